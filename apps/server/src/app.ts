@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { APP_MESSAGES, type PublicConfig } from '@tessera/contracts';
+import type { Database } from '@tessera/db';
+import type { Config } from './platform/config';
+import { AppError } from './platform/errors';
+import { createErrorHandler, renderAppError } from './platform/http/errors';
+import { requestLog } from './platform/http/request-log';
+import { spaRoutes } from './platform/http/spa';
+import type { Logger } from './platform/logger';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createRateLimiter } from './platform/rate-limit';
+import { createAccountsRepo } from './modules/accounts/accounts.repo';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAuth } from './modules/auth/auth';
+import { createAuthFlowsService } from './modules/auth/auth-flows.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** JSON bodies of this API are small; uploads get their own limits on their own routes. */
+const API_BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Defaults to the built SPA; tests that only speak HTTP pass null. */
+  webDistDir?: string | null;
+}
+
+export interface TesseraApp {
+  app: Hono;
+  mailer: Mailer;
+}
+
+/** The composition root: builds every service from its dependencies and mounts the routes. */
+export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR }: AppDeps): TesseraApp {
+  const { db } = database;
+  const rateLimiter = createRateLimiter(db);
+  const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({ db, config, logger, mailer, rateLimiter });
+  const authFlows = createAuthFlowsService({ auth, db });
+  const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+
+  const app = new Hono();
+  app.onError(createErrorHandler(logger));
+  app.use(requestLog(logger));
+  app.use('/api/*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } }));
+
+  app.get('/healthz', async (c) => {
+    await database.db.execute('select 1');
+    return c.json({ status: 'ok', database: database.kind });
+  });
+  app.get('/api/config', (c) => c.json({ googleEnabled: Boolean(config.google), devOutbox: config.devOutboxEnabled } satisfies PublicConfig));
+
+  app.route('/', authRoutes({ auth, authFlows, config }));
+  app.route('/', accountsRoutes({ auth, accounts }));
+  if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
+
+  app.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));
+  if (webDistDir) app.route('/', spaRoutes(webDistDir));
+  else app.all('*', (c) => c.text('Not found', 404));
+  return { app, mailer };
+}

@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { openDatabase } from '@tessera/db';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { createLogger } from './platform/logger';
+
+/** Requests still running this long after SIGTERM are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee the configuration table in README.md.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const started = performance.now();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const { app, mailer } = createApp({ config, database, logger });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  }).catch((err: NodeJS.ErrnoException) => {
+    logger.error(err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen', { err: err.message });
+    process.exit(1);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('ready', {
+    url: config.publicUrl,
+    port,
+    database: database.kind,
+    mail: mailer.transport,
+    startupMs: Math.round(performance.now() - started),
+  });
+  if (mailer.transport === 'outbox') {
+    logger.info(config.devOutboxEnabled ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail` : 'no SMTP_URL: mails are only written to this log');
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('grace period over, closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Tessera failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

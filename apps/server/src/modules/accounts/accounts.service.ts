@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { APP_MESSAGES, type Account, type SessionUser } from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { AccountRow, AccountsRepo } from './accounts.repo';
+
+interface Deps {
+  accountsRepo: AccountsRepo;
+  adminEmails: ReadonlySet<string>;
+}
+
+/** Builder accounts (spec 1 §3, §4): created idempotently on first sign-in, lite plan by default. */
+export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
+  function toAccount(row: AccountRow, user: SessionUser): Account {
+    return {
+      accountId: row.id,
+      accountType: row.accountType as Account['accountType'],
+      plan: row.plan as Account['plan'],
+      hasPaidAppPackage: row.hasPaidAppPackage,
+      subscriptionId: row.subscriptionId,
+      planSubscriptionStatus: row.planSubscriptionStatus,
+      planSubscriptionCancelledAt: row.planSubscriptionCancelledAt?.toISOString() ?? null,
+      appId: row.appId,
+      appHeader: row.appHeader,
+      // Spec 1 §4: builders have business info when they said so or are on a paid plan.
+      hasBusinessInfo: row.accountType === 'builder' && (row.hasBusinessInfo || row.plan !== 'lite'),
+      isAdmin: row.isAdmin || adminEmails.has(user.email.toLowerCase()),
+    };
+  }
+
+  return {
+    async create(user: SessionUser, saleId: string | null): Promise<{ accountId: string }> {
+      const row = await accountsRepo.createIfAbsent({ id: randomUUID(), userId: user.id, saleId });
+      return { accountId: row.id };
+    },
+
+    async getCurrent(user: SessionUser): Promise<Account> {
+      const row = await accountsRepo.findByUserId(user.id);
+      if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);
+      return toAccount(row, user);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

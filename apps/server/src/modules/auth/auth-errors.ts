@@ -1,0 +1,46 @@
+import { APP_MESSAGES, ERROR_STATUS, MESSAGES, type ErrorCode } from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+
+const isOurCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
+const PASSWORD_LENGTH = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG']);
+
+/**
+ * Turns an identity-provider error (better-auth's `{ code, message }` with a status) into our
+ * AppError with the spec's exact text for the flow it happened in (`path` is better-auth's
+ * endpoint path, e.g. `/sign-in/email`).
+ */
+export function translateAuthError(path: string, status: number, code: string | undefined, message: string | undefined): AppError {
+  if (code && isOurCode(code)) return new AppError(code, message ?? code);
+  switch (path) {
+    case '/sign-in/email':
+      if (status === 429) return new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);
+      if (status === 400 || status === 401) return new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
+      break;
+    case '/sign-up/email':
+      if (code?.startsWith('USER_ALREADY_EXISTS')) return new AppError('EMAIL_IN_USE', MESSAGES.signUp.emailInUse);
+      if (code === 'INVALID_EMAIL') return new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+      if (code && PASSWORD_LENGTH.has(code)) return new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
+      break;
+    case '/reset-password':
+      if (code === 'INVALID_TOKEN') return new AppError('INVALID_LINK', MESSAGES.passwordReset.invalidLink);
+      if (code && PASSWORD_LENGTH.has(code)) return new AppError('WEAK_PASSWORD', MESSAGES.passwordReset.weakPassword);
+      if (code === 'USER_NOT_FOUND') return new AppError('NOT_FOUND', MESSAGES.passwordReset.userNotFound);
+      return new AppError('BAD_REQUEST', MESSAGES.passwordReset.failed);
+    case '/verify-email':
+      if (status < 500) return new AppError('INVALID_LINK', APP_MESSAGES.verifyLinkInvalid);
+      break;
+    case '/magic-link/verify':
+      if (status < 500) return new AppError('INVALID_LINK', MESSAGES.magicLink.invalidOrExpired);
+      break;
+    case '/change-password':
+      if (code === 'INVALID_PASSWORD') return new AppError('BAD_REQUEST', APP_MESSAGES.currentPasswordWrong);
+      if (code && PASSWORD_LENGTH.has(code)) return new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
+      break;
+  }
+  if (status === 401) return new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+  if (status === 403) return new AppError('FORBIDDEN', message || APP_MESSAGES.forbidden);
+  if (status === 404) return new AppError('NOT_FOUND', message || APP_MESSAGES.notFound);
+  if (status === 429) return new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+  if (status < 500) return new AppError('BAD_REQUEST', message || 'Bad request');
+  return new AppError('INTERNAL', APP_MESSAGES.internal);
+}

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { CompleteEmailChangeSchema, SendMagicLinkSchema, SendResetPasswordEmailSchema, SendVerificationEmailSchema } from '@tessera/contracts';
+import type { Config } from '../../platform/config';
+import { clientIp } from '../../platform/http/client-ip';
+import { readJson } from '../../platform/http/validate';
+import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { translateAuthError } from './auth-errors';
+import type { AuthFlowsService } from './auth-flows.service';
+import { requireUser, type AuthVariables } from './session';
+
+const AUTH_BASE = '/api/auth';
+
+/**
+ * Mounts the identity provider at /api/auth/* and re-renders its errors in our wire shape with the
+ * spec's texts, plus the live_api account flows that send mail.
+ */
+export function authRoutes({ auth, authFlows, config }: { auth: Auth; authFlows: AuthFlowsService; config: Config }) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+
+  app.on(['GET', 'POST'], `${AUTH_BASE}/*`, async (c) => {
+    const raw = c.req.raw;
+    const headers = new Headers(raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
+    const request = new Request(raw.url, { method: raw.method, headers, body: hasBody ? raw.body : undefined, duplex: 'half' } as RequestInit);
+    const response = await auth.handler(request);
+    const path = c.req.path.slice(AUTH_BASE.length);
+
+    // The magic-link endpoint reports a bad token by redirecting with ?error=...
+    if (path === '/magic-link/verify' && response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location') ?? '';
+      if (new URL(location, config.publicUrl).searchParams.has('error')) throw translateAuthError(path, 400, 'INVALID_TOKEN', undefined);
+    }
+    if (response.status < 400) return response;
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw translateAuthError(path, response.status, body.code, body.message);
+  });
+
+  app.post('/api/live_api/account/sendResetPasswordEmail', async (c) => {
+    return c.json(await authFlows.sendResetPasswordEmail(await readJson(c, SendResetPasswordEmailSchema), c.req.raw.headers));
+  });
+
+  app.post('/api/live_api/account/sendMagicLink', async (c) => {
+    return c.json(await authFlows.sendMagicLink(await readJson(c, SendMagicLinkSchema), c.req.raw.headers));
+  });
+
+  const signedIn = requireUser(auth);
+  app.post('/api/live_api/account/sendVerificationEmail', signedIn, async (c) => {
+    return c.json(await authFlows.sendVerificationEmail(c.var.user, await readJson(c, SendVerificationEmailSchema), c.req.raw.headers));
+  });
+  app.post('/api/live_api/account/completeEmailChange', signedIn, async (c) => {
+    return c.json(await authFlows.requestEmailChange(c.var.user, await readJson(c, CompleteEmailChangeSchema), c.req.raw.headers));
+  });
+
+  return app;
+}

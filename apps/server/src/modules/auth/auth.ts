@@ -1,0 +1,199 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { eq } from 'drizzle-orm';
+import {
+  isStrongPassword,
+  isValidEmail,
+  LOGIN_FAILURE_WINDOW_S,
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_PER_IP_PER_MINUTE,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  safeRelativePath,
+  type AuthHandlerMode,
+} from '@tessera/contracts';
+import { authAccounts, authSessions, authUsers, authVerifications, type Db } from '@tessera/db';
+import type { Config } from '../../platform/config';
+import type { Logger } from '../../platform/logger';
+import type { Mail, Mailer } from '../../platform/mail/mailer';
+import { mailTemplates } from '../../platform/mail/templates';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { currentMailContext } from './mail-context';
+
+/** Header our HTTP layer sets (and strips from clients) so the identity provider sees the real caller. */
+export const CLIENT_IP_HEADER = 'x-tessera-client-ip';
+
+export const VERIFICATION_EXPIRES_S = 24 * 3600;
+export const RESET_EXPIRES_S = 3600;
+export const MAGIC_LINK_EXPIRES_S = 15 * 60;
+
+interface AuthDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+}
+
+const loginFailureKey = (email: string) => `login-fail:${email.trim().toLowerCase()}`;
+
+/** The continue target a better-auth link carries, kept as a same-site path. */
+function continueUrlOf(betterAuthUrl: string): string {
+  try {
+    return safeRelativePath(new URL(betterAuthUrl).searchParams.get('callbackURL'), '/home');
+  } catch {
+    return '/home';
+  }
+}
+
+/** Whether a better-auth e-mail verification JWT is an e-mail change (it names the new address). */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { updateTo?: string };
+    return Boolean(payload.updateTo);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The identity provider: better-auth on our Drizzle schema with bearer tokens, e-mail verification,
+ * password reset, magic links and Google when configured. Mail links point at the SPA's
+ * `/auth/handler`, which completes each flow through the API and shows the spec's messages.
+ */
+export function createAuth({ db, config, logger, mailer, rateLimiter }: AuthDeps) {
+  const handlerLink = (mode: AuthHandlerMode, token: string, continueUrl: string) =>
+    `${config.publicUrl}/auth/handler?mode=${mode}&token=${encodeURIComponent(token)}&continueUrl=${encodeURIComponent(continueUrl)}`;
+
+  /** Sends through the mailer and reports failures to the calling route (see mail-context). */
+  async function sendAuthMail(mail: Mail) {
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      const ctx = currentMailContext();
+      if (ctx) ctx.failure = err;
+      throw err;
+    }
+  }
+
+  const auth = betterAuth({
+    appName: 'Tessera',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    user: {
+      additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } },
+      changeEmail: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_EXPIRES_S,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url, token }) {
+        if ((user as { disabled?: boolean }).disabled) return;
+        await sendAuthMail(mailTemplates.resetPassword(user.email, handlerLink('resetPassword', token, continueUrlOf(url))));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_EXPIRES_S,
+      async sendVerificationEmail({ user, url, token }) {
+        const continueUrl = continueUrlOf(url);
+        const mail = isEmailChangeToken(token)
+          ? mailTemplates.changeEmail(user.email, handlerLink('verifyAndChangeEmail', token, '/settings'))
+          : mailTemplates.verifyEmail(user.email, handlerLink('verifyEmail', token, continueUrl), currentMailContext()?.appName);
+        await sendAuthMail(mail);
+      },
+    },
+    socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
+    // Our own Postgres-backed limits below cover sign-in, and the mailer caps mails per address.
+    rateLimit: { enabled: false },
+    trustedOrigins: (request?: Request) => {
+      const origins = [config.publicUrl];
+      if (request) origins.push(new URL(request.url).origin);
+      return origins;
+    },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    logger: {
+      log: (level, message) => {
+        const fn = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
+        fn(`auth: ${message}`);
+      },
+    },
+    plugins: [
+      bearer(),
+      magicLink({
+        expiresIn: MAGIC_LINK_EXPIRES_S,
+        async sendMagicLink({ email, url, token }) {
+          await sendAuthMail(mailTemplates.magicLink(email, handlerLink('signIn', token, continueUrlOf(url))));
+        },
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await db.select({ disabled: authUsers.disabled }).from(authUsers).where(eq(authUsers.id, session.userId));
+            if (user?.disabled) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email') {
+          const email = typeof body.email === 'string' ? body.email.trim() : '';
+          const password = typeof body.password === 'string' ? body.password : '';
+          if (!isValidEmail(email)) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
+          if (!isStrongPassword(password)) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
+          const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : email.split('@')[0]!;
+          return { context: { body: { ...body, email, name } } };
+        }
+        if (ctx.path === '/sign-in/email') {
+          const email = typeof body.email === 'string' ? body.email : '';
+          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+          const perIp = await rateLimiter.hit(`login-ip:${ip}`, 60);
+          const failures = await rateLimiter.peek(loginFailureKey(email));
+          if (perIp.count > LOGIN_MAX_PER_IP_PER_MINUTE || failures >= LOGIN_MAX_FAILURES) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.login.tooManyAttempts });
+          }
+        }
+        if (ctx.path === '/reset-password' && typeof body.newPassword === 'string' && !isStrongPassword(body.newPassword)) {
+          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.passwordReset.weakPassword });
+        }
+        if (ctx.path === '/change-password' && typeof body.newPassword === 'string' && !isStrongPassword(body.newPassword)) {
+          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
+        }
+        return undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = typeof (ctx.body as { email?: unknown })?.email === 'string' ? (ctx.body as { email: string }).email : '';
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await rateLimiter.hit(loginFailureKey(email), LOGIN_FAILURE_WINDOW_S);
+        } else if (ctx.context.newSession) {
+          await rateLimiter.reset(loginFailureKey(email));
+        }
+      }),
+    },
+  });
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

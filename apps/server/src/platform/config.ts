@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), `must be an http(s) URL, e.g. ${what}`);
+
+/** Every environment variable the server reads. README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(httpUrl('https://tessera.example.com').optional()),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+  ),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional()),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: optionalString.pipe(
+    z.string().refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Tessera <no-reply@example.com>"').default('Tessera <no-reply@tessera.localhost>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin (no trailing slash) used in mail links and as the identity provider's base URL. */
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  authSecret: string;
+  adminEmails: ReadonlySet<string>;
+  smtpUrl?: string;
+  mailFrom: string;
+  google?: { clientId: string; clientSecret: string };
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  /** The dev outbox page and API exist only outside production. */
+  devOutboxEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * Reads and validates the environment once at start, naming every bad variable at once.
+ * AUTH_SECRET falls back to a random secret kept in DATA_DIR so a fresh machine needs no setup.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}: ${issue.message} (got ${JSON.stringify(env[name])})`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  const adminEmails = e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const badAdmin = adminEmails.find((a) => !/^[^\s@]+@[^\s@]+$/.test(a));
+  if (badAdmin) problems.push(`ADMIN_EMAILS: "${badAdmin}" is not an e-mail address (comma-separated list expected)`);
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    adminEmails: new Set(adminEmails),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    devOutboxEnabled: e.NODE_ENV !== 'production',
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

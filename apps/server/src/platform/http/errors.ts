@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { APP_MESSAGES, type ErrorBody, type ErrorCode } from '@tessera/contracts';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function renderAppError(c: Context, err: AppError): Response {
+  return c.json(errorBody(err.code, err.message, err.details), err.status as ContentfulStatusCode);
+}
+
+/** Hono's onError: AppErrors keep their code and text; anything unexpected is logged and becomes a plain 500. */
+export function createErrorHandler(logger: Logger) {
+  return (err: Error, c: Context): Response => {
+    if (err instanceof AppError) return renderAppError(c, err);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      if (status === 413) return renderAppError(c, new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge));
+      if (status < 500) return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
+    }
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, err: err.stack ?? String(err) });
+    return renderAppError(c, new AppError('INTERNAL', APP_MESSAGES.internal));
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The closed set of error codes on the wire, with the HTTP status each one maps to. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  WEAK_PASSWORD: 400,
+  INVALID_EMAIL: 400,
+  INVALID_LINK: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  USER_DISABLED: 403,
+  NOT_FOUND: 404,
+  'auth/email-already-exists': 409,
+  EMAIL_IN_USE: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  MAIL_FAILED: 502,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
