@@ -1,7 +1,8 @@
-import { APP_MESSAGES, ERROR_STATUS, MESSAGES, type ErrorCode } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES, type ErrorCode } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 
-const isOurCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
+/** Codes our own hooks throw inside the identity provider (see auth.ts); they pass through as they are. */
+const HOOK_CODES = new Set<ErrorCode>(['WEAK_PASSWORD', 'TOO_MANY_ATTEMPTS', 'USER_DISABLED']);
 const PASSWORD_LENGTH = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG']);
 
 /**
@@ -10,7 +11,7 @@ const PASSWORD_LENGTH = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG']);
  * endpoint path, e.g. `/sign-in/email`).
  */
 export function translateAuthError(path: string, status: number, code: string | undefined, message: string | undefined): AppError {
-  if (code && isOurCode(code)) return new AppError(code, message ?? code);
+  if (code && HOOK_CODES.has(code as ErrorCode)) return new AppError(code as ErrorCode, message ?? code);
   switch (path) {
     case '/sign-in/email':
       if (status === 429) return new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);

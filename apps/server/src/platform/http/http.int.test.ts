@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { createTestApp } from '../../testing/harness';
+
+const t = await createTestApp();
+const prod = await createTestApp({ NODE_ENV: 'production' });
+
+describe('HTTP platform', () => {
+  it('answers /healthz with the database kind', async () => {
+    const res = await t.request('GET', '/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('renders unknown API routes as JSON 404s', async () => {
+    for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/live_api/account/nope'], ['DELETE', '/api/live_api/account/current']]) {
+      const res = await t.request(method!, path!);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: APP_MESSAGES.routeNotFound });
+    }
+  });
+
+  it('refuses oversized bodies with a 413', async () => {
+    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: APP_MESSAGES.bodyTooLarge });
+  });
+
+  it('tells the SPA which sign-in options exist', async () => {
+    expect((await t.request('GET', '/api/config')).body).toEqual({ googleEnabled: false, devOutbox: true });
+    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect((await google.request('GET', '/api/config')).body.googleEnabled).toBe(true);
+  });
+
+  it('offers Google sign-in only when configured, sending the browser to Google with our callback', async () => {
+    const off = await t.request('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth' } });
+    expect(off.status).toBe(404);
+    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' });
+    const on = await google.request('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth' } });
+    expect(on.status).toBe(200);
+    const url = new URL(on.body.url);
+    expect(url.host).toBe('accounts.google.com');
+    expect(url.searchParams.get('client_id')).toBe('client-1.apps.googleusercontent.com');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/callback/google');
+  });
+
+  it('keeps the dev outbox out of production', async () => {
+    const res = await prod.request('GET', '/api/dev/outbox');
+    expect(res.status).toBe(404);
+    expect((await prod.request('GET', '/api/config')).body.devOutbox).toBe(false);
+  });
+});

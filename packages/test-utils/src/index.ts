@@ -1,0 +1,3 @@
+export { createTestDatabase, prepareTemplateDatabase, TEMPLATE_DB_NAME, type TestDatabase } from './test-database';
+export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
+export { uniqueEmail, STRONG_PASSWORD } from './factories';

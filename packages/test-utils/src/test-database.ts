@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '@tessera/db';
+
+export const TEMPLATE_DB_NAME = 'tessera_test_template';
+
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL URL of this test's own database, when running on PostgreSQL. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrates a fresh template database once per run (vitest globalSetup) so each test file can copy
+ * it in milliseconds with CREATE DATABASE ... TEMPLATE.
+ */
+export async function prepareTemplateDatabase(serverUrl: string): Promise<void> {
+  await admin(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
+  });
+  const template = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, TEMPLATE_DB_NAME), poolSize: 1 });
+  await template.migrate();
+  await template.close();
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or its own
+ * PostgreSQL database (copied from the template) when the `int-postgres` project runs.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `tessera_t_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`));
+  const url = withDatabaseName(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
