@@ -17,6 +17,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createUsersRepo } from './modules/auth/users.repo';
 import { devRoutes } from './modules/dev/dev.routes';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -42,8 +43,9 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuth({ db, config, logger, mailer, rateLimiter });
-  const authFlows = createAuthFlowsService({ auth, db });
+  const usersRepo = createUsersRepo(db);
+  const auth = createAuth({ db, config, logger, mailer, rateLimiter, usersRepo });
+  const authFlows = createAuthFlowsService({ auth, usersRepo });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
 
   const app = new Hono();

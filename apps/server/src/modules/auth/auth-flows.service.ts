@@ -1,5 +1,4 @@
 import { isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
 import {
   APP_MESSAGES,
   isValidEmail,
@@ -12,15 +11,15 @@ import {
   type SessionUser,
   type StatusResponse,
 } from '@tessera/contracts';
-import { authUsers, type Db } from '@tessera/db';
 import { AppError } from '../../platform/errors';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 import { withMailContext, type MailContext } from './mail-context';
+import type { UsersRepo } from './users.repo';
 
 interface Deps {
   auth: Auth;
-  db: Db;
+  usersRepo: UsersRepo;
 }
 
 /**
@@ -28,7 +27,7 @@ interface Deps {
  * Each runs the identity provider inside a mail context so a failed delivery becomes the spec's
  * "could not send" message instead of a silent success.
  */
-export function createAuthFlowsService({ auth, db }: Deps) {
+export function createAuthFlowsService({ auth, usersRepo }: Deps) {
   async function run<T>(path: string, sendFailedMessage: string, fn: () => Promise<T>, ctx: MailContext = {}): Promise<T> {
     let outcome: { result: T; failure: unknown };
     try {
@@ -83,8 +82,7 @@ export function createAuthFlowsService({ auth, db }: Deps) {
       const newEmail = input.newEmail.toLowerCase();
       if (!isValidEmail(newEmail)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       if (newEmail === user.email.toLowerCase()) throw new AppError('BAD_REQUEST', APP_MESSAGES.sameEmail);
-      const [taken] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, newEmail));
-      if (taken) throw new AppError('auth/email-already-exists', MESSAGES.emailChange.emailInUse);
+      if (await usersRepo.existsByEmail(newEmail)) throw new AppError('auth/email-already-exists', MESSAGES.emailChange.emailInUse);
       try {
         await run('/change-email', MESSAGES.emailChange.failed, () =>
           auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings' }, headers }),

@@ -3,7 +3,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { eq } from 'drizzle-orm';
 import {
   isStrongPassword,
   isValidEmail,
@@ -23,6 +22,7 @@ import type { Mail, Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { currentMailContext } from './mail-context';
+import type { UsersRepo } from './users.repo';
 
 /** Header our HTTP layer sets (and strips from clients) so the identity provider sees the real caller. */
 export const CLIENT_IP_HEADER = 'x-tessera-client-ip';
@@ -37,6 +37,7 @@ interface AuthDeps {
   logger: Logger;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  usersRepo: UsersRepo;
 }
 
 const loginFailureKey = (email: string) => `login-fail:${email.trim().toLowerCase()}`;
@@ -65,7 +66,7 @@ function isEmailChangeToken(token: string): boolean {
  * password reset, magic links and Google when configured. Mail links point at the SPA's
  * `/auth/handler`, which completes each flow through the API and shows the spec's messages.
  */
-export function createAuth({ db, config, logger, mailer, rateLimiter }: AuthDeps) {
+export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo }: AuthDeps) {
   const handlerLink = (mode: AuthHandlerMode, token: string, continueUrl: string) =>
     `${config.publicUrl}/auth/handler?mode=${mode}&token=${encodeURIComponent(token)}&continueUrl=${encodeURIComponent(continueUrl)}`;
 
@@ -147,8 +148,7 @@ export function createAuth({ db, config, logger, mailer, rateLimiter }: AuthDeps
       session: {
         create: {
           async before(session) {
-            const [user] = await db.select({ disabled: authUsers.disabled }).from(authUsers).where(eq(authUsers.id, session.userId));
-            if (user?.disabled) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
+            if (await usersRepo.isDisabled(session.userId)) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
           },
         },
       },

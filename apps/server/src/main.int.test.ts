@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@tessera/test-utils';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'tessera-main-'));
+const testDb = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : null;
+afterAll(async () => {
+  await testDb?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Running {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}), ...env },
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function readyPort(server: Running): Promise<number> {
+  for (let i = 0; i < 300; i++) {
+    const line = server.output().split('\n').find((l) => l.includes('"msg":"ready"'));
+    if (line) return JSON.parse(line).port as number;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server did not become ready:\n${server.output()}`);
+}
+
+describe('the server process', () => {
+  it('refuses to start on bad configuration, naming each variable', async () => {
+    const server = startServer({ PORT: 'abc', SMTP_URL: 'nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PORT: must be a number (got "abc")');
+    expect(server.output()).toContain('SMTP_URL: must be an smtp://');
+  });
+
+  it('migrates, serves, and on SIGTERM lets an in-flight request finish before exiting cleanly', async () => {
+    const server = startServer({});
+    const port = await readyPort(server);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ email: 'not-valid' });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (d) => (response += d));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`POST /api/live_api/account/sendMagicLink HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((r) => setTimeout(r, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    socket.write(body.slice(5));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1.1 400/);
+    expect(response).toContain('Invalid email address');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    // The data survives a restart on the same data directory.
+    const again = startServer({});
+    await readyPort(again);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'tessera-config-'));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs with no variables at all: PGlite in DATA_DIR, outbox mail, port 3000', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.devOutboxEnabled).toBe(true);
+    expect(config.google).toBeUndefined();
+  });
+
+  it('keeps a generated auth secret in DATA_DIR, private, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('names every bad variable with what it expected', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'mail.example.com',
+      PUBLIC_URL: 'localhost:3000',
+      AUTH_SECRET: 'short',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(7);
+    expect(problems).toContain('PORT: must be a number (got "abc")');
+    expect(problems.find((p) => p.startsWith('DATABASE_URL:'))).toContain('postgres://');
+    expect(problems.find((p) => p.startsWith('SMTP_URL:'))).toContain('smtp://');
+    expect(problems.find((p) => p.startsWith('PUBLIC_URL:'))).toContain('http(s) URL');
+    expect(problems.find((p) => p.startsWith('AUTH_SECRET:'))).toContain('at least 32 characters');
+    expect(problems.find((p) => p.startsWith('NODE_ENV:'))).toContain('development, production or test');
+    expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).toContain('one of');
+  });
+
+  it('wants both Google variables or neither, and e-mails in ADMIN_EMAILS', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'x' })[0]).toContain('set both');
+    expect(problemsOf({ ADMIN_EMAILS: 'a@b.c, nope' })[0]).toContain('"nope" is not an e-mail');
+    expect(problemsOf({ PORT: '70000' })[0]).toContain('PORT: must be 0-65535');
+  });
+
+  it('reads the production twins', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u:p@db:5432/tessera',
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      PUBLIC_URL: 'https://tessera.example.com/',
+      NODE_ENV: 'production',
+      ADMIN_EMAILS: 'Ops@Example.com',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/tessera' });
+    expect(config.publicUrl).toBe('https://tessera.example.com');
+    expect(config.devOutboxEnabled).toBe(false);
+    expect(config.adminEmails.has('ops@example.com')).toBe(true);
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(config.trustProxy).toBe(true);
+  });
+});

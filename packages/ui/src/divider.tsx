@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+/** A horizontal rule, optionally with a centred label ("or"). */
+export function Divider({ label, className }: { label?: ReactNode; className?: string }) {
+  if (!label) return <hr className={cn('border-line', className)} />;
+  return (
+    <div className={cn('flex items-center gap-3 text-xs font-medium tracking-wide text-ink-faint uppercase', className)} role="separator">
+      <span className="h-px flex-1 bg-line" />
+      {label}
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+}
+
+/** A gray placeholder block for content that is loading. */
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden className={cn('animate-pulse rounded-md bg-zinc-200/70', className)} />;
+}
