@@ -94,4 +94,11 @@ describe('account/create and account/current', () => {
     const current = await t.request('GET', '/api/live_api/account/current', { token: user.token });
     expect(current.body.accountId).toBe(user.accountId);
   });
+
+  it('authenticate by the bearer header only, never by a session cookie', async () => {
+    const user = await t.signUpVerified();
+    const cookie = `better-auth.session_token=${encodeURIComponent(user.token)}`;
+    const res = await t.request('GET', '/api/live_api/account/current', { token: 'garbage', headers: { cookie } });
+    expect(res.status).toBe(401);
+  });
 });

@@ -10,8 +10,10 @@ export interface AuthVariables {
 /** Resolves `Authorization: Bearer <token>` to the signed-in builder, or answers 401. */
 export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    if (!c.req.header('authorization')) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const authorization = c.req.header('authorization');
+    if (!authorization) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+    // Only the bearer header counts: a stray session cookie must not stand in for a bad token.
+    const result = await auth.api.getSession({ headers: new Headers({ authorization }) });
     if (!result) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
     const { user } = result;
     c.set('user', { id: user.id, email: user.email, emailVerified: user.emailVerified, name: user.name });
