@@ -98,7 +98,7 @@ describe('account/create and account/current', () => {
   it('authenticate by the bearer header only, never by a session cookie', async () => {
     const user = await t.signUpVerified();
     const cookie = `better-auth.session_token=${encodeURIComponent(user.token)}`;
-    const res = await t.request('GET', '/api/live_api/account/current', { token: 'garbage', headers: { cookie } });
+    const res = await t.request('GET', '/api/live_api/account/current', { token: 'forged.signature', headers: { cookie } });
     expect(res.status).toBe(401);
   });
 });
