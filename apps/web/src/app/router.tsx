@@ -1,0 +1,35 @@
+import { createBrowserRouter } from 'react-router';
+import { UnauthorizedPage } from '../features/account';
+import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../features/auth';
+import { DevMailPage } from '../features/dev-mail';
+import { HomePage } from '../features/home';
+import { SettingsPage } from '../features/settings';
+import { AppShell } from './app-shell';
+import { RouteErrorBoundary } from './error-boundary';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+
+/** Every route of the builder (spec 1 §2). The root layout applies the navigation rules. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: '/', element: null },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/auth/verifyEmail', element: <VerifyEmailPage /> },
+      { path: '/auth/handler', element: <AuthHandlerPage /> },
+      { path: '/error/unauthorized', element: <UnauthorizedPage /> },
+      { path: '/dev/mail', element: <DevMailPage /> },
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/home', element: <HomePage /> },
+          { path: '/settings', element: <SettingsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

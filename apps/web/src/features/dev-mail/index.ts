@@ -1,0 +1,1 @@
+export { DevMailPage } from './routes/dev-mail-page';

@@ -1,0 +1,76 @@
+import { toast } from '@tessera/ui';
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './errors';
+import { getToken, setToken } from './token';
+
+/** Any contract schema (zod) that can check an answer. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the answer with the contract's schema. */
+  schema?: ResponseSchema<T>;
+  /** 'redirect' (data APIs): a 401 signs the user out and sends them to login. 'throw': the caller handles it. */
+  onUnauthorized?: 'redirect' | 'throw';
+  /** Cookies are never needed except to pick up a session the OAuth callback left in one. */
+  credentials?: RequestCredentials;
+  /** Send the stored bearer token (default). Off only to read a cookie session (OAuth return). */
+  withToken?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/** Registers what a 401 from a data API does (the app clears the session; the router then goes to login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  unauthorizedHandler = handler;
+}
+
+/**
+ * The one fetch wrapper of the builder: sends the bearer token, stores any token the server hands
+ * back in `set-auth-token`, turns error bodies into ApiError with the server's message, and shows
+ * one generic toast when the network is down.
+ */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const { method = request.body === undefined ? 'GET' : 'POST', body, schema, onUnauthorized = 'redirect', credentials = 'omit', withToken = true, signal } = request;
+  const headers = new Headers({ accept: 'application/json' });
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  const token = withToken ? getToken() : null;
+  if (token) headers.set('authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials, signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    toast.error(NETWORK_ERROR_MESSAGE, { id: 'network-error' });
+    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+
+  const newToken = response.headers.get('set-auth-token');
+  if (newToken) setToken(newToken);
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    if (response.status === 401 && onUnauthorized === 'redirect') unauthorizedHandler();
+    throw error;
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'The server sent an answer this page does not understand. Reload and try again.');
+  return parsed.data;
+}

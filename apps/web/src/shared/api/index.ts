@@ -1,0 +1,3 @@
+export { apiFetch, setUnauthorizedHandler, type ApiRequest } from './client';
+export { ApiError, errorMessage, isApiError, NETWORK_ERROR_MESSAGE } from './errors';
+export { clearToken, getToken, onTokenChange, setToken } from './token';

@@ -1,0 +1,2 @@
+export { usePublicConfig } from './use-config';
+export { useDocumentTitle } from './use-document-title';

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { createUser, mailLink } from './support/helpers';
+
+test('forgot password: mail, new password, sign in with it', async ({ page, request }) => {
+  const user = await createUser(request, { tag: 'reset' });
+  const newPassword = 'Brand-new-Pass!77';
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: APP_MESSAGES.resetEmailSent })).toBeVisible();
+
+  const link = await mailLink(request, user.email, /reset your tessera password/i);
+  expect(link).toContain('/auth/handler?mode=resetPassword');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+  // A weak password is refused inline, with the reset's own wording.
+  await page.getByLabel('New password').fill('12345678');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.passwordReset.weakPassword);
+
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('New password').press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(APP_MESSAGES.passwordResetDone)).toBeVisible();
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Your apps' })).toBeVisible();
+});
+
+test('an invalid reset link sends the user back to login with the spec message', async ({ page }) => {
+  await page.goto('/auth/handler?mode=resetPassword&token=not-a-real-token&continueUrl=%2Fhome');
+  await page.getByLabel('New password').fill('Another-good-Pass!9');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login\?view=forgot$/);
+  await expect(page.getByText(MESSAGES.passwordReset.invalidLink)).toBeVisible();
+});

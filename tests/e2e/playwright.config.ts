@@ -1,0 +1,81 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = Number(process.env.E2E_PORT ?? 3517);
+const BASE_URL = `http://localhost:${PORT}`;
+const DATA_DIR_PREFIX = 'tessera-e2e-';
+
+/** Removes data dirs that earlier runs left behind (an hour old or more; a parallel run keeps its own). */
+function removeStaleDataDirs() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > 3600_000) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run may be removing it too.
+    }
+  }
+}
+
+// The config is evaluated by the runner and again by each worker; workers inherit the runner's env,
+// so the fresh data dir is made once per run.
+if (!process.env.TESSERA_E2E_DATA_DIR) {
+  removeStaleDataDirs();
+  process.env.TESSERA_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
+}
+
+/** Journeys in Debian's Chromium against the built product (`npm run test:e2e` builds it first). */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: join(REPO_ROOT, '.test-output/e2e-artifacts'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: join(REPO_ROOT, '.test-output/e2e.json') }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.TESSERA_E2E_DATA_DIR,
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'e2e0'.repeat(16),
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
