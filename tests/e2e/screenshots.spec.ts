@@ -12,6 +12,7 @@ async function shoot(page: Page, name: string) {
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
   }
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
 }
 
 test('screenshots of /login, /home and /settings at 1280 and 375 px', async ({ page, context, request, baseURL }) => {
@@ -39,4 +40,28 @@ test('screenshots of /login, /home and /settings at 1280 and 375 px', async ({ p
   await page.goto('/settings');
   await expect(page.getByTestId('settings-email')).toHaveText(user.email);
   await shoot(page, 'settings');
+});
+
+test('screenshots of the other screens (verify email, reset, dev outbox, errors)', async ({ page, context, request, baseURL }) => {
+  await page.goto('/login?view=forgot');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await shoot(page, 'forgot-password');
+
+  await page.goto('/auth/handler?mode=resetPassword&token=screenshot');
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await shoot(page, 'reset-password');
+
+  await page.goto('/error/unauthorized?reason=account&paymentId=sale_123');
+  await expect(page.getByRole('heading', { name: /couldn’t set up your account/ })).toBeVisible();
+  await shoot(page, 'unauthorized');
+
+  const user = await createUser(request, { tag: 'shots-unverified', verified: false });
+  await useSessionOf(context, baseURL!, user);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await shoot(page, 'verify-email');
+
+  await page.goto('/dev/mail');
+  await expect(page.getByTestId('outbox-mail').first()).toBeVisible();
+  await shoot(page, 'dev-mail');
 });

@@ -31,12 +31,18 @@ export function CardContent({ className, ...rest }: DivProps) {
   return <div className={cn('px-5 py-5 sm:px-6', className)} {...rest} />;
 }
 
+export interface CardFooterProps extends DivProps {
+  /** 'end' (default): actions on the right. 'between': a note on the left, actions on the right. */
+  align?: 'end' | 'between';
+}
+
 /** A footer strip for a card's actions, separated by a hairline. */
-export function CardFooter({ className, ...rest }: DivProps) {
+export function CardFooter({ align = 'end', className, ...rest }: CardFooterProps) {
   return (
     <div
       className={cn(
-        'flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-line bg-surface-muted/60 px-5 py-3.5 sm:px-6',
+        'flex flex-wrap items-center gap-3 rounded-b-xl border-t border-line bg-surface-muted/60 px-5 py-3.5 sm:px-6',
+        align === 'between' ? 'justify-between' : 'justify-end',
         className,
       )}
       {...rest}

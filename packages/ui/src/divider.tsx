@@ -13,7 +13,8 @@ export function Divider({ label, className }: { label?: ReactNode; className?: s
   );
 }
 
-/** A gray placeholder block for content that is loading. */
+/** A gray placeholder block for content that is loading; size (and rounding) come from `className`. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn('animate-pulse rounded-md bg-zinc-200/70', className)} />;
+  // cn() does not merge conflicting utilities, so the default rounding only applies when none is given.
+  return <div aria-hidden className={cn('animate-pulse bg-zinc-200/70', !className?.includes('rounded') && 'rounded-md', className)} />;
 }

@@ -3,7 +3,7 @@ export { cn } from './cn';
 export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, PasswordInput, Textarea, type InputProps, type PasswordInputProps, type TextareaProps } from './input';
 export { Field, type FieldProps } from './field';
-export { Card, CardHeader, CardContent, CardFooter, type CardHeaderProps } from './card';
+export { Card, CardHeader, CardContent, CardFooter, type CardHeaderProps, type CardFooterProps } from './card';
 export { Dialog, DialogTrigger, DialogClose, DialogContent, type DialogContentProps } from './dialog';
 export { Toaster, toast } from './toaster';
 export { EmptyState, type EmptyStateProps } from './empty-state';

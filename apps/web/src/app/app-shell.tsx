@@ -8,7 +8,7 @@ import { useSession } from '../shared/session';
 export function AppShell() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const account = useCurrentAccount(Boolean(user?.emailVerified));
+  const account = useCurrentAccount(Boolean(user));
   const displayName = user?.name || user?.email || '';
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -21,7 +21,7 @@ export function AppShell() {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
-          <Link to="/home" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500" aria-label="Tessera home">
+          <Link to="/home" className="flex items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500" aria-label="Tessera home">
             <Logo size={28} />
           </Link>
           <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
@@ -34,9 +34,9 @@ export function AppShell() {
           </nav>
           <div className="ml-auto flex items-center gap-3">
             {account.data && (
-              <Badge tone="brand" className="hidden sm:inline-flex">
-                {planLabel(account.data.plan)} plan
-              </Badge>
+              <span className="hidden sm:block">
+                <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge>
+              </span>
             )}
             {user && (
               <Menu>

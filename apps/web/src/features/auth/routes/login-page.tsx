@@ -97,27 +97,7 @@ export function LoginPage() {
     <AuthLayout
       title={COPY[view].title}
       description={COPY[view].description}
-      footer={
-        isPasswordView ? (
-          view === 'signin' ? (
-            <>
-              New to Tessera?{' '}
-              <Link to={hrefFor('signup')} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                Create an account
-              </Link>
-            </>
-          ) : (
-            <>
-              Already have an account?{' '}
-              <Link to={hrefFor('signin')} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                Sign in
-              </Link>
-            </>
-          )
-        ) : (
-          backToSignIn
-        )
-      }
+      footer={isPasswordView ? undefined : backToSignIn}
     >
       {isPasswordView && (
         <Tabs value={view} onValueChange={(v) => setView(v as View)} className="mb-6">

@@ -83,7 +83,7 @@ export function VerifyEmailPage() {
       title="Verify your email"
       description={
         <>
-          We sent a verification link to <span className="font-medium break-all text-ink">{user.email}</span>. Open it to finish setting up
+          We sent a verification link to <span className="font-medium text-ink [overflow-wrap:anywhere]">{user.email}</span>. Open it to finish setting up
           {appName ? ` ${appName}` : ' your account'}.
         </>
       }

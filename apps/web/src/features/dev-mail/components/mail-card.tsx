@@ -31,8 +31,25 @@ function sameOriginHref(link: string): string {
   }
 }
 
+/**
+ * Splits a mail's text into its prose and its links, each link labelled by the words before it on
+ * its line ("Verify email: https://..." becomes a "Verify email" button).
+ */
+function splitMail(mail: OutboxMail): { prose: string; links: Array<{ href: string; label: string }> } {
+  const links: Array<{ href: string; label: string }> = [];
+  const lines = mail.text.split('\n').filter((line) => {
+    const link = mail.links.find((l) => line.includes(l));
+    if (!link) return true;
+    const label = line.replace(link, '').replace(/[:\s]+$/, '').trim();
+    links.push({ href: link, label: label || 'Open link' });
+    return false;
+  });
+  for (const link of mail.links) if (!links.some((l) => l.href === link)) links.push({ href: link, label: 'Open link' });
+  return { prose: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), links };
+}
+
 export function MailCard({ mail }: { mail: OutboxMail }) {
-  const body = mail.links.reduce((text, link) => text.replace(link, '⟨link below⟩'), mail.text).trim();
+  const { prose, links } = splitMail(mail);
   return (
     <Card className="overflow-hidden" data-testid="outbox-mail">
       <div className="flex flex-col gap-1 border-b border-line px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -47,19 +64,19 @@ export function MailCard({ mail }: { mail: OutboxMail }) {
         </time>
       </div>
       <div className="space-y-4 px-5 py-4">
-        <p className="text-sm leading-relaxed whitespace-pre-wrap text-ink-muted">{body}</p>
-        {mail.links.length > 0 && (
+        <p className="text-sm leading-relaxed whitespace-pre-wrap text-ink-muted [overflow-wrap:anywhere]">{prose}</p>
+        {links.length > 0 && (
           <ul className="space-y-2">
-            {mail.links.map((link) => (
-              <li key={link}>
+            {links.map((link) => (
+              <li key={link.href}>
                 <a
-                  href={sameOriginHref(link)}
+                  href={sameOriginHref(link.href)}
                   className="group flex items-center gap-3 rounded-lg border border-line bg-surface-muted px-3.5 py-2.5 text-sm hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   <ExternalLink className="size-4 shrink-0 text-brand-600" aria-hidden />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-brand-700">Open link</span>
-                    <span className="block truncate font-mono text-xs text-ink-subtle">{describeLink(link)}</span>
+                    <span className="block font-medium text-brand-700">{link.label}</span>
+                    <span className="block truncate font-mono text-xs text-ink-subtle">{describeLink(link.href)}</span>
                   </span>
                 </a>
               </li>

@@ -45,13 +45,15 @@ export function NewAppDialog({ open, onOpenChange }: NewAppDialogProps) {
               rows={5}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
-              placeholder={EXAMPLES[0]}
+              placeholder="A booking page for my yoga studio that suggests classes based on each student’s goals"
               maxLength={4000}
               autoFocus
             />
           </Field>
-          <div className="flex flex-wrap gap-2" aria-label="Examples">
-            {EXAMPLES.slice(1).map((example) => (
+          <div className="space-y-2">
+            <p className="text-[13px] font-medium text-ink-subtle">Or start from an example</p>
+            <div className="flex flex-wrap gap-2">
+            {EXAMPLES.map((example) => (
               <button
                 key={example}
                 type="button"
@@ -61,6 +63,7 @@ export function NewAppDialog({ open, onOpenChange }: NewAppDialogProps) {
                 {example}
               </button>
             ))}
+            </div>
           </div>
           <p id="new-app-soon" className="rounded-lg bg-brand-50 px-3.5 py-2.5 text-[13px] leading-relaxed text-brand-800 ring-1 ring-brand-100 ring-inset">
             App building is coming in the next release. Your description isn’t saved yet.

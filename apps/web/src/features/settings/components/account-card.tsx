@@ -7,7 +7,7 @@ import { planLabel, useCurrentAccount } from '../../account';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1 px-5 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-6">
+    <div className="flex min-h-13 items-center justify-between gap-4 px-5 py-3 sm:px-6">
       <dt className="text-sm text-ink-subtle">{label}</dt>
       <dd className="min-w-0 text-sm text-ink">{children}</dd>
     </div>
@@ -16,7 +16,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Who is signed in: name, email and its verification, plan and role. */
 export function AccountCard({ user }: { user: SessionUser }) {
-  const account = useCurrentAccount(user.emailVerified);
+  const account = useCurrentAccount();
   const loading = <Skeleton className="h-5 w-24" />;
 
   return (
@@ -52,7 +52,7 @@ export function AccountCard({ user }: { user: SessionUser }) {
             </span>
           )}
         </Row>
-        <Row label="Plan">{account.data ? <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge> : user.emailVerified ? loading : '—'}</Row>
+        <Row label="Plan">{account.data ? <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge> : account.isError ? '—' : loading}</Row>
         <Row label="Role">
           {account.data ? (
             account.data.isAdmin ? (
@@ -63,10 +63,10 @@ export function AccountCard({ user }: { user: SessionUser }) {
             ) : (
               'Builder'
             )
-          ) : user.emailVerified ? (
-            loading
-          ) : (
+          ) : account.isError ? (
             '—'
+          ) : (
+            loading
           )}
         </Row>
       </dl>

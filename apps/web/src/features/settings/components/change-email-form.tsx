@@ -40,10 +40,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     <Card>
       <form onSubmit={handleSubmit} noValidate>
         <CardContent className="space-y-4">
-          <Field label="Current email">
-            <Input value={currentEmail} readOnly tabIndex={-1} aria-readonly />
-          </Field>
-          <Field label="New email address" error={error}>
+          <Field label="New email address" hint={<>Currently <span className="font-medium text-ink-muted">{currentEmail}</span></>} error={error}>
             <Input
               type="email"
               name="newEmail"

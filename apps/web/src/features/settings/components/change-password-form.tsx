@@ -60,7 +60,7 @@ export function ChangePasswordForm() {
           </Field>
           {errors.form && <Alert tone="error">{errors.form}</Alert>}
         </CardContent>
-        <CardFooter className="justify-between">
+        <CardFooter align="between">
           <p className="text-[13px] text-ink-subtle">Other devices will be signed out.</p>
           <Button type="submit" loading={mutation.isPending}>
             Update password

@@ -15,7 +15,7 @@ export function SettingsPage() {
   if (!user) return null;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="mb-8 space-y-1.5 sm:mb-10">
         <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Settings</h1>
         <p className="text-sm text-ink-subtle">Manage your account, your email address and your password.</p>
