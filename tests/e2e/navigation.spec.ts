@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 
 test('an unverified user visiting /home?foo=1 goes to /auth/verifyEmail?foo=1', async ({ page, context, request, baseURL }) => {

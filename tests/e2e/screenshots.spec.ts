@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import { createUser, mailLink, uniqueEmail, useSessionOf } from './support/helpers';
 

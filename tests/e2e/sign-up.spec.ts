@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { mailLink, PASSWORD, uniqueEmail } from './support/helpers';
 
