@@ -79,7 +79,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://tessera.example.com');
     expect(config.devOutboxEnabled).toBe(false);
     expect(config.adminEmails.has('ops@example.com')).toBe(true);
-    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
     expect(config.trustProxy).toBe(true);
   });
 });

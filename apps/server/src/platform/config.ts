@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Tessera <no-reply@example.com>"').default('Tessera <no-reply@tessera.localhost>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_OAUTH_BASE_URL: optionalString.pipe(httpUrl('http://127.0.0.1:9000').optional()),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -53,11 +54,29 @@ export interface Config {
   adminEmails: ReadonlySet<string>;
   smtpUrl?: string;
   mailFrom: string;
-  google?: { clientId: string; clientSecret: string };
+  google?: GoogleConfig;
   trustProxy: boolean;
   logLevel: LogLevel;
   /** The dev outbox page and API exist only outside production. */
   devOutboxEnabled: boolean;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+/** Google's OAuth endpoints; GOOGLE_OAUTH_BASE_URL serves all three from one base (tests, egress proxies). */
+function googleEndpoints(base: string | undefined): Pick<GoogleConfig, 'authorizationUrl' | 'tokenUrl' | 'userInfoUrl'> {
+  const b = base?.replace(/\/+$/, '');
+  return {
+    authorizationUrl: `${b ?? 'https://accounts.google.com'}/o/oauth2/v2/auth`,
+    tokenUrl: `${b ?? 'https://oauth2.googleapis.com'}/token`,
+    userInfoUrl: `${b ?? 'https://openidconnect.googleapis.com'}/v1/userinfo`,
+  };
 }
 
 export class ConfigError extends Error {
@@ -101,7 +120,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: new Set(adminEmails),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, ...googleEndpoints(e.GOOGLE_OAUTH_BASE_URL) }
+        : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     devOutboxEnabled: e.NODE_ENV !== 'production',

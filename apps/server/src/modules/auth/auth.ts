@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
+import { bearer, genericOAuth } from 'better-auth/plugins';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import {
   isStrongPassword,
@@ -120,7 +120,6 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
         await sendAuthMail(mail);
       },
     },
-    socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
     // Our own Postgres-backed limits below cover sign-in, and the mailer caps mails per address.
     rateLimit: { enabled: false },
     trustedOrigins: (request?: Request) => {
@@ -137,6 +136,27 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
     },
     plugins: [
       bearer(),
+      // Google through the generic OAuth client so its endpoints are configurable (fake server in tests).
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  authorizationUrl: config.google.authorizationUrl,
+                  tokenUrl: config.google.tokenUrl,
+                  userInfoUrl: config.google.userInfoUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // Google's stable account id is the OpenID subject of its userinfo answer.
+                  accountSubject: ({ profile }) => String((profile as { sub?: unknown }).sub ?? ''),
+                },
+              ],
+            }),
+          ]
+        : []),
       magicLink({
         expiresIn: MAGIC_LINK_EXPIRES_S,
         async sendMagicLink({ email, url, token }) {
