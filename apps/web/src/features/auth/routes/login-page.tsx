@@ -37,23 +37,28 @@ export function LoginPage() {
   const { user, isPending } = useSession();
   const postSignIn = usePostSignIn();
   const [email, setEmail] = useState('');
-  const [isFinishing, setIsFinishing] = useState(false);
+  // A form's own busy button covers a quick finish; a sale_id wait or an arrival already signed in gets a page of its own.
+  const [finishing, setFinishing] = useState<'form' | 'session' | null>(null);
   const startedRef = useRef(false);
   useDocumentTitle(COPY[view].docTitle);
 
-  const finish = useCallback(() => {
-    if (startedRef.current) return;
-    startedRef.current = true;
-    setIsFinishing(true);
-    void postSignIn({ target, saleId }).finally(() => {
-      startedRef.current = false;
-      setIsFinishing(false);
-    });
-  }, [postSignIn, saleId, target]);
+  const finish = useCallback(
+    (source: 'form' | 'session') => {
+      if (startedRef.current) return;
+      startedRef.current = true;
+      setFinishing(source);
+      void postSignIn({ target, saleId }).finally(() => {
+        startedRef.current = false;
+        setFinishing(null);
+      });
+    },
+    [postSignIn, saleId, target],
+  );
+  const finishFromForm = useCallback(() => finish('form'), [finish]);
 
   // Arriving here already signed in (another tab, a back button): finish as if just signed in.
   useEffect(() => {
-    if (!isPending && user) finish();
+    if (!isPending && user) finish('session');
   }, [isPending, user, finish]);
 
   const hrefFor = (next: View) => {
@@ -75,7 +80,7 @@ export function LoginPage() {
     );
   };
 
-  if (isFinishing || (isPending && !user)) {
+  if ((finishing && (finishing === 'session' || saleId)) || (isPending && !user)) {
     return (
       <AuthLayout title={saleId ? 'Setting up your account' : 'Signing you in'} description={saleId ? 'This takes a few seconds while we confirm your purchase.' : 'One moment…'}>
         <div className="flex justify-center py-6 text-brand-600">
@@ -108,8 +113,8 @@ export function LoginPage() {
         </Tabs>
       )}
 
-      {view === 'signin' && <SignInForm email={email} onEmailChange={setEmail} onSignedIn={finish} forgotPasswordHref={hrefFor('forgot')} />}
-      {view === 'signup' && <SignUpForm email={email} onEmailChange={setEmail} continueUrl={target} onSignedIn={finish} />}
+      {view === 'signin' && <SignInForm email={email} onEmailChange={setEmail} onSignedIn={finishFromForm} forgotPasswordHref={hrefFor('forgot')} />}
+      {view === 'signup' && <SignUpForm email={email} onEmailChange={setEmail} continueUrl={target} onSignedIn={finishFromForm} />}
       {view === 'forgot' && (
         <EmailLinkForm
           email={email}

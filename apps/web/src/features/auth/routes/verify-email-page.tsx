@@ -11,6 +11,7 @@ import { sendVerificationEmail } from '../api/auth';
 import { DevOutboxHint } from '../components/dev-outbox-hint';
 
 const RESEND_COOLDOWN_S = 30;
+const VERIFIED_POLL_MS = 10_000;
 
 /** `/auth/verifyEmail?continueUrl=&appName=`: waits for a signed-in user to confirm their address. */
 export function VerifyEmailPage() {
@@ -27,6 +28,15 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (user?.emailVerified) navigate(continueUrl, { replace: true });
   }, [user?.emailVerified, continueUrl, navigate]);
+
+  // The link may be opened on another device: look again now and then while this page is visible.
+  useEffect(() => {
+    if (!user || user.emailVerified) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refetch();
+    }, VERIFIED_POLL_MS);
+    return () => clearInterval(timer);
+  }, [user, refetch]);
 
   useEffect(() => {
     if (cooldown <= 0) return;
