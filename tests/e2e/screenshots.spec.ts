@@ -47,6 +47,10 @@ test('screenshots of the other screens (verify email, reset, dev outbox, errors)
   await page.goto('/login?view=forgot');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await shoot(page, 'forgot-password');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await shoot(page, 'forgot-password-sent');
 
   await page.goto('/auth/handler?mode=resetPassword&token=screenshot');
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();

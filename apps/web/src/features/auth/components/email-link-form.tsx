@@ -42,14 +42,13 @@ export function EmailLinkForm({ email, onEmailChange, send, submitLabel, success
   if (mutation.isSuccess) {
     return (
       <div className="space-y-5">
-        <div className="flex flex-col items-center rounded-xl border border-line bg-surface-muted/70 px-5 py-6 text-center">
+        <div role="status" className="flex flex-col items-center rounded-xl border border-line bg-surface-muted/70 px-5 py-6 text-center">
           <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
             <MailCheck className="size-5" aria-hidden />
           </div>
           <p className="font-medium text-ink">Check your inbox</p>
           <p className="mt-1 text-sm leading-relaxed text-ink-subtle">{sentText(mutation.variables)}</p>
         </div>
-        <Alert tone="success">{mutation.data.message}</Alert>
         <Button variant="secondary" fullWidth onClick={() => mutation.reset()}>
           Use a different email
         </Button>

@@ -58,7 +58,7 @@ export function NewAppDialog({ open, onOpenChange }: NewAppDialogProps) {
                 key={example}
                 type="button"
                 onClick={() => setDescription(example)}
-                className="rounded-full border border-line bg-surface-muted px-3 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                className="rounded-lg border border-line bg-surface-muted px-3 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 {example}
               </button>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGES } from '@tessera/contracts';
-import { Alert, Button, Card, CardContent, CardFooter, Field, Input, toast } from '@tessera/ui';
+import { Alert, Button, Card, CardContent, CardFooter, Field, Input } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { requestEmailChange } from '../api/settings';
 
@@ -18,10 +18,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: requestEmailChange,
-    onSuccess: (result) => {
-      toast.success(result.message);
-      setNewEmail('');
-    },
+    // The confirmation stays on the card (it matters until the mail is opened), so no toast.
+    onSuccess: () => setNewEmail(''),
   });
 
   function handleSubmit(event: FormEvent) {
