@@ -4,14 +4,13 @@ export { toast } from 'sonner';
 
 /**
  * The app's single toast outlet: one toast visible at a time (a newer one replaces the older),
- * top-centre, with a close button. Mount it once near the root.
+ * top-centre; toasts leave after 5 s or with a swipe. Mount it once near the root.
  */
 export function Toaster() {
   return (
     <SonnerToaster
       position="top-center"
       visibleToasts={1}
-      closeButton
       richColors
       duration={5000}
       offset={16}

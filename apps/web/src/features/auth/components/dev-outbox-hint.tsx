@@ -7,8 +7,8 @@ export function DevOutboxHint() {
   const config = usePublicConfig();
   if (!config?.devOutbox) return null;
   return (
-    <p className="flex items-center justify-center gap-1.5 text-[13px] text-ink-subtle">
-      <Inbox className="size-3.5" aria-hidden />
+    <p className="text-center text-[13px] leading-relaxed text-ink-subtle">
+      <Inbox className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden />
       Developing locally?{' '}
       <Link to="/dev/mail" target="_blank" className="font-medium text-brand-700 underline-offset-2 hover:underline">
         Open the dev mail outbox
