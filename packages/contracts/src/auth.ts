@@ -58,6 +58,15 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** Link kinds the mails carry to `/auth/handler?mode=...`. */
-export const AUTH_HANDLER_MODES = ['verifyEmail', 'verifyAndChangeEmail', 'resetPassword', 'signIn'] as const;
+/** `GET /api/auth/get-session`: null when signed out. `session.token` is the bearer token. */
+export const SessionResponseSchema = z
+  .object({
+    session: z.object({ token: z.string(), expiresAt: z.string() }),
+    user: SessionUserSchema,
+  })
+  .nullable();
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** What `/auth/handler?mode=...` completes: the links we mail, and the return from Google (`oauth`). */
+export const AUTH_HANDLER_MODES = ['verifyEmail', 'verifyAndChangeEmail', 'resetPassword', 'signIn', 'oauth'] as const;
 export type AuthHandlerMode = (typeof AUTH_HANDLER_MODES)[number];

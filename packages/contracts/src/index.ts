@@ -28,6 +28,7 @@ export {
   StatusResponseSchema,
   PublicConfigSchema,
   SessionUserSchema,
+  SessionResponseSchema,
   AUTH_HANDLER_MODES,
   type SendResetPasswordEmail,
   type SendMagicLink,
@@ -36,6 +37,7 @@ export {
   type StatusResponse,
   type PublicConfig,
   type SessionUser,
+  type SessionResponse,
   type AuthHandlerMode,
 } from './auth';
 export {

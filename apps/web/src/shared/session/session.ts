@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { TOKEN_REFRESH_INTERVAL_MS, type SessionUser } from '@tessera/contracts';
+import { TOKEN_REFRESH_INTERVAL_MS, type SessionResponse } from '@tessera/contracts';
 import { apiFetch, clearToken, getToken, onTokenChange } from '../api';
 
 /** `GET /api/auth/get-session`: the identity provider's session and the signed-in user. */
-export interface Session {
-  session: { token: string; expiresAt: string };
-  user: SessionUser;
-}
+export type Session = NonNullable<SessionResponse>;
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LinkIcon } from 'lucide-react';
-import { APP_MESSAGES, MESSAGES, safeRelativePath } from '@tessera/contracts';
+import { APP_MESSAGES, AUTH_HANDLER_MODES, MESSAGES, safeRelativePath, type AuthHandlerMode } from '@tessera/contracts';
 import { Alert, AuthLayout, Button, Spinner, toast } from '@tessera/ui';
 import { usePostSignIn } from '../../account';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../shared/api';
@@ -11,8 +11,9 @@ import { refreshSession } from '../../../shared/session';
 import { adoptCookieSession, verifyEmail, verifyMagicLink } from '../api/auth';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
-type LinkMode = 'verifyEmail' | 'verifyAndChangeEmail' | 'signIn' | 'oauth';
-const LINK_MODES: LinkMode[] = ['verifyEmail', 'verifyAndChangeEmail', 'signIn', 'oauth'];
+/** The modes completed by one API call; resetPassword asks for a new password first. */
+type LinkMode = Exclude<AuthHandlerMode, 'resetPassword'>;
+const LINK_MODES = AUTH_HANDLER_MODES.filter((m): m is LinkMode => m !== 'resetPassword');
 
 const WORKING_COPY: Record<LinkMode, string> = {
   verifyEmail: 'Verifying your email',
