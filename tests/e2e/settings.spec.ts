@@ -15,7 +15,7 @@ test('change email: the confirmation is mailed, and opening it updates the addre
   await expect(page.getByRole('status').filter({ hasText: APP_MESSAGES.emailChangeSent })).toBeVisible();
 
   const link = await mailLink(request, newEmail, /confirm your new email/i);
-  expect(link).toContain('/auth/handler?mode=verifyAndChangeEmail');
+  expect(new URL(link).searchParams.get('callbackURL')).toContain('/auth/handler?mode=verifyAndChangeEmail');
   await page.goto(link);
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText(MESSAGES.emailChange.updated)).toBeVisible();

@@ -17,7 +17,7 @@ test('sign up, verify the email from the mailed link and land on /home', async (
   await expect(page.getByText(email)).toBeVisible();
 
   const link = await mailLink(request, email, /verify your email/i);
-  expect(link).toContain('/auth/handler?mode=verifyEmail');
+  expect(link).toContain('/api/auth/verify-email?token=');
   await page.goto(link);
 
   await expect(page).toHaveURL(/\/home$/);
@@ -25,4 +25,10 @@ test('sign up, verify the email from the mailed link and land on /home', async (
   await expect(page.getByText(APP_MESSAGES.emailVerified)).toBeVisible();
   await expect(page.getByText('No apps yet')).toBeVisible();
   await expect(page.getByText('Lite plan').first()).toBeVisible();
+});
+
+test('a tampered verification link explains itself', async ({ page }) => {
+  await page.goto(`/api/auth/verify-email?token=tampered&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail&continueUrl=%2Fhome')}`);
+  await expect(page).toHaveURL(/\/auth\/handler\?mode=verifyEmail.*error=INVALID_TOKEN/);
+  await expect(page.getByText(APP_MESSAGES.verifyLinkInvalid)).toBeVisible();
 });

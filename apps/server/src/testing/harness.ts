@@ -65,13 +65,22 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return res.body.mails;
   }
 
-  /** The token of the newest mail to `to` whose link has the given mode. */
-  async function linkToken(to: string, mode: string): Promise<{ token: string; link: URL }> {
-    const mail = (await outbox(to)).find((m) => m.links.some((l) => new URL(l).searchParams.get('mode') === mode));
-    if (!mail) throw new Error(`no ${mode} mail to ${to}`);
-    const link = new URL(mail.links.find((l) => new URL(l).searchParams.get('mode') === mode)!);
-    return { token: link.searchParams.get('token')!, link };
+  /**
+   * The newest mailed link to `to` for a handler mode: SPA links carry `mode` themselves,
+   * verification links carry it in the `callbackURL` the API redirects to.
+   */
+  async function mailLink(to: string, mode: string): Promise<URL> {
+    const modeOf = (link: URL) =>
+      link.searchParams.get('mode') ?? new URLSearchParams(link.searchParams.get('callbackURL')?.split('?')[1] ?? '').get('mode');
+    for (const mail of await outbox(to)) {
+      const link = mail.links.map((l) => new URL(l)).find((l) => modeOf(l) === mode);
+      if (link) return link;
+    }
+    throw new Error(`no ${mode} mail to ${to}`);
   }
+
+  /** Opens a mailed link the way a browser would (same server, no redirects followed). */
+  const follow = (link: URL, options: RequestOptions = {}) => request('GET', link.pathname + link.search, options);
 
   async function signUp(email = uniqueEmail(), password = STRONG_PASSWORD) {
     const res = await request('POST', '/api/auth/sign-up/email', { body: { email, password, name: 'Test Builder' } });
@@ -82,9 +91,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   /** Signs up, follows the verification link and creates the builder account. */
   async function signUpVerified(email = uniqueEmail()) {
     const user = await signUp(email);
-    const { token } = await linkToken(email, 'verifyEmail');
-    const verified = await request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
-    if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+    const verified = await follow(await mailLink(email, 'verifyEmail'));
+    if (verified.status !== 302 || !verified.headers.get('location')?.startsWith('/auth/handler')) throw new Error(`verify failed: ${verified.status}`);
     const account = await request('POST', '/api/live_api/account/create', { token: user.token });
     return { ...user, accountId: account.body.accountId as string };
   }
@@ -95,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   }
   afterAll(close);
 
-  return { app, config, db: testDb.database.db, database: testDb.database, mailer: tessera.mailer, request, outbox, linkToken, signUp, signUpVerified };
+  return { app, config, db: testDb.database.db, database: testDb.database, mailer: tessera.mailer, request, outbox, mailLink, follow, signUp, signUpVerified };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

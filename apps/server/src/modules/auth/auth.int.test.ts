@@ -40,9 +40,8 @@ describe('sign-up', () => {
     const [mail] = await t.outbox(email);
     expect(mail!.subject).toBe('Verify your email for Tessera');
     const link = new URL(mail!.links[0]!);
-    expect(link.origin + link.pathname).toBe('http://localhost:3000/auth/handler');
-    expect(link.searchParams.get('mode')).toBe('verifyEmail');
-    expect(link.searchParams.get('continueUrl')).toBe('/home?tab=apps');
+    expect(link.origin + link.pathname).toBe('http://localhost:3000/api/auth/verify-email');
+    expect(link.searchParams.get('callbackURL')).toBe(`/auth/handler?mode=verifyEmail&continueUrl=${encodeURIComponent('/home?tab=apps')}`);
     expect(mail!.text).toContain(mail!.links[0]);
   });
 
@@ -57,21 +56,24 @@ describe('sign-up', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies through the mailed token and signs the user in', async () => {
+  it('verifies when the mailed link is opened, signs the user in and sends them to the SPA handler', async () => {
     const user = await t.signUp();
-    const { token } = await t.linkToken(user.email, 'verifyEmail');
-    const res = await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
-    expect(res.status).toBe(200);
+    const res = await t.follow(await t.mailLink(user.email, 'verifyEmail'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth/handler?mode=verifyEmail&continueUrl=%2F');
     const bearer = res.headers.get('set-auth-token');
     expect(bearer).toBeTruthy();
     const session = await t.request('GET', '/api/auth/get-session', { token: bearer! });
     expect(session.body.user).toMatchObject({ email: user.email, emailVerified: true });
   });
 
-  it('answers a bad token with a clear 400', async () => {
+  it('answers a bad token with a clear 400, or a redirect carrying the error for mailed links', async () => {
     const res = await t.request('GET', '/api/auth/verify-email?token=not-a-token');
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'INVALID_LINK', message: APP_MESSAGES.verifyLinkInvalid });
+    const link = await t.request('GET', `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail')}`);
+    expect(link.status).toBe(302);
+    expect(new URL(link.headers.get('location')!, 'http://x').searchParams.get('error')).toBe('INVALID_TOKEN');
   });
 
   it('resends for unverified users, carrying the app name, and refuses verified ones', async () => {
@@ -159,7 +161,8 @@ describe('password reset', () => {
     const res = await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', { body: { email: user.email, mainAppId: null, continueUrl: '/settings' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: true, message: APP_MESSAGES.resetEmailSent });
-    const { token, link } = await t.linkToken(user.email, 'resetPassword');
+    const link = await t.mailLink(user.email, 'resetPassword');
+    const token = link.searchParams.get('token')!;
     expect(link.searchParams.get('continueUrl')).toBe('/settings');
 
     const weak = await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'short' } });
@@ -197,7 +200,7 @@ describe('password reset', () => {
   it('never redirects to another site after the reset', async () => {
     const user = await t.signUpVerified();
     await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', { body: { email: user.email, continueUrl: 'https://evil.example/steal' } });
-    const { link } = await t.linkToken(user.email, 'resetPassword');
+    const link = await t.mailLink(user.email, 'resetPassword');
     expect(link.searchParams.get('continueUrl')).toBe('/home');
   });
 });
@@ -217,7 +220,7 @@ describe('magic link', () => {
     const sent = await t.request('POST', '/api/live_api/account/sendMagicLink?appId=app1', { body: { email: user.email, continueUrl: '/home' } });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe(MESSAGES.magicLink.sent);
-    const { token } = await t.linkToken(user.email, 'signIn');
+    const token = (await t.mailLink(user.email, 'signIn')).searchParams.get('token')!;
     const verify = await t.request('GET', `/api/auth/magic-link/verify?token=${token}`);
     expect(verify.status).toBe(200);
     const bearer = verify.headers.get('set-auth-token')!;
@@ -231,7 +234,7 @@ describe('magic link', () => {
   it('creates a verified user for a new address', async () => {
     const email = uniqueEmail('magic');
     await t.request('POST', '/api/live_api/account/sendMagicLink', { body: { email } });
-    const { token } = await t.linkToken(email, 'signIn');
+    const token = (await t.mailLink(email, 'signIn')).searchParams.get('token')!;
     const verify = await t.request('GET', `/api/auth/magic-link/verify?token=${token}`);
     expect(verify.status).toBe(200);
     expect(verify.body.user).toMatchObject({ email, emailVerified: true });
@@ -259,10 +262,9 @@ describe('e-mail change', () => {
     const res = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: user.token, body: { newEmail } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(APP_MESSAGES.emailChangeSent);
-    const { token, link } = await t.linkToken(newEmail, 'verifyAndChangeEmail');
-    expect(link.searchParams.get('continueUrl')).toBe('/settings');
-    const done = await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`, { token: user.token });
-    expect(done.status).toBe(200);
+    const done = await t.follow(await t.mailLink(newEmail, 'verifyAndChangeEmail'));
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/auth/handler?mode=verifyAndChangeEmail&continueUrl=%2Fsettings');
     const session = await t.request('GET', '/api/auth/get-session', { token: user.token });
     expect(session.body.user.email).toBe(newEmail);
     expect((await signIn(newEmail, user.password)).status).toBe(200);

@@ -67,8 +67,17 @@ function isEmailChangeToken(token: string): boolean {
  * `/auth/handler`, which completes each flow through the API and shows the spec's messages.
  */
 export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo }: AuthDeps) {
+  const handlerPath = (mode: AuthHandlerMode, continueUrl: string) =>
+    `/auth/handler?mode=${mode}&continueUrl=${encodeURIComponent(continueUrl)}`;
+  /** Links whose token the SPA spends with a JSON call (single-use: mail scanners must not spend them). */
   const handlerLink = (mode: AuthHandlerMode, token: string, continueUrl: string) =>
-    `${config.publicUrl}/auth/handler?mode=${mode}&token=${encodeURIComponent(token)}&continueUrl=${encodeURIComponent(continueUrl)}`;
+    `${config.publicUrl}${handlerPath(mode, continueUrl)}&token=${encodeURIComponent(token)}`;
+  /**
+   * Verification links go through the API, which verifies (and signs in) on a plain GET, then
+   * redirects to the SPA's handler, with `error=` when the token is bad.
+   */
+  const verificationLink = (mode: AuthHandlerMode, token: string, continueUrl: string) =>
+    `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(handlerPath(mode, continueUrl))}`;
 
   /** Sends through the mailer and reports failures to the calling route (see mail-context). */
   async function sendAuthMail(mail: Mail) {
@@ -115,8 +124,8 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
       async sendVerificationEmail({ user, url, token }) {
         const continueUrl = continueUrlOf(url);
         const mail = isEmailChangeToken(token)
-          ? mailTemplates.changeEmail(user.email, handlerLink('verifyAndChangeEmail', token, '/settings'))
-          : mailTemplates.verifyEmail(user.email, handlerLink('verifyEmail', token, continueUrl), currentMailContext()?.appName);
+          ? mailTemplates.changeEmail(user.email, verificationLink('verifyAndChangeEmail', token, '/settings'))
+          : mailTemplates.verifyEmail(user.email, verificationLink('verifyEmail', token, continueUrl), currentMailContext()?.appName);
         await sendAuthMail(mail);
       },
     },

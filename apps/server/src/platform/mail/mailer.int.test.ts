@@ -14,7 +14,7 @@ describe('mail over SMTP', () => {
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('hello@tessera.test');
     expect(mail!.raw).toContain('Subject: Verify your email for Tessera');
-    expect(mail!.raw).toContain('/auth/handler?mode=3DverifyEmail');
+    expect(mail!.raw).toContain('/api/auth/verify-email?token=3D');
     expect(await t.outbox(user.email)).toHaveLength(0);
   });
 

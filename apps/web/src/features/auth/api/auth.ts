@@ -30,10 +30,6 @@ export function sendVerificationEmail(input: { continueUrl?: string; appName?: s
   return apiFetch('/api/live_api/account/sendVerificationEmail', { method: 'POST', body: input, schema: StatusResponseSchema });
 }
 
-export function verifyEmail(token: string): Promise<unknown> {
-  return apiFetch(`/api/auth/verify-email?${new URLSearchParams({ token })}`, AUTH);
-}
-
 export function verifyMagicLink(token: string): Promise<unknown> {
   return apiFetch(`/api/auth/magic-link/verify?${new URLSearchParams({ token })}`, AUTH);
 }
@@ -53,8 +49,8 @@ export async function startGoogleSignIn(callbackURL: string): Promise<void> {
 }
 
 /**
- * Back from Google, the identity provider left its session in a cookie: read it once with
- * credentials and keep its token as our bearer token from then on.
+ * Back from Google or from a verification link, the identity provider left its session in a
+ * cookie: read it once with credentials and keep its token as our bearer token from then on.
  */
 export async function adoptCookieSession(): Promise<boolean> {
   const data = await apiFetch<Session | null>('/api/auth/get-session', { ...AUTH, credentials: 'include', withToken: false });

@@ -8,12 +8,17 @@ import { usePostSignIn } from '../../account';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { refreshSession } from '../../../shared/session';
-import { adoptCookieSession, verifyEmail, verifyMagicLink } from '../api/auth';
+import { adoptCookieSession, verifyMagicLink } from '../api/auth';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
-/** The modes completed by one API call; resetPassword asks for a new password first. */
+/** The modes completed without a form; resetPassword asks for a new password first. */
 type LinkMode = Exclude<AuthHandlerMode, 'resetPassword'>;
 const LINK_MODES = AUTH_HANDLER_MODES.filter((m): m is LinkMode => m !== 'resetPassword');
+/**
+ * Verification links are opened on the API, which verifies and redirects here (with `error=` on a
+ * bad link); Google also returns here. Only the magic link brings a token for this page to spend.
+ */
+const TOKEN_MODES: LinkMode[] = ['signIn'];
 
 const WORKING_COPY: Record<LinkMode, string> = {
   verifyEmail: 'Verifying your email',
@@ -55,7 +60,7 @@ export function AuthHandlerPage() {
   if (mode === 'resetPassword') {
     return token ? <ResetPasswordView token={token} /> : <BrokenLink />;
   }
-  if (!mode || !LINK_MODES.includes(mode as LinkMode) || (mode !== 'oauth' && !token)) return <BrokenLink />;
+  if (!mode || !LINK_MODES.includes(mode as LinkMode) || (TOKEN_MODES.includes(mode as LinkMode) && !token)) return <BrokenLink />;
   return <LinkAction key={`${mode}:${token}`} mode={mode as LinkMode} token={token ?? ''} />;
 }
 
@@ -68,6 +73,7 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
   const [attempt, setAttempt] = useState(0);
   const continueUrl = safeRelativePath(params.get('continueUrl'), mode === 'verifyAndChangeEmail' ? '/settings' : '/home');
   const saleId = params.get('sale_id');
+  const linkError = params.get('error');
   useDocumentTitle(WORKING_COPY[mode]);
 
   useEffect(() => {
@@ -85,8 +91,10 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
 
     async function run() {
       try {
+        if (linkError && mode !== 'signIn') throw new Error(linkError);
         if (mode === 'verifyEmail') {
-          await spendLinkOnce(`${mode}:${token}`, () => verifyEmail(token));
+          // The API signed the browser in with a cookie when it verified: keep that session's token.
+          await spendLinkOnce(`${mode}:${window.location.search}`, adoptCookieSession);
           if (isCancelled) return;
           const session = await refreshSession(queryClient).catch(() => null);
           if (isCancelled) return;
@@ -97,8 +105,6 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
             navigate(`/login?${new URLSearchParams({ redirectTo: continueUrl })}`, { replace: true });
           }
         } else if (mode === 'verifyAndChangeEmail') {
-          await spendLinkOnce(`${mode}:${token}`, () => verifyEmail(token));
-          if (isCancelled) return;
           await refreshSession(queryClient).catch(() => null);
           if (isCancelled) return;
           toast.success(MESSAGES.emailChange.updated);
@@ -149,7 +155,7 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
       isCancelled = true;
     };
     // `attempt` re-runs the link after a network failure.
-  }, [mode, token, attempt, continueUrl, saleId, navigate, postSignIn, queryClient]);
+  }, [mode, token, linkError, attempt, continueUrl, saleId, navigate, postSignIn, queryClient]);
 
   if (failure) {
     return (
