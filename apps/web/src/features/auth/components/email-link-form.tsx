@@ -2,8 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import type { StatusResponse } from '@tessera/contracts';
-import { Alert, Button, Field, Input, toast } from '@tessera/ui';
+import { Alert, Button, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
+import { EmailField } from './email-field';
 import { formErrorOf } from './form-error';
 import { DevOutboxHint } from './dev-outbox-hint';
 
@@ -63,18 +64,7 @@ export function EmailLinkForm({ email, onEmailChange, send, submitLabel, success
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <Field label="Email" error={fieldError}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => onEmailChange(e.target.value)}
-          autoFocus
-        />
-      </Field>
+      <EmailField value={email} onChange={onEmailChange} error={fieldError} autoFocus />
       {formError && <Alert tone="error">{formError}</Alert>}
       <Button type="submit" size="lg" fullWidth loading={mutation.isPending}>
         {submitLabel}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Field, Input, PasswordInput } from '@tessera/ui';
+import { Button, Field, PasswordInput } from '@tessera/ui';
 import { signInWithPassword } from '../api/auth';
+import { EmailField } from './email-field';
 import { FormError, formErrorOf } from './form-error';
 
 export interface SignInFormProps {
@@ -31,18 +32,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, forgotPasswordHre
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <Field label="Email" error={fieldErrors.email}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => onEmailChange(e.target.value)}
-          autoFocus
-        />
-      </Field>
+      <EmailField value={email} onChange={onEmailChange} error={fieldErrors.email} autoComplete="username" autoFocus />
       <Field
         label="Password"
         error={fieldErrors.password}

@@ -4,6 +4,7 @@ import { PASSWORD_HINT } from '@tessera/contracts';
 import { Button, Field, Input, PasswordInput } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { signUp } from '../api/auth';
+import { EmailField } from './email-field';
 import { FormError, formErrorOf } from './form-error';
 
 export interface SignUpFormProps {
@@ -48,17 +49,7 @@ export function SignUpForm({ email, onEmailChange, continueUrl, onSignedIn }: Si
       <Field label="Name" optional>
         <Input name="name" autoComplete="name" placeholder="Ada Lovelace" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
       </Field>
-      <Field label="Email" error={errors.email}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => onEmailChange(e.target.value)}
-        />
-      </Field>
+      <EmailField value={email} onChange={onEmailChange} error={errors.email} />
       <Field label="Password" hint={PASSWORD_HINT} error={errors.password}>
         <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
