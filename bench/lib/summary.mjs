@@ -1,0 +1,58 @@
+// The human summary printed on stderr after the JSON.
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? '').length)));
+  return rows.map((r, ri) => {
+    const line = r.map((c, i) => (i === 0 ? String(c ?? '').padEnd(widths[i]) : String(c ?? '').padStart(widths[i]))).join('  ');
+    return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+  });
+}
+
+const mark = (t) => (t.met === null ? 'n/a' : t.met ? 'ok' : 'MISSED');
+
+export function printSummary(r, out) {
+  const m = r.machine;
+  out('');
+  out(`Tessera bench — ${m.cpus} CPU (${m.cpuModel}), ${m.memGb} GB, node ${m.node}`);
+  if (r.startup) {
+    out('');
+    const rows = [['startup (wall to first /healthz 200)', 'median ms', 'runs ms', 'server startupMs', 'server CPU ms', 'other cores']];
+    for (const kind of ['fresh', 'existing']) {
+      const s = r.startup[kind];
+      const each = (f) => s.runs.map((x) => x[f] ?? '-').join(' / ');
+      rows.push([`${kind} data dir`, s.medianMs, each('wallMs'), each('startupMs'), each('serverCpuMs'), each('otherCores')]);
+    }
+    table(rows).forEach((l) => out(l));
+  }
+  const backends = Object.entries(r.accountCurrent);
+  if (backends.length) {
+    out('');
+    const rows = [['GET /api/live_api/account/current', 'req/s', 'p50 ms', 'p99 ms', 'raw reads/s', 'ratio', 'server µs/req', 'other cores']];
+    for (const [name, b] of backends) {
+      rows.push([`${name}, 10 conn`, b.c10.rps, b.c10.p50Ms, b.c10.p99Ms, b.raw.rawRps, b.ratio, b.c10.serverCpuUsPerReq, b.c10.cpu.otherCores]);
+      rows.push([`${name}, 1 conn`, b.c1.rps, b.c1.p50Ms, b.c1.p99Ms, b.raw1.rawRps, b.ratioC1, b.c1.serverCpuUsPerReq, b.c1.cpu.otherCores]);
+    }
+    table(rows).forEach((l) => out(l));
+    out('');
+    const mem = [['server RSS (MB)', 'idle', 'peak after load']];
+    for (const [name, b] of backends) {
+      if (b.idleFirstStart) mem.push([`${name}, first start (fresh data dir)`, b.idleFirstStart.rssMb, '']);
+      mem.push([`${name}${b.idleFirstStart ? ', restarted (existing data dir)' : ''}`, b.idle.rssMb, b.afterLoad.peakRssMb]);
+    }
+    table(mem).forEach((l) => out(l));
+  }
+  out('');
+  const rows = [['target', 'limit', 'actual', '']];
+  const t = r.targets;
+  rows.push(['startup, existing data dir (median)', `≤ ${t.startupExistingMedianMs.target} ms`, t.startupExistingMedianMs.actual, mark(t.startupExistingMedianMs)]);
+  rows.push(['idle RSS (PGlite, existing data dir)', `≤ ${t.idleRssMb.target} MB`, t.idleRssMb.actual, mark(t.idleRssMb)]);
+  rows.push(['idle RSS (PGlite, first start)', `≤ ${t.idleRssFirstStartMb.target} MB`, t.idleRssFirstStartMb.actual, mark(t.idleRssFirstStartMb)]);
+  rows.push(['account/current on PostgreSQL', `≥ ${t.postgresRps.target} req/s`, t.postgresRps.actual, mark(t.postgresRps)]);
+  rows.push(['account/current on PGlite', `≥ ${t.pgliteRps.target} req/s`, t.pgliteRps.actual, mark(t.pgliteRps)]);
+  table(rows).forEach((l) => out(l));
+  if (r.contention.maxOtherCores > 0.3) {
+    out('');
+    out(`NOTE: other processes used up to ${r.contention.maxOtherCores} cores during measured phases: figures are pessimistic; rerun on an idle machine.`);
+  }
+  out('');
+}

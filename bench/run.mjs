@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+// Tessera benchmark: startup, idle memory, and GET /api/live_api/account/current throughput on PGlite
+// and PostgreSQL, each next to the "physical limit" of the same read done by a raw driver loop.
+// JSON figures on stdout, progress and a human summary on stderr. See bench/README.md.
+//
+//   npm run bench                  full run (~3 min)
+//   npm run bench -- --quick       smoke run (~1 min): 1 startup run, short load phases
+//   options: --skip-startup --skip-pglite --skip-postgres --runs=N --duration=S --strict
+//            --cmd="node dist/server.mjs"   bench another start command (e.g. a built server)
+//            --wait=S / --no-wait           before each phase wait up to S s (default 20) for other load to settle
+//            --profile[=DIR]                CPU-profile the loaded servers (default bench/profiles/)
+//   env:     BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { cleanupAll, installSignalHandlers, trackDatabase, trackDir, untrackDatabase, untrackDir } from './lib/cleanup.mjs';
+import { request } from './lib/http.mjs';
+import { cpuBetween, cpuSnapshot, setBenchDatabase, waitForQuiet } from './lib/cpu.mjs';
+import { checkEndpoint, createBuilder, runLoad } from './lib/load.mjs';
+import { rawPglite, rawPostgres } from './lib/raw.mjs';
+import { readMemory, setStartCommand, startCommand, startServer } from './lib/server.mjs';
+import { printSummary } from './lib/summary.mjs';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ENDPOINT = '/api/live_api/account/current';
+
+export const TARGETS = {
+  startupExistingMs: 3_000, // max, median wall time on an existing data dir
+  idleRssMb: 300, // max
+  postgresRps: 1_000, // min, 10 connections
+  pgliteRps: 200, // min, 10 connections
+};
+
+function parseArgs(argv) {
+  const opts = { cmd: undefined, profile: undefined, waitQuietS: 20, quick: false, skipStartup: false, skipPglite: false, skipPostgres: false, strict: false, runs: undefined, duration: undefined };
+  for (const arg of argv) {
+    const eq = arg.indexOf('=');
+    const key = arg.slice(2, eq < 0 ? undefined : eq);
+    const value = eq < 0 ? undefined : arg.slice(eq + 1);
+    if (key === 'cmd') opts.cmd = value;
+    else if (key === 'profile') opts.profile = value || join(REPO_ROOT, 'bench/profiles');
+    else if (key === 'quick') opts.quick = true;
+    else if (key === 'skip-startup') opts.skipStartup = true;
+    else if (key === 'skip-pglite') opts.skipPglite = true;
+    else if (key === 'skip-postgres') opts.skipPostgres = true;
+    else if (key === 'strict') opts.strict = true;
+    else if (key === 'no-wait') opts.waitQuietS = 0;
+    else if (key === 'wait') opts.waitQuietS = Number(value);
+    else if (key === 'runs') opts.runs = Number(value);
+    else if (key === 'duration') opts.duration = Number(value);
+    else throw new Error(`unknown option ${arg} (see the header of bench/run.mjs)`);
+  }
+  const q = opts.quick;
+  return {
+    ...opts,
+    runs: opts.runs ?? (q ? 1 : 3),
+    warmupS: q ? 1 : 2,
+    loadS: opts.duration ?? (q ? 3 : 10),
+    latencyS: q ? 2 : 5,
+    rawS: q ? 2 : 5,
+    idleS: 3,
+  };
+}
+
+/** Before a measured phase: give other work on the machine up to cfg.waitQuietS to calm down. */
+async function settle(cfg, what) {
+  if (!cfg.waitQuietS) return null;
+  const q = await waitForQuiet({ maxWaitS: cfg.waitQuietS });
+  if (!q.quiet) log(`${what}: machine still busy after ${q.waitedS} s (other processes ${q.otherCores} cores), measuring anyway`);
+  else if (q.waitedS > 1.5) log(`${what}: waited ${q.waitedS} s for other load to settle`);
+  return q;
+}
+
+const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
+};
+const newTmpDir = () => trackDir(mkdtempSync(join(os.tmpdir(), 'tessera-bench-')));
+const removeTmpDir = (dir) => {
+  rmSync(dir, { recursive: true, force: true });
+  untrackDir(dir);
+};
+
+function machineInfo() {
+  const cpus = os.cpus();
+  let pglite;
+  try {
+    pglite = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  } catch {
+    /* not installed at the root */
+  }
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model,
+    memGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    pglite,
+    startCommand: startCommand(),
+  };
+}
+
+// ---------------------------------------------------------------- 1. startup
+
+async function benchStartup(cfg) {
+  const fresh = [];
+  const existing = [];
+  for (let i = 1; i <= cfg.runs; i++) {
+    const dir = newTmpDir();
+    const secret = randomBytes(32).toString('hex');
+    for (const [kind, list] of [['fresh', fresh], ['existing', existing]]) {
+      await settle(cfg, `startup ${kind}`);
+      const server = await startServer({ repoRoot: REPO_ROOT, dataDir: dir, logLevel: 'info', authSecret: secret });
+      const stop = await server.stop();
+      const { serverCpuMs, otherCores } = server.startCpu;
+      list.push({ wallMs: server.wallMs, startupMs: server.startupMs ?? null, serverCpuMs, otherCores, shutdownMs: stop.ms });
+      log(
+        `startup run ${i}/${cfg.runs} ${kind.padEnd(8)} wall ${server.wallMs} ms (server-logged startupMs ${server.startupMs}, ` +
+          `server CPU ${serverCpuMs} ms, other load ${otherCores} cores, shutdown ${stop.ms} ms)`,
+      );
+    }
+    removeTmpDir(dir);
+  }
+  const summarise = (runs) => ({
+    medianMs: median(runs.map((r) => r.wallMs)),
+    medianStartupMs: runs.every((r) => r.startupMs != null) ? median(runs.map((r) => r.startupMs)) : null,
+    // Wall time before main() starts its clock: node + tsx + importing the module graph.
+    medianPreMainMs: runs.every((r) => r.startupMs != null) ? median(runs.map((r) => r.wallMs - r.startupMs)) : null,
+    runs,
+  });
+  return { fresh: summarise(fresh), existing: summarise(existing) };
+}
+
+// ---------------------------------------------------------------- 2 + 3. one backend
+
+/** Signs up (first start only), checks the endpoint, idles, and reads the server's memory. */
+async function idleMemory(backend, server, cfg, builder) {
+  const origin = `http://localhost:${server.port}`;
+  builder ??= await createBuilder(server.baseUrl, origin);
+  const headers = { authorization: `Bearer ${builder.token}` };
+  await checkEndpoint(`${server.baseUrl}${ENDPOINT}`, headers, builder.accountId);
+  await request(`${server.baseUrl}/healthz`);
+  log(`${backend}: idle ${cfg.idleS} s, then reading RSS of pid ${server.pid}`);
+  await sleep(cfg.idleS * 1000);
+  const mem = readMemory(server.pid);
+  log(`${backend}:   RSS ${mem.rssMb} MB`);
+  return { builder, headers, mem };
+}
+
+async function benchBackend(backend, cfg, { databaseUrl } = {}) {
+  const dir = newTmpDir();
+  // --profile: the loaded server writes a V8 CPU profile (open in Chrome DevTools / speedscope).
+  // One file per thread: the largest is the main thread (the tsx loader thread writes a small one).
+  const nodeArgs = cfg.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cfg.profile, `${backend}-${Date.now()}`)}`] : [];
+  const authSecret = randomBytes(32).toString('hex');
+  const out = {};
+  let builder;
+  let server;
+  try {
+    log(`${backend}: starting server${backend === 'pglite' ? ' on a fresh data dir' : ''}`);
+    server = await startServer({
+      repoRoot: REPO_ROOT,
+      dataDir: dir,
+      databaseUrl,
+      logLevel: 'warn',
+      authSecret,
+      nodeArgs: backend === 'pglite' ? [] : nodeArgs,
+    });
+    out.startWallMs = server.wallMs;
+    let headers;
+    if (backend === 'pglite') {
+      // The first process of an install ran initdb in-process; every later start opens an existing
+      // data dir. Measure both, load the second (the steady state of a self-hosted install).
+      ({ builder, mem: out.idleFirstStart } = await idleMemory(backend, server, cfg));
+      await server.stop();
+      log(`${backend}: restarting on the existing data dir`);
+      server = await startServer({ repoRoot: REPO_ROOT, dataDir: dir, databaseUrl, logLevel: 'warn', authSecret, nodeArgs });
+      out.restartWallMs = server.wallMs;
+    }
+    ({ builder, headers, mem: out.idle } = await idleMemory(backend, server, cfg, builder));
+
+    const url = `${server.baseUrl}${ENDPOINT}`;
+    const serverPid = server.pid;
+    await settle(cfg, backend);
+    log(`${backend}: warm-up ${cfg.warmupS} s (10 connections)`);
+    await runLoad({ url, headers, connections: 10, durationS: cfg.warmupS, label: `${backend} warm-up`, serverPid });
+    log(`${backend}: load ${cfg.loadS} s (10 connections)`);
+    out.c10 = await runLoad({ url, headers, connections: 10, durationS: cfg.loadS, label: `${backend} c10`, serverPid });
+    log(`${backend}:   ${out.c10.rps} req/s, p50 ${out.c10.p50Ms} ms, p99 ${out.c10.p99Ms} ms, server CPU ${out.c10.serverCpuUsPerReq} µs/req, other load ${out.c10.cpu.otherCores} cores`);
+    await settle(cfg, backend);
+    log(`${backend}: load ${cfg.latencyS} s (1 connection)`);
+    out.c1 = await runLoad({ url, headers, connections: 1, durationS: cfg.latencyS, label: `${backend} c1`, serverPid });
+    log(`${backend}:   ${out.c1.rps} req/s, p50 ${out.c1.p50Ms} ms, p99 ${out.c1.p99Ms} ms`);
+    out.afterLoad = readMemory(server.pid);
+  } finally {
+    if (server) out.shutdownMs = (await server.stop()).ms;
+  }
+
+  log(`${backend}: raw driver loop ${cfg.rawS} s`);
+  const timed = async (fn) => {
+    await settle(cfg, `${backend} raw`);
+    const a = cpuSnapshot();
+    const r = await fn();
+    return { ...r, cpu: cpuBetween(a, cpuSnapshot()) };
+  };
+  if (backend === 'pglite') {
+    // One connection, queries serialise: a sequential loop is both the throughput and the latency limit.
+    out.raw = await timed(() => rawPglite({ dir: join(dir, 'pglite'), token: builder.sessionToken, durationS: cfg.rawS }));
+    out.raw1 = out.raw;
+  } else {
+    out.raw = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 10, durationS: cfg.rawS }));
+    out.raw1 = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 1, durationS: cfg.rawS }));
+  }
+  log(`${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`);
+  removeTmpDir(dir);
+  return out;
+}
+
+// ---------------------------------------------------------------- PostgreSQL scratch database
+
+async function withScratchDatabase(adminUrl, fn) {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const serverVersion = (await admin.query('SHOW server_version')).rows[0].server_version;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  trackDatabase(name, adminUrl, drop);
+  setBenchDatabase(name);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return { serverVersion, ...(await fn(url.toString())) };
+  } finally {
+    setBenchDatabase(undefined);
+    await drop();
+    untrackDatabase(name);
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+const ratio = (a, b) => Math.round((a / b) * 1000) / 1000;
+
+/** Headline figures first (10 connections), then the detail each phase measured. */
+function summariseBackend(b) {
+  return {
+    rps: b.c10.rps,
+    p50Ms: b.c10.p50Ms,
+    p99Ms: b.c10.p99Ms,
+    rawRps: b.raw.rawRps,
+    ratio: ratio(b.c10.rps, b.raw.rawRps),
+    // Latency-bound view: 1 HTTP connection vs a 1-loop raw driver.
+    rpsC1: b.c1.rps,
+    rawRpsC1: b.raw1.rawRps,
+    ratioC1: ratio(b.c1.rps, b.raw1.rawRps),
+    ...b,
+  };
+}
+
+async function main() {
+  installSignalHandlers();
+  const cfg = parseArgs(process.argv.slice(2));
+  if (cfg.cmd) setStartCommand(cfg.cmd);
+  const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const result = { machine: machineInfo(), config: { ...cfg, endpoint: ENDPOINT }, startup: undefined, idleRssMb: undefined, accountCurrent: {} };
+  log(`machine: ${result.machine.cpus} × ${result.machine.cpuModel}, node ${result.machine.node}`);
+
+  if (!cfg.skipStartup) result.startup = await benchStartup(cfg);
+
+  if (!cfg.skipPglite) {
+    const b = await benchBackend('pglite', cfg);
+    result.accountCurrent.pglite = summariseBackend(b);
+  }
+  if (!cfg.skipPostgres) {
+    const b = await withScratchDatabase(adminUrl, (url) => benchBackend('postgres', cfg, { databaseUrl: url }));
+    result.accountCurrent.postgres = summariseBackend(b);
+  }
+  // Idle RSS of the default configuration (embedded PGlite) restarted on its data dir; the first start
+  // of an install (initdb in-process) and PostgreSQL mode are reported next to it.
+  const pgl = result.accountCurrent.pglite;
+  result.idleRssMb = pgl?.idle.rssMb ?? result.accountCurrent.postgres?.idle.rssMb;
+  result.idleRss = {
+    pgliteExistingDirMb: pgl?.idle.rssMb ?? null,
+    pgliteFirstStartMb: pgl?.idleFirstStart.rssMb ?? null,
+    postgresMb: result.accountCurrent.postgres?.idle.rssMb ?? null,
+  };
+  const others = [
+    ...(result.startup ? [...result.startup.fresh.runs, ...result.startup.existing.runs].map((r) => r.otherCores) : []),
+    ...Object.values(result.accountCurrent).flatMap((b) => [b.c10.cpu.otherCores, b.c1.cpu.otherCores, b.raw.cpu.otherCores]),
+  ];
+  result.contention = {
+    maxOtherCores: others.length ? Math.max(...others) : null,
+    note: 'CPU cores used by processes other than the server, this bench and PostgreSQL during measured phases; above ~0.3 the figures are pessimistic',
+  };
+
+  const t = (actual, target, kind) =>
+    actual === undefined ? { target, actual: null, met: null } : { target, actual, met: kind === 'max' ? actual <= target : actual >= target };
+  result.targets = {
+    startupExistingMedianMs: t(result.startup?.existing.medianMs, TARGETS.startupExistingMs, 'max'),
+    idleRssMb: t(result.idleRss.pgliteExistingDirMb ?? undefined, TARGETS.idleRssMb, 'max'),
+    idleRssFirstStartMb: t(result.idleRss.pgliteFirstStartMb ?? undefined, TARGETS.idleRssMb, 'max'),
+    postgresRps: t(result.accountCurrent.postgres?.rps, TARGETS.postgresRps, 'min'),
+    pgliteRps: t(result.accountCurrent.pglite?.rps, TARGETS.pgliteRps, 'min'),
+  };
+  result.targets.allMet = Object.values(result.targets).every((x) => x.met !== false);
+
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  printSummary(result, (line) => process.stderr.write(`${line}\n`));
+  return result;
+}
+
+let exitCode = 0;
+try {
+  const result = await main();
+  if (result.config.strict && !result.targets.allMet) exitCode = 2;
+} catch (err) {
+  process.stderr.write(`\nbench FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  exitCode = 1;
+} finally {
+  await cleanupAll();
+}
+process.exit(exitCode);
