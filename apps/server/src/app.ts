@@ -17,6 +17,8 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { requireUser } from './modules/auth/session';
+import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
 import { devRoutes } from './modules/dev/dev.routes';
 
@@ -46,6 +48,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const usersRepo = createUsersRepo(db);
   const auth = createAuth({ db, config, logger, mailer, rateLimiter, usersRepo });
   const authFlows = createAuthFlowsService({ auth, usersRepo });
+  const signedIn = requireUser({ auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
 
   const app = new Hono();
@@ -59,8 +62,8 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   });
   app.get('/api/config', (c) => c.json({ googleEnabled: Boolean(config.google), devOutbox: config.devOutboxEnabled } satisfies PublicConfig));
 
-  app.route('/', authRoutes({ auth, authFlows, config }));
-  app.route('/', accountsRoutes({ auth, accounts }));
+  app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
+  app.route('/', accountsRoutes({ accounts, signedIn }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   app.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));

@@ -7,9 +7,11 @@ export type AccountRow = typeof accounts.$inferSelect;
 const FIRST_ACCOUNT_LOCK_ID = 727_002;
 
 export function createAccountsRepo(db: Db) {
+  // Read on every account/current call: prepared once.
+  const byUserId = db.select().from(accounts).where(eq(accounts.userId, sql.placeholder('userId'))).prepare('account_by_user_id');
   return {
     async findByUserId(userId: string): Promise<AccountRow | null> {
-      const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId));
+      const [row] = await byUserId.execute({ userId });
       return row ?? null;
     },
 

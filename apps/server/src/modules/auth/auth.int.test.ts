@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, LOGIN_MAX_FAILURES, MESSAGES } from '@tessera/contracts';
-import { authUsers } from '@tessera/db';
+import { authSessions, authUsers } from '@tessera/db';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 
@@ -144,6 +144,26 @@ describe('sign-in', () => {
     const res = await signIn(user.email, user.password);
     expect(res.status).toBe(403);
     expect(res.body.error).toEqual({ code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
+  });
+
+  it('locks out the existing sessions of a disabled user', async () => {
+    const user = await t.signUpVerified();
+    await t.db.update(authUsers).set({ disabled: true }).where(eq(authUsers.email, user.email));
+    const res = await t.request('GET', '/api/live_api/account/current', { token: user.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
+  });
+
+  it('extends a session used after a day, and refuses an expired one', async () => {
+    const user = await t.signUpVerified();
+    const bare = user.token.split('.')[0]!;
+    const expiresAt = () => t.db.select({ at: authSessions.expiresAt }).from(authSessions).where(eq(authSessions.token, bare)).then((r) => r[0]!.at.getTime());
+    await t.db.update(authSessions).set({ expiresAt: new Date(Date.now() + 5 * 24 * 3600 * 1000) }).where(eq(authSessions.token, bare));
+    expect((await t.request('GET', '/api/live_api/account/current', { token: user.token })).status).toBe(200);
+    expect(await expiresAt()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+
+    await t.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.token, bare));
+    expect((await t.request('GET', '/api/live_api/account/current', { token: user.token })).status).toBe(401);
   });
 
   it('signs out: the token stops working', async () => {

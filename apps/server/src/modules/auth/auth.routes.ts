@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { CompleteEmailChangeSchema, SendMagicLinkSchema, SendResetPasswordEmailSchema, SendVerificationEmailSchema } from '@tessera/contracts';
 import type { Config } from '../../platform/config';
 import { clientIp } from '../../platform/http/client-ip';
@@ -6,7 +6,7 @@ import { readJson } from '../../platform/http/validate';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 import { translateAuthError } from './auth-errors';
 import type { AuthFlowsService } from './auth-flows.service';
-import { requireUser, type AuthVariables } from './session';
+import type { AuthVariables } from './session';
 
 const AUTH_BASE = '/api/auth';
 
@@ -14,7 +14,17 @@ const AUTH_BASE = '/api/auth';
  * Mounts the identity provider at /api/auth/* and re-renders its errors in our wire shape with the
  * spec's texts, plus the live_api account flows that send mail.
  */
-export function authRoutes({ auth, authFlows, config }: { auth: Auth; authFlows: AuthFlowsService; config: Config }) {
+export function authRoutes({
+  auth,
+  authFlows,
+  config,
+  signedIn,
+}: {
+  auth: Auth;
+  authFlows: AuthFlowsService;
+  config: Config;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+}) {
   const app = new Hono<{ Variables: AuthVariables }>();
 
   app.on(['GET', 'POST'], `${AUTH_BASE}/*`, async (c) => {
@@ -44,7 +54,6 @@ export function authRoutes({ auth, authFlows, config }: { auth: Auth; authFlows:
     return c.json(await authFlows.sendMagicLink(await readJson(c, SendMagicLinkSchema), c.req.raw.headers));
   });
 
-  const signedIn = requireUser(auth);
   app.post('/api/live_api/account/sendVerificationEmail', signedIn, async (c) => {
     return c.json(await authFlows.sendVerificationEmail(c.var.user, await readJson(c, SendVerificationEmailSchema), c.req.raw.headers));
   });

@@ -27,6 +27,9 @@ import type { UsersRepo } from './users.repo';
 /** Header our HTTP layer sets (and strips from clients) so the identity provider sees the real caller. */
 export const CLIENT_IP_HEADER = 'x-tessera-client-ip';
 
+export const SESSION_EXPIRES_S = 7 * 24 * 3600;
+/** A session used after this age is extended to a full SESSION_EXPIRES_S again. */
+export const SESSION_UPDATE_AGE_S = 24 * 3600;
 export const VERIFICATION_EXPIRES_S = 24 * 3600;
 export const RESET_EXPIRES_S = 3600;
 export const MAGIC_LINK_EXPIRES_S = 15 * 60;
@@ -100,6 +103,7 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
+    session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     user: {
       additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } },
       changeEmail: { enabled: true },
