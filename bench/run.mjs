@@ -6,10 +6,11 @@
 //   npm run bench                  full run (~3 min)
 //   npm run bench -- --quick       smoke run (~1 min): 1 startup run, short load phases
 //   options: --skip-startup --skip-pglite --skip-postgres --runs=N --duration=S --strict
-//            --cmd="node dist/server.mjs"   bench another start command (e.g. a built server)
+//            --cmd="node ..."               bench another start command (e.g. the TypeScript source via tsx)
 //            --wait=S / --no-wait           before each phase wait up to S s (default 20) for other load to settle
 //            --profile[=DIR]                CPU-profile the loaded servers (default bench/profiles/)
 //   env:     BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres)
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -130,7 +131,7 @@ async function benchStartup(cfg) {
   const summarise = (runs) => ({
     medianMs: median(runs.map((r) => r.wallMs)),
     medianStartupMs: runs.every((r) => r.startupMs != null) ? median(runs.map((r) => r.startupMs)) : null,
-    // Wall time before main() starts its clock: node + tsx + importing the module graph.
+    // Wall time before main() starts its clock: node + importing the module graph.
     medianPreMainMs: runs.every((r) => r.startupMs != null) ? median(runs.map((r) => r.wallMs - r.startupMs)) : null,
     runs,
   });
@@ -156,7 +157,7 @@ async function idleMemory(backend, server, cfg, builder) {
 async function benchBackend(backend, cfg, { databaseUrl } = {}) {
   const dir = newTmpDir();
   // --profile: the loaded server writes a V8 CPU profile (open in Chrome DevTools / speedscope).
-  // One file per thread: the largest is the main thread (the tsx loader thread writes a small one).
+  // One file per thread: the largest is the main thread.
   const nodeArgs = cfg.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cfg.profile, `${backend}-${Date.now()}`)}`] : [];
   const authSecret = randomBytes(32).toString('hex');
   const out = {};
@@ -277,6 +278,9 @@ async function main() {
   installSignalHandlers();
   const cfg = parseArgs(process.argv.slice(2));
   if (cfg.cmd) setStartCommand(cfg.cmd);
+  // Build first, so that no measured start pays for a build (npm start builds only what is stale).
+  log('building (npm run build)');
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('npm run build failed');
   const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const result = { machine: machineInfo(), config: { ...cfg, endpoint: ENDPOINT }, startup: undefined, idleRssMb: undefined, accountCurrent: {} };
   log(`machine: ${result.machine.cpus} × ${result.machine.cpuModel}, node ${result.machine.node}`);

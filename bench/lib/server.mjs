@@ -1,4 +1,4 @@
-// Spawns the Tessera server as `node --import tsx apps/server/src/main.ts` (so the child pid IS the
+// Spawns the Tessera server as `npm start` runs it, `node scripts/start.mjs` (so the child pid IS the
 // server process), waits for the first 200 on /healthz, reads its memory from /proc, stops it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,13 +9,13 @@ import { request } from './http.mjs';
 import { stopProcess, trackProcess } from './cleanup.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 
-export const SERVER_ENTRY = 'apps/server/src/main.ts';
-export const DEFAULT_START_ARGS = ['--import', 'tsx', SERVER_ENTRY];
+export const SERVER_ENTRY = 'scripts/start.mjs';
+export const DEFAULT_START_ARGS = [SERVER_ENTRY];
 
 /**
  * node arguments that start the server; `node` itself is spawned directly so the child pid is the
- * server process (no npx/tsx wrapper). The last argument is the entry file: it must appear in the
- * process's cmdline. Override with --cmd="node dist/server.mjs" to bench a built server.
+ * server process (no npm wrapper). The last argument is the entry file: it must appear in the
+ * process's cmdline. Override with --cmd="node --import tsx apps/server/src/main.ts" to bench the source.
  */
 let startArgs = DEFAULT_START_ARGS;
 export function setStartCommand(command) {

@@ -62,7 +62,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: "node scripts/start.mjs",
     cwd: REPO_ROOT,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,

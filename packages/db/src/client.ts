@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,9 +26,30 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+/** Resolved through the package, so it holds from the source tree and from a bundled server alike. */
+export const MIGRATIONS_FOLDER = join(dirname(createRequire(import.meta.url).resolve('@tessera/db/package.json')), 'migrations');
+
+/**
+ * PGlite's default 128 MB of shared buffers roughly doubles the server's memory; the embedded
+ * database serves one machine's worth of data, for which 32 MB is plenty.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * Creating a PGlite data directory (initdb) leaves ~600 MB of WASM heap behind in the process that
+ * did it, so a fresh directory is created by a short-lived child process and only opened here.
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${dataDir} (exit ${status})`))));
+  });
+}
 
 /** Arbitrary constant: the advisory lock that serialises migrations across server processes. */
 const MIGRATION_LOCK_ID = 727_001;
@@ -53,8 +76,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await createPgliteDataDir(options.dataDir);
+  }
+  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
   const drizzleDb = drizzlePglite({ client, schema });
   return {
     db: drizzleDb as unknown as Db,
@@ -62,11 +88,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
-}
-
-/** The PGlite handle behind a Database, for tests that snapshot a migrated template. */
-export async function dumpPglite(database: Database): Promise<Blob> {
-  if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  return (await client.dumpDataDir('none')) as Blob;
 }
