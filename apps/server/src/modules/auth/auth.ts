@@ -66,8 +66,9 @@ function isEmailChangeToken(token: string): boolean {
 
 /**
  * The identity provider: better-auth on our Drizzle schema with bearer tokens, e-mail verification,
- * password reset, magic links and Google when configured. Mail links point at the SPA's
- * `/auth/handler`, which completes each flow through the API and shows the spec's messages.
+ * password reset, magic links and Google when configured. Every mail link ends on the SPA's
+ * `/auth/handler` (verification links by way of the API's verify-email redirect), which completes
+ * the flow and shows the spec's messages.
  */
 export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo }: AuthDeps) {
   const handlerPath = (mode: AuthHandlerMode, continueUrl: string) =>
