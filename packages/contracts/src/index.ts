@@ -49,3 +49,23 @@ export {
   type CreateAccountResponse,
 } from './accounts';
 export { OutboxMailSchema, OutboxResponseSchema, type OutboxMail } from './dev';
+export {
+  ACCESS_LEVELS,
+  ACCESS_PRESETS,
+  DEFAULT_PERMISSIONS,
+  PROPERTY_TYPES,
+  STRING_FORMATS,
+  RECORD_COLUMNS,
+  USER_ENTITY,
+  MAX_ENTITY_PROPERTIES,
+  ENTITY_NAME_PATTERN,
+  PROPERTY_NAME_PATTERN,
+  AccessLevelSchema,
+  EntityPermissionsSchema,
+  type AccessLevel,
+  type EntityPermissions,
+  type PropertyType,
+  type PropertySchema,
+  type EntitySchema,
+} from './entities';
+export { parseEntitySchema, coerceValue, coerceRecord, type Result } from './entity-schema';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -119,3 +119,63 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** An app of a builder (spec 3 §7): a single tool, a generated app or a space. */
+export const apps = pgTable(
+  'apps',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** The saved app or genApp payload, minus the entities (kept in app_entities). */
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    style: jsonb('style').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    appBuilderVersion: integer('app_builder_version').notNull().default(4),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('apps_owner_idx').on(t.ownerUserId, t.updatedAt)],
+);
+
+/** The entities (data tables) of an app, each described by a JSON Schema with x-accessControl. */
+export const appEntities = pgTable(
+  'app_entities',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.name] })],
+);
+
+/**
+ * Every record of every entity of every app, as JSONB (docs/decisions/0003): a GIN index serves
+ * equality filters, the (app, entity, created_at) index the default order and paging.
+ */
+export const entityRecords = pgTable(
+  'entity_records',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    creatorId: text('creator_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('entity_records_list_idx').on(t.appId, t.entity, t.createdAt.desc(), t.id),
+    index('entity_records_data_idx').using('gin', sql`${t.data} jsonb_path_ops`),
+  ],
+);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Who may read or write an entity's records (spec 3 §3). `all` means every signed-in app user. */
+export const ACCESS_LEVELS = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export interface EntityPermissions {
+  read: AccessLevel;
+  write: AccessLevel;
+}
+
+/** New entities: only the row's creator reads and writes it. */
+export const DEFAULT_PERMISSIONS: EntityPermissions = { read: 'creator', write: 'creator' };
+
+/** The six presets of spec 3 §3 ("public" is every signed-in user, "anonymous" everyone). */
+export const ACCESS_PRESETS: ReadonlyArray<{ name: string; permissions: EntityPermissions }> = [
+  { name: 'Admin Only Read/Anonymous Write', permissions: { read: 'admin', write: 'anonymous' } },
+  { name: 'Anonymous Read/Admin Write', permissions: { read: 'anonymous', write: 'admin' } },
+  { name: 'Public Read/Admin Write', permissions: { read: 'all', write: 'admin' } },
+  { name: 'Public Read/Creator Write', permissions: { read: 'all', write: 'creator' } },
+  { name: 'Creator Only', permissions: { read: 'creator', write: 'creator' } },
+  { name: 'Admin Only', permissions: { read: 'admin', write: 'admin' } },
+];
+
+export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const STRING_FORMATS = ['date-time', 'date', 'email', 'uri', 'image', 'color'] as const;
+
+export interface PropertySchema {
+  type: PropertyType;
+  format?: (typeof STRING_FORMATS)[number];
+  enum?: Array<string | number>;
+  items?: PropertySchema;
+  description?: string;
+  title?: string;
+  default?: unknown;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** An entity: a JSON Schema object with our access-control extension. */
+export interface EntitySchema {
+  type: 'object';
+  title?: string;
+  description?: string;
+  properties: Record<string, PropertySchema>;
+  required?: string[];
+  'x-accessControl': { permissions: EntityPermissions };
+}
+
+/** Every record carries these; an entity may not define them. */
+export const RECORD_COLUMNS = ['id', 'createdAt', 'updatedAt', 'creatorId'] as const;
+export const USER_ENTITY = 'User';
+export const MAX_ENTITY_PROPERTIES = 100;
+export const ENTITY_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+export const PROPERTY_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+export const AccessLevelSchema = z.enum(ACCESS_LEVELS);
+export const EntityPermissionsSchema = z.object({ read: AccessLevelSchema, write: AccessLevelSchema });
