@@ -14,6 +14,9 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createAccountsRepo } from './modules/accounts/accounts.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAppsRepo } from './modules/apps/apps.repo';
+import { appsRoutes } from './modules/apps/apps.routes';
+import { createAppsService } from './modules/apps/apps.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -50,6 +53,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const authFlows = createAuthFlowsService({ auth, usersRepo });
   const signedIn = requireUser({ auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+  const apps = createAppsService({ appsRepo: createAppsRepo(db) });
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
@@ -64,6 +68,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
+  app.route('/', appsRoutes({ apps, signedIn }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   app.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));

@@ -15,18 +15,19 @@ import {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+const listOr = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseProperty(where: string, raw: unknown, depth: number): Result<PropertySchema> {
   if (!isObject(raw)) return fail(`${where} must be an object with a "type"`);
   const type = raw.type;
   if (typeof type !== 'string' || !(PROPERTY_TYPES as readonly string[]).includes(type)) {
-    return fail(`${where} has an unknown type ${JSON.stringify(type)} (use ${PROPERTY_TYPES.join(', ')})`);
+    return fail(`${where} has an unknown type ${JSON.stringify(type)} (use ${listOr(PROPERTY_TYPES)})`);
   }
   const prop: PropertySchema = { type: type as PropertyType };
   if (raw.format !== undefined) {
     if (type !== 'string' || !(STRING_FORMATS as readonly string[]).includes(raw.format as string)) {
-      return fail(`${where} has an unsupported format ${JSON.stringify(raw.format)} (strings may use ${STRING_FORMATS.join(', ')})`);
+      return fail(`${where} has an unsupported format ${JSON.stringify(raw.format)} (strings may use ${listOr(STRING_FORMATS)})`);
     }
     prop.format = raw.format as PropertySchema['format'];
   }

@@ -69,3 +69,22 @@ export {
   type EntitySchema,
 } from './entities';
 export { parseEntitySchema, coerceValue, coerceRecord, type Result } from './entity-schema';
+export {
+  APP_KINDS,
+  APP_BUILDER_VERSION,
+  APP_NAME_MAX_LENGTH,
+  SLUG_PATTERN,
+  GenAppSchema,
+  ToolAppSchema,
+  SaveAppRequestSchema,
+  SaveAppResponseSchema,
+  SaveAppStyleRequestSchema,
+  SaveAppSettingsRequestSchema,
+  AppSummarySchema,
+  AppListResponseSchema,
+  type AppKind,
+  type GenApp,
+  type SaveAppRequest,
+  type SaveAppResponse,
+  type AppSummary,
+} from './apps';

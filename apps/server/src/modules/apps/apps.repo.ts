@@ -1,0 +1,66 @@
+import { and, desc, eq, like, notInArray, or, sql } from 'drizzle-orm';
+import type { EntitySchema } from '@tessera/contracts';
+import { appEntities, apps, type Db } from '@tessera/db';
+
+export type AppRow = typeof apps.$inferSelect;
+export type NewApp = typeof apps.$inferInsert;
+
+export function createAppsRepo(db: Db) {
+  return {
+    async findById(appId: string): Promise<AppRow | null> {
+      const [row] = await db.select().from(apps).where(eq(apps.id, appId));
+      return row ?? null;
+    },
+
+    async listByOwner(ownerUserId: string): Promise<AppRow[]> {
+      return db.select().from(apps).where(eq(apps.ownerUserId, ownerUserId)).orderBy(desc(apps.updatedAt));
+    },
+
+    /** Slugs already taken among `base` and `base-N`, to pick the next free one. */
+    async slugsLike(base: string): Promise<string[]> {
+      const rows = await db.select({ slug: apps.slug }).from(apps).where(or(eq(apps.slug, base), like(apps.slug, `${base}-%`)));
+      return rows.map((r) => r.slug);
+    },
+
+    async listEntities(appId: string): Promise<Array<{ name: string; schema: EntitySchema }>> {
+      const rows = await db.select({ name: appEntities.name, schema: appEntities.schema }).from(appEntities).where(eq(appEntities.appId, appId)).orderBy(appEntities.name);
+      return rows as unknown as Array<{ name: string; schema: EntitySchema }>;
+    },
+
+    async findEntity(appId: string, name: string): Promise<EntitySchema | null> {
+      const [row] = await db.select({ schema: appEntities.schema }).from(appEntities).where(and(eq(appEntities.appId, appId), eq(appEntities.name, name)));
+      return (row?.schema as EntitySchema | undefined) ?? null;
+    },
+
+    /**
+     * Creates or replaces an app with its entity set in one transaction. Entities left out of a
+     * replacement lose their schema; their records stay (they come back if the entity does).
+     */
+    async save(app: NewApp, entities: Record<string, EntitySchema>, { replace }: { replace: boolean }): Promise<AppRow> {
+      return db.transaction(async (tx) => {
+        const [row] = replace
+          ? await tx
+              .update(apps)
+              .set({ kind: app.kind, name: app.name, slug: app.slug, definition: app.definition, appBuilderVersion: app.appBuilderVersion, updatedAt: sql`now()` })
+              .where(eq(apps.id, app.id))
+              .returning()
+          : await tx.insert(apps).values(app).returning();
+        const names = Object.keys(entities);
+        await tx.delete(appEntities).where(names.length ? and(eq(appEntities.appId, app.id), notInArray(appEntities.name, names)) : eq(appEntities.appId, app.id));
+        if (names.length) {
+          await tx
+            .insert(appEntities)
+            .values(names.map((name) => ({ appId: app.id, name, schema: entities[name] as unknown as Record<string, unknown> })))
+            .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+        }
+        return row!;
+      });
+    },
+
+    async updatePayload(appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<void> {
+      await db.update(apps).set({ [field]: value, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+    },
+  };
+}
+
+export type AppsRepo = ReturnType<typeof createAppsRepo>;

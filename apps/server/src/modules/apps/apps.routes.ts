@@ -1,0 +1,21 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { SaveAppRequestSchema, SaveAppSettingsRequestSchema, SaveAppStyleRequestSchema } from '@tessera/contracts';
+import { readJson } from '../../platform/http/validate';
+import type { AuthVariables } from '../auth/session';
+import type { AppsService } from './apps.service';
+
+export function appsRoutes({ apps, signedIn }: { apps: AppsService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  app.post('/api/apps', signedIn, async (c) => c.json(await apps.save(c.var.user, await readJson(c, SaveAppRequestSchema))));
+  app.get('/api/apps', signedIn, async (c) => c.json({ apps: await apps.list(c.var.user) }));
+  app.get('/api/apps/:appId', signedIn, async (c) => c.json(await apps.get(c.var.user, c.req.param('appId'))));
+  app.post('/api/apps/:appId/style', signedIn, async (c) => {
+    const { appStyle } = await readJson(c, SaveAppStyleRequestSchema);
+    return c.json(await apps.savePayload(c.var.user, c.req.param('appId'), 'style', appStyle));
+  });
+  app.post('/api/apps/:appId/settings', signedIn, async (c) => {
+    const { appSettings } = await readJson(c, SaveAppSettingsRequestSchema);
+    return c.json(await apps.savePayload(c.var.user, c.req.param('appId'), 'settings', appSettings));
+  });
+  return app;
+}

@@ -1,0 +1,116 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  APP_BUILDER_VERSION,
+  parseEntitySchema,
+  type AppSummary,
+  type EntitySchema,
+  type SaveAppRequest,
+  type SaveAppResponse,
+  type SessionUser,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { AppRow, AppsRepo } from './apps.repo';
+
+export const APP_NOT_FOUND = 'App not found';
+
+/** A readable, URL-safe slug from an app name ("Meal Planner!" -> "meal-planner"). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug || 'app';
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export interface AppDetails extends AppSummary {
+  definition: Record<string, unknown>;
+  style: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  entities: Record<string, EntitySchema>;
+}
+
+/** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
+export function createAppsService({ appsRepo }: { appsRepo: AppsRepo }) {
+  const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
+
+  /** The app, if this builder owns it; someone else's app is "not found", never "forbidden". */
+  async function getOwned(user: SessionUser, appId: string): Promise<AppRow> {
+    const row = await appsRepo.findById(appId);
+    if (!row || row.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+    return row;
+  }
+
+  function parseEntities(raw: Record<string, unknown>): Record<string, EntitySchema> {
+    const entities: Record<string, EntitySchema> = {};
+    for (const [name, schema] of Object.entries(raw)) {
+      const parsed = parseEntitySchema(name, schema);
+      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
+      entities[name] = parsed.value;
+    }
+    return entities;
+  }
+
+  async function freeSlug(base: string): Promise<string> {
+    const taken = new Set(await appsRepo.slugsLike(base));
+    if (!taken.has(base)) return base;
+    for (let n = 2; n < 1000; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+    return `${base}-${randomBytes(3).toString('hex')}`;
+  }
+
+  return {
+    getOwned,
+
+    async save(user: SessionUser, req: SaveAppRequest): Promise<SaveAppResponse> {
+      const existing = req.appId ? await getOwned(user, req.appId) : null;
+      const gen = req.appType === 'generated' ? req.genApp! : null;
+      const name = gen ? gen.name : req.app!.name;
+      const entities = gen ? parseEntities(gen.entities) : {};
+      const definition: Record<string, unknown> = gen
+        ? { pages: gen.pages, components: gen.components, services: gen.services, layout: gen.layout, globalsCss: gen.globalsCss, mainPage: gen.mainPage }
+        : { ...req.app! };
+      const requestedSlug = gen?.slug;
+      if (requestedSlug && requestedSlug !== existing?.slug) {
+        const isTaken = (await appsRepo.slugsLike(requestedSlug)).includes(requestedSlug);
+        if (isTaken) throw new AppError('CONFLICT', `The address "${requestedSlug}" is taken by another app, choose another slug`);
+      }
+      const slug = requestedSlug ?? existing?.slug ?? (await freeSlug(slugify(name)));
+      const values = { id: existing?.id ?? randomUUID(), ownerUserId: user.id, kind: req.appType, slug, name, definition, appBuilderVersion: APP_BUILDER_VERSION };
+      let row: AppRow;
+      try {
+        row = await appsRepo.save(values, entities, { replace: Boolean(existing) });
+      } catch (err) {
+        if (!isUniqueViolation(err) || requestedSlug) throw err;
+        // Another app took the same slug a moment ago: add a random suffix.
+        row = await appsRepo.save({ ...values, slug: `${slug}-${randomBytes(3).toString('hex')}` }, entities, { replace: Boolean(existing) });
+      }
+      return { appId: row.id, slug: row.slug, name: row.name, appType: row.kind as SaveAppResponse['appType'] };
+    },
+
+    async list(user: SessionUser): Promise<AppSummary[]> {
+      return (await appsRepo.listByOwner(user.id)).map(summary);
+    },
+
+    async get(user: SessionUser, appId: string): Promise<AppDetails> {
+      const row = await getOwned(user, appId);
+      const entities = Object.fromEntries((await appsRepo.listEntities(row.id)).map((e) => [e.name, e.schema]));
+      return { ...summary(row), definition: row.definition, style: row.style, settings: row.settings, entities };
+    },
+
+    async savePayload(user: SessionUser, appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<{ status: true }> {
+      const row = await getOwned(user, appId);
+      await appsRepo.updatePayload(row.id, field, value);
+      return { status: true };
+    },
+  };
+}
+
+export type AppsService = ReturnType<typeof createAppsService>;
