@@ -20,15 +20,19 @@ import { createAppsService } from './modules/apps/apps.service';
 import { createAuth } from './modules/auth/auth';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { requireUser } from './modules/auth/session';
+import { identifyUser, requireUser } from './modules/auth/session';
+import { entitiesRoutes } from './modules/entities/entities.routes';
+import { createEntitiesService } from './modules/entities/entities.service';
+import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
 import { devRoutes } from './modules/dev/dev.routes';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** JSON bodies of this API are small; uploads get their own limits on their own routes. */
-const API_BODY_LIMIT = 1024 * 1024;
+/** JSON bodies: a whole app definition or a bulk call of records at most; uploads get their own limits. */
+const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+const API_PREFIXES = ['/api/*', '/live_api/*'];
 
 export interface AppDeps {
   config: Config;
@@ -51,14 +55,18 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const usersRepo = createUsersRepo(db);
   const auth = createAuth({ db, config, logger, mailer, rateLimiter, usersRepo });
   const authFlows = createAuthFlowsService({ auth, usersRepo });
-  const signedIn = requireUser({ auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret });
+  const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
+  const signedIn = requireUser(sessionDeps);
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
-  const apps = createAppsService({ appsRepo: createAppsRepo(db) });
+  const appsRepo = createAppsRepo(db);
+  const apps = createAppsService({ appsRepo });
+  const entities = createEntitiesService({ appsRepo, recordsRepo: createRecordsRepo(db) });
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
-  app.use('/api/*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
+  for (const prefix of API_PREFIXES) app.use(prefix, jsonBodyLimit);
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');
@@ -69,9 +77,12 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route('/', entitiesRoutes({ entities, identified: identifyUser(sessionDeps) }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
-  app.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));
+  for (const prefix of API_PREFIXES) {
+    app.all(prefix, (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));
+  }
   if (webDistDir) app.route('/', spaRoutes(webDistDir));
   else app.all('*', (c) => c.text('Not found', 404));
   return { app, mailer };

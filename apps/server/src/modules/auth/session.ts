@@ -32,21 +32,42 @@ export function sessionTokenOf(authorization: string, secret: string): string | 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+interface SessionDeps {
+  auth: Auth;
+  sessionsRepo: SessionsRepo;
+  secret: string;
+}
+
 /**
- * Resolves the bearer token to the signed-in builder, or answers 401. Only the header counts (a
- * stray session cookie never stands in for a bad token). Fresh sessions are read with one
- * prepared query; one due for extension goes through better-auth, which extends it.
+ * The signed-in builder of `Authorization: Bearer <token>`, or null. Only the header counts (a
+ * stray session cookie never stands in for a bad token). Fresh sessions are read with one prepared
+ * query; one due for extension goes through better-auth, which extends it.
  */
-export function requireUser({ auth, sessionsRepo, secret }: { auth: Auth; sessionsRepo: SessionsRepo; secret: string }): MiddlewareHandler<{ Variables: AuthVariables }> {
+async function builderOf(authorization: string | undefined, { auth, sessionsRepo, secret }: SessionDeps): Promise<SessionUser | null> {
+  const token = authorization ? sessionTokenOf(authorization, secret) : null;
+  const row = token ? await sessionsRepo.findLiveByToken(token) : null;
+  if (!row) return null;
+  if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
+  const dueForExtension = row.expiresAt.getTime() - Date.now() < (SESSION_EXPIRES_S - SESSION_UPDATE_AGE_S) * 1000;
+  if (dueForExtension) await auth.api.getSession({ headers: new Headers({ authorization: authorization! }) });
+  return { id: row.userId, email: row.email, emailVerified: row.emailVerified, name: row.name };
+}
+
+/** Builder routes: the signed-in builder in `c.var.user`, or a 401. */
+export function requireUser(deps: SessionDeps): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    const authorization = c.req.header('authorization');
-    const token = authorization ? sessionTokenOf(authorization, secret) : null;
-    const row = token ? await sessionsRepo.findLiveByToken(token) : null;
-    if (!row) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
-    if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
-    const dueForExtension = row.expiresAt.getTime() - Date.now() < (SESSION_EXPIRES_S - SESSION_UPDATE_AGE_S) * 1000;
-    if (dueForExtension) await auth.api.getSession({ headers: new Headers({ authorization: authorization! }) });
-    c.set('user', { id: row.userId, email: row.email, emailVerified: row.emailVerified, name: row.name });
+    const user = await builderOf(c.req.header('authorization'), deps);
+    if (!user) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+    c.set('user', user);
+    await next();
+  };
+}
+
+/** Routes open to everyone that behave differently for a builder: `c.var.user` when signed in. */
+export function identifyUser(deps: SessionDeps): MiddlewareHandler<{ Variables: Partial<AuthVariables> }> {
+  return async (c, next) => {
+    const user = await builderOf(c.req.header('authorization'), deps);
+    if (user) c.set('user', user);
     await next();
   };
 }

@@ -607,8 +607,13 @@ function parseProjection(value: string | undefined, fields: EntityFields): strin
  * `id` (unless id is a sort key already), running opposite to the last key, so `createdAt` lists
  * exactly the reverse of `-createdAt` and both are served by the list index.
  */
+/** The filter of a `q` query parameter (JSON text); absent or empty q is "no filter". */
+export function parseFilter(q: string | undefined, fields: EntityFields): SQL {
+  return compileFilter(parseQ(q), fields);
+}
+
 export function parseListQuery(params: RawListParams, fields: EntityFields): ListQuery {
-  const where = compileFilter(parseQ(params.q), fields);
+  const where = parseFilter(params.q, fields);
   const keys = parseSort(params.sort, fields);
   const orderBy = keys.map(orderTerm);
   if (!keys.some((k) => k.target.name === 'id')) {

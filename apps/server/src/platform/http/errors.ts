@@ -13,6 +13,23 @@ export function renderAppError(c: Context, err: AppError): Response {
   return c.json(errorBody(err.code, err.message, err.details), err.status as ContentfulStatusCode);
 }
 
+/**
+ * PostgreSQL errors that can only come from a value the caller sent (a regular expression or a
+ * date the checks let through): a 400, never a 500.
+ */
+const BAD_INPUT_SQLSTATES: Record<string, string> = {
+  '2201B': 'Invalid regular expression',
+  '22P02': 'Invalid value in the request',
+  '22007': 'Invalid date or time in the request',
+  '22008': 'Date or time out of range in the request',
+};
+
+function sqlStateOf(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return code && Object.hasOwn(BAD_INPUT_SQLSTATES, code) ? code : undefined;
+}
+
 /** Hono's onError: AppErrors keep their code and text; anything unexpected is logged and becomes a plain 500. */
 export function createErrorHandler(logger: Logger) {
   return (err: Error, c: Context): Response => {
@@ -22,6 +39,8 @@ export function createErrorHandler(logger: Logger) {
       if (status === 413) return renderAppError(c, new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge));
       if (status < 500) return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
     }
+    const sqlState = sqlStateOf(err);
+    if (sqlState) return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, err: err.stack ?? String(err) });
     return renderAppError(c, new AppError('INTERNAL', APP_MESSAGES.internal));
   };

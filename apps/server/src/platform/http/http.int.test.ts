@@ -13,7 +13,7 @@ describe('HTTP platform', () => {
   });
 
   it('renders unknown API routes as JSON 404s', async () => {
-    for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/live_api/account/nope'], ['DELETE', '/api/live_api/account/current']]) {
+    for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/live_api/account/nope'], ['DELETE', '/api/live_api/account/current'], ['GET', '/live_api/nothing']]) {
       const res = await t.request(method!, path!);
       expect(res.status, path).toBe(404);
       expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: APP_MESSAGES.routeNotFound });
@@ -21,7 +21,7 @@ describe('HTTP platform', () => {
   });
 
   it('refuses oversized bodies with a 413', async () => {
-    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody: JSON.stringify({ email: 'x'.repeat(6 * 1024 * 1024) }) });
     expect(res.status).toBe(413);
     expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: APP_MESSAGES.bodyTooLarge });
   });

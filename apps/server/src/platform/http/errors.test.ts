@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
+import { createLogger } from '../logger';
+import { createErrorHandler } from './errors';
+
+function appThrowing(err: unknown) {
+  const lines: string[] = [];
+  const app = new Hono();
+  app.onError(createErrorHandler(createLogger('error', (l) => lines.push(l))));
+  app.get('/', () => {
+    throw err;
+  });
+  return { app, lines };
+}
+
+describe('error middleware', () => {
+  it('renders AppErrors in the wire shape with their status', async () => {
+    const { app } = appThrowing(new AppError('VALIDATION_FAILED', 'title: required', { field: 'title' }));
+    const res = await app.request('/');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'title: required', details: { field: 'title' } } });
+  });
+
+  it('turns database errors caused by bad input into 400s, also when wrapped by the ORM', async () => {
+    const direct = appThrowing(Object.assign(new Error('invalid regular expression'), { code: '2201B' }));
+    expect((await direct.app.request('/')).status).toBe(400);
+    const wrapped = appThrowing(Object.assign(new Error('Failed query'), { cause: { code: '22007' } }));
+    const res = await wrapped.app.request('/');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe('Invalid date or time in the request');
+  });
+
+  it('logs anything else and answers a plain 500 without internals', async () => {
+    const { app, lines } = appThrowing(new Error('connection refused at 10.0.0.5'));
+    const res = await app.request('/');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(await res.json())).not.toContain('10.0.0.5');
+    expect(lines.join('')).toContain('connection refused');
+  });
+});
