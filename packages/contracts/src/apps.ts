@@ -49,3 +49,8 @@ export const SaveAppSettingsRequestSchema = z.object({ appSettings: z.record(z.s
 export const AppSummarySchema = z.object({ appId: z.string(), name: z.string(), slug: z.string(), appType: z.enum(APP_KINDS), updatedAt: z.string() });
 export type AppSummary = z.infer<typeof AppSummarySchema>;
 export const AppListResponseSchema = z.object({ apps: z.array(AppSummarySchema) });
+
+/** `PUT /api/apps/{appId}/entities/{name}`: create or replace one entity's schema (Database panel). */
+export const SaveEntityRequestSchema = z.object({ schema: z.record(z.string(), z.unknown()) });
+/** `POST /api/apps/{appId}/entities/{name}/fields/{field}/rename`: the property and every record's value move together. */
+export const RenameFieldRequestSchema = z.object({ to: z.string().min(1).max(64) });

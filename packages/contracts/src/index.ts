@@ -80,6 +80,8 @@ export {
   SaveAppResponseSchema,
   SaveAppStyleRequestSchema,
   SaveAppSettingsRequestSchema,
+  SaveEntityRequestSchema,
+  RenameFieldRequestSchema,
   AppSummarySchema,
   AppListResponseSchema,
   type AppKind,

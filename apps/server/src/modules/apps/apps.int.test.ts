@@ -116,3 +116,34 @@ describe('slugify', () => {
     ['a'.repeat(60), 'a'.repeat(40)],
   ])('%j -> %j', (name, slug) => expect(slugify(name)).toBe(slug));
 });
+
+describe('entity schemas from the Database panel', () => {
+  it('adds an entity, then renames a field together with its values', async () => {
+    const b = await t.signUpVerified();
+    const { body } = await t.request('POST', '/api/apps', { token: b.token, body: genApp({ entities: {} }) });
+    const put = await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, {
+      token: b.token,
+      body: { schema: { properties: { name: { type: 'string' }, phone: { type: 'string' } }, required: ['phone'] } },
+    });
+    expect(put.status).toBe(200);
+    const records = `/live_api/apps/${body.appId}/entities/Contact`;
+    await t.request('POST', records, { token: b.token, body: { name: 'Ada', phone: '123' } });
+
+    const renamed = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/phone/rename`, { token: b.token, body: { to: 'mobile' } });
+    expect(renamed.status).toBe(200);
+    expect(Object.keys(renamed.body.schema.properties)).toEqual(['name', 'mobile']);
+    expect(renamed.body.schema.required).toEqual(['mobile']);
+    const [row] = (await t.request('GET', records, { token: b.token })).body;
+    expect(row).toMatchObject({ name: 'Ada', mobile: '123' });
+    expect(row.phone).toBeUndefined();
+
+    const clash = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'mobile' } });
+    expect(clash.status).toBe(409);
+    const reserved = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'id' } });
+    expect(reserved.status).toBe(400);
+    const bad = await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, { token: b.token, body: { schema: { properties: { x: { type: 'nope' } } } } });
+    expect(bad.status).toBe(400);
+    const other = await t.signUpVerified();
+    expect((await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, { token: other.token, body: { schema: {} } })).status).toBe(404);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, desc, eq, like, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts';
-import { appEntities, apps, type Db } from '@tessera/db';
+import { appEntities, apps, entityRecords, type Db } from '@tessera/db';
 
 export type AppRow = typeof apps.$inferSelect;
 export type NewApp = typeof apps.$inferInsert;
@@ -54,6 +54,27 @@ export function createAppsRepo(db: Db) {
             .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
         }
         return row!;
+      });
+    },
+
+    async saveEntity(appId: string, name: string, schema: EntitySchema): Promise<void> {
+      await db
+        .insert(appEntities)
+        .values({ appId, name, schema: schema as unknown as Record<string, unknown> })
+        .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+    },
+
+    /** Renames a property in the schema and moves every record's value, in one transaction. */
+    async renameField(appId: string, entity: string, schema: EntitySchema, from: string, to: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(appEntities)
+          .set({ schema: schema as unknown as Record<string, unknown>, updatedAt: sql`now()` })
+          .where(and(eq(appEntities.appId, appId), eq(appEntities.name, entity)));
+        await tx
+          .update(entityRecords)
+          .set({ data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`, updatedAt: sql`now()` })
+          .where(and(eq(entityRecords.appId, appId), eq(entityRecords.entity, entity), sql`${entityRecords.data} ? ${from}::text`));
       });
     },
 

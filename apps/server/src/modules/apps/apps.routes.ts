@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SaveAppRequestSchema, SaveAppSettingsRequestSchema, SaveAppStyleRequestSchema } from '@tessera/contracts';
+import { RenameFieldRequestSchema, SaveAppRequestSchema, SaveAppSettingsRequestSchema, SaveAppStyleRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { AppsService } from './apps.service';
@@ -16,6 +16,14 @@ export function appsRoutes({ apps, signedIn }: { apps: AppsService; signedIn: Mi
   app.post('/api/apps/:appId/settings', signedIn, async (c) => {
     const { appSettings } = await readJson(c, SaveAppSettingsRequestSchema);
     return c.json(await apps.savePayload(c.var.user, c.req.param('appId'), 'settings', appSettings));
+  });
+  app.put('/api/apps/:appId/entities/:name', signedIn, async (c) => {
+    const { schema } = await readJson(c, SaveEntityRequestSchema);
+    return c.json(await apps.saveEntity(c.var.user, c.req.param('appId'), c.req.param('name'), schema));
+  });
+  app.post('/api/apps/:appId/entities/:name/fields/:field/rename', signedIn, async (c) => {
+    const { to } = await readJson(c, RenameFieldRequestSchema);
+    return c.json(await apps.renameField(c.var.user, c.req.param('appId'), c.req.param('name'), c.req.param('field'), to));
   });
   return app;
 }

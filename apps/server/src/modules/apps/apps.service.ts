@@ -105,6 +105,30 @@ export function createAppsService({ appsRepo }: { appsRepo: AppsRepo }) {
       return { ...summary(row), definition: row.definition, style: row.style, settings: row.settings, entities };
     },
 
+    /** Creates or replaces one entity's schema; records keep their values (nothing stored is lost). */
+    async saveEntity(user: SessionUser, appId: string, name: string, raw: unknown): Promise<{ name: string; schema: EntitySchema }> {
+      const row = await getOwned(user, appId);
+      const parsed = parseEntitySchema(name, raw);
+      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
+      await appsRepo.saveEntity(row.id, name, parsed.value);
+      return { name, schema: parsed.value };
+    },
+
+    async renameField(user: SessionUser, appId: string, entity: string, from: string, to: string): Promise<{ name: string; schema: EntitySchema }> {
+      const row = await getOwned(user, appId);
+      const schema = await appsRepo.findEntity(row.id, entity);
+      if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
+      if (!schema.properties[from]) throw new AppError('NOT_FOUND', `${entity} has no field "${from}"`);
+      if (schema.properties[to]) throw new AppError('CONFLICT', `${entity} already has a field "${to}"`);
+      // Rebuild the properties in their order with the new name, and check the result like any schema.
+      const properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]));
+      const required = schema.required?.map((r) => (r === from ? to : r));
+      const parsed = parseEntitySchema(entity, { ...schema, properties, ...(required ? { required } : {}) });
+      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
+      await appsRepo.renameField(row.id, entity, parsed.value, from, to);
+      return { name: entity, schema: parsed.value };
+    },
+
     async savePayload(user: SessionUser, appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<{ status: true }> {
       const row = await getOwned(user, appId);
       await appsRepo.updatePayload(row.id, field, value);

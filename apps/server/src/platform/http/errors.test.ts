@@ -28,7 +28,7 @@ describe('error middleware', () => {
     const wrapped = appThrowing(Object.assign(new Error('Failed query'), { cause: { code: '22007' } }));
     const res = await wrapped.app.request('/');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe('Invalid date or time in the request');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Invalid date or time in the request');
   });
 
   it('logs anything else and answers a plain 500 without internals', async () => {
