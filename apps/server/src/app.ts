@@ -66,7 +66,8 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
-  for (const prefix of API_PREFIXES) app.use(prefix, jsonBodyLimit);
+  // CSV imports stream their upload with a limit of their own.
+  for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (c.req.path.endsWith('/import') ? next() : jsonBodyLimit(c, next)));
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');
@@ -77,7 +78,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
-  app.route('/', entitiesRoutes({ entities, identified: identifyUser(sessionDeps) }));
+  app.route('/', entitiesRoutes({ entities, identified: identifyUser(sessionDeps), logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   for (const prefix of API_PREFIXES) {

@@ -90,3 +90,16 @@ export {
   type SaveAppResponse,
   type AppSummary,
 } from './apps';
+export {
+  CSV_DATA_TYPES,
+  CSV_SPLIT_CHARACTERS,
+  CsvMappingSchema,
+  CsvMappingListSchema,
+  csvDataTypeOf,
+  basicCsvMapping,
+  convertCsvValue,
+  csvRowToRecord,
+  type CsvDataType,
+  type CsvMapping,
+  type CsvImportSummary,
+} from './csv';

@@ -1,16 +1,23 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { stream } from 'hono/streaming';
+import { AppError } from '../../platform/errors';
+import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
+import type { Logger } from '../../platform/logger';
 import type { AuthVariables } from '../auth/session';
 import type { EntitiesService } from './entities.service';
 
 type Vars = { Variables: Partial<AuthVariables> };
+
+/** CSV uploads are streamed, never buffered; this bounds how long one import may run. */
+export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * The entity API at /live_api/apps/{appId}/entities/{name} (spec 3 §7): open to everyone, each
  * call authorised per entity by the service. Bodies of any shape go to the service, which
  * validates them against the entity's schema.
  */
-export function entitiesRoutes({ entities, identified }: { entities: EntitiesService; identified: MiddlewareHandler<Vars> }) {
+export function entitiesRoutes({ entities, identified, logger }: { entities: EntitiesService; identified: MiddlewareHandler<Vars>; logger: Logger }) {
   const app = new Hono<Vars>();
   const base = '/live_api/apps/:appId/entities/:name';
   /** Who is asking, and about which app and entity. */
@@ -23,6 +30,29 @@ export function entitiesRoutes({ entities, identified }: { entities: EntitiesSer
   app.post(`${base}/bulk`, async (c) => c.json(await entities.bulkCreate(...target(c), await readAnyJson(c))));
   app.post(base, async (c) => c.json(await entities.create(...target(c), await readAnyJson(c))));
   app.delete(base, async (c) => c.json(await entities.deleteMany(...target(c), c.req.query('q'))));
+  /**
+   * Multipart CSV (`mapping` and `importId` fields go before the file). With
+   * `Accept: application/x-ndjson` the answer streams one progress line per written batch, then a
+   * `done` (or `error`) line; otherwise it is the summary as JSON.
+   */
+  app.post(`${base}/import`, async (c) => {
+    const upload = await readMultipartFile(c, { maxBytes: CSV_IMPORT_MAX_BYTES, tooLargeMessage: `The CSV file is too big (max ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB)` });
+    const input = { csv: upload.stream, mapping: upload.fields.mapping, importId: upload.fields.importId };
+    if (!c.req.header('accept')?.includes('application/x-ndjson')) return c.json(await entities.importCsv(...target(c), input));
+    const args = target(c);
+    c.header('content-type', 'application/x-ndjson');
+    return stream(c, async (out) => {
+      const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+      try {
+        const summary = await entities.importCsv(...args, input, (progress) => void line({ type: 'progress', ...progress }));
+        await line({ type: 'done', ...summary });
+      } catch (err) {
+        if (!(err instanceof AppError)) logger.error('csv import failed', { path: c.req.path, err: (err as Error).stack ?? String(err) });
+        const known = err instanceof AppError ? err : new AppError('INTERNAL', 'Failed to import data. Please try again.');
+        await line({ type: 'error', code: known.code, message: known.message, details: known.details });
+      }
+    });
+  });
   app.get(`${base}/:id`, async (c) => c.json(await entities.get(...target(c), c.req.param('id'))));
   app.put(`${base}/:id`, async (c) => c.json(await entities.update(...target(c), c.req.param('id'), await readAnyJson(c))));
   app.delete(`${base}/:id`, async (c) => c.json(await entities.delete(...target(c), c.req.param('id'))));

@@ -1,5 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { APP_MESSAGES, coerceRecord, type EntitySchema, type SessionUser } from '@tessera/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import {
+  APP_MESSAGES,
+  basicCsvMapping,
+  coerceRecord,
+  CsvMappingListSchema,
+  csvRowToRecord,
+  type CsvImportSummary,
+  type CsvMapping,
+  type EntitySchema,
+  type SessionUser,
+} from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
@@ -9,8 +21,41 @@ import type { RecordRow, RecordScope, RecordsRepo } from './records.repo';
 
 /** Rows one bulk call may create. */
 export const BULK_MAX_RECORDS = 1000;
+/** Rows an import writes per statement: each batch is all-or-nothing and acknowledged once written. */
+export const IMPORT_BATCH_ROWS = 1000;
+export const IMPORT_MAX_ROWS = 1_000_000;
+const IMPORT_ERRORS_KEPT = 20;
+
+export interface CsvImportInput {
+  csv: Readable;
+  /** JSON list of CsvMapping; without it headers match fields by name, case-insensitively. */
+  mapping?: string;
+  /** Makes a retried import idempotent: row N of an import always gets the same record id. */
+  importId?: string;
+}
 
 export type EntityRecord = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string; creatorId: string | null };
+
+/** A stable UUID-shaped id from a key (deterministic record ids for idempotent imports). */
+function uuidFrom(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'mapping is not valid JSON');
+  }
+  const parsed = CsvMappingListSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', `mapping: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
+  const unknown = parsed.data.find((m) => !(m.schemaField.split('.')[0]! in schema.properties));
+  if (unknown) throw new AppError('VALIDATION_FAILED', `mapping: "${unknown.schemaField}" is not a field`);
+  if (!parsed.data.length) throw new AppError('VALIDATION_FAILED', 'mapping: map at least one column');
+  return parsed.data;
+}
 
 function toRecord(row: RecordRow, fields: string[] | null = null): EntityRecord {
   const data = fields ? Object.fromEntries(fields.filter((f) => f in row.data).map((f) => [f, row.data[f]])) : row.data;
@@ -105,6 +150,63 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       const { schema, caller } = await entityOf(appId, entity, user);
       if (!(await recordsRepo.delete(scopeFor(schema, 'delete', caller, appId, entity), id))) throw notFound(entity);
       return { id };
+    },
+
+    /**
+     * Imports a CSV stream in batches (spec 2 §5 conversions, then the entity's own validation).
+     * Bad rows are skipped and counted; rows written stay written if the upload breaks off, and a
+     * retry with the same importId does not duplicate them.
+     */
+    async importCsv(user: SessionUser | undefined, appId: string, entity: string, input: CsvImportInput, onProgress?: (summary: CsvImportSummary) => void): Promise<CsvImportSummary> {
+      const { schema, caller } = await entityOf(appId, entity, user);
+      scopeFor(schema, 'create', caller, appId, entity);
+      let mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
+      if (input.importId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(input.importId)) {
+        throw new AppError('VALIDATION_FAILED', 'importId must be 1 to 64 letters, digits, - or _');
+      }
+      const rowId = (n: number) =>
+        input.importId ? uuidFrom(`${appId}\n${entity}\n${input.importId}\n${n}`) : randomUUID();
+      const summary: CsvImportSummary = { total: 0, imported: 0, failed: 0, errors: [] };
+      const fail = (row: number, message: string) => {
+        summary.failed++;
+        if (summary.errors.length < IMPORT_ERRORS_KEPT) summary.errors.push({ row, message });
+      };
+      let batch: Array<{ id: string; appId: string; entity: string; data: Record<string, unknown>; creatorId: string | null }> = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        await recordsRepo.insertManyIgnoringExisting(batch);
+        summary.imported += batch.length;
+        batch = [];
+        onProgress?.({ ...summary, errors: [...summary.errors] });
+      };
+
+      const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (h: string) => h.trim() });
+      input.csv.on('error', (err) => parser.destroy(err));
+      input.csv.pipe(parser);
+      for await (const row of parser as AsyncIterable<Record<string, string | undefined> & { __parsed_extra?: unknown }>) {
+        summary.total++;
+        if (summary.total > IMPORT_MAX_ROWS) throw new AppError('VALIDATION_FAILED', `At most ${IMPORT_MAX_ROWS} rows per import`);
+        if (!mappings) {
+          const headers = Object.keys(row).filter((h) => h !== '__parsed_extra');
+          mappings = basicCsvMapping(headers, schema);
+          if (!mappings.length) throw new AppError('VALIDATION_FAILED', `None of the CSV columns (${headers.slice(0, 10).join(', ')}) match a field of ${entity}`);
+        }
+        if (row.__parsed_extra) {
+          fail(summary.total, 'The row has more cells than the header');
+          continue;
+        }
+        const record = coerceRecord(entity, schema, csvRowToRecord(row, mappings), 'create');
+        if (!record.ok) {
+          fail(summary.total, record.error);
+          continue;
+        }
+        batch.push({ id: rowId(summary.total), appId, entity, data: record.value, creatorId: creatorOf(caller) });
+        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      }
+      await flush();
+      if (summary.total === 0) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty');
+      if (summary.imported === 0) throw new AppError('VALIDATION_FAILED', 'No valid rows found in the CSV file', { errors: summary.errors });
+      return summary;
     },
 
     /** Deletes the rows matching `q` (required, `{}` for every row the caller may delete). */

@@ -42,6 +42,11 @@ export function createRecordsRepo(db: Db) {
       return db.insert(entityRecords).values(rows).returning();
     },
 
+    /** Inserts rows whose id is not there yet (a retried import re-sends rows it already wrote). */
+    async insertManyIgnoringExisting(rows: Array<{ id: string; appId: string; entity: string; data: Record<string, unknown>; creatorId: string | null }>): Promise<void> {
+      if (rows.length) await db.insert(entityRecords).values(rows).onConflictDoNothing({ target: entityRecords.id });
+    },
+
     /** Merges `patch` into the row's data (a partial update). */
     async update(scope: RecordScope, id: string, patch: Record<string, unknown>): Promise<RecordRow | null> {
       const [row] = await db

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { EntitySchema } from './entities';
+
+export const CSV_DATA_TYPES = ['text', 'number', 'boolean', 'datetime', 'json'] as const;
+export type CsvDataType = (typeof CSV_DATA_TYPES)[number];
+/** Separators for list fields (spec 2 §5): comma, semicolon, pipe, line break, tab. */
+export const CSV_SPLIT_CHARACTERS = [',', ';', '|', '\n', '\t'] as const;
+
+/** How one CSV column lands in a field (spec 2 §3 CSV mapping). */
+export const CsvMappingSchema = z.object({
+  csvHeader: z.string().max(500),
+  schemaField: z.string().min(1).max(200),
+  dataType: z.enum(CSV_DATA_TYPES),
+  splitCharacter: z.enum(CSV_SPLIT_CHARACTERS).nullish(),
+});
+export type CsvMapping = z.infer<typeof CsvMappingSchema>;
+export const CsvMappingListSchema = z.array(CsvMappingSchema).max(200);
+
+/** `POST /live_api/apps/{id}/entities/{name}/import` answer (and the last NDJSON progress line). */
+export interface CsvImportSummary {
+  total: number;
+  imported: number;
+  failed: number;
+  /** The first failures, with their 1-based data row number. */
+  errors: Array<{ row: number; message: string }>;
+}
+
+/** The CSV data type a schema field takes. */
+export function csvDataTypeOf(schema: EntitySchema, field: string): CsvDataType {
+  const prop = schema.properties[field];
+  if (!prop) return 'text';
+  if (prop.type === 'number' || prop.type === 'integer') return 'number';
+  if (prop.type === 'boolean') return 'boolean';
+  if (prop.type === 'string' && (prop.format === 'date-time' || prop.format === 'date')) return 'datetime';
+  if (prop.type === 'object' || (prop.type === 'array' && prop.items?.type !== 'string')) return 'json';
+  return 'text';
+}
+
+/**
+ * The basic mapping (spec 2 §5): a header maps to the field of the same name, compared
+ * case-insensitively; list fields split on commas. Unmatched headers are left out.
+ */
+export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMapping[] {
+  const byName = new Map(Object.keys(schema.properties).map((f) => [f.toLowerCase(), f]));
+  return headers.flatMap((header) => {
+    const field = byName.get(header.trim().toLowerCase());
+    if (!field) return [];
+    const isList = schema.properties[field]!.type === 'array' && schema.properties[field]!.items?.type === 'string';
+    return [{ csvHeader: header, schemaField: field, dataType: csvDataTypeOf(schema, field), ...(isList ? { splitCharacter: ',' as const } : {}) }];
+  });
+}
+
+/**
+ * One trimmed CSV cell converted per spec 2 §5: number by float parse, boolean true only for
+ * "true" (any case), datetime to ISO, json parsed or kept as text, lists split and trimmed.
+ * An empty cell is "no value".
+ */
+export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>): unknown {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  if (mapping.splitCharacter) return text.split(mapping.splitCharacter).map((s) => s.trim()).filter(Boolean);
+  switch (mapping.dataType) {
+    case 'number':
+      return Number.parseFloat(text);
+    case 'boolean':
+      return text.toLowerCase() === 'true';
+    case 'datetime': {
+      const time = Date.parse(text);
+      return Number.isNaN(time) ? text : new Date(time).toISOString();
+    }
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    case 'text':
+      return text;
+  }
+}
+
+/** A CSV row (header -> cell) as record fields, nested `a.b` fields included. */
+export function csvRowToRecord(row: Record<string, string | undefined>, mappings: CsvMapping[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const m of mappings) {
+    const value = convertCsvValue(row[m.csvHeader] ?? '', m);
+    if (value === undefined) continue;
+    const path = m.schemaField.split('.');
+    let target = record;
+    for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    target[path.at(-1)!] = value;
+  }
+  return record;
+}
