@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { APP_MESSAGES, type PublicConfig } from '@tessera/contracts';
 import type { Database } from '@tessera/db';
@@ -14,6 +14,9 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createAccountsRepo } from './modules/accounts/accounts.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAppUsersRepo } from './modules/app-users/app-users.repo';
+import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
+import { createAppUsersService } from './modules/app-users/app-users.service';
 import { createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { createAppsService } from './modules/apps/apps.service';
@@ -61,6 +64,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const appsRepo = createAppsRepo(db);
   const apps = createAppsService({ appsRepo });
   const entities = createEntitiesService({ appsRepo, recordsRepo: createRecordsRepo(db) });
+  const appUsers = createAppUsersService({ appUsersRepo: createAppUsersRepo(db), appsRepo, rateLimiter });
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
@@ -78,7 +82,16 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
-  app.route('/', entitiesRoutes({ entities, identified: identifyUser(sessionDeps), logger }));
+  // Entity API callers: the app's builder and/or one of the app's own users.
+  const identifiedBuilder = identifyUser(sessionDeps);
+  const identifiedAppUser = identifyAppUser(appUsers);
+  const identified: MiddlewareHandler<{ Variables: CallerVariables }> = async (c, next) => {
+    await identifiedBuilder(c, async () => {
+      await identifiedAppUser(c, next);
+    });
+  };
+  app.route('/', appUsersRoutes({ appUsers, identified }));
+  app.route('/', entitiesRoutes({ entities, identified, logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   for (const prefix of API_PREFIXES) {

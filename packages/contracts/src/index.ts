@@ -103,3 +103,13 @@ export {
   type CsvMapping,
   type CsvImportSummary,
 } from './csv';
+export {
+  APP_USER_ROLES,
+  APP_TOKEN_PREFIX,
+  AppSignUpSchema,
+  AppSignInSchema,
+  InviteUserSchema,
+  type AppUserRole,
+  type AppUser,
+  type AppSession,
+} from './app-users';

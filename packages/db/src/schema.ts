@@ -179,3 +179,41 @@ export const entityRecords = pgTable(
     index('entity_records_data_idx').using('gin', sql`${t.data} jsonb_path_ops`),
   ],
 );
+
+/** End users of one app (its built-in User entity): separate from builders, per app. */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** Stored lowercased; unique within the app. */
+    email: text('email').notNull(),
+    /** Null for an invited user who has not chosen a password yet. */
+    passwordHash: text('password_hash'),
+    fullName: text('full_name').notNull().default(''),
+    role: text('role').notNull().default('user'),
+    /** Values of the fields the app adds to its User entity. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('app_users_app_email_idx').on(t.appId, t.email)],
+);
+
+/** Revocable sessions of app users; only a hash of the token is kept. */
+export const appSessions = pgTable(
+  'app_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appUserId: text('app_user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('app_sessions_user_idx').on(t.appUserId)],
+);

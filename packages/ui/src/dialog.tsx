@@ -15,20 +15,25 @@ export interface DialogContentProps {
   /** Buttons at the bottom, right-aligned on wide screens and stacked on narrow ones. */
   footer?: ReactNode;
   className?: string;
+  /** Width: the default (512 px) or the spec's modal sizes sm 400, md 600, lg 820, xl 1000. */
+  size?: 'default' | 'sm' | 'md' | 'lg' | 'xl';
 }
+
+const SIZES = { default: 'max-w-lg', sm: 'max-w-[400px]', md: 'max-w-[600px]', lg: 'max-w-[820px]', xl: 'max-w-[1000px]' } as const;
 
 /**
  * A centred modal with a title, an optional description and a close button. Radix traps focus,
  * restores it on close and closes on Escape or an outside click.
  */
-export function DialogContent({ title, description, children, footer, className }: DialogContentProps) {
+export function DialogContent({ title, description, children, footer, className, size = 'default' }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <RadixDialog.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+          'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
           'rounded-2xl border border-line bg-surface shadow-pop outline-none data-[state=open]:animate-pop-in',
+          SIZES[size],
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}

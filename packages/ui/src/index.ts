@@ -15,4 +15,7 @@ export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
 export { Menu, MenuTrigger, MenuContent, MenuItem, MenuLabel, MenuSeparator } from './menu';
 export { Avatar, type AvatarProps } from './avatar';
 export { Divider, Skeleton } from './divider';
+export { Select, type SelectProps } from './select';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { Progress, type ProgressProps } from './progress';
 export { AuthLayout, type AuthLayoutProps } from './auth-layout';

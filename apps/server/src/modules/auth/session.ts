@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { APP_MESSAGES, MESSAGES, type SessionUser } from '@tessera/contracts';
+import { APP_MESSAGES, APP_TOKEN_PREFIX, MESSAGES, type SessionUser } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { SESSION_EXPIRES_S, SESSION_UPDATE_AGE_S, type Auth } from './auth';
 import type { SessionsRepo } from './sessions.repo';
@@ -24,6 +24,8 @@ export function sessionTokenOf(authorization: string, secret: string): string | 
       return null;
     }
   }
+  // App-user tokens never open a builder session.
+  if (value.startsWith(APP_TOKEN_PREFIX)) return null;
   const dot = value.indexOf('.');
   if (dot === -1) return value || null;
   const token = value.slice(0, dot);

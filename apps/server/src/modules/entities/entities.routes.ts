@@ -4,10 +4,10 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import type { Logger } from '../../platform/logger';
-import type { AuthVariables } from '../auth/session';
+import type { CallerVariables } from '../app-users/app-users.routes';
 import type { EntitiesService } from './entities.service';
 
-type Vars = { Variables: Partial<AuthVariables> };
+type Vars = { Variables: CallerVariables };
 
 /** CSV uploads are streamed, never buffered; this bounds how long one import may run. */
 export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -21,7 +21,7 @@ export function entitiesRoutes({ entities, identified, logger }: { entities: Ent
   const app = new Hono<Vars>();
   const base = '/live_api/apps/:appId/entities/:name';
   /** Who is asking, and about which app and entity. */
-  const target = (c: Context<Vars>) => [c.var.user, c.req.param('appId')!, c.req.param('name')!] as const;
+  const target = (c: Context<Vars>) => [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
 
   app.use(base, identified);
   app.use(`${base}/*`, identified);

@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
+import type { AppPrincipal } from '../app-users/app-users.service';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
 import { decideAccess, type Caller, type Operation } from './access';
@@ -57,6 +58,22 @@ function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
   return parsed.data;
 }
 
+/** The identities a request may carry: a builder session and/or an app user's session. */
+export interface Who {
+  builder?: SessionUser;
+  appUser?: AppPrincipal | null;
+}
+
+/**
+ * The app's owner when the builder's session is sent; an app user (admin or not) when their
+ * session belongs to this very app; anonymous otherwise. Another app's user is a stranger here.
+ */
+export function callerOf(who: Who, ownerUserId: string, appId: string): Caller {
+  if (who.builder && who.builder.id === ownerUserId) return { kind: 'owner', userId: who.builder.id };
+  if (who.appUser && who.appUser.appId === appId) return { kind: who.appUser.role === 'admin' ? 'admin' : 'user', userId: who.appUser.userId };
+  return { kind: 'anonymous' };
+}
+
 function toRecord(row: RecordRow, fields: string[] | null = null): EntityRecord {
   const data = fields ? Object.fromEntries(fields.filter((f) => f in row.data).map((f) => [f, row.data[f]])) : row.data;
   return { ...data, id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), creatorId: row.creatorId };
@@ -70,17 +87,13 @@ const fieldsOf = (schema: EntitySchema): EntityFields =>
  * operation authorised against the entity's access levels for the caller (docs/entity-access.md).
  */
 export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: AppsRepo; recordsRepo: RecordsRepo }) {
-  /**
-   * The entity's schema and who the caller is for this app: its owner when the builder's session
-   * is sent, anonymous otherwise (app users sign in on the app's own host, with the app-host work).
-   */
-  async function entityOf(appId: string, entity: string, user?: SessionUser): Promise<{ schema: EntitySchema; caller: Caller }> {
+  /** The entity's schema, and who the caller is for this app. */
+  async function entityOf(appId: string, entity: string, who: Who = {}): Promise<{ schema: EntitySchema; caller: Caller }> {
     const app = await appsRepo.findById(appId);
     if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     const schema = await appsRepo.findEntity(appId, entity);
     if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
-    const caller: Caller = user && user.id === app.ownerUserId ? { kind: 'owner', userId: user.id } : { kind: 'anonymous' };
-    return { schema, caller };
+    return { schema, caller: callerOf(who, app.ownerUserId, appId) };
   }
 
   /** The rows this caller may touch for `operation`, or the refusal. */
@@ -106,30 +119,30 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       return (await entityOf(appId, entity)).schema;
     },
 
-    async list(user: SessionUser | undefined, appId: string, entity: string, params: RawListParams): Promise<EntityRecord[]> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async list(who: Who, appId: string, entity: string, params: RawListParams): Promise<EntityRecord[]> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'read', caller, appId, entity);
       const query = parseListQuery(params, fieldsOf(schema));
       return (await recordsRepo.list(scope, query)).map((row) => toRecord(row, query.fields));
     },
 
-    async get(user: SessionUser | undefined, appId: string, entity: string, id: string): Promise<EntityRecord> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async get(who: Who, appId: string, entity: string, id: string): Promise<EntityRecord> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       const row = await recordsRepo.findById(scopeFor(schema, 'read', caller, appId, entity), id);
       if (!row) throw notFound(entity);
       return toRecord(row);
     },
 
-    async create(user: SessionUser | undefined, appId: string, entity: string, input: unknown): Promise<EntityRecord> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async create(who: Who, appId: string, entity: string, input: unknown): Promise<EntityRecord> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       const data = validated(entity, schema, input, 'create');
       const [row] = await recordsRepo.insertMany([{ id: randomUUID(), appId, entity, data, creatorId: creatorOf(caller) }]);
       return toRecord(row!);
     },
 
-    async bulkCreate(user: SessionUser | undefined, appId: string, entity: string, input: unknown): Promise<EntityRecord[]> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async bulkCreate(who: Who, appId: string, entity: string, input: unknown): Promise<EntityRecord[]> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       if (!Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The body must be a list of records');
       if (input.length > BULK_MAX_RECORDS) throw new AppError('VALIDATION_FAILED', `At most ${BULK_MAX_RECORDS} records per bulk call (got ${input.length})`);
@@ -137,8 +150,8 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       return (await recordsRepo.insertMany(rows)).map((row) => toRecord(row));
     },
 
-    async update(user: SessionUser | undefined, appId: string, entity: string, id: string, input: unknown): Promise<EntityRecord> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async update(who: Who, appId: string, entity: string, id: string, input: unknown): Promise<EntityRecord> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'update', caller, appId, entity);
       const patch = validated(entity, schema, input, 'update');
       const row = await recordsRepo.update(scope, id, patch);
@@ -146,8 +159,8 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       return toRecord(row);
     },
 
-    async delete(user: SessionUser | undefined, appId: string, entity: string, id: string): Promise<{ id: string }> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async delete(who: Who, appId: string, entity: string, id: string): Promise<{ id: string }> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       if (!(await recordsRepo.delete(scopeFor(schema, 'delete', caller, appId, entity), id))) throw notFound(entity);
       return { id };
     },
@@ -157,8 +170,8 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
      * Bad rows are skipped and counted; rows written stay written if the upload breaks off, and a
      * retry with the same importId does not duplicate them.
      */
-    async importCsv(user: SessionUser | undefined, appId: string, entity: string, input: CsvImportInput, onProgress?: (summary: CsvImportSummary) => void): Promise<CsvImportSummary> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async importCsv(who: Who, appId: string, entity: string, input: CsvImportInput, onProgress?: (summary: CsvImportSummary) => void): Promise<CsvImportSummary> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       let mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
       if (input.importId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(input.importId)) {
@@ -210,8 +223,8 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
     },
 
     /** Deletes the rows matching `q` (required, `{}` for every row the caller may delete). */
-    async deleteMany(user: SessionUser | undefined, appId: string, entity: string, q: string | undefined): Promise<{ deleted: number }> {
-      const { schema, caller } = await entityOf(appId, entity, user);
+    async deleteMany(who: Who, appId: string, entity: string, q: string | undefined): Promise<{ deleted: number }> {
+      const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'delete', caller, appId, entity);
       if (q === undefined || q.trim() === '') throw new AppError('VALIDATION_FAILED', 'q is required to delete many records (use {} for all of them)');
       return { deleted: await recordsRepo.deleteWhere(scope, parseFilter(q, fieldsOf(schema))) };

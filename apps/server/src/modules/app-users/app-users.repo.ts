@@ -1,0 +1,53 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { appSessions, appUsers, type Db } from '@tessera/db';
+
+export type AppUserRow = typeof appUsers.$inferSelect;
+
+export function createAppUsersRepo(db: Db) {
+  return {
+    async findByEmail(appId: string, email: string): Promise<AppUserRow | null> {
+      const [row] = await db.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.email, email)));
+      return row ?? null;
+    },
+
+    async findById(appId: string, id: string): Promise<AppUserRow | null> {
+      const [row] = await db.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)));
+      return row ?? null;
+    },
+
+    /** Inserts the user unless the e-mail is taken in this app; null when it is. */
+    async insert(values: typeof appUsers.$inferInsert): Promise<AppUserRow | null> {
+      const [row] = await db.insert(appUsers).values(values).onConflictDoNothing({ target: [appUsers.appId, appUsers.email] }).returning();
+      return row ?? null;
+    },
+
+    async update(appId: string, id: string, set: { fullName?: string; data?: Record<string, unknown> }): Promise<AppUserRow | null> {
+      const [row] = await db
+        .update(appUsers)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    async createSession(values: typeof appSessions.$inferInsert): Promise<void> {
+      await db.insert(appSessions).values(values);
+    },
+
+    /** The live session of this token hash, with its user (who must not be disabled). */
+    async findSession(tokenHash: string): Promise<{ appId: string; user: AppUserRow } | null> {
+      const [row] = await db
+        .select({ appId: appSessions.appId, user: appUsers })
+        .from(appSessions)
+        .innerJoin(appUsers, eq(appUsers.id, appSessions.appUserId))
+        .where(and(eq(appSessions.tokenHash, tokenHash), gt(appSessions.expiresAt, sql`now()`), eq(appUsers.disabled, false)));
+      return row ?? null;
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      await db.delete(appSessions).where(eq(appSessions.tokenHash, tokenHash));
+    },
+  };
+}
+
+export type AppUsersRepo = ReturnType<typeof createAppUsersRepo>;

@@ -1,0 +1,35 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { AppSignInSchema, AppSignUpSchema, InviteUserSchema } from '@tessera/contracts';
+import { readAnyJson, readJson } from '../../platform/http/validate';
+import type { AuthVariables } from '../auth/session';
+import type { AppPrincipal, AppUsersService } from './app-users.service';
+
+export type CallerVariables = Partial<AuthVariables> & { appUser?: AppPrincipal | null };
+
+/** Sets `c.var.appUser` from an app-user bearer token of the app in the path (`:appId`). */
+export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ Variables: CallerVariables }> {
+  return async (c, next) => {
+    c.set('appUser', await appUsers.principalOf(c.req.param('appId') ?? '', c.req.header('authorization')));
+    await next();
+  };
+}
+
+/**
+ * App end users under the entity API base: sign-up, sign-in and sign-out, the built-in User
+ * entity's `me`, and invitations (spec 3 §7 Users API). Mounted before the entity routes so
+ * `User/me` is not read as a record id.
+ */
+export function appUsersRoutes({ appUsers, identified }: { appUsers: AppUsersService; identified: MiddlewareHandler<{ Variables: CallerVariables }> }) {
+  const app = new Hono<{ Variables: CallerVariables }>();
+  const base = '/live_api/apps/:appId';
+  app.use(`${base}/*`, identified);
+  app.post(`${base}/auth/sign-up`, async (c) => c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema))));
+  app.post(`${base}/auth/sign-in`, async (c) => c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema))));
+  app.post(`${base}/auth/sign-out`, async (c) => c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')));
+  app.get(`${base}/entities/User/me`, async (c) => c.json(await appUsers.me(c.var.appUser ?? null)));
+  app.put(`${base}/entities/User/me`, async (c) => c.json(await appUsers.updateMe(c.var.appUser ?? null, await readAnyJson(c))));
+  app.post(`${base}/users/invite-user`, async (c) =>
+    c.json(await appUsers.invite({ builder: c.var.user, principal: c.var.appUser ?? null }, c.req.param('appId'), await readJson(c, InviteUserSchema))),
+  );
+  return app;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './constants';
+
+export const APP_USER_ROLES = ['user', 'admin'] as const;
+export type AppUserRole = (typeof APP_USER_ROLES)[number];
+/** App-user session tokens carry this prefix, so no one mistakes them for builder tokens. */
+export const APP_TOKEN_PREFIX = 'tsa_';
+
+export const AppSignUpSchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  full_name: z.string().trim().max(200).optional(),
+});
+export const AppSignInSchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH), password: z.string().max(PASSWORD_MAX_LENGTH) });
+/** `POST /live_api/apps/{id}/users/invite-user` (spec 3 §7 Users API). */
+export const InviteUserSchema = z.object({ user_email: z.string().trim().max(EMAIL_MAX_LENGTH), role: z.enum(APP_USER_ROLES).default('user') });
+
+/** The built-in User entity's record for one app user (`GET .../entities/User/me`). */
+export interface AppUser {
+  id: string;
+  email: string;
+  full_name: string;
+  role: AppUserRole;
+  createdAt: string;
+  [field: string]: unknown;
+}
+export interface AppSession {
+  token: string;
+  user: AppUser;
+}
