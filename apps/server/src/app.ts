@@ -21,6 +21,8 @@ import { createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { createAppsService } from './modules/apps/apps.service';
 import { createAuth } from './modules/auth/auth';
+import { csvRoutes } from './modules/csv/csv.routes';
+import { createCsvService } from './modules/csv/csv.service';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { identifyUser, requireUser } from './modules/auth/session';
@@ -82,6 +84,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);

@@ -25,6 +25,12 @@ export interface CsvImportSummary {
   errors: Array<{ row: number; message: string }>;
 }
 
+/** A list of strings: its CSV cells are split on a separator. */
+export function isListField(schema: EntitySchema, field: string): boolean {
+  const prop = schema.properties[field];
+  return prop?.type === 'array' && prop.items?.type === 'string';
+}
+
 /** The CSV data type a schema field takes. */
 export function csvDataTypeOf(schema: EntitySchema, field: string): CsvDataType {
   const prop = schema.properties[field];
@@ -45,8 +51,7 @@ export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMap
   return headers.flatMap((header) => {
     const field = byName.get(header.trim().toLowerCase());
     if (!field) return [];
-    const isList = schema.properties[field]!.type === 'array' && schema.properties[field]!.items?.type === 'string';
-    return [{ csvHeader: header, schemaField: field, dataType: csvDataTypeOf(schema, field), ...(isList ? { splitCharacter: ',' as const } : {}) }];
+    return [{ csvHeader: header, schemaField: field, dataType: csvDataTypeOf(schema, field), ...(isListField(schema, field) ? { splitCharacter: ',' as const } : {}) }];
   });
 }
 
@@ -91,4 +96,23 @@ export function csvRowToRecord(row: Record<string, string | undefined>, mappings
     target[path.at(-1)!] = value;
   }
   return record;
+}
+
+/** `POST /api/csv/generateMapping` (spec 2 §7): suggest how CSV columns map to an entity's fields. */
+export const GenerateMappingRequestSchema = z.object({
+  headers: z.array(z.string().max(500)).min(1).max(200),
+  previewData: z.array(z.record(z.string(), z.unknown())).max(20).default([]),
+  schema: z.object({ properties: z.record(z.string(), z.unknown()) }).loose(),
+  entityName: z.string().min(1).max(64),
+});
+export type GenerateMappingRequest = z.infer<typeof GenerateMappingRequestSchema>;
+export interface GenerateMappingResponse {
+  mappings: CsvMapping[];
+}
+
+/** Spec 2 §5: list separators are detected from samples, line break first, then semicolon, else comma. */
+export function detectSplitCharacter(samples: string[]): CsvMapping['splitCharacter'] {
+  if (samples.some((s) => s.includes('\n'))) return '\n';
+  if (samples.some((s) => s.includes(';'))) return ';';
+  return ',';
 }
