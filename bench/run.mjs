@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Tessera benchmark: startup, idle memory, and GET /api/live_api/account/current throughput on PGlite
-// and PostgreSQL, each next to the "physical limit" of the same read done by a raw driver loop.
+// Tessera benchmark: startup, idle memory, GET /api/live_api/account/current throughput, CSV import of
+// 100k rows and an entity list (20 of 100k rows, filter + sort) on PGlite and PostgreSQL, each load
+// figure next to the "physical limit" of the same read done by a raw driver loop.
 // JSON figures on stdout, progress and a human summary on stderr. See bench/README.md.
 //
 //   npm run bench                  full run (~3 min)
 //   npm run bench -- --quick       smoke run (~1 min): 1 startup run, short load phases
-//   options: --skip-startup --skip-pglite --skip-postgres --runs=N --duration=S --strict
+//   options: --skip-startup --skip-pglite --skip-postgres --skip-account --skip-entities --skip-import
+//            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
 //            --cmd="node ..."               bench another start command (e.g. the TypeScript source via tsx)
 //            --wait=S / --no-wait           before each phase wait up to S s (default 20) for other load to settle
 //            --profile[=DIR]                CPU-profile the loaded servers (default bench/profiles/)
@@ -22,7 +24,8 @@ import { cleanupAll, installSignalHandlers, trackDatabase, trackDir, untrackData
 import { request } from './lib/http.mjs';
 import { cpuBetween, cpuSnapshot, setBenchDatabase, waitForQuiet } from './lib/cpu.mjs';
 import { checkEndpoint, createBuilder, runLoad } from './lib/load.mjs';
-import { rawPglite, rawPostgres } from './lib/raw.mjs';
+import { checkList, createBenchApp, csvPathIn, explain, importCsv, LIST_SHAPES, listIteration, listPath, writeCsv } from './lib/entities.mjs';
+import { rawPglite, rawPostgres, withRawQuery } from './lib/raw.mjs';
 import { readMemory, setStartCommand, startCommand, startServer } from './lib/server.mjs';
 import { printSummary } from './lib/summary.mjs';
 
@@ -34,10 +37,20 @@ export const TARGETS = {
   idleRssMb: 300, // max
   postgresRps: 1_000, // min, 10 connections
   pgliteRps: 200, // min, 10 connections
+  // GET /live_api/apps/{appId}/entities/Item, 20 of 100k rows with a filter and a sort, 10 connections
+  entityListPostgresRps: 1_000, // min
+  entityListPostgresP99Ms: 50, // max
+  entityListPgliteRps: 150, // min
+  // CSV import of 100k rows x 8 columns, wall time request start -> final answer
+  csvImportPostgresMs: 3_000, // max
+  csvImportPgliteMs: 5_000, // max
 };
 
 function parseArgs(argv) {
-  const opts = { cmd: undefined, profile: undefined, waitQuietS: 20, quick: false, skipStartup: false, skipPglite: false, skipPostgres: false, strict: false, runs: undefined, duration: undefined };
+  const opts = {
+    cmd: undefined, profile: undefined, waitQuietS: 20, quick: false, skipStartup: false, skipPglite: false, skipPostgres: false,
+    skipAccount: false, skipEntities: false, skipImport: false, rows: 100_000, strict: false, runs: undefined, duration: undefined,
+  };
   for (const arg of argv) {
     const eq = arg.indexOf('=');
     const key = arg.slice(2, eq < 0 ? undefined : eq);
@@ -48,6 +61,10 @@ function parseArgs(argv) {
     else if (key === 'skip-startup') opts.skipStartup = true;
     else if (key === 'skip-pglite') opts.skipPglite = true;
     else if (key === 'skip-postgres') opts.skipPostgres = true;
+    else if (key === 'skip-account') opts.skipAccount = true;
+    else if (key === 'skip-entities') opts.skipEntities = true;
+    else if (key === 'skip-import') opts.skipImport = true;
+    else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
     else if (key === 'no-wait') opts.waitQuietS = 0;
     else if (key === 'wait') opts.waitQuietS = Number(value);
@@ -154,6 +171,90 @@ async function idleMemory(backend, server, cfg, builder) {
   return { builder, headers, mem };
 }
 
+const withEntities = (cfg) => !cfg.skipEntities || !cfg.skipImport;
+
+/** account/current under load: 10 connections, then 1 (the server is warm after the warm-up). */
+async function loadPhases(backend, cfg, { url, headers, serverPid, label = backend }) {
+  await settle(cfg, label);
+  log(`${label}: warm-up ${cfg.warmupS} s (10 connections)`);
+  await runLoad({ url, headers, connections: 10, durationS: cfg.warmupS, label: `${label} warm-up`, serverPid });
+  log(`${label}: load ${cfg.loadS} s (10 connections)`);
+  const c10 = await runLoad({ url, headers, connections: 10, durationS: cfg.loadS, label: `${label} c10`, serverPid });
+  log(`${label}:   ${c10.rps} req/s, p50 ${c10.p50Ms} ms, p99 ${c10.p99Ms} ms, server CPU ${c10.serverCpuUsPerReq} µs/req, other load ${c10.cpu.otherCores} cores`);
+  await settle(cfg, label);
+  log(`${label}: load ${cfg.latencyS} s (1 connection)`);
+  const c1 = await runLoad({ url, headers, connections: 1, durationS: cfg.latencyS, label: `${label} c1`, serverPid });
+  log(`${label}:   ${c1.rps} req/s, p50 ${c1.p50Ms} ms, p99 ${c1.p99Ms} ms`);
+  return { c10, c1 };
+}
+
+/** Entity app + CSV import (timed) + list load per shape, on a running server. */
+async function entityPhases(backend, cfg, server, builder) {
+  const out = { rows: cfg.rows };
+  const origin = `http://localhost:${server.port}`;
+  out.appId = await createBenchApp(server.baseUrl, builder.token, origin);
+  await settle(cfg, `${backend} import`);
+  log(`${backend}: importing ${cfg.csv.rows} rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB CSV) through the import endpoint`);
+  const imp = await importCsv({ baseUrl: server.baseUrl, appId: out.appId, token: builder.token, csv: cfg.csv, serverPid: server.pid });
+  log(
+    `${backend}:   ${imp.wallMs} ms, ${imp.rowsPerS} rows/s, server CPU ${imp.serverCpuMs} ms (${imp.cpu.serverCores} cores, postgres ${imp.cpu.postgresCores}), ` +
+      `RSS ${imp.memory.rssBeforeMb} -> peak ${imp.memory.sampledPeakDuringMb} MB (VmHWM ${imp.memory.peakBeforeMb} -> ${imp.memory.peakAfterMb})`,
+  );
+  if (!cfg.skipImport) out.import = imp;
+  if (cfg.skipEntities) return out;
+  const headers = { authorization: `Bearer ${builder.token}` };
+  out.list = {};
+  for (const [key, shape] of Object.entries(LIST_SHAPES)) {
+    await checkList(server.baseUrl, out.appId, builder.token, shape);
+    const url = `${server.baseUrl}${listPath(out.appId, shape)}`;
+    out.list[key] = { label: shape.label, path: listPath(out.appId, shape), ...(await loadPhases(backend, cfg, { url, headers, serverPid: server.pid, label: `${backend} list ${key}` })) };
+  }
+  return out;
+}
+
+/** After the server exited: raw loops of each list shape, their plans, and the table's statistics. */
+async function entityRaw(backend, cfg, ent, { databaseUrl, dir, timed }) {
+  if (!ent.list) return;
+  const conn = backend === 'pglite' ? { dir: join(dir, 'pglite') } : { url: databaseUrl };
+  await withRawQuery(conn, async (query) => {
+    const st = await query(
+      `SELECT n_live_tup, n_mod_since_analyze, last_analyze, last_autoanalyze, last_autovacuum
+         FROM pg_stat_user_tables WHERE relname = 'entity_records'`,
+    );
+    ent.tableStats = st.rows[0] ?? null;
+    for (const [key, shape] of Object.entries(LIST_SHAPES)) ent.list[key].plan = await explain(query, shape, ent.appId);
+  });
+  for (const [key, shape] of Object.entries(LIST_SHAPES)) {
+    const iterate = listIteration(shape, ent.appId);
+    const l = ent.list[key];
+    log(`${backend} list ${key}: raw driver loop ${cfg.rawS} s`);
+    if (backend === 'pglite') {
+      l.raw = await timed(() => rawPglite({ dir: join(dir, 'pglite'), durationS: cfg.rawS, iterate }));
+      l.raw1 = l.raw;
+    } else {
+      l.raw = await timed(() => rawPostgres({ url: databaseUrl, loops: 10, durationS: cfg.rawS, iterate }));
+      l.raw1 = await timed(() => rawPostgres({ url: databaseUrl, loops: 1, durationS: cfg.rawS, iterate }));
+    }
+    log(`${backend} list ${key}:   raw ${l.raw.rawRps} queries/s (${l.raw.loops} loops), ${l.raw1.rawRps} queries/s (1 loop, p50 ${l.raw1.p50Ms} ms)`);
+  }
+  // What-if, measured last because it changes the database: the same raw loops after ANALYZE
+  // (the server never analyzes after an import; PGlite has no autovacuum at all, so without this
+  // the planner has no statistics for the 100k new rows). Not a ceiling of the server as it is.
+  await withRawQuery(conn, async (query) => {
+    await query('ANALYZE entity_records');
+    for (const [key, shape] of Object.entries(LIST_SHAPES)) ent.list[key].planAfterAnalyze = await explain(query, shape, ent.appId);
+  });
+  for (const [key, shape] of Object.entries(LIST_SHAPES)) {
+    const iterate = listIteration(shape, ent.appId);
+    const l = ent.list[key];
+    l.rawAfterAnalyze =
+      backend === 'pglite'
+        ? await timed(() => rawPglite({ dir: join(dir, 'pglite'), durationS: cfg.rawS, iterate }))
+        : await timed(() => rawPostgres({ url: databaseUrl, loops: 10, durationS: cfg.rawS, iterate }));
+    log(`${backend} list ${key}:   after ANALYZE: raw ${l.rawAfterAnalyze.rawRps} queries/s (${l.rawAfterAnalyze.loops} loops, p50 ${l.rawAfterAnalyze.p50Ms} ms)`);
+  }
+}
+
 async function benchBackend(backend, cfg, { databaseUrl } = {}) {
   const dir = newTmpDir();
   // --profile: the loaded server writes a V8 CPU profile (open in Chrome DevTools / speedscope).
@@ -186,39 +287,37 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
     }
     ({ builder, headers, mem: out.idle } = await idleMemory(backend, server, cfg, builder));
 
-    const url = `${server.baseUrl}${ENDPOINT}`;
-    const serverPid = server.pid;
-    await settle(cfg, backend);
-    log(`${backend}: warm-up ${cfg.warmupS} s (10 connections)`);
-    await runLoad({ url, headers, connections: 10, durationS: cfg.warmupS, label: `${backend} warm-up`, serverPid });
-    log(`${backend}: load ${cfg.loadS} s (10 connections)`);
-    out.c10 = await runLoad({ url, headers, connections: 10, durationS: cfg.loadS, label: `${backend} c10`, serverPid });
-    log(`${backend}:   ${out.c10.rps} req/s, p50 ${out.c10.p50Ms} ms, p99 ${out.c10.p99Ms} ms, server CPU ${out.c10.serverCpuUsPerReq} µs/req, other load ${out.c10.cpu.otherCores} cores`);
-    await settle(cfg, backend);
-    log(`${backend}: load ${cfg.latencyS} s (1 connection)`);
-    out.c1 = await runLoad({ url, headers, connections: 1, durationS: cfg.latencyS, label: `${backend} c1`, serverPid });
-    log(`${backend}:   ${out.c1.rps} req/s, p50 ${out.c1.p50Ms} ms, p99 ${out.c1.p99Ms} ms`);
-    out.afterLoad = readMemory(server.pid);
+    if (!cfg.skipAccount) {
+      Object.assign(out, await loadPhases(backend, cfg, { url: `${server.baseUrl}${ENDPOINT}`, headers, serverPid: server.pid }));
+      out.afterLoad = readMemory(server.pid);
+    }
+    if (withEntities(cfg)) {
+      out.entities = await entityPhases(backend, cfg, server, builder);
+      out.entities.afterLoad = readMemory(server.pid);
+    }
   } finally {
     if (server) out.shutdownMs = (await server.stop()).ms;
   }
 
-  log(`${backend}: raw driver loop ${cfg.rawS} s`);
   const timed = async (fn) => {
     await settle(cfg, `${backend} raw`);
     const a = cpuSnapshot();
     const r = await fn();
     return { ...r, cpu: cpuBetween(a, cpuSnapshot()) };
   };
-  if (backend === 'pglite') {
-    // One connection, queries serialise: a sequential loop is both the throughput and the latency limit.
-    out.raw = await timed(() => rawPglite({ dir: join(dir, 'pglite'), token: builder.sessionToken, durationS: cfg.rawS }));
-    out.raw1 = out.raw;
-  } else {
-    out.raw = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 10, durationS: cfg.rawS }));
-    out.raw1 = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 1, durationS: cfg.rawS }));
+  if (!cfg.skipAccount) {
+    log(`${backend}: raw driver loop ${cfg.rawS} s`);
+    if (backend === 'pglite') {
+      // One connection, queries serialise: a sequential loop is both the throughput and the latency limit.
+      out.raw = await timed(() => rawPglite({ dir: join(dir, 'pglite'), token: builder.sessionToken, durationS: cfg.rawS }));
+      out.raw1 = out.raw;
+    } else {
+      out.raw = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 10, durationS: cfg.rawS }));
+      out.raw1 = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 1, durationS: cfg.rawS }));
+    }
+    log(`${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`);
   }
-  log(`${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`);
+  if (out.entities) await entityRaw(backend, cfg, out.entities, { databaseUrl, dir, timed });
   removeTmpDir(dir);
   return out;
 }
@@ -259,7 +358,7 @@ async function withScratchDatabase(adminUrl, fn) {
 const ratio = (a, b) => Math.round((a / b) * 1000) / 1000;
 
 /** Headline figures first (10 connections), then the detail each phase measured. */
-function summariseBackend(b) {
+function summariseLoad(b) {
   return {
     rps: b.c10.rps,
     p50Ms: b.c10.p50Ms,
@@ -274,6 +373,18 @@ function summariseBackend(b) {
   };
 }
 
+/** Splits one backend's measurements into the sections of the JSON output. */
+function addBackend(result, name, b) {
+  const { entities, ...account } = b;
+  result.servers[name] = { idle: b.idle, idleFirstStart: b.idleFirstStart, afterLoad: b.afterLoad, afterEntities: entities?.afterLoad };
+  if (account.c10) result.accountCurrent[name] = summariseLoad(account);
+  if (entities?.import) result.csvImport[name] = entities.import;
+  if (entities?.list) {
+    const { list, import: _imported, ...rest } = entities;
+    result.entityList[name] = { ...rest, ...Object.fromEntries(Object.entries(list).map(([k, v]) => [k, summariseLoad(v)])) };
+  }
+}
+
 async function main() {
   installSignalHandlers();
   const cfg = parseArgs(process.argv.slice(2));
@@ -282,31 +393,45 @@ async function main() {
   log('building (npm run build)');
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('npm run build failed');
   const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const result = { machine: machineInfo(), config: { ...cfg, endpoint: ENDPOINT }, startup: undefined, idleRssMb: undefined, accountCurrent: {} };
+  const result = {
+    machine: machineInfo(),
+    config: { ...cfg, endpoint: ENDPOINT },
+    startup: undefined,
+    idleRssMb: undefined,
+    accountCurrent: {},
+    csvImport: {},
+    entityList: {},
+    servers: {},
+  };
   log(`machine: ${result.machine.cpus} × ${result.machine.cpuModel}, node ${result.machine.node}`);
 
   if (!cfg.skipStartup) result.startup = await benchStartup(cfg);
 
-  if (!cfg.skipPglite) {
-    const b = await benchBackend('pglite', cfg);
-    result.accountCurrent.pglite = summariseBackend(b);
+  if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
+    // One CSV file for both backends (deterministic content), in a tracked temp dir.
+    const csvDir = newTmpDir();
+    cfg.csv = await writeCsv(csvPathIn(csvDir), cfg.rows);
+    result.config.csv = { rows: cfg.csv.rows, bytes: cfg.csv.bytes, columns: 8 };
+    log(`wrote ${cfg.csv.rows} CSV rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB)`);
   }
-  if (!cfg.skipPostgres) {
-    const b = await withScratchDatabase(adminUrl, (url) => benchBackend('postgres', cfg, { databaseUrl: url }));
-    result.accountCurrent.postgres = summariseBackend(b);
-  }
+  if (!cfg.skipPglite) addBackend(result, 'pglite', await benchBackend('pglite', cfg));
+  if (!cfg.skipPostgres) addBackend(result, 'postgres', await withScratchDatabase(adminUrl, (url) => benchBackend('postgres', cfg, { databaseUrl: url })));
+  delete result.config.csv?.path;
+
   // Idle RSS of the default configuration (embedded PGlite) restarted on its data dir; the first start
   // of an install (initdb in-process) and PostgreSQL mode are reported next to it.
-  const pgl = result.accountCurrent.pglite;
-  result.idleRssMb = pgl?.idle.rssMb ?? result.accountCurrent.postgres?.idle.rssMb;
+  const pgl = result.servers.pglite;
+  result.idleRssMb = pgl?.idle.rssMb ?? result.servers.postgres?.idle.rssMb;
   result.idleRss = {
     pgliteExistingDirMb: pgl?.idle.rssMb ?? null,
     pgliteFirstStartMb: pgl?.idleFirstStart.rssMb ?? null,
-    postgresMb: result.accountCurrent.postgres?.idle.rssMb ?? null,
+    postgresMb: result.servers.postgres?.idle.rssMb ?? null,
   };
+  const loads = [...Object.values(result.accountCurrent), ...Object.values(result.entityList).flatMap((e) => Object.keys(LIST_SHAPES).map((k) => e[k]))];
   const others = [
     ...(result.startup ? [...result.startup.fresh.runs, ...result.startup.existing.runs].map((r) => r.otherCores) : []),
-    ...Object.values(result.accountCurrent).flatMap((b) => [b.c10.cpu.otherCores, b.c1.cpu.otherCores, b.raw.cpu.otherCores]),
+    ...loads.flatMap((b) => [b.c10.cpu.otherCores, b.c1.cpu.otherCores, b.raw.cpu.otherCores]),
+    ...Object.values(result.csvImport).map((i) => i.cpu.otherCores),
   ];
   result.contention = {
     maxOtherCores: others.length ? Math.max(...others) : null,
@@ -315,12 +440,21 @@ async function main() {
 
   const t = (actual, target, kind) =>
     actual === undefined ? { target, actual: null, met: null } : { target, actual, met: kind === 'max' ? actual <= target : actual >= target };
+  const el = result.entityList;
   result.targets = {
     startupExistingMedianMs: t(result.startup?.existing.medianMs, TARGETS.startupExistingMs, 'max'),
     idleRssMb: t(result.idleRss.pgliteExistingDirMb ?? undefined, TARGETS.idleRssMb, 'max'),
     idleRssFirstStartMb: t(result.idleRss.pgliteFirstStartMb ?? undefined, TARGETS.idleRssMb, 'max'),
     postgresRps: t(result.accountCurrent.postgres?.rps, TARGETS.postgresRps, 'min'),
     pgliteRps: t(result.accountCurrent.pglite?.rps, TARGETS.pgliteRps, 'min'),
+    entityListPostgresRps: t(el.postgres?.byCreatedAt.rps, TARGETS.entityListPostgresRps, 'min'),
+    entityListPostgresP99Ms: t(el.postgres?.byCreatedAt.p99Ms, TARGETS.entityListPostgresP99Ms, 'max'),
+    entityListPgliteRps: t(el.pglite?.byCreatedAt.rps, TARGETS.entityListPgliteRps, 'min'),
+    entityListByPricePostgresRps: t(el.postgres?.byPrice.rps, TARGETS.entityListPostgresRps, 'min'),
+    entityListByPricePostgresP99Ms: t(el.postgres?.byPrice.p99Ms, TARGETS.entityListPostgresP99Ms, 'max'),
+    entityListByPricePgliteRps: t(el.pglite?.byPrice.rps, TARGETS.entityListPgliteRps, 'min'),
+    csvImportPostgresMs: t(result.csvImport.postgres?.wallMs, TARGETS.csvImportPostgresMs, 'max'),
+    csvImportPgliteMs: t(result.csvImport.pglite?.wallMs, TARGETS.csvImportPgliteMs, 'max'),
   };
   result.targets.allMet = Object.values(result.targets).every((x) => x.met !== false);
 

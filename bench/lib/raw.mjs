@@ -20,7 +20,7 @@ async function iteration(query, token) {
   if (!a.rows[0]) throw new Error('raw read: account not found');
 }
 
-async function timedLoops({ loops, query, token, durationS, warmupS }) {
+async function timedLoops({ loops, query, token, durationS, warmupS, iterate = (q) => iteration(q, token) }) {
   const run = async (seconds) => {
     const deadline = performance.now() + seconds * 1000;
     let count = 0;
@@ -29,7 +29,7 @@ async function timedLoops({ loops, query, token, durationS, warmupS }) {
       Array.from({ length: loops }, async () => {
         while (performance.now() < deadline) {
           const t = performance.now();
-          await iteration(query, token);
+          await iterate(query);
           latencies.push(performance.now() - t);
           count++;
         }
@@ -46,12 +46,13 @@ async function timedLoops({ loops, query, token, durationS, warmupS }) {
   return { loops, durationS: round1(elapsed), reads: count, rawRps: round1(count / elapsed), p50Ms: pct(50), p99Ms: pct(99) };
 }
 
-export async function rawPostgres({ url, token, loops = 10, durationS = 5, warmupS = 1 }) {
+/** `iterate(query)` replaces the account/current read (e.g. the entity list queries of lib/entities.mjs). */
+export async function rawPostgres({ url, token, loops = 10, durationS = 5, warmupS = 1, iterate }) {
   const pool = new pg.Pool({ connectionString: url, max: loops });
   const untrack = trackCloser(() => pool.end());
   try {
     const query = (sql, params) => pool.query(sql, params);
-    return await timedLoops({ loops, query, token, durationS, warmupS });
+    return await timedLoops({ loops, query, token, durationS, warmupS, iterate });
   } finally {
     untrack();
     await pool.end();
@@ -59,14 +60,40 @@ export async function rawPostgres({ url, token, loops = 10, durationS = 5, warmu
 }
 
 /** PGlite is single-process: call this only after the server using `dir` has exited. */
-export async function rawPglite({ dir, token, durationS = 5, warmupS = 1 }) {
+export async function rawPglite({ dir, token, durationS = 5, warmupS = 1, iterate }) {
   const t = performance.now();
   const db = await PGlite.create(dir);
   const openMs = Math.round(performance.now() - t);
   const untrack = trackCloser(() => db.close());
   try {
     const query = (sql, params) => db.query(sql, params);
-    return { ...(await timedLoops({ loops: 1, query, token, durationS, warmupS })), openMs };
+    return { ...(await timedLoops({ loops: 1, query, token, durationS, warmupS, iterate })), openMs };
+  } finally {
+    untrack();
+    await db.close();
+  }
+}
+
+/**
+ * Opens one raw connection (PostgreSQL: a client on `url`; PGlite: the data dir `dir`, only after
+ * its server exited), runs `fn(query)` and closes it. For EXPLAIN and table statistics.
+ */
+export async function withRawQuery({ url, dir }, fn) {
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const untrack = trackCloser(() => client.end());
+    try {
+      return await fn((sql, params) => client.query(sql, params));
+    } finally {
+      untrack();
+      await client.end();
+    }
+  }
+  const db = await PGlite.create(dir);
+  const untrack = trackCloser(() => db.close());
+  try {
+    return await fn((sql, params) => db.query(sql, params));
   } finally {
     untrack();
     await db.close();

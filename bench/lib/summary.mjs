@@ -25,19 +25,47 @@ export function printSummary(r, out) {
     table(rows).forEach((l) => out(l));
   }
   const backends = Object.entries(r.accountCurrent);
+  const loadRows = (rows, name, b) => {
+    rows.push([`${name}, 10 conn`, b.c10.rps, b.c10.p50Ms, b.c10.p99Ms, b.raw.rawRps, b.ratio, b.c10.serverCpuUsPerReq, b.c10.cpu.otherCores]);
+    rows.push([`${name}, 1 conn`, b.c1.rps, b.c1.p50Ms, b.c1.p99Ms, b.raw1.rawRps, b.ratioC1, b.c1.serverCpuUsPerReq, b.c1.cpu.otherCores]);
+  };
   if (backends.length) {
     out('');
     const rows = [['GET /api/live_api/account/current', 'req/s', 'p50 ms', 'p99 ms', 'raw reads/s', 'ratio', 'server µs/req', 'other cores']];
-    for (const [name, b] of backends) {
-      rows.push([`${name}, 10 conn`, b.c10.rps, b.c10.p50Ms, b.c10.p99Ms, b.raw.rawRps, b.ratio, b.c10.serverCpuUsPerReq, b.c10.cpu.otherCores]);
-      rows.push([`${name}, 1 conn`, b.c1.rps, b.c1.p50Ms, b.c1.p99Ms, b.raw1.rawRps, b.ratioC1, b.c1.serverCpuUsPerReq, b.c1.cpu.otherCores]);
+    for (const [name, b] of backends) loadRows(rows, name, b);
+    table(rows).forEach((l) => out(l));
+  }
+  const lists = Object.entries(r.entityList ?? {});
+  if (lists.length) {
+    const first = lists[0][1];
+    for (const key of ['byCreatedAt', 'byPrice']) {
+      out('');
+      const rows = [[`GET entities/Item: ${first[key].label} (${first.rows} rows)`, 'req/s', 'p50 ms', 'p99 ms', 'raw q/s', 'ratio', 'server µs/req', 'other cores']];
+      for (const [name, e] of lists) {
+        loadRows(rows, name, e[key]);
+        const a = e[key].rawAfterAnalyze;
+        if (a) rows.push([`${name}, what-if: raw after ANALYZE`, '', a.p50Ms, a.p99Ms, a.rawRps, '', '', a.cpu.otherCores]);
+      }
+      table(rows).forEach((l) => out(l));
+    }
+  }
+  const imports = Object.entries(r.csvImport ?? {});
+  if (imports.length) {
+    out('');
+    const rows = [['CSV import (POST .../import, NDJSON)', 'rows', 'MB', 'wall ms', 'rows/s', 'server CPU ms', 'postgres cores', 'RSS before', 'peak during', 'VmHWM before→after', 'other cores']];
+    for (const [name, i] of imports) {
+      const m = i.memory;
+      rows.push([name, i.rows, Math.round((i.bytes / 1024 / 1024) * 10) / 10, i.wallMs, i.rowsPerS, i.serverCpuMs, i.cpu.postgresCores, m.rssBeforeMb, m.sampledPeakDuringMb, `${m.peakBeforeMb}→${m.peakAfterMb}`, i.cpu.otherCores]);
     }
     table(rows).forEach((l) => out(l));
+  }
+  const servers = Object.entries(r.servers ?? {});
+  if (servers.length) {
     out('');
-    const mem = [['server RSS (MB)', 'idle', 'peak after load']];
-    for (const [name, b] of backends) {
-      if (b.idleFirstStart) mem.push([`${name}, first start (fresh data dir)`, b.idleFirstStart.rssMb, '']);
-      mem.push([`${name}${b.idleFirstStart ? ', restarted (existing data dir)' : ''}`, b.idle.rssMb, b.afterLoad.peakRssMb]);
+    const mem = [['server RSS (MB)', 'idle', 'peak after account load', 'peak after entities']];
+    for (const [name, b] of servers) {
+      if (b.idleFirstStart) mem.push([`${name}, first start (fresh data dir)`, b.idleFirstStart.rssMb, '', '']);
+      mem.push([`${name}${b.idleFirstStart ? ', restarted (existing data dir)' : ''}`, b.idle.rssMb, b.afterLoad?.peakRssMb ?? '-', b.afterEntities?.peakRssMb ?? '-']);
     }
     table(mem).forEach((l) => out(l));
   }
@@ -49,6 +77,16 @@ export function printSummary(r, out) {
   rows.push(['idle RSS (PGlite, first start)', `≤ ${t.idleRssFirstStartMb.target} MB`, t.idleRssFirstStartMb.actual, mark(t.idleRssFirstStartMb)]);
   rows.push(['account/current on PostgreSQL', `≥ ${t.postgresRps.target} req/s`, t.postgresRps.actual, mark(t.postgresRps)]);
   rows.push(['account/current on PGlite', `≥ ${t.pgliteRps.target} req/s`, t.pgliteRps.actual, mark(t.pgliteRps)]);
+  const ms = (x) => [`≤ ${x.target} ms`, x.actual, mark(x)];
+  const rps = (x) => [`≥ ${x.target} req/s`, x.actual, mark(x)];
+  rows.push(['entity list -createdAt on PostgreSQL', ...rps(t.entityListPostgresRps)]);
+  rows.push(['  same, p99', ...ms(t.entityListPostgresP99Ms)]);
+  rows.push(['entity list -createdAt on PGlite', ...rps(t.entityListPgliteRps)]);
+  rows.push(['entity list -price on PostgreSQL', ...rps(t.entityListByPricePostgresRps)]);
+  rows.push(['  same, p99', ...ms(t.entityListByPricePostgresP99Ms)]);
+  rows.push(['entity list -price on PGlite', ...rps(t.entityListByPricePgliteRps)]);
+  rows.push(['CSV import 100k rows on PostgreSQL', ...ms(t.csvImportPostgresMs)]);
+  rows.push(['CSV import 100k rows on PGlite', ...ms(t.csvImportPgliteMs)]);
   table(rows).forEach((l) => out(l));
   if (r.contention.maxOtherCores > 0.3) {
     out('');
