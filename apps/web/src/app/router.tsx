@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { UnauthorizedPage } from '../features/account';
+import { BuilderPage } from '../features/builder';
 import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../features/auth';
 import { DevMailPage } from '../features/dev-mail';
 import { HomePage } from '../features/home';
@@ -22,6 +23,8 @@ export const router = createBrowserRouter([
       { path: '/auth/handler', element: <AuthHandlerPage /> },
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
       { path: '/dev/mail', element: <DevMailPage /> },
+      { path: '/build/app/:appId', element: <BuilderPage /> },
+      { path: '/build/app/:appId/:pageName', element: <BuilderPage /> },
       {
         element: <AppShell />,
         children: [

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { LayoutGrid, Plus, ShieldCheck } from 'lucide-react';
+import { FileUp, LayoutGrid, Plus, ShieldCheck } from 'lucide-react';
 import { Badge, Button, EmptyState, Skeleton } from '@tessera/ui';
 import { planLabel, useCurrentAccount } from '../../account';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { useSession } from '../../../shared/session';
+import { useApps } from '../api/apps';
+import { AppCard } from '../components/app-card';
+import { ImportAppDialog } from '../components/import-app-dialog';
 import { NewAppDialog } from '../components/new-app-dialog';
 
-/** `/home`: the builder's landing, listing the user's apps (none yet) with the way to start one. */
+/** `/home`: the builder's landing, listing the user's apps with the ways to start or import one. */
 export function HomePage() {
   const { user } = useSession();
   const account = useCurrentAccount();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const apps = useApps();
   useDocumentTitle('Your apps');
   const firstName = user?.name?.split(' ')[0];
 
@@ -36,13 +41,34 @@ export function HomePage() {
             )}
           </div>
         </div>
-        <Button size="lg" onClick={() => setIsDialogOpen(true)} className="self-start sm:self-auto">
-          <Plus aria-hidden />
-          New app
-        </Button>
+        <div className="flex gap-2 self-start sm:self-auto">
+          <Button size="lg" variant="secondary" onClick={() => setIsImportOpen(true)}>
+            <FileUp aria-hidden />
+            Import app
+          </Button>
+          <Button size="lg" onClick={() => setIsDialogOpen(true)}>
+            <Plus aria-hidden />
+            New app
+          </Button>
+        </div>
       </div>
 
-      <section aria-label="Apps" className="mt-8 sm:mt-10">
+      <section aria-label="Apps" className="mt-8 sm:mt-10" aria-busy={apps.isPending}>
+        {apps.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-44 rounded-2xl" />
+            ))}
+          </div>
+        ) : apps.data && apps.data.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {apps.data.map((app) => (
+              <li key={app.appId} className="flex">
+                <AppCard app={app} />
+              </li>
+            ))}
+          </ul>
+        ) : (
         <EmptyState
           icon={<LayoutGrid />}
           title="No apps yet"
@@ -53,9 +79,11 @@ export function HomePage() {
             </Button>
           }
         />
+        )}
       </section>
 
       <NewAppDialog open={isDialogOpen} onOpenChange={setIsDialogOpen} />
+      <ImportAppDialog open={isImportOpen} onOpenChange={setIsImportOpen} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { BuilderPage } from './routes/builder-page';

@@ -1,0 +1,83 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EntitySchema } from '@tessera/contracts';
+import { apiFetch } from '../../../shared/api';
+
+/** A stored record: its fields plus the columns every record carries. */
+export interface EntityRecord {
+  id: string;
+  createdAt: string;
+  updatedAt?: string;
+  creatorId?: string | null;
+  [field: string]: unknown;
+}
+
+/** Rows are loaded in pages of 1000, newest first (spec 2 §7). */
+export const RECORDS_PAGE_SIZE = 1000;
+
+export const databaseKeys = {
+  records: (appId: string, entity: string) => ['entity-records', appId, entity] as const,
+};
+
+const recordsPath = (appId: string, entity: string) => `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
+const schemaPath = (appId: string, entity: string) => `/api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
+
+export function fetchRecordsPage(appId: string, entity: string, skip: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ sort: '-createdAt', limit: String(RECORDS_PAGE_SIZE), skip: String(skip) });
+  return apiFetch<EntityRecord[]>(`${recordsPath(appId, entity)}?${query}`, { signal });
+}
+
+/** Every record of an entity, page by page (export). */
+export async function fetchAllRecords(appId: string, entity: string): Promise<EntityRecord[]> {
+  const all: EntityRecord[] = [];
+  for (;;) {
+    const page = await fetchRecordsPage(appId, entity, all.length);
+    all.push(...page);
+    if (page.length < RECORDS_PAGE_SIZE) return all;
+  }
+}
+
+/** The grid's rows, loaded a page of 1000 at a time as the grid scrolls. */
+export function useEntityRecords(appId: string, entity: string) {
+  return useInfiniteQuery({
+    queryKey: databaseKeys.records(appId, entity),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => fetchRecordsPage(appId, entity, pageParam, signal),
+    getNextPageParam: (last, pages) => (last.length === RECORDS_PAGE_SIZE ? pages.length * RECORDS_PAGE_SIZE : undefined),
+  });
+}
+
+export const recordsApi = {
+  create: (appId: string, entity: string, values: Record<string, unknown>) =>
+    apiFetch<EntityRecord>(recordsPath(appId, entity), { method: 'POST', body: values }),
+  update: (appId: string, entity: string, id: string, values: Record<string, unknown>) =>
+    apiFetch<EntityRecord>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'PUT', body: values }),
+  delete: (appId: string, entity: string, id: string) =>
+    apiFetch<{ id: string }>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  deleteMany: (appId: string, entity: string, ids: string[]) =>
+    apiFetch<{ deleted: number }>(`${recordsPath(appId, entity)}?${new URLSearchParams({ q: JSON.stringify({ id: { $in: ids } }) })}`, { method: 'DELETE' }),
+};
+
+export const schemaApi = {
+  save: (appId: string, entity: string, schema: EntitySchema) =>
+    apiFetch<{ name: string; schema: EntitySchema }>(schemaPath(appId, entity), { method: 'PUT', body: { schema } }),
+  renameField: (appId: string, entity: string, field: string, to: string) =>
+    apiFetch<{ name: string; schema: EntitySchema }>(`${schemaPath(appId, entity)}/fields/${encodeURIComponent(field)}/rename`, { method: 'POST', body: { to } }),
+};
+
+/** Schema edits; `onSaved` hands the stored schema to whoever owns the app's cache. */
+export function useSchemaMutations(appId: string, entity: string, onSaved: (name: string, schema: EntitySchema) => void) {
+  const queryClient = useQueryClient();
+  const refreshRecords = () => queryClient.invalidateQueries({ queryKey: databaseKeys.records(appId, entity) });
+  const save = useMutation({
+    mutationFn: (schema: EntitySchema) => schemaApi.save(appId, entity, schema),
+    onSuccess: (result) => onSaved(result.name, result.schema),
+  });
+  const rename = useMutation({
+    mutationFn: ({ field, to }: { field: string; to: string }) => schemaApi.renameField(appId, entity, field, to),
+    onSuccess: (result) => {
+      onSaved(result.name, result.schema);
+      void refreshRecords();
+    },
+  });
+  return { save, rename, refreshRecords };
+}

@@ -1,0 +1,25 @@
+/** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field: formula starts neutralised with a leading ', then quoted when it holds a comma,
+ * a quote or a line break, quotes doubled (RFC 4180).
+ */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A CSV document: a header row of labels, then one line per record, CRLF line ends. */
+export function toCsv(columns: ReadonlyArray<{ key: string; label: string }>, rows: ReadonlyArray<Record<string, unknown>>): string {
+  const lines = [columns.map((c) => csvField(c.label)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvField(row[c.key])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Spec 2 §9: `{entity}_export_{YYYY-MM-DD}.csv`, in the builder's local date. */
+export function exportFileName(entity: string, date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${entity}_export_${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
+}

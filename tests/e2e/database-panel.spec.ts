@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createUser, useSessionOf, type TestUser } from './support/helpers';
+
+const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
+
+/** A generated app as someone would paste it: a bare genApp object. */
+const DEFINITION = {
+  name: 'Team tasks',
+  entities: {
+    Task: {
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        estimate: { type: 'number' },
+        status: { type: 'string', enum: ['todo', 'doing', 'done'] },
+        tags: { type: 'array', items: { type: 'string', enum: ['ops', 'design', 'backend'] } },
+        urgent: { type: 'boolean' },
+        meta: { type: 'object' },
+        due: { type: 'string', format: 'date-time' },
+      },
+      'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+    },
+    Project: { type: 'object', properties: { name: { type: 'string' } } },
+  },
+  pages: { Home: 'export default function Home() { return null; }' },
+};
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(SHOTS_DIR, `database-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+function tasksApi(request: APIRequestContext, user: TestUser, appId: string) {
+  const base = `/live_api/apps/${appId}/entities/Task`;
+  const headers = { authorization: `Bearer ${user.token}` };
+  return {
+    list: async () => (await (await request.get(`${base}?limit=1000`, { headers })).json()) as Array<Record<string, unknown>>,
+    bulk: async (rows: object[]) => expect((await request.post(`${base}/bulk`, { headers, data: rows })).status()).toBe(200),
+  };
+}
+
+test('a builder imports an app and edits its data in the Database panel', async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const user = await createUser(request, { tag: 'db', name: 'Ada Lovelace' });
+  await useSessionOf(context, baseURL!, user);
+
+  // Import from a pasted definition; a bad one shows the server's message.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Import app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import app' });
+  await dialog.getByLabel('App definition (JSON)').fill(JSON.stringify({ name: 'Broken', entities: { Task: { properties: { x: { type: 'text' } } } } }));
+  await dialog.getByRole('button', { name: 'Import app' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('property "x"');
+  await dialog.getByLabel('App definition (JSON)').fill(JSON.stringify(DEFINITION, null, 2));
+  await shoot(page, 'import');
+  await dialog.getByRole('button', { name: 'Import app' }).click();
+  await expect(page).toHaveURL(/\/build\/app\/[^/?]+$/);
+  const appId = new URL(page.url()).pathname.split('/')[3]!;
+  await expect(page.getByRole('heading', { name: 'Team tasks' }).first()).toBeVisible();
+
+  const tasks = tasksApi(request, user, appId);
+  await tasks.bulk(Array.from({ length: 12 }, (_, i) => ({ title: `Seed ${String(i + 1).padStart(2, '0')}`, estimate: i, status: 'todo', tags: ['ops'] })));
+  await tasks.bulk([{ title: '=HYPERLINK("x")', estimate: 1, meta: { note: 'a, "quoted"' } }]);
+
+  // Open the Database panel: Project and Task, User hidden.
+  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Database/ }).click();
+  const entities = page.getByRole('navigation', { name: 'Entities' });
+  await expect(entities.getByRole('button')).toHaveText([/Project/, /Task/]);
+  await entities.getByRole('button', { name: /Task/ }).click();
+  const grid = page.getByRole('grid', { name: 'Task rows' });
+  await expect(page.getByText('13 rows')).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: /Created At/ })).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'Seed 01' }).getByText('todo')).toBeVisible();
+
+  // Add a row: an empty pending row is refused; a filled one is saved.
+  await page.getByRole('button', { name: 'Add row', exact: true }).first().click();
+  const pendingRow = grid.locator('[data-pending]');
+  await pendingRow.getByRole('button', { name: 'Save row' }).click();
+  await expect(page.getByText('This row is empty')).toBeVisible();
+  // Keyboard: click a cell, Enter edits, Escape cancels, arrows move, typing starts an edit.
+  await pendingRow.locator('[data-key="title"]').click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Never mind');
+  await page.keyboard.press('Escape');
+  await expect(pendingRow.locator('[data-key="title"]')).toHaveText('');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Write the docs');
+  await page.keyboard.press('Enter');
+  await pendingRow.locator('[data-key="estimate"]').click();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(pendingRow.locator('[data-key="estimate"]')).toHaveText('3');
+  await pendingRow.getByRole('button', { name: 'Save row' }).click();
+  await expect(pendingRow).toHaveCount(0);
+  const docsRow = grid.getByRole('row').filter({ hasText: 'Write the docs' });
+  await expect(docsRow).toBeVisible();
+  await expect(page.getByText('14 rows')).toBeVisible();
+
+  // Edit cells: a number through the keyboard, a select, JSON with validation.
+  await docsRow.locator('[data-key="estimate"]').dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('5.5');
+  await page.keyboard.press('Enter');
+  await expect(docsRow.locator('[data-key="estimate"]')).toHaveText('5.5');
+  await docsRow.locator('[data-key="status"]').dblclick();
+  await docsRow.getByRole('combobox', { name: 'status' }).selectOption('doing');
+  await expect(docsRow.locator('[data-key="status"]')).toHaveText('doing');
+  await docsRow.locator('[data-key="meta"]').dblclick();
+  const jsonDialog = page.getByRole('dialog', { name: 'Edit meta' });
+  await jsonDialog.getByLabel('JSON').fill('{oops');
+  await jsonDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(jsonDialog.getByText(/^Invalid JSON: /)).toBeVisible();
+  await jsonDialog.getByLabel('JSON').fill('{"owner": "ada"}');
+  await jsonDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(docsRow.locator('[data-key="meta"]')).toHaveText('{"owner":"ada"}');
+  await expect
+    .poll(async () => (await tasks.list()).find((t) => t.title === 'Write the docs'))
+    .toMatchObject({ estimate: 5.5, status: 'doing', meta: { owner: 'ada' } });
+
+  // A bad number is refused with the toast and the reason.
+  await docsRow.locator('[data-key="estimate"]').dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('lots');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Failed to update row')).toBeVisible();
+  await expect(page.getByText('estimate must be a number')).toBeVisible();
+  await shoot(page, 'grid');
+
+  // Columns: add, rename, delete.
+  await grid.getByRole('button', { name: 'Add column' }).click();
+  const columnDialog = page.getByRole('dialog', { name: 'Add column' });
+  await columnDialog.getByLabel('Column name').fill('priority');
+  await columnDialog.getByLabel('Type').selectOption('number');
+  await columnDialog.getByRole('button', { name: 'Add column' }).click();
+  await expect(grid.getByRole('button', { name: 'priority column menu' })).toBeVisible();
+  await grid.getByRole('button', { name: 'priority column menu' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename column' });
+  await renameDialog.getByLabel('Column name').fill('rank');
+  await renameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(grid.getByRole('button', { name: 'rank column menu' })).toBeVisible();
+  await grid.getByRole('button', { name: 'rank column menu' }).click();
+  await page.getByRole('menuitem', { name: 'Delete column' }).click();
+  await page.getByRole('dialog', { name: 'Delete column' }).getByRole('button', { name: 'Delete column' }).click();
+  await expect(grid.getByRole('button', { name: 'rank column menu' })).toHaveCount(0);
+
+  // Delete one row.
+  await docsRow.hover();
+  await docsRow.getByRole('button', { name: 'Row actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete row' }).click();
+  await expect(docsRow).toHaveCount(0);
+  await expect(page.getByText('13 rows')).toBeVisible();
+
+  // Export: every row, quoted, with the formula neutralised.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^Task_export_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv.trim().split('\r\n');
+  const header = lines[0]!.split(',');
+  expect(header[0]).toBe('id');
+  expect(header.slice(-2)).toEqual(['createdAt', 'creatorId']);
+  expect(header.slice(1, -2).sort()).toEqual(['due', 'estimate', 'meta', 'status', 'tags', 'title', 'urgent']);
+  expect(lines).toHaveLength(14);
+  expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  expect(csv).toContain('"{""note"":""a, \\""quoted\\""""}"');
+  const seed = lines.find((l) => l.includes('Seed 12'))!.split(',');
+  expect(seed[header.indexOf('estimate')]).toBe('11');
+  expect(seed[header.indexOf('status')]).toBe('todo');
+  expect(lines.find((l) => l.includes('Seed 12'))).toContain('"[""ops""]"');
+
+  // Access control: a preset, saved to the schema.
+  await page.getByRole('tab', { name: 'Access control' }).click();
+  await page.getByRole('button', { name: /^Public Read\/Creator Write/ }).click();
+  await expect(page.getByLabel('Who can read rows')).toHaveValue('all');
+  await shoot(page, 'access');
+  await page.getByRole('button', { name: 'Save access' }).click();
+  await expect(page.getByText('Access to Task saved')).toBeVisible();
+  const details = await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+  expect(details.entities.Task['x-accessControl'].permissions).toEqual({ read: 'all', write: 'creator' });
+
+  // Bulk delete of all 13 rows (3 chunks of 5), cancelled after the first chunk.
+  await page.getByRole('tab', { name: 'Data' }).click();
+  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await expect(page.getByText('13 selected')).toBeVisible();
+  // Each delete-many answer is held back a little so Cancel lands during the first chunk.
+  await page.route('**/entities/Task?q=*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(page.getByText(/^Deleting 13 rows… 0%$/)).toBeVisible();
+  await page.screenshot({ path: join(SHOTS_DIR, 'database-bulk-delete-1280.png') });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Stopped: 5 of 13 rows deleted')).toBeVisible();
+  await expect(page.getByText('8 rows', { exact: true })).toBeVisible();
+  await page.unroute('**/entities/Task?q=*');
+  const left = (await tasks.list()).length;
+  expect(left).toBe(8);
+
+  // Delete the rest without cancelling.
+  await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Bulk delete progress' })).toBeVisible();
+  await expect(page.getByText(`Deleted ${left} rows`)).toBeVisible();
+  await expect(page.getByText('No rows yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByText('No data to export')).toBeVisible();
+
+  // Done returns to the menu.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('navigation', { name: 'Builder menu' })).toBeVisible();
+});
+
+test('the Database panel shows the empty state and a dropdown on mobile', async ({ page, context, request, baseURL }) => {
+  const user = await createUser(request, { tag: 'db-empty' });
+  await useSessionOf(context, baseURL!, user);
+  const empty = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Blank slate' } } });
+  const { appId } = (await empty.json()) as { appId: string };
+  await page.goto(`/build/app/${appId}?panel=database`);
+  await expect(page.getByText('No entities yet, use the chat to create one')).toBeVisible();
+  await shoot(page, 'empty');
+
+  const full = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION } });
+  const fullId = ((await full.json()) as { appId: string }).appId;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/build/app/${fullId}?panel=database`);
+  await expect(page.getByRole('navigation', { name: 'Entities' })).toBeHidden();
+  await page.getByLabel('Table').selectOption('Task');
+  await expect(page.getByRole('heading', { name: 'Task', exact: true })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Task rows' })).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: /Blank slate/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Team tasks/ })).toBeVisible();
+  await shoot(page, 'home');
+});
