@@ -24,7 +24,7 @@ import { cleanupAll, installSignalHandlers, trackDatabase, trackDir, untrackData
 import { request } from './lib/http.mjs';
 import { cpuBetween, cpuSnapshot, setBenchDatabase, waitForQuiet } from './lib/cpu.mjs';
 import { checkEndpoint, createBuilder, runLoad } from './lib/load.mjs';
-import { checkList, createBenchApp, csvPathIn, explain, importCsv, LIST_SHAPES, listIteration, listPath, writeCsv } from './lib/entities.mjs';
+import { checkList, createBenchApp, csvPathIn, explain, importCsv, itemRecords, LIST_SHAPES, listIteration, listPath, rawImport, writeCsv } from './lib/entities.mjs';
 import { rawPglite, rawPostgres, withRawQuery } from './lib/raw.mjs';
 import { readMemory, setStartCommand, startCommand, startServer } from './lib/server.mjs';
 import { printSummary } from './lib/summary.mjs';
@@ -213,9 +213,21 @@ async function entityPhases(backend, cfg, server, builder) {
 }
 
 /** After the server exited: raw loops of each list shape, their plans, and the table's statistics. */
-async function entityRaw(backend, cfg, ent, { databaseUrl, dir, timed }) {
-  if (!ent.list) return;
+async function entityRaw(backend, cfg, ent, { databaseUrl, dir, timed, creatorId }) {
   const conn = backend === 'pglite' ? { dir: join(dir, 'pglite') } : { url: databaseUrl };
+  if (ent.list) await listRaw(backend, cfg, ent, { conn, databaseUrl, dir, timed });
+  if (ent.import) {
+    // Last: it adds 2 x rows rows (other entity names) to the table.
+    log(`${backend}: raw import of the same ${cfg.rows} rows, two statement shapes`);
+    const records = itemRecords(cfg.rows);
+    await settle(cfg, `${backend} raw import`);
+    ent.import.raw = await withRawQuery(conn, (query) => rawImport(query, ent.appId, records, creatorId));
+    ent.import.ratio = ratio(ent.import.raw.serverShape.wallMs, ent.import.wallMs);
+    log(`${backend}:   raw import ${ent.import.raw.serverShape.wallMs} ms (server's statement shape), ${ent.import.raw.singleParam.wallMs} ms (one JSON parameter per batch)`);
+  }
+}
+
+async function listRaw(backend, cfg, ent, { conn, databaseUrl, dir, timed }) {
   await withRawQuery(conn, async (query) => {
     const st = await query(
       `SELECT n_live_tup, n_mod_since_analyze, last_analyze, last_autoanalyze, last_autovacuum
@@ -317,7 +329,7 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
     }
     log(`${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`);
   }
-  if (out.entities) await entityRaw(backend, cfg, out.entities, { databaseUrl, dir, timed });
+  if (out.entities) await entityRaw(backend, cfg, out.entities, { databaseUrl, dir, timed, creatorId: builder.userId ?? null });
   removeTmpDir(dir);
   return out;
 }

@@ -90,18 +90,26 @@ function prng(seed) {
 const TAGS = ['red', 'green', 'blue', 'urgent', 'later', 'home', 'work', 'bulk'];
 const WORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'eiusmod', 'tempor'];
 
-/** Writes `rows` CSV rows of 8 columns (~100 bytes each; 100k rows ≈ 10 MB). */
-export async function writeCsv(path, rows) {
+/** The rows of the bench CSV, as the cells of each column (deterministic). */
+function* itemRows(rows) {
   const rnd = prng(42);
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
-  const out = createWriteStream(path);
-  let buf = `${CSV_HEADER}\n`;
   const t0 = Date.UTC(2026, 0, 1);
   for (let i = 1; i <= rows; i++) {
-    const tags = rnd() < 0.5 ? `"${pick(TAGS)},${pick(TAGS)}"` : pick(TAGS);
-    const due = new Date(t0 + Math.floor(rnd() * 365 * 86400) * 1000).toISOString().replace('.000Z', 'Z');
+    const tags = rnd() < 0.5 ? [pick(TAGS), pick(TAGS)] : [pick(TAGS)];
+    const due = new Date(t0 + Math.floor(rnd() * 365 * 86400) * 1000);
     const note = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${i}`;
-    buf += `Item ${i},${pick(STATUSES)},${(rnd() * 100).toFixed(2)},${Math.floor(rnd() * 500)},${tags},${rnd() < 0.5},${due},${note}\n`;
+    yield { name: `Item ${i}`, status: pick(STATUSES), price: (rnd() * 100).toFixed(2), qty: Math.floor(rnd() * 500), tags, active: rnd() < 0.5, due, note };
+  }
+}
+
+/** Writes `rows` CSV rows of 8 columns (~100 bytes each; 100k rows ≈ 10 MB). */
+export async function writeCsv(path, rows) {
+  const out = createWriteStream(path);
+  let buf = `${CSV_HEADER}\n`;
+  for (const r of itemRows(rows)) {
+    const tags = r.tags.length > 1 ? `"${r.tags.join(',')}"` : r.tags[0];
+    buf += `${r.name},${r.status},${r.price},${r.qty},${tags},${r.active},${r.due.toISOString().replace('.000Z', 'Z')},${r.note}\n`;
     if (buf.length > 1 << 16) {
       if (!out.write(buf)) await once(out, 'drain');
       buf = '';
@@ -110,6 +118,54 @@ export async function writeCsv(path, rows) {
   out.end(buf);
   await once(out, 'finish');
   return { path, rows, bytes: statSync(path).size };
+}
+
+/** The same rows as the records the import stores (the server's conversions applied). */
+export function itemRecords(rows) {
+  return Array.from(itemRows(rows), (r) => ({ ...r, price: Number(r.price), due: r.due.toISOString() }));
+}
+
+/**
+ * The database's share of the import, through the raw driver on one connection (as the server's
+ * import runs): the prebuilt records inserted in batches of 1000, one statement per batch, in two
+ * shapes. `serverShape` = what drizzle sends today (records.repo.ts insertManyIgnoringExisting):
+ * multi-row VALUES, 5 bound parameters per row, `default` timestamps, ON CONFLICT (id) DO NOTHING.
+ * `singleParam` = the whole batch as one JSON parameter through jsonb_to_recordset, same conflict
+ * clause. Each shape writes its own entity name (`_rawA`, `_rawB`) in the bench app.
+ */
+export async function rawImport(query, appId, records, creatorId, batch = 1000) {
+  const { randomUUID } = await import('node:crypto');
+  const shapes = {
+    serverShape: async (entity, rows) => {
+      const values = [];
+      const params = [];
+      rows.forEach((r, j) => {
+        const o = j * 5;
+        values.push(`($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, default, default)`);
+        params.push(randomUUID(), appId, entity, JSON.stringify(r), creatorId);
+      });
+      await query(
+        `insert into "entity_records" ("id", "app_id", "entity", "data", "creator_id", "created_at", "updated_at") values ${values.join(', ')} on conflict ("id") do nothing`,
+        params,
+      );
+    },
+    singleParam: async (entity, rows) => {
+      await query(
+        `INSERT INTO entity_records (id, app_id, entity, data, creator_id)
+         SELECT r.id, $1, $2, r.data, $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb) ON CONFLICT (id) DO NOTHING`,
+        [appId, entity, creatorId, JSON.stringify(rows.map((data) => ({ id: randomUUID(), data })))],
+      );
+    },
+  };
+  const out = {};
+  for (const [key, insert] of Object.entries(shapes)) {
+    const entity = key === 'serverShape' ? '_rawA' : '_rawB';
+    const t = performance.now();
+    for (let i = 0; i < records.length; i += batch) await insert(entity, records.slice(i, i + batch));
+    const ms = performance.now() - t;
+    out[key] = { rows: records.length, batch, wallMs: Math.round(ms), rowsPerS: Math.round(records.length / (ms / 1000)) };
+  }
+  return out;
 }
 
 /** POST /api/apps with the Item entity; returns the app id. */

@@ -52,10 +52,13 @@ export function printSummary(r, out) {
   const imports = Object.entries(r.csvImport ?? {});
   if (imports.length) {
     out('');
-    const rows = [['CSV import (POST .../import, NDJSON)', 'rows', 'MB', 'wall ms', 'rows/s', 'server CPU ms', 'postgres cores', 'RSS before', 'peak during', 'VmHWM before→after', 'other cores']];
+    const rows = [['CSV import (POST .../import, NDJSON)', 'rows', 'MB', 'wall ms', 'rows/s', 'raw ms', 'ratio', 'raw ms 1-param', 'server CPU ms', 'postgres cores', 'RSS before', 'peak during', 'VmHWM before→after', 'other cores']];
     for (const [name, i] of imports) {
       const m = i.memory;
-      rows.push([name, i.rows, Math.round((i.bytes / 1024 / 1024) * 10) / 10, i.wallMs, i.rowsPerS, i.serverCpuMs, i.cpu.postgresCores, m.rssBeforeMb, m.sampledPeakDuringMb, `${m.peakBeforeMb}→${m.peakAfterMb}`, i.cpu.otherCores]);
+      rows.push([
+        name, i.rows, Math.round((i.bytes / 1024 / 1024) * 10) / 10, i.wallMs, i.rowsPerS, i.raw?.serverShape.wallMs ?? '-', i.ratio ?? '-', i.raw?.singleParam.wallMs ?? '-',
+        i.serverCpuMs, i.cpu.postgresCores, m.rssBeforeMb, m.sampledPeakDuringMb, `${m.peakBeforeMb}→${m.peakAfterMb}`, i.cpu.otherCores,
+      ]);
     }
     table(rows).forEach((l) => out(l));
   }
