@@ -26,6 +26,8 @@ export const BULK_MAX_RECORDS = 1000;
 export const IMPORT_BATCH_ROWS = 1000;
 export const IMPORT_MAX_ROWS = 1_000_000;
 const IMPORT_ERRORS_KEPT = 20;
+/** Writes at least this large refresh the planner's statistics (see RecordsRepo.analyze). */
+const ANALYZE_AFTER_ROWS = 1000;
 
 export interface CsvImportInput {
   csv: Readable;
@@ -184,13 +186,29 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
         summary.failed++;
         if (summary.errors.length < IMPORT_ERRORS_KEPT) summary.errors.push({ row, message });
       };
-      let batch: Array<{ id: string; appId: string; entity: string; data: Record<string, unknown>; creatorId: string | null }> = [];
+      const target = { appId, entity, creatorId: creatorOf(caller) };
+      let batch: Array<{ id: string; data: Record<string, unknown> }> = [];
+      // One batch is written while the next one is parsed: at most one INSERT in flight.
+      let writing: Promise<void> = Promise.resolve();
+      let writeError: unknown = null;
+      const written = async () => {
+        await writing;
+        if (writeError) throw writeError;
+      };
       const flush = async () => {
+        await written();
         if (!batch.length) return;
-        await recordsRepo.insertManyIgnoringExisting(batch);
-        summary.imported += batch.length;
+        const rows = batch;
         batch = [];
-        onProgress?.({ ...summary, errors: [...summary.errors] });
+        writing = recordsRepo.importBatch(target, rows).then(
+          () => {
+            summary.imported += rows.length;
+            onProgress?.({ ...summary, errors: [...summary.errors] });
+          },
+          (err: unknown) => {
+            writeError = err;
+          },
+        );
       };
 
       const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (h: string) => h.trim() });
@@ -213,10 +231,12 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
           fail(summary.total, record.error);
           continue;
         }
-        batch.push({ id: rowId(summary.total), appId, entity, data: record.value, creatorId: creatorOf(caller) });
+        batch.push({ id: rowId(summary.total), data: record.value });
         if (batch.length >= IMPORT_BATCH_ROWS) await flush();
       }
       await flush();
+      await written();
+      if (summary.imported >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();
       if (summary.total === 0) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty');
       if (summary.imported === 0) throw new AppError('VALIDATION_FAILED', 'No valid rows found in the CSV file', { errors: summary.errors });
       return summary;
@@ -227,7 +247,9 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'delete', caller, appId, entity);
       if (q === undefined || q.trim() === '') throw new AppError('VALIDATION_FAILED', 'q is required to delete many records (use {} for all of them)');
-      return { deleted: await recordsRepo.deleteWhere(scope, parseFilter(q, fieldsOf(schema))) };
+      const deleted = await recordsRepo.deleteWhere(scope, parseFilter(q, fieldsOf(schema)));
+      if (deleted >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();
+      return { deleted };
     },
   };
 }

@@ -42,9 +42,26 @@ export function createRecordsRepo(db: Db) {
       return db.insert(entityRecords).values(rows).returning();
     },
 
-    /** Inserts rows whose id is not there yet (a retried import re-sends rows it already wrote). */
-    async insertManyIgnoringExisting(rows: Array<{ id: string; appId: string; entity: string; data: Record<string, unknown>; creatorId: string | null }>): Promise<void> {
-      if (rows.length) await db.insert(entityRecords).values(rows).onConflictDoNothing({ target: entityRecords.id });
+    /**
+     * Inserts one import batch whose ids are not there yet (a retried import re-sends rows it
+     * already wrote). One JSON parameter instead of five per row: the batch costs one bind.
+     */
+    async importBatch(scope: { appId: string; entity: string; creatorId: string | null }, rows: Array<{ id: string; data: Record<string, unknown> }>): Promise<void> {
+      if (!rows.length) return;
+      await db.execute(sql`
+        INSERT INTO entity_records (id, app_id, entity, data, creator_id)
+        SELECT r.id, ${scope.appId}, ${scope.entity}, r.data, ${scope.creatorId}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, data jsonb)
+        ON CONFLICT (id) DO NOTHING`);
+    },
+
+    /**
+     * Refreshes the planner's statistics after a large write: without them a freshly imported
+     * table is planned as if it were empty (full scan and sort instead of the list index), and
+     * PGlite never analyzes on its own.
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`ANALYZE entity_records`);
     },
 
     /** Merges `patch` into the row's data (a partial update). */
