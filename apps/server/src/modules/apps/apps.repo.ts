@@ -6,7 +6,21 @@ export type AppRow = typeof apps.$inferSelect;
 export type NewApp = typeof apps.$inferInsert;
 
 export function createAppsRepo(db: Db) {
+  // Every entity API call starts here: the app's owner and the entity's schema in one prepared read.
+  const entityWithOwner = db
+    .select({ ownerUserId: apps.ownerUserId, schema: appEntities.schema })
+    .from(apps)
+    .leftJoin(appEntities, and(eq(appEntities.appId, apps.id), eq(appEntities.name, sql.placeholder('name'))))
+    .where(eq(apps.id, sql.placeholder('appId')))
+    .prepare('app_entity_with_owner');
+
   return {
+    /** The app's owner and one entity's schema (null when the app has no such entity); null when there is no app. */
+    async findEntityWithOwner(appId: string, name: string): Promise<{ ownerUserId: string; schema: EntitySchema | null } | null> {
+      const [row] = await entityWithOwner.execute({ appId, name });
+      return row ? { ownerUserId: row.ownerUserId, schema: (row.schema as EntitySchema | null) ?? null } : null;
+    },
+
     async findById(appId: string): Promise<AppRow | null> {
       const [row] = await db.select().from(apps).where(eq(apps.id, appId));
       return row ?? null;

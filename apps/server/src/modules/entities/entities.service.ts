@@ -91,11 +91,10 @@ const fieldsOf = (schema: EntitySchema): EntityFields =>
 export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: AppsRepo; recordsRepo: RecordsRepo }) {
   /** The entity's schema, and who the caller is for this app. */
   async function entityOf(appId: string, entity: string, who: Who = {}): Promise<{ schema: EntitySchema; caller: Caller }> {
-    const app = await appsRepo.findById(appId);
-    if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
-    const schema = await appsRepo.findEntity(appId, entity);
-    if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
-    return { schema, caller: callerOf(who, app.ownerUserId, appId) };
+    const found = await appsRepo.findEntityWithOwner(appId, entity);
+    if (!found) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+    if (!found.schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
+    return { schema: found.schema, caller: callerOf(who, found.ownerUserId, appId) };
   }
 
   /** The rows this caller may touch for `operation`, or the refusal. */
