@@ -191,15 +191,19 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await page.getByRole('tab', { name: 'Data' }).click();
   await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
   await expect(page.getByText('13 selected')).toBeVisible();
-  // Each delete-many answer is held back a little so Cancel lands during the first chunk.
+  // The delete-many calls wait until Cancel is clicked, so Cancel lands during the first chunk.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/entities/Task?q=*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await gate;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Delete selected' }).click();
   await expect(page.getByText(/^Deleting 13 rows… 0%$/)).toBeVisible();
   await page.screenshot({ path: join(SHOTS_DIR, 'database-bulk-delete-1280.png') });
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+  release();
   await expect(page.getByText('Stopped: 5 of 13 rows deleted')).toBeVisible();
   await expect(page.getByText('8 rows', { exact: true })).toBeVisible();
   await page.unroute('**/entities/Task?q=*');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeftToLine, ArrowRightToLine, Check, ChevronDown, Download, Lock, MoreHorizontal, Pencil, Plus, Repeat, Trash2, X } from 'lucide-react';
@@ -66,6 +66,8 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   const [bulk, setBulk] = useState<BulkState>({ status: 'idle' });
   const [isExporting, setIsExporting] = useState(false);
   const cancelRef = useRef(false);
+  const [menuRowKey, setMenuRowKey] = useState<string | null>(null);
+  const actionsRef = useRef<RowActions>(null as unknown as RowActions);
   const pendingCounter = useRef(0);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -84,7 +86,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 8,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? 0;
@@ -198,8 +200,12 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   }
 
   // ---- editing ----
+  /** Back to the grid at once, so the next key lands there; again after a closing dialog restores focus. */
   function focusGrid() {
-    requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
+    scrollRef.current?.focus({ preventScroll: true });
+    requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
+    });
   }
 
   function startEdit(pos: Position, typed?: string) {
@@ -441,6 +447,26 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     }
   }
 
+  // Rows are memoised: they reach the grid's current handlers through one stable ref.
+  actionsRef.current = {
+    confirmRow: (key) => void handleConfirmRow(key),
+    deleteRow: (row) => void handleDeleteRow(row),
+    toggleRow,
+    setMenuRow: setMenuRowKey,
+    activate: (pos, isEditing) => {
+      setActive(pos);
+      if (!isEditing) scrollRef.current?.focus({ preventScroll: true });
+    },
+    startEdit,
+    writeCell: (row, column, value) => void writeCell(row, column, value),
+    commitEdit,
+    cancelEdit,
+    addOption: (row, column) => {
+      setEditing(null);
+      setCellDialog({ kind: 'option', rowKey: row.key, column });
+    },
+  };
+
   const dialogRow = cellDialog ? rows.find((r) => r.key === cellDialog.rowKey) : undefined;
   const isBusy = bulk.status === 'processing';
   const rowCountLabel = records.isPending ? 'Loading rows…' : `${loaded.length.toLocaleString()}${hasNextPage ? '+' : ''} ${loaded.length === 1 ? 'row' : 'rows'}`;
@@ -541,98 +567,21 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
           <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {virtualRows.map((item) => {
               const row = rows[item.index]!;
-              const isPending = row.kind === 'pending';
-              const isSaving = savingKeys.has(row.key);
-              const isSelected = !isPending && selected.has(row.key);
               return (
-                <div
+                <GridRow
                   key={row.key}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-selected={isSelected || undefined}
-                  data-pending={isPending || undefined}
-                  className={cn(
-                    'group absolute left-0 flex w-full border-b border-line',
-                    isPending ? 'bg-brand-50/70' : isSelected ? 'bg-brand-50/40' : 'bg-surface hover:bg-surface-muted/70',
-                    isSaving && 'opacity-60',
-                  )}
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                >
-                  <div className={cn('sticky left-0 z-10 flex shrink-0 items-center gap-1 border-r border-line px-3 bg-inherit', isPending ? 'bg-brand-50' : isSelected ? 'bg-brand-50' : 'bg-surface group-hover:bg-surface-muted')} style={{ width: GUTTER_WIDTH }}>
-                    {isPending ? (
-                      <>
-                        <button type="button" onClick={() => void handleConfirmRow(row.key)} disabled={isSaving} className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500" aria-label="Save row" title="Save row">
-                          {isSaving ? <Spinner size={12} /> : <Check className="size-4" aria-hidden />}
-                        </button>
-                        <button type="button" onClick={() => void handleDeleteRow(row)} className="flex size-7 items-center justify-center rounded-md text-ink-subtle hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Discard row" title="Discard row">
-                          <X className="size-4" aria-hidden />
-                        </button>
-                      </>
-                    ) : (
-                      <>
-                        <Checkbox aria-label="Select row" checked={isSelected} onChange={() => toggleRow(row.key)} disabled={isBusy} />
-                        <Menu>
-                          <MenuTrigger className="ml-auto flex size-7 items-center justify-center rounded-md text-ink-faint opacity-100 hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-zinc-200/70 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100 sm:data-[state=open]:opacity-100" aria-label="Row actions">
-                            <MoreHorizontal className="size-4" aria-hidden />
-                          </MenuTrigger>
-                          <MenuContent align="start" className="min-w-44">
-                            <MenuItem onSelect={() => void handleDeleteRow(row)} className="text-red-700 [&_svg]:text-red-600">
-                              <Trash2 aria-hidden />
-                              Delete row
-                            </MenuItem>
-                          </MenuContent>
-                        </Menu>
-                      </>
-                    )}
-                  </div>
-                  {columns.map((column, colIndex) => {
-                    const isActive = active?.row === item.index && active.col === colIndex;
-                    const isEditing = editing?.row === item.index && editing.col === colIndex;
-                    return (
-                      <div
-                        key={column.key}
-                        role="gridcell"
-                        data-cell={`${item.index}:${colIndex}`}
-                        data-key={column.key}
-                        aria-selected={isActive}
-                        aria-readonly={column.readonly || undefined}
-                        onClick={() => {
-                          setActive({ row: item.index, col: colIndex });
-                          if (!isEditing) scrollRef.current?.focus({ preventScroll: true });
-                        }}
-                        onDoubleClick={() => !isEditing && column.dataType !== 'boolean' && startEdit({ row: item.index, col: colIndex })}
-                        className={cn(
-                          'relative flex shrink-0 items-center overflow-hidden border-r border-line px-3 text-ink',
-                          column.readonly && 'bg-surface-muted/40',
-                          isActive && !isEditing && 'z-[1] outline-2 -outline-offset-2 outline-brand-500',
-                        )}
-                        style={{ width: column.width }}
-                      >
-                        {isEditing ? (
-                          <InlineEditor
-                            column={column}
-                            initial={editing.draft}
-                            onCommit={(text, move) => commitEdit(text, move === 'down' ? { row: item.index + 1, col: colIndex } : move === 'right' ? { row: item.index, col: colIndex + 1 } : undefined)}
-                            onCancel={cancelEdit}
-                            onAddOption={() => {
-                              setEditing(null);
-                              setCellDialog({ kind: 'option', rowKey: row.key, column });
-                            }}
-                          />
-                        ) : (
-                          <CellView
-                            column={column}
-                            value={row.values[column.key]}
-                            onToggle={column.readonly ? undefined : () => {
-                              setActive({ row: item.index, col: colIndex });
-                              void writeCell(row, column, !toBoolean(row.values[column.key]));
-                            }}
-                          />
-                        )}
-                      </div>
-                    );
-                  })}
-                </div>
+                  row={row}
+                  index={item.index}
+                  start={item.start}
+                  columns={columns}
+                  activeCol={active?.row === item.index ? active.col : null}
+                  editing={editing?.row === item.index ? editing : null}
+                  isSelected={row.kind === 'record' && selected.has(row.key)}
+                  isSaving={savingKeys.has(row.key)}
+                  isBusy={isBusy}
+                  isMenuOpen={menuRowKey === row.key}
+                  actions={actionsRef}
+                />
               );
             })}
           </div>
@@ -720,6 +669,138 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     </div>
   );
 }
+
+interface RowActions {
+  confirmRow: (key: string) => void;
+  deleteRow: (row: RowModel) => void;
+  toggleRow: (id: string) => void;
+  setMenuRow: (key: string | null) => void;
+  activate: (pos: Position, isEditing: boolean) => void;
+  startEdit: (pos: Position) => void;
+  writeCell: (row: RowModel, column: GridColumn, value: unknown) => void;
+  commitEdit: (text: string, move?: Position) => void;
+  cancelEdit: () => void;
+  addOption: (row: RowModel, column: GridColumn) => void;
+}
+
+interface GridRowProps {
+  row: RowModel;
+  index: number;
+  start: number;
+  columns: GridColumn[];
+  activeCol: number | null;
+  editing: (Position & { draft: string }) | null;
+  isSelected: boolean;
+  isSaving: boolean;
+  isBusy: boolean;
+  isMenuOpen: boolean;
+  actions: RefObject<RowActions>;
+}
+
+const ROW_ACTIONS_CLASS =
+  'ml-auto flex size-7 items-center justify-center rounded-md text-ink-faint hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 ' +
+  'data-[state=open]:bg-zinc-200/70 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100 sm:data-[state=open]:opacity-100';
+
+/**
+ * One grid row. Memoised so scrolling only renders the rows that come into view; the row menu is
+ * a plain button until opened, so thousands of rows do not each mount a menu.
+ */
+const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, editing, isSelected, isSaving, isBusy, isMenuOpen, actions }: GridRowProps) {
+  const isPending = row.kind === 'pending';
+  const act = () => actions.current;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={isSelected || undefined}
+      data-pending={isPending || undefined}
+      className={cn(
+        'group absolute left-0 flex w-full border-b border-line',
+        isPending ? 'bg-brand-50/70' : isSelected ? 'bg-brand-50/40' : 'bg-surface hover:bg-surface-muted/70',
+        isSaving && 'opacity-60',
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <div
+        className={cn('sticky left-0 z-10 flex shrink-0 items-center gap-1 border-r border-line px-3', isPending || isSelected ? 'bg-brand-50' : 'bg-surface group-hover:bg-surface-muted')}
+        style={{ width: GUTTER_WIDTH }}
+      >
+        {isPending ? (
+          <>
+            <button type="button" onClick={() => act().confirmRow(row.key)} disabled={isSaving} className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500" aria-label="Save row" title="Save row">
+              {isSaving ? <Spinner size={12} /> : <Check className="size-4" aria-hidden />}
+            </button>
+            <button type="button" onClick={() => act().deleteRow(row)} className="flex size-7 items-center justify-center rounded-md text-ink-subtle hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Discard row" title="Discard row">
+              <X className="size-4" aria-hidden />
+            </button>
+          </>
+        ) : (
+          <>
+            <Checkbox aria-label="Select row" checked={isSelected} onChange={() => act().toggleRow(row.key)} disabled={isBusy} />
+            {isMenuOpen ? (
+              <Menu open onOpenChange={(open) => !open && act().setMenuRow(null)}>
+                <MenuTrigger className={ROW_ACTIONS_CLASS} aria-label="Row actions">
+                  <MoreHorizontal className="size-4" aria-hidden />
+                </MenuTrigger>
+                <MenuContent align="start" className="min-w-44">
+                  <MenuItem onSelect={() => act().deleteRow(row)} className="text-red-700 [&_svg]:text-red-600">
+                    <Trash2 aria-hidden />
+                    Delete row
+                  </MenuItem>
+                </MenuContent>
+              </Menu>
+            ) : (
+              <button type="button" className={ROW_ACTIONS_CLASS} aria-label="Row actions" aria-haspopup="menu" onClick={() => act().setMenuRow(row.key)}>
+                <MoreHorizontal className="size-4" aria-hidden />
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      {columns.map((column, colIndex) => {
+        const isActive = activeCol === colIndex;
+        const isEditing = editing?.col === colIndex;
+        return (
+          <div
+            key={column.key}
+            role="gridcell"
+            data-cell={`${index}:${colIndex}`}
+            data-key={column.key}
+            aria-selected={isActive}
+            aria-readonly={column.readonly || undefined}
+            onClick={() => act().activate({ row: index, col: colIndex }, isEditing)}
+            onDoubleClick={() => !isEditing && column.dataType !== 'boolean' && act().startEdit({ row: index, col: colIndex })}
+            className={cn(
+              'relative flex shrink-0 items-center overflow-hidden border-r border-line px-3 text-ink',
+              column.readonly && 'bg-surface-muted/40',
+              isActive && !isEditing && 'z-[1] outline-2 -outline-offset-2 outline-brand-500',
+            )}
+            style={{ width: column.width }}
+          >
+            {isEditing && editing ? (
+              <InlineEditor
+                column={column}
+                initial={editing.draft}
+                onCommit={(text, move) => act().commitEdit(text, move === 'down' ? { row: index + 1, col: colIndex } : move === 'right' ? { row: index, col: colIndex + 1 } : undefined)}
+                onCancel={() => act().cancelEdit()}
+                onAddOption={() => act().addOption(row, column)}
+              />
+            ) : (
+              <CellView
+                column={column}
+                value={row.values[column.key]}
+                onToggle={column.readonly ? undefined : () => {
+                  act().activate({ row: index, col: colIndex }, false);
+                  act().writeCell(row, column, !toBoolean(row.values[column.key]));
+                }}
+              />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
 
 type HeaderAction = 'left' | 'right' | 'rename' | 'type' | 'delete';
 
