@@ -68,6 +68,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   const cancelRef = useRef(false);
   const [menuRowKey, setMenuRowKey] = useState<string | null>(null);
   const actionsRef = useRef<RowActions>(null as unknown as RowActions);
+  const headerActionsRef = useRef<HeaderActions>(null as unknown as HeaderActions);
   const pendingCounter = useRef(0);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -467,6 +468,16 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     },
   };
 
+  headerActionsRef.current = {
+    onAction: (column, action) => {
+      const index = propertyNames.indexOf(column.key);
+      if (action === 'left') setColumnDialog({ mode: 'add', index });
+      else if (action === 'right') setColumnDialog({ mode: 'add', index: index + 1 });
+      else setColumnDialog({ mode: action, column });
+    },
+    onResizeStart: startResize,
+  };
+
   const dialogRow = cellDialog ? rows.find((r) => r.key === cellDialog.rowKey) : undefined;
   const isBusy = bulk.status === 'processing';
   const rowCountLabel = records.isPending ? 'Loading rows…' : `${loaded.length.toLocaleString()}${hasNextPage ? '+' : ''} ${loaded.length === 1 ? 'row' : 'rows'}`;
@@ -539,17 +550,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
               />
             </div>
             {columns.map((column) => (
-              <ColumnHeader
-                key={column.key}
-                column={column}
-                onAction={(action) => {
-                  const index = propertyNames.indexOf(column.key);
-                  if (action === 'left') setColumnDialog({ mode: 'add', index });
-                  else if (action === 'right') setColumnDialog({ mode: 'add', index: index + 1 });
-                  else setColumnDialog({ mode: action, column });
-                }}
-                onResizeStart={(e) => startResize(e, column)}
-              />
+              <ColumnHeader key={column.key} column={column} actions={headerActionsRef} />
             ))}
             <div role="columnheader" data-column-id={ADD_COLUMN_ID} className="flex shrink-0 items-center justify-center" style={{ width: ADD_COLUMN_WIDTH }}>
               <button
@@ -804,7 +805,15 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
 
 type HeaderAction = 'left' | 'right' | 'rename' | 'type' | 'delete';
 
-function ColumnHeader({ column, onAction, onResizeStart }: { column: GridColumn; onAction: (action: HeaderAction) => void; onResizeStart: (e: ReactPointerEvent<HTMLDivElement>) => void }) {
+interface HeaderActions {
+  onAction: (column: GridColumn, action: HeaderAction) => void;
+  onResizeStart: (e: ReactPointerEvent<HTMLDivElement>, column: GridColumn) => void;
+}
+
+/** A column's header with its menu; memoised so scrolling does not re-render the header menus. */
+const ColumnHeader = memo(function ColumnHeader({ column, actions }: { column: GridColumn; actions: RefObject<HeaderActions> }) {
+  const onAction = (action: HeaderAction) => actions.current.onAction(column, action);
+  const onResizeStart = (e: ReactPointerEvent<HTMLDivElement>) => actions.current.onResizeStart(e, column);
   const Icon = COLUMN_ICONS[column.dataType];
   const label = (
     <>
@@ -860,7 +869,7 @@ function ColumnHeader({ column, onAction, onResizeStart }: { column: GridColumn;
       />
     </div>
   );
-}
+});
 
 const ADD_OPTION = '\u0000add-option';
 
