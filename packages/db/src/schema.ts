@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -150,7 +150,8 @@ export const appEntities = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    /** `json`, not `jsonb`: the order of the properties is the order of the columns. */
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -137,6 +137,14 @@ describe('entity schemas from the Database panel', () => {
     expect(row).toMatchObject({ name: 'Ada', mobile: '123' });
     expect(row.phone).toBeUndefined();
 
+    const ordered = await t.request('PUT', `/api/apps/${body.appId}/entities/Ordered`, {
+      token: b.token,
+      body: { schema: { properties: { zeta: { type: 'string' }, alpha: { type: 'string' }, middle_name: { type: 'number' }, b: { type: 'boolean' } } } },
+    });
+    expect(ordered.status).toBe(200);
+    const app = await t.request('GET', `/api/apps/${body.appId}`, { token: b.token });
+    expect(Object.keys(app.body.entities.Ordered.properties)).toEqual(['zeta', 'alpha', 'middle_name', 'b']);
+
     const clash = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'mobile' } });
     expect(clash.status).toBe(409);
     const reserved = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'id' } });

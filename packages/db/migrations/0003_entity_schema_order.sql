@@ -1,0 +1,1 @@
+ALTER TABLE "app_entities" ALTER COLUMN "schema" SET DATA TYPE json USING "schema"::json;
