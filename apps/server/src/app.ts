@@ -93,8 +93,9 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
       await identifiedAppUser(c, next);
     });
   };
-  app.route('/', appUsersRoutes({ appUsers, identified }));
-  app.route('/', entitiesRoutes({ entities, identified, logger }));
+  app.use('/live_api/apps/:appId/*', identified);
+  app.route('/', appUsersRoutes({ appUsers }));
+  app.route('/', entitiesRoutes({ entities, logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   for (const prefix of API_PREFIXES) {

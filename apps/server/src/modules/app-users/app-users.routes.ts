@@ -17,12 +17,11 @@ export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ 
 /**
  * App end users under the entity API base: sign-up, sign-in and sign-out, the built-in User
  * entity's `me`, and invitations (spec 3 §7 Users API). Mounted before the entity routes so
- * `User/me` is not read as a record id.
+ * `User/me` is not read as a record id; callers are identified once for both (app.ts).
  */
-export function appUsersRoutes({ appUsers, identified }: { appUsers: AppUsersService; identified: MiddlewareHandler<{ Variables: CallerVariables }> }) {
+export function appUsersRoutes({ appUsers }: { appUsers: AppUsersService }) {
   const app = new Hono<{ Variables: CallerVariables }>();
   const base = '/live_api/apps/:appId';
-  app.use(`${base}/*`, identified);
   app.post(`${base}/auth/sign-up`, async (c) => c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema))));
   app.post(`${base}/auth/sign-in`, async (c) => c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema))));
   app.post(`${base}/auth/sign-out`, async (c) => c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')));

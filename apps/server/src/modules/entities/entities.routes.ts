@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
@@ -14,17 +14,15 @@ export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * The entity API at /live_api/apps/{appId}/entities/{name} (spec 3 §7): open to everyone, each
- * call authorised per entity by the service. Bodies of any shape go to the service, which
+ * call authorised per entity by the service (callers identified in app.ts). Bodies of any shape go to the service, which
  * validates them against the entity's schema.
  */
-export function entitiesRoutes({ entities, identified, logger }: { entities: EntitiesService; identified: MiddlewareHandler<Vars>; logger: Logger }) {
+export function entitiesRoutes({ entities, logger }: { entities: EntitiesService; logger: Logger }) {
   const app = new Hono<Vars>();
   const base = '/live_api/apps/:appId/entities/:name';
   /** Who is asking, and about which app and entity. */
   const target = (c: Context<Vars>) => [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
 
-  app.use(base, identified);
-  app.use(`${base}/*`, identified);
   app.get(`${base}/schema`, async (c) => c.json(await entities.schema(c.req.param('appId'), c.req.param('name'))));
   app.get(base, async (c) => c.json(await entities.list(...target(c), c.req.query())));
   app.post(`${base}/bulk`, async (c) => c.json(await entities.bulkCreate(...target(c), await readAnyJson(c))));
