@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
 
@@ -129,7 +130,7 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('lots');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Failed to update row')).toBeVisible();
+  await expect(page.getByText(MESSAGES.database.updateRowFailed)).toBeVisible();
   await expect(page.getByText('estimate must be a number')).toBeVisible();
   await shoot(page, 'grid');
 
@@ -217,7 +218,7 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(page.getByText(`Deleted ${left} rows`)).toBeVisible();
   await expect(page.getByText('No rows yet')).toBeVisible();
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expect(page.getByText('No data to export')).toBeVisible();
+  await expect(page.getByText(MESSAGES.database.noDataToExport)).toBeVisible();
 
   // Done returns to the menu.
   await page.getByRole('button', { name: 'Done' }).click();
@@ -230,7 +231,7 @@ test('the Database panel shows the empty state and a dropdown on mobile', async 
   const empty = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Blank slate' } } });
   const { appId } = (await empty.json()) as { appId: string };
   await page.goto(`/build/app/${appId}?panel=database`);
-  await expect(page.getByText('No entities yet, use the chat to create one')).toBeVisible();
+  await expect(page.getByText(MESSAGES.database.noEntities)).toBeVisible();
   await shoot(page, 'empty');
 
   const full = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION } });

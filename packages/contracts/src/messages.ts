@@ -36,6 +36,13 @@ export const MESSAGES = {
       'Something went wrong when confirming email change. Please try again later or contact support',
     updated: 'Email updated',
   },
+  database: {
+    noEntities: 'No entities yet, use the chat to create one',
+    createRowFailed: 'Failed to create row',
+    updateRowFailed: 'Failed to update row',
+    deleteRowFailed: 'Failed to delete row',
+    noDataToExport: 'No data to export',
+  },
   account: {
     createFailed: 'Something went wrong in creating account, try again later or contact us',
   },

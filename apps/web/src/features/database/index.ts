@@ -1,1 +1,1 @@
-export { DatabaseEntityList, DatabaseWorkspace, NO_ENTITIES_MESSAGE, visibleEntityNames } from './components/database-panel';
+export { DatabaseEntityList, DatabaseWorkspace, visibleEntityNames } from './components/database-panel';

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, useState, type RefObject, type Keyboa
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeftToLine, ArrowRightToLine, Check, ChevronDown, Download, Lock, MoreHorizontal, Pencil, Plus, Repeat, Trash2, X } from 'lucide-react';
-import type { EntitySchema } from '@tessera/contracts';
+import { MESSAGES, type EntitySchema } from '@tessera/contracts';
 import { Button, Checkbox, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, Progress, Spinner, cn, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { databaseKeys, fetchAllRecords, recordsApi, useEntityRecords, useSchemaMutations, type EntityRecord } from '../api/database';
@@ -33,7 +33,6 @@ const ADD_COLUMN_WIDTH = 48;
 const PREFETCH_ROWS = 100;
 
 /** Toasts of spec 2 §8. */
-const MESSAGES = { create: 'Failed to create row', update: 'Failed to update row', delete: 'Failed to delete row', noData: 'No data to export' } as const;
 
 const LEAVE_PROMPT = 'You have unsaved changes! Are you sure you want to leave?';
 
@@ -138,7 +137,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       patchRecords((page) => page.map((r) => (r.id === saved.id ? saved : r)));
     } catch (err) {
       patchRecords((page) => page.map((r) => (r.id === before.id ? before : r)));
-      toast.error(MESSAGES.update, { description: errorMessage(err) });
+      toast.error(MESSAGES.database.updateRowFailed, { description: errorMessage(err) });
     }
   }
 
@@ -165,7 +164,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       patchRecords((page, index) => (index === 0 ? [created, ...page] : page));
       if (!records.data) void refreshRecords();
     } catch (err) {
-      toast.error(MESSAGES.create, { description: errorMessage(err) });
+      toast.error(MESSAGES.database.createRowFailed, { description: errorMessage(err) });
     } finally {
       setSavingKeys((s) => {
         const next = new Set(s);
@@ -190,7 +189,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         return next;
       });
     } catch (err) {
-      toast.error(MESSAGES.delete, { description: errorMessage(err) });
+      toast.error(MESSAGES.database.deleteRowFailed, { description: errorMessage(err) });
     } finally {
       setSavingKeys((s) => {
         const next = new Set(s);
@@ -207,6 +206,11 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     requestAnimationFrame(() => {
       if (!document.activeElement || document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
     });
+  }
+
+  function closeCellDialog() {
+    setCellDialog(null);
+    focusGrid();
   }
 
   function startEdit(pos: Position, typed?: string) {
@@ -247,7 +251,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     if (!row || !column) return;
     const parsed = parseCellInput(column, text);
     if (!parsed.ok) {
-      toast.error(MESSAGES.update, { description: parsed.error });
+      toast.error(MESSAGES.database.updateRowFailed, { description: parsed.error });
       return;
     }
     void writeCell(row, column, parsed.value);
@@ -411,7 +415,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       outcome = result.status;
     } catch (err) {
       outcome = 'failed';
-      toast.error(MESSAGES.delete, { description: errorMessage(err) });
+      toast.error(MESSAGES.database.deleteRowFailed, { description: errorMessage(err) });
     }
     if (outcome === 'done') toast.success(`Deleted ${done} ${done === 1 ? 'row' : 'rows'}`);
     if (outcome === 'cancelled') toast.info(`Stopped: ${done} of ${ids.length} rows deleted`);
@@ -428,7 +432,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     try {
       const all = await fetchAllRecords(appId, entity);
       if (!all.length) {
-        toast.info(MESSAGES.noData);
+        toast.info(MESSAGES.database.noDataToExport);
         return;
       }
       const csvColumns = [{ key: 'id', label: 'id' }, ...propertyNames.map((key) => ({ key, label: key })), { key: 'createdAt', label: 'createdAt' }, { key: 'creatorId', label: 'creatorId' }];
@@ -622,13 +626,9 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         <TextCellDialog
           column={cellDialog.column}
           initialText={toEditText(cellDialog.column, dialogRow.values[cellDialog.column.key])}
-          onClose={() => {
-            setCellDialog(null);
-            focusGrid();
-          }}
+          onClose={closeCellDialog}
           onSave={(value) => {
-            setCellDialog(null);
-            focusGrid();
+            closeCellDialog();
             void writeCell(dialogRow, cellDialog.column, value);
           }}
         />
@@ -638,13 +638,9 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
           column={columns.find((c) => c.key === cellDialog.column.key) ?? cellDialog.column}
           value={dialogRow.values[cellDialog.column.key]}
           onAddOption={(label) => handleAddOption(cellDialog.column, label)}
-          onClose={() => {
-            setCellDialog(null);
-            focusGrid();
-          }}
+          onClose={closeCellDialog}
           onSave={(values) => {
-            setCellDialog(null);
-            focusGrid();
+            closeCellDialog();
             void writeCell(dialogRow, cellDialog.column, values);
           }}
         />
@@ -653,15 +649,11 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         <AddOptionDialog
           column={cellDialog.column}
           isSaving={saveSchema.isPending}
-          onClose={() => {
-            setCellDialog(null);
-            focusGrid();
-          }}
+          onClose={closeCellDialog}
           onSubmit={(label) => {
             void handleAddOption(cellDialog.column, label).then((ok) => {
               if (!ok) return;
-              setCellDialog(null);
-              focusGrid();
+              closeCellDialog();
               void writeCell(dialogRow, cellDialog.column, label);
             });
           }}

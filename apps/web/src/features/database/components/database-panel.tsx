@@ -1,12 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { Database, Lock, Table2 } from 'lucide-react';
-import { USER_ENTITY, type EntitySchema } from '@tessera/contracts';
+import { MESSAGES, USER_ENTITY, type EntitySchema } from '@tessera/contracts';
 import { EmptyState, Select, Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { ACCESS_LEVEL_LABELS, AccessControlView } from './access-control-view';
 import { DataGrid } from './data-grid';
 
-/** Spec 2 §2: the empty state of the entity list. */
-export const NO_ENTITIES_MESSAGE = 'No entities yet, use the chat to create one';
 
 /** The entities shown in the panel: all but the built-in User (spec 2 §2), in name order. */
 export function visibleEntityNames(entities: Record<string, EntitySchema>): string[] {
@@ -95,7 +93,7 @@ export interface DatabaseWorkspaceProps {
 export function DatabaseWorkspace({ appId, entities, onSchemaSaved }: DatabaseWorkspaceProps) {
   const { selected } = useSelectedEntity(entities);
   if (!selected) {
-    return <EmptyState icon={<Database />} title={NO_ENTITIES_MESSAGE} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
+    return <EmptyState icon={<Database />} title={MESSAGES.database.noEntities} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
   }
   const schema = entities[selected]!;
   const fieldCount = Object.keys(schema.properties).length;
