@@ -26,26 +26,7 @@ async function main() {
   const { app, mailer } = createApp({ config, database, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  }).catch((err: NodeJS.ErrnoException) => {
-    logger.error(err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen', { err: err.message });
-    process.exit(1);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info('ready', {
-    url: config.publicUrl,
-    port,
-    database: database.kind,
-    mail: mailer.transport,
-    startupMs: Math.round(performance.now() - started),
-  });
-  if (mailer.transport === 'outbox') {
-    logger.info(config.devOutboxEnabled ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail` : 'no SMTP_URL: mails are only written to this log');
-  }
-
+  // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -66,6 +47,25 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  }).catch((err: NodeJS.ErrnoException) => {
+    logger.error(err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen', { err: err.message });
+    process.exit(1);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('ready', {
+    url: config.publicUrl,
+    port,
+    database: database.kind,
+    mail: mailer.transport,
+    startupMs: Math.round(performance.now() - started),
+  });
+  if (mailer.transport === 'outbox') {
+    logger.info(config.devOutboxEnabled ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail` : 'no SMTP_URL: mails are only written to this log');
+  }
 }
 
 main().catch((err) => {
