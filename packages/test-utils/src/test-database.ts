@@ -1,8 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '@tessera/db';
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@tessera/db';
 
-export const TEMPLATE_DB_NAME = 'tessera_test_template';
+/**
+ * The template is named after the migrations it holds, so concurrent runs on one server (or runs of
+ * different checkouts) share a template only when it is identical, and never drop one in use.
+ */
+export const TEMPLATE_DB_NAME = (() => {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
+    hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+  }
+  return `tessera_tpl_${hash.digest('hex').slice(0, 16)}`;
+})();
 
 export interface TestDatabase {
   database: Database;
@@ -33,12 +45,24 @@ async function admin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>
  */
 export async function prepareTemplateDatabase(serverUrl: string): Promise<void> {
   await admin(serverUrl, async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
+    // One creator at a time; a template left half-made by a killed run has no ready marker.
+    await client.query('SELECT pg_advisory_lock(7346021)');
+    try {
+      const ready = await client.query(
+        `SELECT 1 FROM pg_database d JOIN pg_shdescription s ON s.objoid = d.oid WHERE d.datname = $1 AND s.description = 'ready'`,
+        [TEMPLATE_DB_NAME],
+      );
+      if (ready.rowCount) return;
+      await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
+      const template = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, TEMPLATE_DB_NAME), poolSize: 1 });
+      await template.migrate();
+      await template.close();
+      await client.query(`COMMENT ON DATABASE ${TEMPLATE_DB_NAME} IS 'ready'`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(7346021)');
+    }
   });
-  const template = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, TEMPLATE_DB_NAME), poolSize: 1 });
-  await template.migrate();
-  await template.close();
 }
 
 /**
