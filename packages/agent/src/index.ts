@@ -1,1 +1,1 @@
-export {};
+export type { AppSnapshot, AppManifest } from './snapshot';
