@@ -17,6 +17,10 @@ export const ERROR_STATUS = {
   EMAIL_IN_USE: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An upload over the plan's file size (spec 1 §8: "a 400 with code file-too-big"). */
+  'file-too-big': 400,
+  /** A plan limit; details.upgradeReason tells the UI which upgrade prompt to open. */
+  PLAN_LIMIT_REACHED: 403,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
   MAIL_FAILED: 502,

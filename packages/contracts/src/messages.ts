@@ -46,6 +46,21 @@ export const MESSAGES = {
   account: {
     createFailed: 'Something went wrong in creating account, try again later or contact us',
   },
+  dataSources: {
+    emptyText: 'Please enter some text',
+    noFile: 'Please upload a file',
+    fetchItemsFailed: 'Error fetching data items, try again later',
+    deleteFailed: 'Failed to delete item, try again later',
+    renameFailed: 'Failed to rename item, try again later',
+    replaceFailed: 'Failed to replace item, try again later',
+    saveFailed: 'Error saving data, please try again or contact support via chat',
+    uploadDataFailed: 'Error uploading data, please try again or contact support via chat',
+    /** `{size}` is replaced with the plan's limit, e.g. "5 MB" (code file-too-big). */
+    fileTooBig: 'Failed to upload context, file size is too big (max {size})',
+    csvInvalid: 'Failed to upload context, make sure your CSV file has column headers and a few rows',
+    uploadFailed: 'Failed to upload context, try again later',
+    dataLimitReached: 'The monthly data processing limit has been reached.',
+  },
 } as const;
 
 /** Our own messages, for cases the spec does not name. */
@@ -71,4 +86,17 @@ export const APP_MESSAGES = {
   verifyLinkInvalid: 'This verification link is invalid or has expired. Send a new one.',
   tooManyRequests: 'Too many requests, try again later',
   googleNotConfigured: 'Google sign-in is not configured on this server',
+  unsupportedFileType: 'This file type is not supported, upload a CSV, DOCX, PDF, TXT or Markdown file',
+  fileTypeMismatch: 'The file content does not match its type, upload a valid {type} file',
+  emptyFile: 'The file is empty',
+  unreadableFile: 'This file could not be read, make sure it is not damaged or password protected',
+  tooManyPages: 'Your plan allows files of at most {pages} page(s), upgrade to upload longer files',
+  freeDataItemsLimit: 'Your plan allows one data item, upgrade to add more',
+  dataItemsLimit: 'Your plan allows at most {n} data items',
+  noTextFound: 'No text could be found in this file',
+  invalidUrl: 'Enter a valid http(s) web address',
+  connectorNotConfigured: 'This connector is not configured on this server',
+  scrapeFailed: 'The web page could not be scraped',
+  scraperUnavailable: 'The web scraper is not available on this server yet',
+  replaceSameItem: 'Choose a different item to replace this one with',
 } as const;

@@ -1,0 +1,72 @@
+import type { PlanId } from './constants';
+
+/**
+ * The one plan table of data-source limits (spec 1 §6, §9). The spec names the ratios (paid plans
+ * double the lite file size and allow 5 files; lite allows one data item) and the scraper numbers;
+ * the lite file size and the monthly processing budget are "not shown", so the values here are ours.
+ */
+export interface PlanLimits {
+  /** Data items (of any kind) one app may hold. */
+  maxDataItems: number;
+  /** Largest single upload, in bytes, checked while the upload streams. */
+  maxFileSizeBytes: number;
+  /** Pages a PDF may have; null means no page limit beyond the size limit. */
+  maxFilePages: number | null;
+  /** Web scraper recursion depth from the start URL. */
+  scraperMaxDepth: number;
+  /** Web scraper pages per crawl. */
+  scraperMaxPages: number;
+  /** Bytes of parsed text one account may ingest per calendar month (UTC). */
+  monthlyDataProcessingBytes: number;
+}
+
+const MB = 1024 * 1024;
+/** The lite plan's small file size constant; every paid plan doubles it (spec 1 §6). */
+export const LITE_MAX_FILE_SIZE_BYTES = 5 * MB;
+
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  lite: {
+    maxDataItems: 1,
+    maxFileSizeBytes: LITE_MAX_FILE_SIZE_BYTES,
+    maxFilePages: 1,
+    scraperMaxDepth: 2,
+    scraperMaxPages: 20,
+    monthlyDataProcessingBytes: 20 * MB,
+  },
+  explorer: {
+    maxDataItems: 5,
+    maxFileSizeBytes: 2 * LITE_MAX_FILE_SIZE_BYTES,
+    maxFilePages: null,
+    scraperMaxDepth: 3,
+    scraperMaxPages: 50,
+    monthlyDataProcessingBytes: 200 * MB,
+  },
+  monetizer: {
+    maxDataItems: 5,
+    maxFileSizeBytes: 2 * LITE_MAX_FILE_SIZE_BYTES,
+    maxFilePages: null,
+    scraperMaxDepth: 3,
+    scraperMaxPages: 100,
+    monthlyDataProcessingBytes: 500 * MB,
+  },
+  moon: {
+    maxDataItems: 5,
+    maxFileSizeBytes: 2 * LITE_MAX_FILE_SIZE_BYTES,
+    maxFilePages: null,
+    scraperMaxDepth: 3,
+    scraperMaxPages: 100,
+    monthlyDataProcessingBytes: 2048 * MB,
+  },
+};
+
+/** The data-source limits of a plan. */
+export function planLimits(plan: PlanId): PlanLimits {
+  return PLAN_LIMITS[plan];
+}
+
+/** A byte count as the "(max {size})" of the file-too-big message: "5 MB", "512 KB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} B`;
+}
