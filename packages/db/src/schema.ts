@@ -136,6 +136,9 @@ export const apps = pgTable(
     style: jsonb('style').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     appBuilderVersion: integer('app_builder_version').notNull().default(4),
+    /** The version end users get on the app's host; null until the first publish. */
+    publishedVersionId: text('published_version_id'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
