@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
   MAIL_FAILED: 502,
+  /** An outbound fetch refused before connecting: not http(s), or a loopback/private/metadata address. */
+  URL_NOT_ALLOWED: 400,
+  /** An outbound fetch that failed: timeout, too large, refused content type, too many redirects, network. */
+  FETCH_FAILED: 502,
   INTERNAL: 500,
 } as const;
 
