@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +22,69 @@ export interface Database {
   /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Subscribes to a Postgres NOTIFY channel (realtime fan-out and job wake-ups across processes).
+   * On PostgreSQL one dedicated connection per process carries every channel. Resolves to an unsubscribe.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+type Listeners = Map<string, Set<(payload: string) => void>>;
+
+/** One LISTEN connection per process for every channel; reconnects (and re-listens) after a drop. */
+function createPgListener(url: string) {
+  const listeners: Listeners = new Map();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  async function connect(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        client = null;
+        connecting = null;
+        c.end().catch(() => {});
+        if (!closed && listeners.size) setTimeout(() => void connect().catch(() => {}), 1000);
+      });
+      await c.connect();
+      for (const channel of listeners.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      client = c;
+      return c;
+    })();
+    try {
+      return await connecting;
+    } finally {
+      connecting = null;
+    }
+  }
+  return {
+    async listen(channel: string, fn: (payload: string) => void) {
+      let set = listeners.get(channel);
+      const isNew = !set;
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(fn);
+      const c = await connect();
+      if (isNew) await c.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(fn);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
 }
 
 export type DatabaseOptions =
@@ -60,6 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listener = createPgListener(options.url);
     return {
       db,
       kind: 'postgres',
@@ -73,19 +138,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      close: () => pool.end(),
+      listen: (channel, fn) => listener.listen(channel, fn),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await createPgliteDataDir(options.dataDir);
   }
-  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
+  // pgvector ships with PGlite, so embedded installs always get vector retrieval (docs/decisions/0004).
+  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS, extensions: { vector } });
   const drizzleDb = drizzlePglite({ client, schema });
   return {
     db: drizzleDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, fn) => {
+      const unlisten = await client.listen(channel, fn);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
