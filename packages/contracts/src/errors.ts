@@ -21,6 +21,9 @@ export const ERROR_STATUS = {
   'file-too-big': 400,
   /** A plan limit; details.upgradeReason tells the UI which upgrade prompt to open. */
   PLAN_LIMIT_REACHED: 403,
+  /** Builder chat limits (spec 3 §8): the plan's message allowance, and the free plans' daily limit. */
+  'builder-chat-messages-limit-reached': 403,
+  'daily-chat-messages-limit-reached': 429,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
   MAIL_FAILED: 502,
