@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { PlanId } from './constants';
+
+/** Messages the client sends per chat call (spec 3 §9), and the step cap of one turn. */
+export const CHAT_MESSAGES_PER_CALL = 3;
+export const CHAT_MAX_STEPS = 4;
+/** Versions the version list shows (spec 3 §9). */
+export const VERSION_LIST_LIMIT = 10;
+/** Word-level diff is off when either side is longer (spec 2 §9). */
+export const DIFF_WORD_LEVEL_MAX_CHARS = 10_000;
+export const DIFF_CONTEXT_LINES = 3;
+
+/**
+ * Builder chat allowances per plan (spec 3 §8/§9 say they depend on the plan but not the values;
+ * these are ours). `null` means unlimited. Only the free plan has a daily limit ("upgrade to a
+ * paid plan to remove daily limit").
+ */
+export const CHAT_LIMITS: Record<PlanId, { builderMessages: number | null; dailyMessages: number | null }> = {
+  lite: { builderMessages: 150, dailyMessages: 25 },
+  explorer: { builderMessages: 1000, dailyMessages: null },
+  monetizer: { builderMessages: 3000, dailyMessages: null },
+  moon: { builderMessages: null, dailyMessages: null },
+};
+
+const UIPartSchema = z.looseObject({ type: z.string().min(1).max(100) });
+
+/** One AI SDK UI message as the client sends it. */
+export const ChatUIMessageSchema = z.looseObject({
+  id: z.string().min(1).max(200),
+  role: z.enum(['user', 'assistant', 'system']),
+  parts: z.array(UIPartSchema).max(200),
+  metadata: z.unknown().optional(),
+});
+
+/** `POST /api/apps/{appId}/chat`: the last 3 messages and the chat id (spec 3 §7); admins may pick a model. */
+export const ChatRequestSchema = z.object({
+  id: z.string().min(1).max(200),
+  messages: z.array(ChatUIMessageSchema).min(1).max(CHAT_MESSAGES_PER_CALL),
+  model: z.string().min(1).max(200).optional(),
+  trigger: z.string().max(50).optional(),
+  messageId: z.string().max(200).optional(),
+});
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+export const UsageSchema = z.object({
+  promptTokens: z.number(),
+  promptCost: z.number(),
+  completionTokens: z.number(),
+  completionCost: z.number(),
+  totalTokens: z.number(),
+  totalCost: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+  cacheReadCost: z.number(),
+  cacheWriteCost: z.number(),
+  /** USD per 1M tokens. */
+  rates: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number() }),
+  modelInfo: z.object({ model: z.string(), provider: z.string() }),
+  finishReason: z.string(),
+  timestamp: z.string(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+/** annotations[0] of a chat message, also sent as the streamed assistant message's metadata. */
+export interface ChatAnnotation {
+  versionId?: string;
+  status?: 'streaming' | 'complete' | 'error';
+  usage?: Usage;
+  model?: string;
+  /** What the turn did besides text: a restore, a failed validation, a truncated action. */
+  systemActionInfo?: { type: 'restore' | 'validation-failed' | 'truncated' | 'error'; message?: string; issues?: Array<{ message: string; file?: string; line?: number }>; fromVersionId?: string };
+}
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  parts: Array<Record<string, unknown> & { type: string }>;
+  annotations: ChatAnnotation[];
+  status: 'streaming' | 'complete' | 'error';
+  createdAt: string;
+}
+
+export interface ChatModelOption {
+  id: string;
+  label: string;
+  provider: string;
+  isDefault: boolean;
+}
+
+export interface VersionEntry {
+  id: string;
+  number: number;
+  timestamp: string;
+  messageId: string | null;
+  content: string;
+  userRequest: string | null;
+}
+
+export interface VersionDetail {
+  files: Array<{ path: string; content: string }>;
+  version: { id: string; number: number; messageId: string | null; createdAt: string; metadata: { description: string } };
+}
+
+export const RestoreVersionRequestSchema = z.object({ messageId: z.string().min(1).max(200).nullish() });
+
+export interface VersionDiffFile {
+  path: string;
+  oldCode: string;
+  newCode: string;
+  status: 'added' | 'modified' | 'deleted' | 'unchanged';
+}
+
+export interface EditorState {
+  appId: string;
+  name: string;
+  slug: string;
+  latestVersionId: string | null;
+  publishedVersionId: string | null;
+  publishedAt: string | null;
+  /** Where the published app lives: `http://{slug}.apps.localhost:3000/`. */
+  appUrl: string;
+}
