@@ -24,7 +24,12 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   const target = (c: Context<Vars>) => [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
 
   app.get(`${base}/schema`, async (c) => c.json(await entities.schema(c.req.param('appId'), c.req.param('name'))));
-  app.get(base, async (c) => c.json(await entities.list(...target(c), c.req.query())));
+  app.get(base, async (c) => {
+    const { records, total } = await entities.listPage(...target(c), c.req.query());
+    c.header('X-Total-Count', String(total.value));
+    if (total.isEstimated) c.header('X-Total-Count-Estimated', 'true');
+    return c.json(records);
+  });
   app.post(`${base}/bulk`, async (c) => c.json(await entities.bulkCreate(...target(c), await readAnyJson(c))));
   app.post(base, async (c) => c.json(await entities.create(...target(c), await readAnyJson(c))));
   app.delete(base, async (c) => c.json(await entities.deleteMany(...target(c), c.req.query('q'))));

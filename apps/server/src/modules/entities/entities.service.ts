@@ -26,6 +26,17 @@ export const BULK_MAX_RECORDS = 1000;
 export const IMPORT_BATCH_ROWS = 1000;
 export const IMPORT_MAX_ROWS = 1_000_000;
 const IMPORT_ERRORS_KEPT = 20;
+/**
+ * A list's total is counted exactly up to this many rows past the end of the requested page, so
+ * counting costs about as much as reading the page; larger totals are the planner's estimate.
+ */
+export const TOTAL_COUNT_LOOKAHEAD = 1000;
+
+/** How many rows match a list's `q`; `isEstimated` when it is the planner's estimate. */
+export interface ListTotal {
+  value: number;
+  isEstimated: boolean;
+}
 /** Writes at least this large refresh the planner's statistics (see RecordsRepo.analyze). */
 const ANALYZE_AFTER_ROWS = 1000;
 
@@ -125,6 +136,21 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       const scope = scopeFor(schema, 'read', caller, appId, entity);
       const query = parseListQuery(params, fieldsOf(schema));
       return (await recordsRepo.list(scope, query)).map((row) => toRecord(row, query.fields));
+    },
+
+    /**
+     * One page and how many rows match `q` in all (the `X-Total-Count` header). A page shorter than
+     * `limit` gives the total for free; otherwise rows are counted exactly up to
+     * TOTAL_COUNT_LOOKAHEAD past the page's end, and beyond that the total is the planner's estimate.
+     */
+    async listPage(who: Who, appId: string, entity: string, params: RawListParams): Promise<{ records: EntityRecord[]; total: ListTotal }> {
+      const { schema, caller } = await entityOf(appId, entity, who);
+      const scope = scopeFor(schema, 'read', caller, appId, entity);
+      const query = parseListQuery(params, fieldsOf(schema));
+      const rows = await recordsRepo.list(scope, query);
+      const records = rows.map((row) => toRecord(row, query.fields));
+      if (rows.length < query.limit && (rows.length > 0 || query.skip === 0)) return { records, total: { value: query.skip + rows.length, isEstimated: false } };
+      return { records, total: await recordsRepo.count(scope, query.where, query.skip + query.limit + TOTAL_COUNT_LOOKAHEAD) };
     },
 
     async get(who: Who, appId: string, entity: string, id: string): Promise<EntityRecord> {
