@@ -43,6 +43,14 @@ export const MESSAGES = {
     deleteRowFailed: 'Failed to delete row',
     noDataToExport: 'No data to export',
   },
+  /** CSV import wizard (spec 2 §8); `{n}`, `{failed}`, `{total}` are filled in by the wizard. */
+  csvImport: {
+    parseFailed: 'Failed to parse CSV file. Please check the format.',
+    mappingFallback: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
+    importFailed: 'Failed to import data. Please try again.',
+    importPartial: 'Import completed with {failed} failed rows out of {total} total',
+    importSuccess: 'Successfully imported all {n} rows',
+  },
   account: {
     createFailed: 'Something went wrong in creating account, try again later or contact us',
   },
