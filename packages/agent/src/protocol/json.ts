@@ -1,0 +1,79 @@
+export type JsonResult = { ok: true; value: unknown; repaired: boolean } | { ok: false; error: string };
+
+const FENCE_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n[ \t]*\1[ \t]*$/m;
+
+/**
+ * Removes `//` and `/* *\/` comments and trailing commas outside strings. Models write JSON5-ish
+ * entity schemas often enough that refusing them would only make the builder ask again; anything
+ * further from JSON (single quotes, unquoted keys) is still refused.
+ */
+export function repairJson(text: string): string {
+  let out = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (c === ',') {
+      let j = i + 1;
+      while (j < n && /\s/.test(text[j]!)) j++;
+      // A comma followed by a comment then a bracket is still trailing: look past comments too.
+      if (text[j] === '/' && (text[j + 1] === '/' || text[j + 1] === '*')) {
+        const rest = repairJson(text.slice(j)).trimStart();
+        if (rest.startsWith('}') || rest.startsWith(']')) {
+          i = j;
+          continue;
+        }
+      }
+      if (text[j] !== '}' && text[j] !== ']') out += c;
+      i++;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Parses the JSON body of an entity action: plain JSON first, then with comments and trailing
+ * commas removed, then the first fenced block or the outermost `{...}` / `[...]` when the model
+ * wrapped the JSON in prose.
+ */
+export function parseLenientJson(text: string): JsonResult {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, error: 'the JSON block is empty' };
+  const first = tryParse(trimmed);
+  if (first.ok) return { ok: true, value: first.value, repaired: false };
+  const candidates: string[] = [repairJson(trimmed)];
+  const fenced = FENCE_BLOCK.exec(trimmed);
+  if (fenced) candidates.push(fenced[2]!, repairJson(fenced[2]!));
+  const start = trimmed.search(/[[{]/);
+  const end = Math.max(trimmed.lastIndexOf('}'), trimmed.lastIndexOf(']'));
+  if (start > 0 || (end >= 0 && end < trimmed.length - 1)) {
+    const inner = trimmed.slice(Math.max(start, 0), end + 1);
+    candidates.push(inner, repairJson(inner));
+  }
+  for (const candidate of candidates) {
+    const r = tryParse(candidate);
+    if (r.ok) return { ok: true, value: r.value, repaired: true };
+  }
+  return { ok: false, error: first.error };
+}
