@@ -5,3 +5,4 @@ export { uniqueEmail, STRONG_PASSWORD } from './factories';
 export { startFakeSite, FAKE_SITE_TREE, type FakeSite, type FakeSiteOptions } from './fake-site';
 export { buildDocx, buildDocxBomb, buildPdf } from './fixtures/documents';
 export { buildCorpus, seededRandom, type Corpus, type LabelledQuestion } from './fixtures/corpus';
+export { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIRequest } from './fake-openai';

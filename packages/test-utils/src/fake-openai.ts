@@ -1,0 +1,75 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOpenAIRequest {
+  path: string;
+  body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
+}
+
+export interface FakeOpenAI {
+  /** e.g. `http://127.0.0.1:43121/v1` — what OPENAI_COMPATIBLE_BASE_URL points at. */
+  baseUrl: string;
+  requests: FakeOpenAIRequest[];
+  /** The next chat completions answer: a recorded text streamed in chunks, or an HTTP error status. */
+  setReply(reply: { text: string; chunkSize?: number } | { status: number; message?: string }): void;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (data += c));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+/**
+ * An OpenAI-compatible model server on loopback (`/v1/models`, streaming `/v1/chat/completions`)
+ * so the real `@ai-sdk/openai-compatible` client is exercised end to end without the internet.
+ */
+export async function startFakeOpenAI({ models = ['fake-coder'] }: { models?: string[] } = {}): Promise<FakeOpenAI> {
+  const requests: FakeOpenAIRequest[] = [];
+  let reply: { text: string; chunkSize?: number } | { status: number; message?: string } = { text: 'Hello from the fake model.' };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (req.method === 'GET' && path === '/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
+      return;
+    }
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse((await readBody(req)) || '{}') as FakeOpenAIRequest['body'];
+    requests.push({ path, body });
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));
+      return;
+    }
+    const { text, chunkSize = 40 } = reply;
+    const id = `chatcmpl-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: Record<string, unknown>, finish: string | null, usage?: Record<string, number>) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (let i = 0; i < text.length; i += chunkSize) res.write(chunk({ content: text.slice(i, i + chunkSize) }, null));
+    const completion = Math.ceil(text.length / 4);
+    res.write(chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }));
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setReply(next) {
+      reply = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
