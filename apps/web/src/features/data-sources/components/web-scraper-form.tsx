@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Globe } from 'lucide-react';
+import { MESSAGES, type ContextItem } from '@tessera/contracts';
+import { Button, Checkbox, Field, Input, Progress, toast } from '@tessera/ui';
+import { useIngestMutations } from '../api/context';
+import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
+import { statusLabel } from '../lib/status';
+import { parseWebAddress } from '../lib/web-address';
+import type { AddSourceProps } from './add-source-props';
+
+export interface WebScraperFormProps extends AddSourceProps {
+  /** The app's items, to follow the crawl this form started. */
+  items: ContextItem[];
+}
+
+/**
+ * Web scraper option: one page, or a crawl of the same site's links up to the plan's depth and page
+ * count (spec 1 §9). The started crawl's progress shows under the form until it settles.
+ */
+export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: WebScraperFormProps) {
+  const [address, setAddress] = useState('');
+  const [shouldCrawl, setShouldCrawl] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [startedIds, setStartedIds] = useState<string[]>([]);
+  const { metadata } = useIngestMutations(appId);
+  const started = items.filter((item) => startedIds.includes(item.id));
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseWebAddress(address);
+    if (!parsed.ok) return setError(parsed.error);
+    if (!requestAdd()) return;
+    const crawl = shouldCrawl ? { maxPages: limits.scraperMaxPages, maxDepth: limits.scraperMaxDepth } : { maxPages: 1, maxDepth: 0 };
+    metadata.mutate([{ source: 'web_scraper', url: parsed.url, ...crawl }], {
+      onSuccess: ({ contextItemIds }) => {
+        setStartedIds(contextItemIds);
+        setAddress('');
+        toast.success(shouldCrawl ? 'Scraping the site' : 'Scraping the page');
+      },
+      onError: (err) => {
+        const reason = upgradeReasonOf(err);
+        if (reason) return onUpgrade(reason);
+        toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <Field label="Website address" error={error ?? undefined} hint="Public pages only. Tessera follows the site's robots.txt.">
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            setError(null);
+          }}
+          placeholder="https://example.com"
+        />
+      </Field>
+      <label className="flex items-start gap-2.5 text-sm text-ink">
+        <Checkbox checked={shouldCrawl} onChange={(e) => setShouldCrawl(e.target.checked)} className="mt-0.5" />
+        <span>
+          Also scrape the pages it links to
+          <span className="block text-[13px] text-ink-subtle">
+            Same site only, up to {limits.scraperMaxPages} pages, {limits.scraperMaxDepth} links deep on your plan.
+          </span>
+        </span>
+      </label>
+      {started.map((item) => (
+        <div key={item.id} className="space-y-1.5 rounded-lg border border-line bg-surface-muted px-3 py-2.5" role="status" aria-live="polite">
+          <p className="flex items-center gap-2 text-[13px] text-ink">
+            <Globe className="size-3.5 shrink-0 text-ink-subtle" aria-hidden />
+            <span className="min-w-0 flex-1 truncate">{item.name}</span>
+            <span className="shrink-0 text-ink-subtle tabular-nums">
+              {item.progress && item.status === 'running' ? `${item.progress.done} of ${item.progress.total} pages` : statusLabel(item.status)}
+            </span>
+          </p>
+          {(item.status === 'running' || item.status === 'pending' || item.status === 'unsynced') && (
+            <Progress
+              value={item.progress && item.progress.total > 0 ? (item.progress.done / item.progress.total) * 100 : 0}
+              label={`Scraping progress of ${item.name}`}
+            />
+          )}
+        </div>
+      ))}
+      <div className="flex justify-end">
+        <Button type="submit" loading={metadata.isPending}>
+          Scrape
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export { DataSourcesDialog, type DataSourcesDialogProps } from './components/data-sources-dialog';
+export { DataSourcesMenuEntry } from './components/data-sources-menu-entry';
+export { UpgradePrompt, type UpgradePromptProps } from './components/upgrade-prompt';

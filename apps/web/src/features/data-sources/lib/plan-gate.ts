@@ -1,0 +1,23 @@
+import { APP_MESSAGES, MESSAGES, planLimits, type PlanId, type UpgradeReason } from '@tessera/contracts';
+
+/**
+ * The upgrade prompt adding one more item opens, or null when the plan has room. The free plan
+ * allows one data item; a second one opens the prompt with reason free data items limit (spec 1 §5).
+ * Paid plans are left to the server, which names their limit in its refusal.
+ */
+export function upgradeReasonForNewItem(plan: PlanId, itemCount: number): UpgradeReason | null {
+  if (plan === 'lite' && itemCount >= planLimits('lite').maxDataItems) return 'free_data_items_limit';
+  return null;
+}
+
+/** Why the upgrade prompt opened, in the words shown at its top. */
+export function upgradeReasonText(reason: UpgradeReason): string {
+  switch (reason) {
+    case 'free_data_items_limit':
+      return APP_MESSAGES.freeDataItemsLimit;
+    case 'data_processing_limit':
+      return MESSAGES.dataSources.dataLimitReached;
+    default:
+      return 'Upgrade your plan to get more out of your apps.';
+  }
+}
