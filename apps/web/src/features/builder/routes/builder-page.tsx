@@ -4,6 +4,7 @@ import { ArrowLeft, ChevronRight, Database, TriangleAlert } from 'lucide-react';
 import type { EntitySchema } from '@tessera/contracts';
 import { Badge, Button, EmptyState, Logo, Skeleton, cn } from '@tessera/ui';
 import { DatabaseEntityList, DatabaseWorkspace, visibleEntityNames } from '../../database';
+import { DataSourcesMenuEntry } from '../../data-sources';
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
@@ -107,6 +108,9 @@ export function BuilderPage() {
                       </button>
                     </li>
                   ))}
+                  <li>
+                    <DataSourcesMenuEntry appId={appId} />
+                  </li>
                 </ul>
               </nav>
             )}

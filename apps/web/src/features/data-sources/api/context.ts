@@ -36,10 +36,11 @@ export function contextEventsUrl(appId: string): string {
 }
 
 /**
- * `POST /api/context/ingest/file?appId=` as multipart (apiFetch only speaks JSON): same token
- * handling and error shape as every other call.
+ * `POST /api/context/ingest/file?appId=[&replaceItemId=]` as multipart (apiFetch only speaks JSON):
+ * same token handling and error shape as every other call. A replacement names the item it replaces,
+ * so the plan's item limit does not count that one twice.
  */
-export async function uploadContextFile(appId: string, file: File, signal?: AbortSignal): Promise<string> {
+export async function uploadContextFile(appId: string, file: File, { replaceItemId, signal }: { replaceItemId?: string; signal?: AbortSignal } = {}): Promise<string> {
   const body = new FormData();
   body.append('file', file, file.name);
   const headers = new Headers({ accept: 'application/json' });
@@ -47,7 +48,8 @@ export async function uploadContextFile(appId: string, file: File, signal?: Abor
   if (token) headers.set('authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(`/api/context/ingest/file?${appQuery(appId)}`, { method: 'POST', headers, body, credentials: 'omit', signal });
+    const query = replaceItemId ? `${appQuery(appId)}&replaceItemId=${enc(replaceItemId)}` : appQuery(appId);
+    response = await fetch(`/api/context/ingest/file?${query}`, { method: 'POST', headers, body, credentials: 'omit', signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
@@ -135,7 +137,7 @@ export function useContextItemMutations(appId: string) {
   });
   const replace = useMutation({
     mutationFn: async ({ oldItemId, file }: { oldItemId: string; file: File }) => {
-      const newItemId = await uploadContextFile(appId, file);
+      const newItemId = await uploadContextFile(appId, file, { replaceItemId: oldItemId });
       return { newItemId, result: await replaceUploaded(appId, oldItemId, newItemId) };
     },
     onSettled: refresh,

@@ -6,5 +6,6 @@ export interface AddSourceProps {
   limits: PlanLimits;
   /** False when the plan has no room for another item; the upgrade prompt is then already open. */
   requestAdd: () => boolean;
-  onUpgrade: (reason: UpgradeReason) => void;
+  /** Opens the upgrade prompt; `message` is the server's own wording of the limit, when it gave one. */
+  onUpgrade: (reason: UpgradeReason, message?: string) => void;
 }

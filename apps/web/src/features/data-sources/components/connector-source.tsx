@@ -3,6 +3,7 @@ import { BookOpen, HardDrive } from 'lucide-react';
 import { CONNECTOR_NOT_CONFIGURED_LABEL, MESSAGES } from '@tessera/contracts';
 import { Badge, Button, Field, Input, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
+import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { parseConnectorLink, type ConnectorId } from '../lib/web-address';
 import type { AddSourceProps } from './add-source-props';
@@ -71,7 +72,7 @@ export function ConnectorSource({ appId, connector, isConfigured, requestAdd, on
         },
         onError: (err) => {
           const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason);
+          if (reason) return onUpgrade(reason, errorMessage(err));
           toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
         },
       },

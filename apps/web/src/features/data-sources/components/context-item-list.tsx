@@ -10,7 +10,7 @@ export interface ContextItemListProps {
   isError: boolean;
   onRetry: () => void;
   maxFileSizeBytes: number;
-  onUpgrade: (reason: UpgradeReason) => void;
+  onUpgrade: (reason: UpgradeReason, message?: string) => void;
 }
 
 /** The app's existing data items (spec 1 §2), newest first. */

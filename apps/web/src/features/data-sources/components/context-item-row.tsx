@@ -3,6 +3,7 @@ import { BookOpen, Ellipsis, File, FileSpreadsheet, FileText, FileType, Globe, H
 import { MESSAGES, formatFileSize, type ContextItem, type ContextItemType, type UpgradeReason } from '@tessera/contracts';
 import { Button, Dialog, DialogClose, DialogContent, Menu, MenuContent, MenuItem, MenuTrigger, Progress, toast } from '@tessera/ui';
 import { ReplaceFailedError, useContextItemMutations } from '../api/context';
+import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
 import { acceptAttribute, uploadKindOfItemType, validateFile } from '../lib/validation';
 import { ItemNameField } from './item-name-field';
@@ -46,7 +47,7 @@ export interface ContextItemRowProps {
   item: ContextItem;
   /** Largest upload of the plan, for a replacement file. */
   maxFileSizeBytes: number;
-  onUpgrade: (reason: UpgradeReason) => void;
+  onUpgrade: (reason: UpgradeReason, message?: string) => void;
 }
 
 /** One data item: icon, editable name, what it is, its status, and its actions (replace, delete). */
@@ -90,7 +91,7 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
         onError: (err) => {
           if (err instanceof ReplaceFailedError) return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
           const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason);
+          if (reason) return onUpgrade(reason, errorMessage(err));
           toast.error(uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
         },
       },

@@ -28,7 +28,8 @@ export interface DataSourcesDialogProps {
  */
 export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDialogProps) {
   const [source, setSource] = useState<DataSourceOptionId>('text');
-  const [upgradeReason, setUpgradeReason] = useState<UpgradeReason | null>(null);
+  const [upgrade, setUpgrade] = useState<{ reason: UpgradeReason; message?: string } | null>(null);
+  const openUpgrade = (reason: UpgradeReason, message?: string) => setUpgrade({ reason, message });
   const account = useCurrentAccount(open);
   const list = useContextItems(appId, { enabled: open });
   const connectors = useConnectors(open);
@@ -45,11 +46,11 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
   function requestAdd(): boolean {
     // Before the plan and the list are known the server's own check decides.
     const reason = plan && items ? upgradeReasonForNewItem(plan, items.length) : null;
-    if (reason) setUpgradeReason(reason);
+    if (reason) openUpgrade(reason);
     return reason === null;
   }
 
-  const formProps: AddSourceProps = { appId, limits, requestAdd, onUpgrade: setUpgradeReason };
+  const formProps: AddSourceProps = { appId, limits, requestAdd, onUpgrade: openUpgrade };
   const sourceLabel = DATA_SOURCE_OPTIONS.find((o) => o.id === source)!.label;
 
   return (
@@ -57,7 +58,7 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent size="lg" title={DATA_SOURCES_DIALOG_TITLE} description="Business data your app and its tools answer from. Each source is split into chunks and indexed.">
           <div className="space-y-6">
-            {list.data?.hasReachedDataLimit && <DataLimitBanner onUpgrade={() => setUpgradeReason('data_processing_limit')} />}
+            {list.data?.hasReachedDataLimit && <DataLimitBanner onUpgrade={() => openUpgrade('data_processing_limit')} />}
 
             <section aria-labelledby="data-sources-add" className="space-y-3">
               <h3 id="data-sources-add" className="text-sm font-semibold text-ink">
@@ -86,13 +87,13 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
                 isError={list.isError}
                 onRetry={() => void list.refetch()}
                 maxFileSizeBytes={limits.maxFileSizeBytes}
-                onUpgrade={setUpgradeReason}
+                onUpgrade={openUpgrade}
               />
             </section>
           </div>
         </DialogContent>
       </Dialog>
-      <UpgradePrompt reason={upgradeReason} currentPlan={plan} onClose={() => setUpgradeReason(null)} />
+      <UpgradePrompt reason={upgrade?.reason ?? null} message={upgrade?.message} currentPlan={plan} onClose={() => setUpgrade(null)} />
     </>
   );
 }

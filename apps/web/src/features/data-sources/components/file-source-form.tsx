@@ -3,6 +3,7 @@ import { FileUp, X } from 'lucide-react';
 import { formatFileSize } from '@tessera/contracts';
 import { Button, cn, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
+import { errorMessage } from '../../../shared/api';
 import { upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
 import { UPLOAD_KIND_NAMES, acceptAttribute, validateFile, type UploadKind } from '../lib/validation';
 import type { AddSourceProps } from './add-source-props';
@@ -57,7 +58,7 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
       },
       onError: (err) => {
         const reason = upgradeReasonOf(err);
-        if (reason) return onUpgrade(reason);
+        if (reason) return onUpgrade(reason, errorMessage(err));
         toast.error(uploadErrorMessage(err, kind, limits.maxFileSizeBytes));
       },
     });

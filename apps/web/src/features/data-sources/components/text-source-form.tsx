@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@tessera/contracts';
 import { Button, Field, Input, Textarea, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
+import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { validateText } from '../lib/validation';
 import type { AddSourceProps } from './add-source-props';
@@ -28,7 +29,7 @@ export function TextSourceForm({ appId, requestAdd, onUpgrade }: AddSourceProps)
         },
         onError: (err) => {
           const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason);
+          if (reason) return onUpgrade(reason, errorMessage(err));
           toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
         },
       },

@@ -9,6 +9,8 @@ const PLAN_NAMES: Record<PlanId, string> = { lite: 'Lite', explorer: 'Explorer',
 export interface UpgradePromptProps {
   /** Why it opened; null keeps it closed. */
   reason: UpgradeReason | null;
+  /** The server's wording of the limit that was hit; the reason's own text when absent. */
+  message?: string;
   currentPlan: PlanId | undefined;
   onClose: () => void;
 }
@@ -27,7 +29,7 @@ function planFeatures(plan: PlanId): string[] {
  * The upgrade prompt of the data sources (spec 1 §8 upgrade reasons): why it opened, and the plans'
  * data limits side by side with the current plan marked. Plans change from the account.
  */
-export function UpgradePrompt({ reason, currentPlan, onClose }: UpgradePromptProps) {
+export function UpgradePrompt({ reason, message, currentPlan, onClose }: UpgradePromptProps) {
   const current = currentPlan ?? 'lite';
   const currentIndex = PLANS.indexOf(current);
   return (
@@ -47,7 +49,7 @@ export function UpgradePrompt({ reason, currentPlan, onClose }: UpgradePromptPro
         }
       >
         {reason && (
-          <Alert tone="info" className="mb-5" title={upgradeReasonText(reason)}>
+          <Alert tone="info" className="mb-5" title={reason === 'default' && message ? message : upgradeReasonText(reason)}>
             {reason === 'free_data_items_limit' ? 'Paid plans hold up to 5 data items per app, with files twice as large.' : null}
           </Alert>
         )}

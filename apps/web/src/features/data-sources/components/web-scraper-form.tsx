@@ -3,6 +3,7 @@ import { Globe } from 'lucide-react';
 import { MESSAGES, type ContextItem } from '@tessera/contracts';
 import { Button, Checkbox, Field, Input, Progress, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
+import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { statusLabel } from '../lib/status';
 import { parseWebAddress } from '../lib/web-address';
@@ -39,7 +40,7 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
       },
       onError: (err) => {
         const reason = upgradeReasonOf(err);
-        if (reason) return onUpgrade(reason);
+        if (reason) return onUpgrade(reason, errorMessage(err));
         toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
       },
     });
