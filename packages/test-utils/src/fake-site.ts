@@ -11,6 +11,8 @@ export interface FakeSiteOptions {
   manyPages?: number;
   /** Where `/redirect-private` points. Default the cloud metadata endpoint. */
   privateRedirectTarget?: string;
+  /** Replaces robots.txt: another body, or an error status (500 = "unreachable" to a crawler). */
+  robots?: { status?: number; body?: string };
 }
 
 export interface FakeSite {
@@ -62,8 +64,9 @@ const prose = (topic: string) => [
 /**
  * A small web site on loopback for scraper and outbound-fetch tests: nested pages (see
  * `FAKE_SITE_TREE`), a robots.txt disallowing `/private`, off-site links, and trap pages under
- * `/traps/` — a slow page, a huge page, a redirect to a private address, a PDF, a 404, a gzip page
- * and a page with no article. `/many/` links `manyPages` pages; `/redirect?to=` and
+ * `/traps/` — a slow page, a huge page, a redirect to a private address, a PDF, a 404, a gzip page,
+ * a page with no article, and a link to `internal.site.test` (a subdomain when the site is reached
+ * as `site.test`). `/many/` links `manyPages` pages; `/redirect?to=` and
  * `/chain/{n}` redirect; `/headers` echoes the request headers as JSON; `/bomb` is a small gzip body that inflates to `hugeBytes`.
  */
 export async function startFakeSite(options: FakeSiteOptions = {}): Promise<FakeSite> {
@@ -91,8 +94,8 @@ export async function startFakeSite(options: FakeSiteOptions = {}): Promise<Fake
     requests.push(`${path}${url.search}`);
 
     if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      return res.end(ROBOTS);
+      res.writeHead(options.robots?.status ?? 200, { 'content-type': 'text/plain' });
+      return res.end(options.robots?.body ?? ROBOTS);
     }
     if (path === '/' || path === '/index.html') {
       return html(
@@ -141,6 +144,8 @@ export async function startFakeSite(options: FakeSiteOptions = {}): Promise<Fake
           '/gzip',
           '/plain',
           '/about',
+          // Same-site only for a crawl started at site.test (tests resolve that name themselves).
+          `http://internal.site.test:${port}/about`,
         ]),
       );
     }

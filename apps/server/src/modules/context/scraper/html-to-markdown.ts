@@ -1,0 +1,102 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import TurndownService from 'turndown';
+import { normalizeUrl } from './urls';
+
+/** An HTML page reduced to what the data source keeps. */
+export interface ConvertedPage {
+  /** The article's title, else the document's `<title>`, else empty. */
+  title: string;
+  /** The main content as markdown; empty when the page has no text. */
+  markdown: string;
+  /** Every http(s) link on the page, absolute and without fragment, in document order, deduplicated. */
+  links: string[];
+  /** `<meta name="robots">`: noindex (do not keep the text) and nofollow (do not follow the links). */
+  noindex: boolean;
+  nofollow: boolean;
+}
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+// Never text: code, styles, embedded media (their URLs would only add noise to retrieval). Not
+// forms: some sites (ASP.NET WebForms) wrap the whole page in one.
+const NOT_TEXT = 'script, style, noscript, template, iframe, object, embed, svg, canvas, img, picture, video, audio, button';
+// Page chrome, dropped only when there is no article and the whole body is used.
+const CHROME = 'nav, header, footer, aside';
+
+const tidy = (markdown: string) =>
+  markdown
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+// The server compiles without the DOM lib; this is the slice of linkedom's element we use.
+interface DomElement {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  remove(): void;
+  textContent: string | null;
+  innerHTML: string;
+}
+interface DomRoot {
+  querySelectorAll(selector: string): unknown;
+}
+const all = (root: DomRoot, selector: string) => Array.from(root.querySelectorAll(selector) as ArrayLike<DomElement>);
+
+const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Converts an HTML document to markdown: Mozilla Readability picks the main content (linkedom as
+ * the DOM), turndown writes it as markdown, and when Readability finds nothing the body's text is
+ * used instead. Links come out absolute, resolved against `pageUrl` (or the page's `<base href>`).
+ */
+export function htmlToMarkdown(html: string, pageUrl: string): ConvertedPage {
+  // linkedom needs a full document to give it a body.
+  const source = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
+  const { document } = parseHTML(source);
+
+  const baseHref = all(document, 'base[href]')[0]?.getAttribute('href');
+  const base = (baseHref && normalizeUrl(baseHref, pageUrl)) || pageUrl;
+
+  const robotsMeta = all(document, 'meta[name]')
+    .filter((m) => /^(robots|tessera)$/i.test(m.getAttribute('name') ?? ''))
+    .map((m) => (m.getAttribute('content') ?? '').toLowerCase())
+    .join(',');
+  const noindex = /\b(noindex|none)\b/.test(robotsMeta);
+  const nofollow = /\b(nofollow|none)\b/.test(robotsMeta);
+
+  const links = new Set<string>();
+  for (const a of all(document, 'a[href]')) {
+    const raw = a.getAttribute('href') ?? '';
+    const href = normalizeUrl(raw, base);
+    if (href) {
+      if (!/\bnofollow\b/i.test(a.getAttribute('rel') ?? '')) links.add(href);
+      // Absolute links keep their meaning once the markdown leaves the page.
+      a.setAttribute('href', new URL(raw.trim(), base).href);
+    } else a.removeAttribute('href');
+  }
+  for (const el of all(document, NOT_TEXT)) el.remove();
+
+  const documentTitle = collapse(all(document, 'title')[0]?.textContent);
+  let title = documentTitle;
+  let markdown = '';
+  try {
+    // Readability edits the DOM it reads: it gets a copy, the original stays for the fallback.
+    const copy = document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0];
+    const article = new Readability(copy).parse();
+    if (article?.content && collapse(article.textContent)) {
+      markdown = tidy(turndown.turndown(article.content));
+      title = collapse(article.title) || documentTitle;
+    }
+  } catch {
+    // A page Readability cannot handle still has its body text, below.
+  }
+  if (!markdown) {
+    for (const el of all(document, CHROME)) el.remove();
+    const body = (document.body ?? document.documentElement) as unknown as DomElement | null;
+    markdown = tidy(turndown.turndown(body?.innerHTML ?? ''));
+    if (!markdown) markdown = collapse(body?.textContent);
+  }
+
+  return { title, markdown, links: [...links], noindex, nofollow };
+}
