@@ -3,7 +3,7 @@ import type { AppSnapshot } from '../snapshot';
 import type { ValidationIssue } from './issues';
 import { parseLenientJson } from './json';
 import { applySearchReplace, parseSearchReplace } from './search-replace';
-import type { ParsedAction } from './types';
+import { ACTION_TYPES, type ParsedAction } from './types';
 
 /** Records to seed, by entity name, already coerced against their schema. */
 export type SeedRecords = Record<string, Array<Record<string, unknown>>>;
@@ -172,7 +172,7 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
         break;
       }
       default:
-        error('unknown-action', action.file || undefined, `"${action.title}" has an unknown action type, so it was not applied`);
+        error('unknown-action', action.file || undefined, `${action.title}: not an action type of the protocol (${ACTION_TYPES.join(', ')}), so it was not applied`);
     }
   }
   for (const name of Object.keys(records)) if (records[name]!.length === 0) delete records[name];

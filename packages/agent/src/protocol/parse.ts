@@ -40,6 +40,8 @@ interface OpenAction {
 
 interface GroupState {
   title: string;
+  /** The tag carried a title (actions inherit only a real one). */
+  hasTitle: boolean;
   /** Made up for actions written outside any group; ends at the next prose. */
   isImplicit: boolean;
   actions: ParsedAction[];
@@ -190,7 +192,7 @@ function defaultTitle(type: ActionType, file: string, entity: string | undefined
     case 'insert_entity_records':
       return `Add ${entity ?? ''} records`.replace('  ', ' ');
     default:
-      return `Unknown action ${rawType}`.trim();
+      return rawType.trim() ? `Unknown action "${rawType.trim()}"` : 'Action without a type';
   }
 }
 
@@ -218,7 +220,8 @@ function buildAction(open: OpenAction, groupTitle: string, state: { isComplete: 
     if (type === 'add_entity' || type === 'edit_entity') permissions = permissionsOf(value, content);
   }
   const action: ParsedAction = {
-    title: attrs.title?.trim() || groupTitle,
+    // An unknown action says what it was; a group title would hide that.
+    title: attrs.title?.trim() || (type === 'unknown' ? '' : groupTitle),
     type,
     file,
     content,
@@ -241,7 +244,9 @@ function countFences(lines: string[]): number {
  * Prose around groups loses the fence lines a model wraps its whole answer (or a group) in: an
  * odd fence count means one fence belongs to the tags, not to the prose.
  */
-function cleanText(text: string, afterGroup: boolean, beforeGroup: boolean, isLast: boolean): string {
+function cleanText(raw: string, afterGroup: boolean, beforeGroup: boolean, isLast: boolean): string {
+  // Reasoning models served through OpenAI-compatible APIs put their chain of thought in the text.
+  const text = raw.replace(/<think>[\s\S]*?(?:<\/think>|$)/gi, '');
   const lines = text.split('\n');
   if (countFences(lines) % 2 === 1) {
     const first = lines.findIndex((l) => l.trim() !== '');
@@ -252,7 +257,7 @@ function cleanText(text: string, afterGroup: boolean, beforeGroup: boolean, isLa
       lines.splice(first, 1);
     else if ((beforeGroup || isLast) && last >= 0 && FENCE_ONLY.test(lines[last]!)) lines.splice(last, 1);
   }
-  return lines.join('\n').replace(/^\s*\n/, '').trimEnd();
+  return lines.join('\n').trim();
 }
 
 class Machine {
@@ -337,15 +342,26 @@ class Machine {
       this.pending = null;
       const m = /^<tessera-action\b([\s\S]*)$/i.exec(pending.text);
       if (m) {
-        this.openAction(parseAttrs(m[1]!), pending.indent);
+        // Cut off inside a quoted value: close the quote so the attributes read so far survive.
+        const quotes = (m[1]!.match(/"/g) ?? []).length;
+        this.openAction(parseAttrs(quotes % 2 === 1 ? `${m[1]}"` : m[1]!), pending.indent);
       } else if (!/^<tessera-group\b/i.test(pending.text)) this.text(pending.text, true);
     }
-    if (this.action) this.closeAction({ isComplete: false, isTruncated: true });
+    if (this.action) {
+      // The text stopped inside the closing tag ("</tessera-ac"): that fragment is not content.
+      const lines = this.action.lines;
+      const last = lines[lines.length - 1];
+      if (last !== undefined) {
+        const cut = partialTagStart(last, 3);
+        if (cut >= 0) lines[lines.length - 1] = last.slice(0, cut);
+      }
+      this.closeAction({ isComplete: false, isTruncated: true });
+    }
   }
 
   private ensureGroup(): GroupState {
     if (this.group) return this.group;
-    const group: GroupState = { title: DEFAULT_GROUP_TITLE, isImplicit: true, actions: [], isClosed: false, stray: [] };
+    const group: GroupState = { title: DEFAULT_GROUP_TITLE, hasTitle: false, isImplicit: true, actions: [], isClosed: false, stray: [] };
     this.segs.push({ kind: 'group', group });
     this.group = group;
     return group;
@@ -366,7 +382,7 @@ class Machine {
     if (!open) return;
     this.action = null;
     const group = this.ensureGroup();
-    const action = buildAction(open, group.isImplicit ? '' : group.title, state);
+    const action = buildAction(open, group.hasTitle ? group.title : '', state);
     group.actions.push(action);
     if (state.isComplete) this.completed.push(action);
   }
@@ -426,7 +442,8 @@ class Machine {
       if (m[2]!.toLowerCase() === 'group') {
         if (selfClosing) continue;
         this.closeGroup();
-        const group: GroupState = { title: attrs.title?.trim() || DEFAULT_GROUP_TITLE, isImplicit: false, actions: [], isClosed: false, stray: [] };
+        const title = attrs.title?.trim() ?? '';
+        const group: GroupState = { title: title || DEFAULT_GROUP_TITLE, hasTitle: title !== '', isImplicit: false, actions: [], isClosed: false, stray: [] };
         this.segs.push({ kind: 'group', group });
         this.group = group;
         continue;
@@ -481,7 +498,7 @@ class Machine {
   result(isFinal: boolean): ParsedMessage {
     const segments: Array<TextSegment | GroupSegment> = [];
     const actions: ParsedAction[] = [];
-    const open = this.action && !isFinal ? buildAction(this.action, this.group && !this.group.isImplicit ? this.group.title : '', { isComplete: false, isTruncated: false }) : null;
+    const open = this.action && !isFinal ? buildAction(this.action, this.group?.hasTitle ? this.group.title : '', { isComplete: false, isTruncated: false }) : null;
     const raw: Array<TextSegment | GroupSegment> = [];
     for (const seg of this.segs) {
       if (seg.kind === 'text') {
