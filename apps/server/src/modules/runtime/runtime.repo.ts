@@ -1,0 +1,34 @@
+import { eq, or } from 'drizzle-orm';
+import type { AppSnapshot } from '@tessera/agent';
+import { apps, type Db } from '@tessera/db';
+import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.service';
+
+/** The versions repo's reads the runtime needs (apps/server/src/modules/versions/versions.repo.ts). */
+export interface VersionsLookup {
+  findVersion(appId: string, versionId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+  findLatestVersion(appId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+  findPublishedVersion(appId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+}
+
+const toVersion = (row: { id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null): RuntimeVersion | null =>
+  row ? { id: row.id, number: row.number, snapshot: row.snapshot, createdAt: row.createdAt } : null;
+
+/** Apps by id or slug (one indexed read each: both columns are unique), and versions through the versions repo. */
+export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo: VersionsLookup }): RuntimeSource {
+  return {
+    async findApp(idOrSlug: string): Promise<RuntimeApp | null> {
+      if (!idOrSlug || idOrSlug.length > 100) return null;
+      const rows = await db
+        .select({ id: apps.id, slug: apps.slug, name: apps.name, ownerUserId: apps.ownerUserId, settings: apps.settings, kind: apps.kind })
+        .from(apps)
+        .where(or(eq(apps.id, idOrSlug), eq(apps.slug, idOrSlug)))
+        .limit(2);
+      const row = rows.find((r) => r.id === idOrSlug) ?? rows[0];
+      if (!row || row.kind !== 'generated') return null;
+      return { id: row.id, slug: row.slug, name: row.name, ownerUserId: row.ownerUserId, settings: row.settings };
+    },
+    findVersion: async (appId, versionId) => toVersion(await versionsRepo.findVersion(appId, versionId)),
+    findLatestVersion: async (appId) => toVersion(await versionsRepo.findLatestVersion(appId)),
+    findPublishedVersion: async (appId) => toVersion(await versionsRepo.findPublishedVersion(appId)),
+  };
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { stream } from 'hono/streaming';
+import {
+  APP_MESSAGES,
+  MESSAGES,
+  PREVIEW_TOKEN_HEADER,
+  PreviewUrlRequestSchema,
+  RUNTIME_MESSAGES,
+  UPLOAD_MAX_BYTES,
+  type RuntimeBoot,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import { clientIp } from '../../platform/http/client-ip';
+import { renderAppError } from '../../platform/http/errors';
+import { readMultipartFile } from '../../platform/http/multipart';
+import { readJson } from '../../platform/http/validate';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { AuthVariables } from '../auth/session';
+import type { RuntimeAssetsProvider } from './runtime-assets';
+import type { RuntimeApp, RuntimeService } from './runtime.service';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UPLOADS_PER_IP_PER_HOUR = 60;
+
+/** `POST /api/apps/{appId}/preview-url` {versionId?} -> { url, versionId, expiresAt } (the app's owner only). */
+export function previewRoutes({ runtime, signedIn }: { runtime: RuntimeService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  app.post('/api/apps/:appId/preview-url', signedIn, async (c) => {
+    const { versionId } = await readJson(c, PreviewUrlRequestSchema);
+    return c.json(await runtime.createPreviewUrl(c.var.user, c.req.param('appId'), versionId));
+  });
+  return app;
+}
+
+/** Image types accepted by `Core.UploadFile`, by their first bytes (the declared type is not believed). */
+function sniffImage(head: Buffer): string | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(head.subarray(8, 12).toString('latin1'))) return 'image/avif';
+  return null;
+}
+const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif' };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** JSON inside a `<script>`: `<` escaped so no value can close the tag. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** A small HTML page for the app host's own refusals (unknown app, wrong path). */
+export function messagePage(title: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f7f9;font:16px system-ui,sans-serif;color:#111827}main{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px;max-width:420px}</style></head><body><main><h1 style="font-size:20px;margin:0">${escapeHtml(title)}</h1></main></body></html>`;
+}
+
+interface AppHostDeps {
+  runtime: RuntimeService;
+  assets: RuntimeAssetsProvider;
+  storage: FileStorage;
+  rateLimiter: RateLimiter;
+  /** The builder's origin: the only frame ancestor and message peer of the preview. */
+  publicUrl: string;
+  trustProxy: boolean;
+  /** The server's error handler: AppErrors keep their code and text. */
+  onError: ErrorHandler;
+  /** True when the request carries a live session of one of this app's users. */
+  isAppUser: (appId: string, authorization: string | undefined) => Promise<boolean>;
+}
+
+const hostAppOf = new WeakMap<Request, RuntimeApp>();
+
+/**
+ * Everything an app's own host serves (docs/decisions/0006-app-hosts.md): the runtime shell, the
+ * runtime's modules, the bundle of a version and its compiled code and CSS, the end users' login
+ * page, uploads and their files. Never the builder SPA or `/api/*`. `/live_api/*` is passed back to
+ * the main router (the entity API), where a builder token counts for nothing on an app host.
+ */
+export function appHostRoutes(deps: AppHostDeps) {
+  const { runtime, assets, storage, rateLimiter, publicUrl } = deps;
+  const builderOrigin = new URL(publicUrl).origin;
+  const host = new Hono();
+  host.onError(deps.onError);
+  const appOf = (c: Context) => hostAppOf.get(c.req.raw)!;
+
+  async function shell(c: Context, app: RuntimeApp, mode: RuntimeBoot['mode']): Promise<Response> {
+    const built = await assets.get();
+    const boot: RuntimeBoot = {
+      appId: app.id,
+      slug: app.slug,
+      name: app.name,
+      basePath: `/app/${app.slug}`,
+      parentOrigin: builderOrigin,
+      mode,
+      isSignupEnabled: app.settings.isSignupEnabled === true,
+      isLoginRequired: app.settings.isLoginRequired === true,
+    };
+    const importMap = JSON.stringify({ imports: built.importMap });
+    const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(app.name)}</title>
+<script type="importmap">${importMap}</script>
+<link rel="modulepreload" href="${built.runtimeUrl}">
+<script type="application/json" id="tessera-boot">${scriptJson(boot)}</script>
+</head>
+<body>
+<div id="root"></div>
+<script type="module" src="${built.runtimeUrl}"></script>
+</body>
+</html>`;
+    c.header('cache-control', 'no-cache');
+    c.header('referrer-policy', 'same-origin');
+    c.header('x-content-type-options', 'nosniff');
+    // App code may fetch public APIs and show images from anywhere; it may be framed by the builder only.
+    c.header(
+      'content-security-policy',
+      `default-src 'self'; script-src 'self' 'sha256-${built.importMapHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data: https:; connect-src 'self' https:; frame-ancestors 'self' ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`,
+    );
+    return c.html(html);
+  }
+
+  host.get('/', (c) => c.redirect(`/app/${appOf(c).slug}/`, 302));
+  host.get('/app/:slug/*', (c) => (c.req.param('slug') === appOf(c).slug ? shell(c, appOf(c), 'app') : c.redirect(`/app/${appOf(c).slug}/`, 302)));
+  host.get('/app/:slug', (c) => c.redirect(`/app/${appOf(c).slug}/`, 302));
+  host.get('/apps/:appId/login', (c) => (c.req.param('appId') === appOf(c).id ? shell(c, appOf(c), 'login') : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404)));
+
+  host.get('/_runtime/:file', async (c) => {
+    const file = (await assets.get()).files.get(c.req.path);
+    if (!file) return c.text(MESSAGES.chat.fileNotFound, 404);
+    c.header('content-type', file.contentType);
+    c.header('cache-control', IMMUTABLE);
+    return c.body(file.body);
+  });
+
+  host.get('/runtime/bundle', async (c) => {
+    const app = appOf(c);
+    const bundle = await runtime.getBundle(
+      app,
+      { appId: c.req.query('appId'), versionId: c.req.query('versionId') },
+      { previewToken: c.req.header(PREVIEW_TOKEN_HEADER) ?? null, isAppUser: await deps.isAppUser(app.id, c.req.header('authorization')) },
+    );
+    c.header('cache-control', 'no-store');
+    return c.json(bundle);
+  });
+
+  host.get('/_app/:file', (c) => {
+    const match = /^([0-9a-f]{32})\.(js|css)$/.exec(c.req.param('file'));
+    const output = match ? runtime.findOutput(appOf(c), match[1]!) : null;
+    const body = output && (match![2] === 'js' ? output.js : output.css);
+    if (!body) return c.text(MESSAGES.chat.fileNotFound, 404);
+    c.header('content-type', match![2] === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+    c.header('cache-control', IMMUTABLE);
+    return c.body(body);
+  });
+
+  host.post('/integrations/Core/UploadFile', async (c) => {
+    const app = appOf(c);
+    const ip = clientIp(c, deps.trustProxy);
+    const { count } = await rateLimiter.hit(`app-upload:${app.id}:${ip}`, 3600);
+    if (count > UPLOADS_PER_IP_PER_HOUR) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+    const upload = await readMultipartFile(c, { maxBytes: UPLOAD_MAX_BYTES, tooLargeMessage: RUNTIME_MESSAGES.fileTooLarge });
+    let type: string | null = null;
+    // The type is sniffed from the first bytes as they stream in; anything else stops the upload.
+    async function* sniffed(source: AsyncIterable<Buffer>) {
+      let head = Buffer.alloc(0);
+      for await (const chunk of source) {
+        if (type === null) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length >= 12) {
+            type = sniffImage(head);
+            if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
+            yield head;
+          }
+          continue;
+        }
+        yield chunk;
+      }
+      if (type === null) {
+        type = sniffImage(head);
+        if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
+        yield head;
+      }
+    }
+    const id = randomUUID();
+    try {
+      await storage.put(`apps/${app.id}/${id}`, Readable.from(sniffed(upload.stream)), () => type!);
+    } catch (err) {
+      upload.stream.resume();
+      throw err instanceof AppError ? err : new AppError('BAD_REQUEST', RUNTIME_MESSAGES.uploadFailed);
+    }
+    return c.json({ file_url: `${runtime.appOrigin(app.slug)}/files/${id}.${EXTENSION_OF[type!]}` });
+  });
+
+  host.post('/integrations/Core/:endpoint', (c) => {
+    throw new AppError('NOT_FOUND', c.req.param('endpoint') === 'InvokeLLM' ? RUNTIME_MESSAGES.llmUnavailable : APP_MESSAGES.routeNotFound);
+  });
+
+  host.get('/files/:name', async (c) => {
+    const match = /^([0-9a-f-]{36})\.[a-z]+$/.exec(c.req.param('name'));
+    const file = match ? await storage.get(`apps/${appOf(c).id}/${match[1]}`) : null;
+    if (!file) return c.text(MESSAGES.chat.fileNotFound, 404);
+    c.header('content-type', file.contentType);
+    c.header('content-length', String(file.size));
+    c.header('cache-control', IMMUTABLE);
+    c.header('x-content-type-options', 'nosniff');
+    return stream(c, async (s) => {
+      for await (const chunk of file.stream) await s.write(chunk as Uint8Array);
+    });
+  });
+
+  host.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.notAllowedHere)));
+  host.all('*', (c) => c.html(messagePage(APP_MESSAGES.notFound), 404));
+  return host;
+}
+
+/**
+ * The front door of every request: a Host of `{slug}.{APPS_DOMAIN}` goes to the app host (and
+ * nowhere else); `/live_api/*` of that app goes on to the entity API; anything else continues to
+ * the builder's routes.
+ */
+export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeService; hostRoutes: Hono }): MiddlewareHandler {
+  return async (c, next) => {
+    const slug = runtime.slugOfHost(c.req.header('host'));
+    if (!slug) return next();
+    const app = await runtime.appOfSlug(slug);
+    if (!app) return c.html(messagePage(RUNTIME_MESSAGES.appNotFound), 404);
+    if (c.req.path.startsWith('/live_api/')) {
+      const appId = /^\/live_api\/apps\/([^/]+)/.exec(c.req.path)?.[1];
+      if (!appId || decodeURIComponent(appId) !== app.id) return renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp));
+      return next();
+    }
+    hostAppOf.set(c.req.raw, app);
+    return hostRoutes.fetch(c.req.raw, c.env);
+  };
+}

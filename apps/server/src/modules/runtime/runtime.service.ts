@@ -1,0 +1,180 @@
+import {
+  PREVIEW_TOKEN_FRAGMENT,
+  PREVIEW_TOKEN_TTL_S,
+  RUNTIME_MESSAGES,
+  MESSAGES,
+  SLUG_PATTERN,
+  type AppBundle,
+  type EntitySchema,
+  type PreviewUrlResponse,
+  type SessionUser,
+} from '@tessera/contracts';
+import type { AppSnapshot } from '@tessera/agent';
+import { AppError } from '../../platform/errors';
+import type { Bundler, BundleOutput } from './bundler';
+import { signPreviewToken, verifyPreviewToken } from './preview-token';
+
+/** The app as the runtime needs it. */
+export interface RuntimeApp {
+  id: string;
+  slug: string;
+  name: string;
+  ownerUserId: string;
+  settings: Record<string, unknown>;
+}
+
+export interface RuntimeVersion {
+  id: string;
+  number: number;
+  snapshot: AppSnapshot;
+  createdAt: Date;
+}
+
+/** Where apps and their versions come from (the apps and versions repos; injected so tests and wiring stay simple). */
+export interface RuntimeSource {
+  findApp(idOrSlug: string): Promise<RuntimeApp | null>;
+  findVersion(appId: string, versionId: string): Promise<RuntimeVersion | null>;
+  findLatestVersion(appId: string): Promise<RuntimeVersion | null>;
+  findPublishedVersion(appId: string): Promise<RuntimeVersion | null>;
+}
+
+/** Who asks for a bundle on an app host. */
+export interface BundleCaller {
+  previewToken: string | null;
+  /** True when the request carries a live session of one of this app's users. */
+  isAppUser: boolean;
+}
+
+const BUILT_IN_USER: EntitySchema = {
+  type: 'object',
+  title: 'User',
+  properties: {
+    email: { type: 'string', format: 'email' },
+    full_name: { type: 'string' },
+    role: { type: 'string', enum: ['user', 'admin'] },
+  },
+  required: ['email'],
+  'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+};
+
+export interface RuntimeServiceDeps {
+  source: RuntimeSource;
+  bundler: Bundler;
+  secret: string;
+  /** The builder's origin (PUBLIC_URL). */
+  publicUrl: string;
+  appsDomain: string;
+  clock?: () => number;
+}
+
+/**
+ * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
+ * caller may see (published, or the one a signed preview token names), and the bundle of spec 3 §3.
+ */
+export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, clock = Date.now }: RuntimeServiceDeps) {
+  const builderUrl = new URL(publicUrl);
+  const suffix = `.${appsDomain.toLowerCase()}`;
+  const slugCache = new Map<string, { app: RuntimeApp | null; at: number }>();
+  const SLUG_CACHE_MS = 3000;
+
+  /** `{slug}.{APPS_DOMAIN}[:port]` -> slug; null for any other host (the builder's). */
+  function slugOfHost(host: string | undefined): string | null {
+    if (!host) return null;
+    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    if (!name.endsWith(suffix)) return null;
+    const slug = name.slice(0, -suffix.length);
+    return SLUG_PATTERN.test(slug) ? slug : null;
+  }
+
+  /** The app of a slug, briefly cached: every request on an app host asks. */
+  async function appOfSlug(slug: string): Promise<RuntimeApp | null> {
+    const hit = slugCache.get(slug);
+    if (hit && clock() - hit.at < SLUG_CACHE_MS) return hit.app;
+    const app = await source.findApp(slug);
+    const found = app && app.slug === slug ? app : null;
+    if (slugCache.size > 1000) slugCache.clear();
+    slugCache.set(slug, { app: found, at: clock() });
+    return found;
+  }
+
+  /** The origin of an app's host: the builder's scheme and port on `{slug}.{APPS_DOMAIN}`. */
+  function appOrigin(slug: string): string {
+    return `${builderUrl.protocol}//${slug}.${appsDomain}${builderUrl.port ? `:${builderUrl.port}` : ''}`;
+  }
+
+  function toBundle(app: RuntimeApp, version: RuntimeVersion, output: BundleOutput, isPreview: boolean): AppBundle {
+    const { User: userExtra, ...entities } = version.snapshot.entities;
+    const userEntity: EntitySchema = userExtra ? { ...BUILT_IN_USER, properties: { ...userExtra.properties, ...BUILT_IN_USER.properties } } : BUILT_IN_USER;
+    const ok = output.js !== null;
+    return {
+      id: app.id,
+      name: output.name === 'App' ? app.name : output.name,
+      versionId: version.id,
+      pages: output.pages,
+      components: output.components,
+      entities,
+      userEntity,
+      mainPage: output.mainPage,
+      slug: app.slug,
+      moduleUrl: ok ? `/_app/${output.key}.js` : null,
+      cssUrl: ok && output.css !== null ? `/_app/${output.key}.css` : null,
+      issues: output.issues,
+      isPreview,
+    };
+  }
+
+  return {
+    slugOfHost,
+    appOfSlug,
+    appOrigin,
+
+    /** A signed, short-lived URL of one version on the app's host, for its owner's preview frame. */
+    async createPreviewUrl(user: SessionUser, appId: string, versionId: string | undefined): Promise<PreviewUrlResponse> {
+      const app = await source.findApp(appId);
+      if (!app || app.id !== appId || app.ownerUserId !== user.id) throw new AppError('NOT_FOUND', 'App not found');
+      const version = versionId ? await source.findVersion(app.id, versionId) : await source.findLatestVersion(app.id);
+      if (!version) throw new AppError('NOT_FOUND', versionId ? RUNTIME_MESSAGES.versionNotFound : RUNTIME_MESSAGES.noVersionYet);
+      const expiresAt = Math.floor(clock() / 1000) + PREVIEW_TOKEN_TTL_S;
+      const token = signPreviewToken({ appId: app.id, versionId: version.id, expiresAt }, secret);
+      const url = `${appOrigin(app.slug)}/app/${app.slug}/#${PREVIEW_TOKEN_FRAGMENT}=${token}`;
+      return { url, versionId: version.id, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
+
+    /**
+     * The bundle of spec 3 §3 for a caller on the app's host: with a preview token, the version it
+     * names; otherwise the published version (404 while unpublished). 403 when the caller may not
+     * see it: a bad, expired or other app's preview token, an unpublished version, or an app that
+     * requires sign-in (`settings.isLoginRequired`) asked by someone who is not one of its users.
+     */
+    async getBundle(hostApp: RuntimeApp, query: { appId?: string; versionId?: string }, caller: BundleCaller): Promise<AppBundle> {
+      if (!query.appId) throw new AppError('BAD_REQUEST', MESSAGES.chat.appIdMissing);
+      if (query.appId !== hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
+      let version: RuntimeVersion | null;
+      let isPreview = false;
+      if (caller.previewToken) {
+        const grant = verifyPreviewToken(caller.previewToken, secret, Math.floor(clock() / 1000));
+        if (!grant || grant.appId !== hostApp.id || (query.versionId && query.versionId !== grant.versionId)) {
+          throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.previewInvalid);
+        }
+        version = await source.findVersion(hostApp.id, grant.versionId);
+        if (!version) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.versionNotFound);
+        isPreview = true;
+      } else {
+        version = await source.findPublishedVersion(hostApp.id);
+        if (!version) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.notPublished);
+        if (query.versionId && query.versionId !== version.id) throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.unpublishedVersion);
+        if (hostApp.settings.isLoginRequired === true && !caller.isAppUser) throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.loginRequired);
+      }
+      const output = await bundler.bundle(hostApp.id, version.snapshot);
+      return toBundle(hostApp, version, output, isPreview);
+    },
+
+    /** A built module or stylesheet by its key, only on the host of the app it was built for. */
+    findOutput(hostApp: RuntimeApp, key: string): BundleOutput | null {
+      const output = bundler.find(key);
+      return output && output.appId === hostApp.id ? output : null;
+    },
+  };
+}
+
+export type RuntimeService = ReturnType<typeof createRuntimeService>;

@@ -1,0 +1,87 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A stored file's bytes and what it is. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where uploaded files live: DATA_DIR/files by default; an S3-compatible bucket can implement the
+ * same interface. Keys are relative POSIX paths such as `apps/{appId}/{uuid}.png`.
+ */
+export interface FileStorage {
+  /**
+   * Streams `body` to `key`; nothing is visible under the key until the whole file is written. The
+   * content type may be a function, read once the bytes are in (for types sniffed while streaming).
+   */
+  put(key: string, body: Readable, contentType: string | (() => string)): Promise<{ size: number }>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Throws unless the key is a plain relative path (no `..`, no absolute path, no odd characters). */
+export function assertStorageKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '.' || part === '..') || key.length > 300) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Files on the local disk under `root`, with the content type kept in a `.meta` file beside each. */
+export function createLocalStorage(root: string): FileStorage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    const path = resolve(base, key);
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    return path;
+  };
+  return {
+    async put(key, body, contentType) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.${Date.now()}.part`;
+      try {
+        await pipeline(body, createWriteStream(tmp));
+        await writeFile(`${path}.meta`, JSON.stringify({ contentType: typeof contentType === 'function' ? contentType() : contentType }));
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return { size: (await stat(path)).size };
+    },
+    async get(key) {
+      let path: string;
+      try {
+        path = pathOf(key);
+      } catch {
+        return null;
+      }
+      try {
+        const [info, meta] = await Promise.all([stat(path), readFile(`${path}.meta`, 'utf8')]);
+        if (!info.isFile()) return null;
+        const { contentType } = JSON.parse(meta) as { contentType: string };
+        return { stream: createReadStream(path), size: info.size, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      await Promise.all([rm(path, { force: true }), rm(`${path}.meta`, { force: true })]);
+    },
+  };
+}
+
+/** The storage of this server: local files under DATA_DIR/files. */
+export function createFileStorage({ dataDir }: { dataDir: string }): FileStorage {
+  return createLocalStorage(join(dataDir, 'files'));
+}

@@ -1,0 +1,37 @@
+/**
+ * `/_runtime/runtime.js`: boots a generated app on its own host (DESIGN.md §3). Reads the boot data
+ * the shell embeds, takes the preview token out of the URL fragment into sessionStorage, and renders
+ * the app or the end users' login page.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts';
+import { AppRoot } from './app-root';
+import { createFrameBridge } from './frame';
+import { LoginPage } from './login-page';
+import { configureSdk, setPreviewToken } from './sdk';
+import { installRuntimeStyles } from './styles';
+
+function readBoot(): RuntimeBoot {
+  const text = document.getElementById('tessera-boot')?.textContent;
+  if (!text) throw new Error('The runtime shell has no boot data');
+  return JSON.parse(text) as RuntimeBoot;
+}
+
+/** Moves `#tessera-preview=...` into sessionStorage and out of the address bar. */
+function takePreviewToken(): void {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const token = hash.get(PREVIEW_TOKEN_FRAGMENT);
+  if (!token) return;
+  setPreviewToken(token);
+  hash.delete(PREVIEW_TOKEN_FRAGMENT);
+  const rest = hash.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
+}
+
+const boot = readBoot();
+configureSdk({ appId: boot.appId, basePath: boot.basePath });
+takePreviewToken();
+installRuntimeStyles();
+const root = createRoot(document.getElementById('root')!);
+root.render(<StrictMode>{boot.mode === 'login' ? <LoginPage boot={boot} /> : <AppRoot boot={boot} bridge={createFrameBridge(boot.parentOrigin)} />}</StrictMode>);

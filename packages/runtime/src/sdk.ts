@@ -1,0 +1,187 @@
+/**
+ * `@tessera/sdk`: what generated app code reaches through `@/entities/*`, `@/integrations/Core` and
+ * `@/utils` (docs/generated-apps.md). Talks only to the app's own host; the app user's token lives
+ * in this origin's localStorage, the preview token in its sessionStorage.
+ */
+import { appLoginPath, IMAGE_UPLOAD_TOAST_MS, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, UPLOAD_MAX_BYTES, type AppUser } from '@tessera/contracts';
+import { logDebug } from './debug-log';
+import { pageUrl } from './pages';
+import { showToast } from './toasts';
+
+const TOKEN_KEY = 'tessera.appUserToken';
+const PREVIEW_KEY = 'tessera.previewToken';
+
+let settings = { appId: '', basePath: '' };
+
+/** Called once by the runtime before any app code runs. */
+export function configureSdk(next: { appId: string; basePath: string }): void {
+  settings = next;
+}
+
+const storage = (kind: 'local' | 'session'): Storage | null => {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+export const getAppUserToken = () => storage('local')?.getItem(TOKEN_KEY) ?? null;
+export function setAppUserToken(token: string | null): void {
+  if (token) storage('local')?.setItem(TOKEN_KEY, token);
+  else storage('local')?.removeItem(TOKEN_KEY);
+}
+export const getPreviewToken = () => storage('session')?.getItem(PREVIEW_KEY) ?? null;
+export function setPreviewToken(token: string | null): void {
+  if (token) storage('session')?.setItem(PREVIEW_KEY, token);
+  else storage('session')?.removeItem(PREVIEW_KEY);
+}
+
+/** The headers that say who is calling: the app user's session and, in the preview, the preview token. */
+export function callerHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getAppUserToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const preview = getPreviewToken();
+  if (preview) headers[PREVIEW_TOKEN_HEADER] = preview;
+  return headers;
+}
+
+/** An API error with the server's message and status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** One call to the app host, logged in the debug log; errors carry the server's message. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const started = performance.now();
+  const headers: Record<string, string> = { ...callerHeaders(), accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload });
+  } catch (err) {
+    logDebug('error', `${method} ${path} failed`, String(err));
+    throw new ApiError('The network request failed, check your connection', 0, null);
+  }
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  const ms = Math.round(performance.now() - started);
+  logDebug(res.ok ? 'info' : 'warn', `${method} ${path} ${res.status} (${ms} ms)`);
+  if (!res.ok) {
+    const error = (data as { error?: { message?: string; code?: string } } | null)?.error;
+    throw new ApiError(error?.message ?? `Request failed (${res.status})`, res.status, error?.code ?? null);
+  }
+  return data as T;
+}
+
+const entityPath = (name: string, rest = '') => `/live_api/apps/${encodeURIComponent(settings.appId)}/entities/${encodeURIComponent(name)}${rest}`;
+
+function listQuery(params: { q?: unknown; sort?: string; limit?: number; skip?: number }): string {
+  const search = new URLSearchParams();
+  if (params.q !== undefined) search.set('q', JSON.stringify(params.q));
+  search.set('sort', params.sort ?? '-createdAt');
+  if (params.limit !== undefined) search.set('limit', String(params.limit));
+  if (params.skip !== undefined) search.set('skip', String(params.skip));
+  return `?${search}`;
+}
+
+export type EntityRecord = { id: string; createdAt: string; creatorId: string | null; [field: string]: unknown };
+
+/** The client of one entity (docs/generated-apps.md "Entity client"). */
+export function entity(name: string) {
+  const client = {
+    list: (sort?: string, limit?: number, skip?: number) => apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit, skip }))),
+    filter: (query: Record<string, unknown>, sort?: string, limit?: number, skip?: number) =>
+      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ q: query ?? {}, sort, limit, skip }))),
+    get: (id: string) => apiRequest<EntityRecord>('GET', entityPath(name, `/${encodeURIComponent(id)}`)),
+    create: (data: Record<string, unknown>) => apiRequest<EntityRecord>('POST', entityPath(name), data),
+    update: (id: string, data: Record<string, unknown>) => apiRequest<EntityRecord>('PUT', entityPath(name, `/${encodeURIComponent(id)}`), data),
+    delete: (id: string) => apiRequest<unknown>('DELETE', entityPath(name, `/${encodeURIComponent(id)}`)),
+    deleteMany: (query: Record<string, unknown>) => apiRequest<{ deleted: number }>('DELETE', entityPath(name, `?q=${encodeURIComponent(JSON.stringify(query ?? {}))}`)),
+    bulkCreate: (rows: Array<Record<string, unknown>>) => apiRequest<EntityRecord[]>('POST', entityPath(name, '/bulk'), rows),
+    schema: () => apiRequest<unknown>('GET', entityPath(name, '/schema')),
+  };
+  if (name !== 'User') return client;
+  return { ...client, me, updateMe, login, logout };
+}
+
+/** The signed-in app user, or null. */
+export async function me(): Promise<AppUser | null> {
+  if (!getAppUserToken()) return null;
+  try {
+    return await apiRequest<AppUser>('GET', entityPath('User', '/me'));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      setAppUserToken(null);
+      return null;
+    }
+    throw err;
+  }
+}
+
+export const updateMe = (data: Record<string, unknown>) => apiRequest<AppUser>('PUT', entityPath('User', '/me'), data);
+
+/** Goes to the app's login page, coming back to `nextUrl` (default: here). */
+export function login(nextUrl?: string): void {
+  window.location.assign(`${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(nextUrl ?? window.location.href)}`);
+}
+
+/** Ends the session on the server, forgets the token and reloads the page as an anonymous visitor. */
+export async function logout(): Promise<void> {
+  if (getAppUserToken()) await apiRequest('POST', `/live_api/apps/${encodeURIComponent(settings.appId)}/auth/sign-out`).catch(() => undefined);
+  setAppUserToken(null);
+  window.location.reload();
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
+
+/** `Core.UploadFile({ file })` -> `{ file_url }` on this host (images under 10 MB). */
+export async function UploadFile({ file }: { file: File | Blob }): Promise<{ file_url: string }> {
+  const fail = (message: string): never => {
+    showToast(message, { type: 'error', durationMs: IMAGE_UPLOAD_TOAST_MS });
+    throw new ApiError(message, 400, 'BAD_REQUEST');
+  };
+  if (!(file instanceof Blob)) fail(RUNTIME_MESSAGES.uploadFailed);
+  if (!IMAGE_TYPES.includes(file.type)) fail(RUNTIME_MESSAGES.notAnImage);
+  if (file.size >= UPLOAD_MAX_BYTES) fail(RUNTIME_MESSAGES.fileTooLarge);
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'upload');
+  try {
+    return await apiRequest<{ file_url: string }>('POST', '/integrations/Core/UploadFile', form);
+  } catch (err) {
+    showToast(RUNTIME_MESSAGES.uploadFailed, { type: 'error', durationMs: IMAGE_UPLOAD_TOAST_MS });
+    throw err;
+  }
+}
+
+/** `Core.InvokeLLM({ prompt, response_json_schema? })` -> text, or the parsed object when a schema is given. */
+export async function InvokeLLM(input: { prompt: string; response_json_schema?: Record<string, unknown> }): Promise<unknown> {
+  const { result } = await apiRequest<{ result: unknown }>('POST', '/integrations/Core/InvokeLLM', input);
+  return result;
+}
+
+/** `createPageUrl('TaskDetail?id=1')` -> this page's URL on this host. */
+export function createPageUrl(target: string): string {
+  return pageUrl(settings.basePath, target);
+}
+
+export { showToast as toast } from './toasts';
+export { getDebugLog } from './debug-log';

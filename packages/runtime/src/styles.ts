@@ -1,0 +1,37 @@
+/** The runtime's own screens (login, errors, toasts, debug log): scoped `tsr-` classes, no Tailwind needed. */
+export const RUNTIME_CSS = `
+.tsr-screen{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;box-sizing:border-box;background:#f6f7f9;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827}
+.tsr-card{width:100%;max-width:400px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06);box-sizing:border-box}
+.tsr-card h1{font-size:20px;margin:0 0 4px;font-weight:650}
+.tsr-muted{color:#6b7280;font-size:14px;margin:0 0 20px;line-height:1.45}
+.tsr-field{display:block;margin-bottom:14px;font-size:14px;font-weight:500}
+.tsr-field input{display:block;width:100%;margin-top:6px;padding:9px 11px;border:1px solid #d1d5db;border-radius:8px;font:inherit;font-weight:400;box-sizing:border-box}
+.tsr-field input:focus{outline:2px solid #4f46e5;outline-offset:-1px;border-color:transparent}
+.tsr-button{display:inline-flex;align-items:center;justify-content:center;width:100%;padding:10px 14px;border:0;border-radius:8px;background:#111827;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.tsr-button:disabled{opacity:.6;cursor:default}
+.tsr-button.tsr-secondary{background:#fff;color:#111827;border:1px solid #d1d5db;margin-top:10px}
+.tsr-link{background:none;border:0;padding:0;color:#4f46e5;font:inherit;font-size:14px;cursor:pointer;text-decoration:underline;margin-top:16px}
+.tsr-error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:8px;padding:9px 11px;font-size:14px;margin-bottom:14px}
+.tsr-pre{white-space:pre-wrap;word-break:break-word;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;padding:10px;font-size:12px;max-height:240px;overflow:auto;text-align:left}
+.tsr-page-error{margin:24px auto;max-width:640px;padding:20px;border:1px solid #fecaca;background:#fff;border-radius:12px;font-family:system-ui,sans-serif;color:#111827}
+.tsr-page-error h2{font-size:17px;margin:0 0 8px}
+.tsr-actions{display:flex;gap:8px;margin-top:12px}
+.tsr-actions .tsr-button{width:auto}
+.tsr-actions .tsr-button.tsr-secondary{margin-top:0}
+.tsr-toast{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:2147483000;max-width:min(92vw,420px);padding:10px 16px;border-radius:10px;background:#111827;color:#fff;font:14px system-ui,sans-serif;box-shadow:0 8px 24px rgba(0,0,0,.18)}
+.tsr-toast.tsr-toast-error{background:#b91c1c}
+.tsr-toast.tsr-toast-success{background:#047857}
+.tsr-debug{position:fixed;right:0;top:0;bottom:0;width:min(420px,100vw);z-index:2147482000;background:#0b1020;color:#d1d5db;font:12px ui-monospace,monospace;overflow:auto;padding:12px;box-sizing:border-box}
+.tsr-debug div{padding:3px 0;border-bottom:1px solid #1f2937}
+.tsr-spinner{width:28px;height:28px;border:3px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:tsr-spin .8s linear infinite}
+@keyframes tsr-spin{to{transform:rotate(360deg)}}
+`;
+
+/** Adds the runtime's stylesheet once. */
+export function installRuntimeStyles(): void {
+  if (document.getElementById('tsr-styles')) return;
+  const style = document.createElement('style');
+  style.id = 'tsr-styles';
+  style.textContent = RUNTIME_CSS;
+  document.head.appendChild(style);
+}
