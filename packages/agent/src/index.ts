@@ -25,3 +25,4 @@ export {
   type ValidationIssue,
 } from './protocol';
 export { validateSnapshot, formatIssue, checkPath, pageNameOf } from './validate';
+export { buildSystemPrompt, type SystemPromptInput } from './prompts';

@@ -536,14 +536,19 @@ class LineFeeder {
   constructor(private readonly machine: Machine) {}
 
   push(delta: string): void {
-    if (!delta) return;
-    const text = this.rest + delta;
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      this.machine.line(text.slice(start, nl));
+    // Only the new text is searched for line breaks, so a long line arriving in tiny deltas stays linear.
+    let nl = delta.indexOf('\n');
+    if (nl < 0) {
+      this.rest += delta;
+      return;
+    }
+    this.machine.line(this.rest + delta.slice(0, nl));
+    let start = nl + 1;
+    for (nl = delta.indexOf('\n', start); nl >= 0; nl = delta.indexOf('\n', start)) {
+      this.machine.line(delta.slice(start, nl));
       start = nl + 1;
     }
-    this.rest = text.slice(start);
+    this.rest = delta.slice(start);
   }
 
   get partial(): string {

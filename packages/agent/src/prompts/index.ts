@@ -1,0 +1,1 @@
+export { buildSystemPrompt, type SystemPromptInput } from './system-prompt';
