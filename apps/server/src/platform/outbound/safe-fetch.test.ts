@@ -93,6 +93,9 @@ describe('safeFetch refuses what is not on the public internet', () => {
     const error = await rejection(safeFetch(`http://intranet.test:${site.port}/about`, { policy: { resolve } }));
     expect(error.code).toBe('URL_NOT_ALLOWED');
     expect(error.message).toBe(`Refused to fetch http://intranet.test:${site.port}/about: intranet.test resolves to 127.0.0.1, a loopback address`);
+    // The same check guards https (its own lookup path through node:https).
+    const secure = await rejection(safeFetch(`https://intranet.test:${site.port}/`, { policy: { resolve } }));
+    expect(secure.message).toBe(`Refused to fetch https://intranet.test:${site.port}/: intranet.test resolves to 127.0.0.1, a loopback address`);
     expect(site.requests.length).toBe(before);
   });
 

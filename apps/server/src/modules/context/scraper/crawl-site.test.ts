@@ -69,6 +69,12 @@ describe('crawlSite', () => {
     expect(home.markdown).toContain(`[/about](${site.baseUrl}/about)`);
   });
 
+  it('treats a start URL with a fragment as the page itself (crawled once)', async () => {
+    const { requests, pages } = await crawl({ path: '/#top', maxDepth: 1 });
+    expect(pages[0]!.url).toBe(`${site.baseUrl}/`);
+    expect(requests.filter((r) => r === '/')).toHaveLength(1);
+  });
+
   it('respects robots.txt: /private is never requested', async () => {
     const { paths, requests, progress } = await crawl({ maxDepth: 3 });
     expect(paths).not.toContain('/private/secret');

@@ -70,8 +70,9 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
   checkLimit('maxPages', options.maxPages, 1);
   checkLimit('maxDepth', options.maxDepth, 0);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULTS.concurrency));
-  const start = parseFetchUrl(options.url);
-  start.hash = '';
+  // Refuses non-http(s) and garbage with the outbound error; then the canonical form (no fragment
+  // or credentials) so the start page is not crawled twice.
+  const start = new URL(normalizeUrl(parseFetchUrl(options.url).href, options.url)!);
   options.signal?.throwIfAborted();
 
   // In-flight fetches stop with the caller's signal, and when the consumer stops iterating.
