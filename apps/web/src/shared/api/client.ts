@@ -20,6 +20,8 @@ export interface ApiRequest<T> {
   /** Send the stored bearer token (default). Off only to read a cookie session (OAuth return). */
   withToken?: boolean;
   signal?: AbortSignal;
+  /** Reads the headers of a successful answer (e.g. a list's X-Total-Count). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type UnauthorizedHandler = () => void;
@@ -69,6 +71,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     if (response.status === 401 && onUnauthorized === 'redirect') unauthorizedHandler();
     throw error;
   }
+  request.onHeaders?.(response.headers);
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'The server sent an answer this page does not understand. Reload and try again.');

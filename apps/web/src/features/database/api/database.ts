@@ -21,9 +21,26 @@ export const databaseKeys = {
 const recordsPath = (appId: string, entity: string) => `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
 const schemaPath = (appId: string, entity: string) => `/api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
 
-export function fetchRecordsPage(appId: string, entity: string, skip: number, signal?: AbortSignal) {
+/** One page of rows and the server's count of all rows (`X-Total-Count`; estimated on very large tables). */
+export interface RecordsPage {
+  rows: EntityRecord[];
+  total: number | null;
+  isTotalEstimated: boolean;
+}
+
+export async function fetchRecordsPage(appId: string, entity: string, skip: number, signal?: AbortSignal): Promise<RecordsPage> {
   const query = new URLSearchParams({ sort: '-createdAt', limit: String(RECORDS_PAGE_SIZE), skip: String(skip) });
-  return apiFetch<EntityRecord[]>(`${recordsPath(appId, entity)}?${query}`, { signal });
+  let total: number | null = null;
+  let isTotalEstimated = false;
+  const rows = await apiFetch<EntityRecord[]>(`${recordsPath(appId, entity)}?${query}`, {
+    signal,
+    onHeaders: (headers) => {
+      const value = Number.parseInt(headers.get('x-total-count') ?? '', 10);
+      total = Number.isFinite(value) ? value : null;
+      isTotalEstimated = headers.get('x-total-count-estimated') === 'true';
+    },
+  });
+  return { rows, total, isTotalEstimated };
 }
 
 /** Every record of an entity, page by page (export). */
@@ -31,8 +48,8 @@ export async function fetchAllRecords(appId: string, entity: string): Promise<En
   const all: EntityRecord[] = [];
   for (;;) {
     const page = await fetchRecordsPage(appId, entity, all.length);
-    all.push(...page);
-    if (page.length < RECORDS_PAGE_SIZE) return all;
+    all.push(...page.rows);
+    if (page.rows.length < RECORDS_PAGE_SIZE) return all;
   }
 }
 
@@ -42,7 +59,7 @@ export function useEntityRecords(appId: string, entity: string) {
     queryKey: databaseKeys.records(appId, entity),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => fetchRecordsPage(appId, entity, pageParam, signal),
-    getNextPageParam: (last, pages) => (last.length === RECORDS_PAGE_SIZE ? pages.length * RECORDS_PAGE_SIZE : undefined),
+    getNextPageParam: (last, pages) => (last.rows.length === RECORDS_PAGE_SIZE ? pages.length * RECORDS_PAGE_SIZE : undefined),
   });
 }
 

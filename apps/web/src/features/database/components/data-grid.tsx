@@ -1,11 +1,11 @@
 import { memo, useEffect, useMemo, useRef, useState, type RefObject, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowLeftToLine, ArrowRightToLine, Check, ChevronDown, Download, Lock, MoreHorizontal, Pencil, Plus, Repeat, Trash2, X } from 'lucide-react';
+import { ArrowLeftToLine, ArrowRightToLine, Check, ChevronDown, Download, Lock, MoreHorizontal, Pencil, Plus, Repeat, Trash2, Upload, X } from 'lucide-react';
 import { MESSAGES, type EntitySchema } from '@tessera/contracts';
 import { Button, Checkbox, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, Progress, Spinner, cn, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
-import { databaseKeys, fetchAllRecords, recordsApi, useEntityRecords, useSchemaMutations, type EntityRecord } from '../api/database';
+import { databaseKeys, fetchAllRecords, recordsApi, useEntityRecords, useSchemaMutations, type EntityRecord, type RecordsPage } from '../api/database';
 import { BULK_DELETE_REFRESH_DELAY_MS, runInChunks } from '../lib/bulk-delete';
 import { isEmptyRow, isLongText, parseCellInput, toBoolean, toDateTimeLocal, toEditText } from '../lib/cell-values';
 import {
@@ -23,6 +23,7 @@ import { exportFileName, toCsv } from '../lib/csv-export';
 import { AddOptionDialog, MultiselectDialog, TextCellDialog } from './cell-dialogs';
 import { CellView, COLUMN_ICONS } from './cell-view';
 import { ColumnDialog, type ColumnDialogState } from './column-dialogs';
+import { CsvImportDialog } from './csv-import/csv-import-dialog';
 
 /** Spec 2 §9: the table is a virtual list 480 px high with 40 px rows. */
 const GRID_HEIGHT = 480;
@@ -64,6 +65,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   const [columnDialog, setColumnDialog] = useState<ColumnDialogState>(null);
   const [bulk, setBulk] = useState<BulkState>({ status: 'idle' });
   const [isExporting, setIsExporting] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const cancelRef = useRef(false);
   const [menuRowKey, setMenuRowKey] = useState<string | null>(null);
   const actionsRef = useRef<RowActions>(null as unknown as RowActions);
@@ -74,7 +76,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   // Rows created or deleted here shift the server's paging by a few; a row seen twice is shown once.
   const loaded = useMemo(() => {
     const seen = new Set<string>();
-    return (records.data?.pages.flat() ?? []).filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)));
+    return (records.data?.pages.flatMap((page) => page.rows) ?? []).filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)));
   }, [records.data]);
   const rows: RowModel[] = useMemo(
     () => [...pending.map((p) => ({ kind: 'pending' as const, ...p })), ...loaded.map((r) => ({ kind: 'record' as const, key: r.id, values: r }))],
@@ -118,8 +120,16 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
 
   // ---- cache helpers ----
   const recordsKey = databaseKeys.records(appId, entity);
-  function patchRecords(update: (page: EntityRecord[], index: number) => EntityRecord[]) {
-    queryClient.setQueryData<InfiniteData<EntityRecord[], number>>(recordsKey, (data) => (data ? { ...data, pages: data.pages.map(update) } : data));
+  /** Rewrites the cached rows; `totalDelta` keeps the server's row count in step (+1 created, -1 deleted). */
+  function patchRecords(update: (page: EntityRecord[], index: number) => EntityRecord[], totalDelta = 0) {
+    queryClient.setQueryData<InfiniteData<RecordsPage, number>>(recordsKey, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page, i) => ({ ...page, rows: update(page.rows, i), total: i === 0 && page.total !== null ? Math.max(0, page.total + totalDelta) : page.total })),
+          }
+        : data,
+    );
   }
 
   // ---- row and cell writes ----
@@ -161,7 +171,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     try {
       const created = await recordsApi.create(appId, entity, row.values);
       setPending((list) => list.filter((p) => p.key !== key));
-      patchRecords((page, index) => (index === 0 ? [created, ...page] : page));
+      patchRecords((page, index) => (index === 0 ? [created, ...page] : page), 1);
       if (!records.data) void refreshRecords();
     } catch (err) {
       toast.error(MESSAGES.database.createRowFailed, { description: errorMessage(err) });
@@ -182,7 +192,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     setSavingKeys((s) => new Set(s).add(row.key));
     try {
       await recordsApi.delete(appId, entity, row.key);
-      patchRecords((page) => page.filter((r) => r.id !== row.key));
+      patchRecords((page) => page.filter((r) => r.id !== row.key), -1);
       setSelected((s) => {
         const next = new Set(s);
         next.delete(row.key);
@@ -484,7 +494,13 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
 
   const dialogRow = cellDialog ? rows.find((r) => r.key === cellDialog.rowKey) : undefined;
   const isBusy = bulk.status === 'processing';
-  const rowCountLabel = records.isPending ? 'Loading rows…' : `${loaded.length.toLocaleString()}${hasNextPage ? '+' : ''} ${loaded.length === 1 ? 'row' : 'rows'}`;
+  // Every row loaded: count them. Otherwise the server's X-Total-Count (an estimate on huge tables).
+  const firstPage = records.data?.pages[0];
+  const rowCount = hasNextPage && firstPage?.total != null ? Math.max(firstPage.total, loaded.length) : loaded.length;
+  const isCountEstimated = hasNextPage && firstPage?.total != null && firstPage.isTotalEstimated;
+  const rowCountLabel = records.isPending
+    ? 'Loading rows…'
+    : `${isCountEstimated ? 'About ' : ''}${rowCount.toLocaleString('en-US')}${hasNextPage && firstPage?.total == null ? '+' : ''} ${rowCount === 1 ? 'row' : 'rows'}`;
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -521,6 +537,10 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
             <Button size="sm" variant="secondary" onClick={() => void handleExport()} loading={isExporting}>
               <Download aria-hidden />
               Export CSV
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setIsImportOpen(true)}>
+              <Upload aria-hidden />
+              Import CSV
             </Button>
             <span className="ml-auto text-[13px] text-ink-subtle tabular-nums" aria-live="polite">
               {rowCountLabel}
@@ -612,6 +632,7 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         <p className="text-[13px] text-ink-subtle">New rows are drafts until you save them with <Check className="inline size-3.5 align-[-2px]" aria-label="the check button" />.</p>
       )}
 
+      <CsvImportDialog open={isImportOpen} onOpenChange={setIsImportOpen} appId={appId} entity={entity} schema={schema} onImported={() => void refreshRecords()} />
       <ColumnDialog
         state={columnDialog}
         existingNames={propertyNames}
