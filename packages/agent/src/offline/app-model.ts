@@ -1,0 +1,104 @@
+import type { EntitySchema } from '@tessera/contracts';
+import type { AppSnapshot } from '../snapshot';
+import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
+import { readTheme, type Theme } from './theme';
+import { camelCase, pascalCase, pluralize } from './text';
+
+/** A page that is not one of an entity's list/detail/form pages. */
+export interface ExtraPage {
+  name: string;
+  kind: 'about' | 'statistics' | 'custom';
+  title: string;
+}
+
+/** What the generators need to know about an app: read from a snapshot, changed by a turn. */
+export interface AppModel {
+  name: string;
+  mainPage: string;
+  /** Entities in order; `hasPages` is false for entities whose pages were removed. */
+  entities: Array<{ name: string; schema: EntitySchema; hasPages: boolean }>;
+  extraPages: ExtraPage[];
+  theme: Theme;
+  /** One sentence on what the app is for (About page, prose). */
+  summary: string;
+}
+
+/** Page names of an entity: list, detail, form. */
+export function pagesOf(entity: string): { list: string; detail: string; form: string } {
+  const plural = pascalCase(pluralize(entity));
+  return { list: plural === entity ? `${entity}List` : plural, detail: `${entity}Detail`, form: `${entity}Form` };
+}
+
+/** Variable names for one record and for a list of records of an entity. */
+export function varsOf(entity: string): { one: string; many: string } {
+  const one = camelCase(entity);
+  const plural = camelCase(pluralize(entity));
+  return { one: RESERVED_VARS.has(one) ? `${one}Record` : one, many: plural === one ? `${one}List` : plural };
+}
+const RESERVED_VARS = new Set(['error', 'search', 'sort', 'id', 'navigate', 'values', 'errors', 'record', 'event', 'name', 'value', 'default', 'new', 'class', 'function', 'delete', 'this', 'import', 'export', 'return']);
+
+// Identifiers an entity import must not shadow in generated files.
+const RESERVED_IDENTIFIERS = new Set([
+  'React', 'Link', 'PageHeader', 'EmptyState', 'LoadingState', 'ErrorMessage', 'FieldInput', 'FieldValue', 'Layout', 'Home',
+  'About', 'Statistics', 'Date', 'Map', 'Set', 'Number', 'String', 'Object', 'Array', 'Promise', 'Math', 'JSON', 'Error', 'Boolean',
+  'Symbol', 'Intl', 'RegExp', 'Function', 'Image', 'Option', 'Event', 'Node', 'Text', 'File', 'URL', 'Request', 'Response', 'Location',
+  'History', 'Storage', 'Notification', 'Element', 'Document', 'Window', 'Record', 'Proxy', 'Reflect',
+]);
+
+/** The local name an entity client is imported as (`Task`, or `DateEntity` for an entity named Date). */
+export function entityIdentifier(entity: string): string {
+  return RESERVED_IDENTIFIERS.has(entity) ? `${entity}Entity` : entity;
+}
+
+/** The lucide icon (with its `Icon` suffix) for an entity. */
+export function iconOf(entity: string): string {
+  return `${KNOWN_ENTITIES[entity]?.icon ?? DEFAULT_ENTITY_ICON}Icon`;
+}
+
+const ABOUT_PAGES = /^(about|aboutus)$/i;
+const STATS_PAGES = /^(statistics|stats|insights|reports?|analytics)$/i;
+
+/** Reads the app as it stands in a snapshot. */
+export function readAppModel(snapshot: AppSnapshot): AppModel {
+  let manifest: { name?: unknown; mainPage?: unknown } = {};
+  try {
+    manifest = JSON.parse(snapshot.files['app.json'] ?? '{}') as typeof manifest;
+  } catch {
+    manifest = {};
+  }
+  const entityNames = Object.keys(snapshot.entities);
+  const pageNames = Object.keys(snapshot.files)
+    .filter((p) => /^pages\/[^/]+\.(jsx|tsx|js|ts)$/.test(p))
+    .map((p) => p.replace(/^pages\//, '').replace(/\.\w+$/, ''));
+  const entityPages = new Set<string>();
+  const entities = entityNames.map((name) => {
+    const pages = pagesOf(name);
+    for (const page of Object.values(pages)) entityPages.add(page.toLowerCase());
+    return { name, schema: snapshot.entities[name]!, hasPages: pageNames.includes(pages.list) };
+  });
+  const extraPages: ExtraPage[] = pageNames
+    .filter((page) => page !== 'Home' && !entityPages.has(page.toLowerCase()))
+    .sort()
+    .map((page) => ({
+      name: page,
+      kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : 'custom',
+      title: page.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    }));
+  const name = typeof manifest.name === 'string' && manifest.name.trim() ? manifest.name.trim() : 'My App';
+  const mainPage = typeof manifest.mainPage === 'string' && manifest.mainPage ? manifest.mainPage : 'Home';
+  const summaryMatch = /data-summary="([^"]*)"/.exec(snapshot.files['pages/About.jsx'] ?? '');
+  return {
+    name,
+    mainPage,
+    entities,
+    extraPages,
+    theme: readTheme(snapshot.files['globals.css']),
+    summary: summaryMatch?.[1] ?? '',
+  };
+}
+
+/** True when the snapshot holds no app yet (only app.json, no pages or entities). */
+export function isEmptySnapshot(snapshot: AppSnapshot): boolean {
+  const hasPages = Object.keys(snapshot.files).some((p) => p.startsWith('pages/'));
+  return !hasPages && Object.keys(snapshot.entities).length === 0;
+}

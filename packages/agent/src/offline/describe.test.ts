@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_SNAPSHOT, badImports, compileErrors, errorsOf, runTurn } from './test-helpers';
+import { planAppBuilderTurn } from './plan';
+import { PALETTES } from './theme';
+
+async function build(description: string) {
+  const run = await runTurn(EMPTY_SNAPSHOT, description);
+  expect(errorsOf(run.issues)).toEqual([]);
+  expect(await compileErrors(run.snapshot)).toEqual([]);
+  expect(badImports(run.snapshot)).toEqual([]);
+  const manifest = JSON.parse(run.snapshot.files['app.json']!) as { name: string; mainPage: string };
+  return { ...run, manifest, entities: run.snapshot.entities };
+}
+
+describe('first turn: understanding a description', () => {
+  it('builds the task tracker of the issue with the exact field types', async () => {
+    const { entities, manifest, snapshot, turn } = await build('Build a task tracker with tasks (title, done, due date) and projects (name)');
+    expect(Object.keys(entities)).toEqual(['Task', 'Project']);
+    expect(entities.Task!.properties).toEqual({
+      title: { type: 'string' },
+      done: { type: 'boolean', default: false },
+      due_date: { type: 'string', format: 'date' },
+    });
+    expect(entities.Task!.required).toEqual(['title']);
+    expect(entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
+    expect(entities.Project!.properties).toEqual({ name: { type: 'string' } });
+    expect(manifest).toEqual({ name: 'Task Tracker', mainPage: 'Home' });
+    for (const page of ['Home', 'Tasks', 'TaskDetail', 'TaskForm', 'Projects', 'ProjectDetail', 'ProjectForm']) {
+      expect(snapshot.files[`pages/${page}.jsx`], page).toBeDefined();
+    }
+    for (const file of ['layout.jsx', 'globals.css', 'components/PageHeader.jsx', 'components/EmptyState.jsx', 'components/FieldInput.jsx']) {
+      expect(snapshot.files[file], file).toBeDefined();
+    }
+    expect(snapshot.files['globals.css']).toMatch(/^@import "tailwindcss";/);
+    expect(snapshot.files['globals.css']).toMatch(/@theme \{[^}]*--color-primary: #[0-9a-f]{6};/);
+    expect(snapshot.files['layout.jsx']).toContain('const APP_NAME = "Task Tracker";');
+    expect(snapshot.files['layout.jsx']).toMatch(/page: "Tasks"[\s\S]*page: "Projects"/);
+    // Prose before and after the group.
+    expect(turn.text.indexOf('Task Tracker')).toBeLessThan(turn.text.indexOf('<tessera-group'));
+    expect(turn.text.slice(turn.text.lastIndexOf('</tessera-group>'))).toMatch(/Try next/);
+  });
+
+  it('wires the pages to the entity SDK: list, filter, get, create, update, delete', async () => {
+    const { snapshot } = await build('Build a task tracker with tasks (title, done, due date, status (todo, doing, done)) and projects (name)');
+    const list = snapshot.files['pages/Tasks.jsx']!;
+    expect(list).toContain('Task.filter(query, sort, 500)');
+    expect(list).toContain('query.status = filters.status');
+    expect(list).toContain('query.done = filters.done === "yes"');
+    expect(list).toContain('window.confirm(');
+    expect(list).toContain('await Task.delete(task.id)');
+    expect(list).toContain('await Task.update(task.id, { [key]: next })');
+    expect(list).toContain('"-createdAt"');
+    expect(list).toContain('<EmptyState');
+    expect(list).toContain('<ErrorMessage');
+    const detail = snapshot.files['pages/TaskDetail.jsx']!;
+    expect(detail).toContain('searchParams.get("id")');
+    expect(detail).toContain('await Task.get(id)');
+    const form = snapshot.files['pages/TaskForm.jsx']!;
+    expect(form).toContain('await Task.update(id, toRecord(values))');
+    expect(form).toContain('await Task.create(toRecord(values))');
+    expect(form).toContain('errors.title = "Title is required"');
+    expect(form).toMatch(/label="Done"\s+type="checkbox"/);
+    expect(form).toMatch(/label="Due date"\s+type="date"/);
+    expect(form).toMatch(/label="Status"\s+type="select"\s+options=\{\["todo","doing","done"\]\}/);
+  });
+
+  it('links entities: a field named after another entity and "belongs to" phrases', async () => {
+    const { entities, snapshot } = await build('An app with projects (name) and tasks (title, project). Notes belong to projects; notes (text, pinned)');
+    expect(entities.Task!.properties.project_id).toEqual({ type: 'string' });
+    expect(entities.Note!.properties.project_id).toEqual({ type: 'string' });
+    const form = snapshot.files['pages/TaskForm.jsx']!;
+    expect(form).toContain('Project.list("-createdAt", 1000)');
+    expect(form).toMatch(/label="Project"\s+type="select"\s+options=\{projects\.map/);
+    // The project page lists its tasks and offers to add one there.
+    expect(snapshot.files['pages/ProjectDetail.jsx']).toContain('Task.filter({ project_id: id }, "-createdAt", 100)');
+    expect(snapshot.files['pages/ProjectDetail.jsx']).toContain('"TaskForm?project_id="');
+  });
+
+  it('a recipe book: catalogue entity, image field named for the grid, orange theme', async () => {
+    const { entities, manifest, snapshot } = await build('a recipe book');
+    expect(manifest.name).toBe('Recipe Book');
+    const recipe = entities.Recipe!;
+    expect(recipe.required).toEqual(['title']);
+    const image = Object.entries(recipe.properties).find(([, p]) => p.format === 'image');
+    expect(image?.[0]).toMatch(/image/);
+    expect(recipe.properties.category!.enum).toContain('dessert');
+    expect(recipe.properties.servings).toEqual({ type: 'number' });
+    expect(snapshot.files['globals.css']).toContain(`--color-primary: ${PALETTES.orange};`);
+  });
+
+  it('CRM for my bakery: customers and deals, "Bakery CRM", a warm palette', async () => {
+    const { entities, manifest, snapshot } = await build('CRM for my bakery');
+    expect(manifest.name).toBe('Bakery CRM');
+    expect(Object.keys(entities)).toEqual(['Customer', 'Deal']);
+    expect(entities.Customer!.properties.email).toEqual({ type: 'string', format: 'email' });
+    expect(entities.Deal!.properties.customer_id).toEqual({ type: 'string' });
+    expect(entities.Deal!.properties.value).toEqual({ type: 'number' });
+    expect(snapshot.files['globals.css']).toContain(`--color-primary: ${PALETTES.amber};`);
+  });
+
+  it('habit tracker: habits with check-ins linked to them', async () => {
+    const { entities, manifest, snapshot } = await build('habit tracker');
+    expect(manifest.name).toBe('Habit Tracker');
+    expect(Object.keys(entities)).toEqual(['Habit', 'CheckIn']);
+    expect(entities.CheckIn!.properties.habit_id).toEqual({ type: 'string' });
+    expect(entities.CheckIn!.properties.date).toEqual({ type: 'string', format: 'date' });
+    expect(snapshot.files['pages/CheckIns.jsx']).toBeDefined();
+  });
+
+  it('infers number, email, url and image types from names', async () => {
+    const { entities } = await build('Inventory app with products (name, price, qty, rating, supplier email, photo, website, phone number)');
+    const p = entities.Product!.properties;
+    expect(p.price).toEqual({ type: 'number' });
+    expect(p.qty).toEqual({ type: 'number' });
+    expect(p.rating).toMatchObject({ type: 'number' });
+    expect(p.supplier_email).toEqual({ type: 'string', format: 'email' });
+    expect(p.photo_image).toEqual({ type: 'string', format: 'image' });
+    expect(p.website).toEqual({ type: 'string', format: 'uri' });
+    expect(p.phone_number).toEqual({ type: 'string' });
+  });
+
+  it('reads listed values as enums, tags as lists and "at" as date-time', async () => {
+    const { entities } = await build('An event planner with events (title, starts at, location, status (draft, published, cancelled), tags, is_free, completed)');
+    const p = entities.Event!.properties;
+    expect(p.starts_at).toEqual({ type: 'string', format: 'date-time' });
+    expect(p.status).toEqual({ type: 'string', enum: ['draft', 'published', 'cancelled'], default: 'draft' });
+    expect(p.tags).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(p.is_free).toEqual({ type: 'boolean', default: false });
+    expect(p.completed).toEqual({ type: 'boolean', default: false });
+    expect(p.location).toEqual({ type: 'string' });
+  });
+
+  it('reads "Entity: fields" lines and deadline / "joined at" fields', async () => {
+    const { entities } = await build('A library app\nBooks: title, author, isbn, deadline, available\nMembers: name, email, joined at');
+    expect(Object.keys(entities)).toEqual(['Book', 'Member']);
+    expect(entities.Book!.properties).toMatchObject({ isbn: { type: 'string' }, deadline: { type: 'string', format: 'date' }, available: { type: 'boolean', default: false } });
+    expect(entities.Member!.properties.joined_at).toEqual({ type: 'string', format: 'date-time' });
+  });
+
+  it('takes the name from "called ..." and a colour or dark mode from the description', async () => {
+    const named = await build('a reading list app called Bookworm, in green');
+    expect(named.manifest.name).toBe('Bookworm');
+    expect(Object.keys(named.entities)).toContain('Book');
+    expect(named.snapshot.files['globals.css']).toContain(`--color-primary: ${PALETTES.green};`);
+    const dark = await build('Build a workout log with a dark theme');
+    expect(Object.keys(dark.entities)).toEqual(['Workout', 'Exercise']);
+    expect(dark.snapshot.files['globals.css']).toContain('--color-background: #0b1120;');
+    expect(dark.manifest.name).toBe('Workout Log');
+  });
+
+  it('falls back to a generic entity for an unknown kind of app', async () => {
+    const { entities, manifest } = await build('An app to manage my vinyl collection');
+    expect(Object.keys(entities)).toEqual(['Vinyl']);
+    expect(entities.Vinyl!.required).toEqual(['name']);
+    expect(manifest.name).toBe('Vinyl Collection');
+  });
+
+  it('job applications: dates from "on", links from "link", numbers from "salary"', async () => {
+    const { entities } = await build('Job hunt tracker with applications (company, role, applied on, link, salary, status (applied, interview, offer, rejected))');
+    const p = entities.Application!.properties;
+    expect(p.applied_on).toEqual({ type: 'string', format: 'date' });
+    expect(p.link).toEqual({ type: 'string', format: 'uri' });
+    expect(p.salary).toEqual({ type: 'number' });
+    expect(p.status!.enum).toEqual(['applied', 'interview', 'offer', 'rejected']);
+  });
+
+  it('never redefines the built-in User entity', async () => {
+    const { entities } = await build('A club app with users (name, email) and meetings (title, held at)');
+    expect(Object.keys(entities)).toEqual(['Member', 'Meeting']);
+    expect(entities.Meeting!.properties.held_at).toEqual({ type: 'string', format: 'date-time' });
+  });
+
+  it('notes app, expense tracker and help desk from a few words', async () => {
+    expect(Object.keys((await build('a simple notes app')).entities)).toEqual(['Note']);
+    const expenses = await build('expense tracker');
+    expect(expenses.entities.Expense!.properties.amount).toEqual({ type: 'number' });
+    expect(expenses.entities.Expense!.required).toEqual(['title', 'amount']);
+    expect(Object.keys((await build('a help desk for support tickets')).entities)).toEqual(['Ticket']);
+  });
+
+  it('answers small talk on an empty app with what it can do, and builds after "go ahead"', async () => {
+    const hello = planAppBuilderTurn({ snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user', text: 'hello' }] });
+    expect(hello.text).not.toContain('<tessera-');
+    expect(hello.text).toMatch(/task tracker/);
+    const later = await runTurn(EMPTY_SNAPSHOT, [
+      { role: 'user', text: 'a recipe book' },
+      { role: 'assistant', text: 'Shall I build it?' },
+      { role: 'user', text: 'go ahead' },
+    ]);
+    expect(Object.keys(later.snapshot.entities)).toEqual(['Recipe']);
+  });
+
+  it('is deterministic', () => {
+    const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
+    expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));
+  });
+});

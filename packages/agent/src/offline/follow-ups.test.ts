@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppSnapshot } from '../snapshot';
+import { EMPTY_SNAPSHOT, badImports, compileErrors, errorsOf, runTurn } from './test-helpers';
+import { planAppBuilderTurn } from './plan';
+import { PALETTES } from './theme';
+
+let base: AppSnapshot;
+
+beforeAll(async () => {
+  const run = await runTurn(EMPTY_SNAPSHOT, 'Build a task tracker with tasks (title, done, due date) and projects (name)');
+  expect(errorsOf(run.issues)).toEqual([]);
+  base = run.snapshot;
+});
+
+async function change(snapshot: AppSnapshot, request: string) {
+  const run = await runTurn(snapshot, request);
+  expect(errorsOf(run.issues), request).toEqual([]);
+  expect(await compileErrors(run.snapshot)).toEqual([]);
+  expect(badImports(run.snapshot)).toEqual([]);
+  const types = run.parsed.actions.map((a) => a.type);
+  return { ...run, types, files: run.snapshot.files, entities: run.snapshot.entities };
+}
+
+describe('follow-ups on an existing app', () => {
+  it('adds a field: edit_entity with the whole schema and regenerated pages', async () => {
+    const { entities, files, types, parsed, turn } = await change(base, 'add a priority field to tasks');
+    expect(entities.Task!.properties.priority).toEqual({ type: 'string', enum: ['low', 'medium', 'high'], default: 'low' });
+    expect(Object.keys(entities.Task!.properties)).toEqual(['title', 'done', 'due_date', 'priority']);
+    expect(types).toContain('edit_entity');
+    expect(types).not.toContain('add_entity');
+    const edit = parsed.actions.find((a) => a.type === 'edit_entity')!;
+    expect(JSON.parse(edit.content.replace(/^```json\n|```\s*$/g, ''))).toMatchObject({ name: 'Task', required: ['title'] });
+    expect(files['pages/TaskForm.jsx']).toMatch(/label="Priority"\s+type="select"/);
+    expect(files['pages/Tasks.jsx']).toContain('filters.priority');
+    expect(turn.text).toMatch(/priority/);
+  });
+
+  it('adds a field phrased as "tasks should have notes" (long text)', async () => {
+    const { entities, files } = await change(base, 'tasks should have notes');
+    expect(entities.Task!.properties.notes).toEqual({ type: 'string' });
+    expect(files['pages/TaskForm.jsx']).toMatch(/label="Notes"\s+type="textarea"/);
+  });
+
+  it('adds a link to another entity: "tasks should have a project"', async () => {
+    const { entities, files } = await change(base, 'tasks should have a project');
+    expect(entities.Task!.properties.project_id).toEqual({ type: 'string' });
+    expect(files['pages/ProjectDetail.jsx']).toContain('Task.filter({ project_id: id }');
+  });
+
+  it('removes a field from the schema and every page', async () => {
+    const { entities, files, types } = await change(base, 'remove the due date from tasks');
+    expect(entities.Task!.properties.due_date).toBeUndefined();
+    expect(types).toContain('edit_entity');
+    for (const page of ['Tasks', 'TaskDetail', 'TaskForm']) expect(files[`pages/${page}.jsx`]).not.toContain('due_date');
+  });
+
+  it('adds an entity with its pages and a navigation link', async () => {
+    const { entities, files, types } = await change(base, 'add a Contacts entity with name and email');
+    expect(entities.Contact!.properties).toEqual({ name: { type: 'string' }, email: { type: 'string', format: 'email' } });
+    expect(types).toContain('add_entity');
+    expect(files['pages/Contacts.jsx']).toContain('Contact.list(sort, 500)');
+    expect(files['pages/ContactForm.jsx']).toMatch(/label="Email"\s+type="email"/);
+    expect(files['layout.jsx']).toContain('page: "Contacts"');
+    expect(files['pages/Home.jsx']).toContain('entity: Contact');
+  });
+
+  it('removes an entity: its pages and nav go, its schema (and data) stay', async () => {
+    const { entities, files, types } = await change(base, 'remove projects');
+    expect(types).toContain('delete_file');
+    expect(files['pages/Projects.jsx']).toBeUndefined();
+    expect(files['pages/ProjectDetail.jsx']).toBeUndefined();
+    expect(files['layout.jsx']).not.toContain('"Projects"');
+    expect(files['pages/Home.jsx']).not.toContain('Project');
+    expect(entities.Project).toBeDefined();
+    // And it can come back.
+    const again = await change({ files, entities }, 'add projects');
+    expect(again.files['pages/Projects.jsx']).toBeDefined();
+  });
+
+  it('adds an about page and a statistics page, each in the navigation', async () => {
+    const about = await change(base, 'add an about page');
+    expect(about.files['pages/About.jsx']).toContain('Task Tracker');
+    expect(about.files['layout.jsx']).toContain('page: "About"');
+    const stats = await change(about.snapshot, 'add a statistics page');
+    expect(stats.files['pages/Statistics.jsx']).toContain('Task.list("-createdAt", RECORD_LIMIT)'.replace('Task.list', 'stat.entity.list'));
+    expect(stats.files['pages/Statistics.jsx']).toContain('flags: [{ key: "done", label: "Done" }]');
+    expect(stats.files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Statistics"/);
+  });
+
+  it('renames the app with small edits of app.json and the layout', async () => {
+    const { files, parsed } = await change(base, 'rename the app to Focus');
+    expect(JSON.parse(files['app.json']!)).toEqual({ name: 'Focus', mainPage: 'Home' });
+    expect(files['layout.jsx']).toContain('const APP_NAME = "Focus";');
+    expect(parsed.actions.map((a) => [a.type, a.file])).toEqual([
+      ['edit_file', 'app.json'],
+      ['edit_file', 'layout.jsx'],
+    ]);
+  });
+
+  it('changes the theme by editing globals.css only: dark, a named colour, a hex colour', async () => {
+    const dark = await change(base, 'make it dark');
+    expect(dark.parsed.actions.map((a) => [a.type, a.file])).toEqual([['edit_file', 'globals.css']]);
+    expect(dark.files['globals.css']).toContain('--color-background: #0b1120;');
+    const green = await change(dark.snapshot, 'use green');
+    expect(green.files['globals.css']).toContain(`--color-primary: ${PALETTES.green};`);
+    expect(green.files['globals.css']).toContain('--color-background: #0b1120;');
+    const hex = await change(green.snapshot, 'change the primary colour to #ff6600');
+    expect(hex.files['globals.css']).toContain('--color-primary: #ff6600;');
+    const light = await change(hex.snapshot, 'switch back to light mode');
+    expect(light.files['globals.css']).toContain('--color-background: #f8fafc;');
+  });
+
+  it('adds sample records that pass the schema', async () => {
+    const { records, types } = await change(base, 'add some sample tasks');
+    expect(types).toEqual(['insert_entity_records']);
+    expect(records.Task).toHaveLength(5);
+    expect(records.Task![0]).toMatchObject({ title: 'Plan the week', done: false });
+    expect(typeof records.Task![0]!.due_date).toBe('string');
+  });
+
+  it('handles two requests in one message', async () => {
+    const { entities, files } = await change(base, 'add a priority field to tasks and make it dark');
+    expect(entities.Task!.properties.priority).toBeDefined();
+    expect(files['globals.css']).toContain('--color-background: #0b1120;');
+  });
+
+  it('picks up a field added by hand in the database panel when regenerating pages', async () => {
+    const handEdited: AppSnapshot = structuredClone(base);
+    handEdited.entities.Task!.properties.estimate_hours = { type: 'number' };
+    const { files } = await change(handEdited, 'regenerate the task pages');
+    expect(files['pages/TaskForm.jsx']).toMatch(/label="Estimate hours"\s+type="number"/);
+    const other = await change(handEdited, 'add a priority field to tasks');
+    expect(other.entities.Task!.properties.estimate_hours).toEqual({ type: 'number' });
+    expect(other.files['pages/TaskForm.jsx']).toContain('estimate_hours');
+  });
+
+  it('fixes errors by regenerating the app from its entities', async () => {
+    const broken: AppSnapshot = structuredClone(base);
+    broken.files['pages/Tasks.jsx'] = 'export default function Tasks() { return <div>; }';
+    const { files } = await change(broken, 'The app shows these errors: pages/Tasks.jsx: Unexpected token. please help me fix these errors');
+    expect(files['pages/Tasks.jsx']).toContain('Task.filter');
+  });
+
+  it('answers politely with no actions when it cannot help', () => {
+    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'connect it to my Stripe account' }] });
+    expect(turn.text).not.toContain('<tessera-');
+    expect(turn.text).toMatch(/I can:/);
+    expect(turn.text).toMatch(/add a priority field to tasks/);
+  });
+
+  it('is deterministic for follow-ups too', () => {
+    const input = { snapshot: base, messages: [{ role: 'user' as const, text: 'add a Contacts entity with name and email' }] };
+    expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));
+  });
+});

@@ -1,0 +1,617 @@
+// The offline app builder's turn: read the conversation and the current snapshot, decide what to
+// change, and write it as prose plus protocol actions.
+import type { EntitySchema } from '@tessera/contracts';
+import type { AppSnapshot } from '../snapshot';
+import { fileAction, groupText, type PlannedAction } from './actions';
+import { isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
+import { appNameOf, entityNameOf, plannedEntitiesOf, schemaOf, themeOf, themeRequestOf } from './describe';
+import { inferField, splitList, type InferredField } from './fields';
+import { renderAppFiles, SHARED_FILES } from './render';
+import { sampleRecords } from './samples';
+import { describeColor } from './theme';
+import { humanize, labelOf, listJoin, pascalCase, pluralize, snakeCase, titleCase, wordsOf } from './text';
+import { KNOWN_ENTITIES } from './catalogue';
+
+/** One message of the conversation, oldest first; the last one is the request. */
+export interface ConversationMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface AppBuilderTurnInput {
+  snapshot: AppSnapshot;
+  messages: ConversationMessage[];
+  /** Today's date (YYYY-MM-DD) for sample records; a fixed date when omitted so output stays reproducible. */
+  today?: string;
+}
+
+export interface AppBuilderTurn {
+  /** The assistant's answer: prose and protocol actions, as a model would stream it. */
+  text: string;
+  /** One line on what the turn did (for logs and version descriptions). */
+  summary: string;
+}
+
+const DEFAULT_TODAY = '2026-01-05';
+const SUGGESTIONS_LIMIT = 3;
+
+type SchemaWithName = EntitySchema & { name?: string };
+
+/** Work in progress of a follow-up turn: the changed model and what to write. */
+interface TurnState {
+  model: AppModel;
+  before: AppModel;
+  snapshot: AppSnapshot;
+  touched: Set<string>;
+  deleted: Set<string>;
+  records: Array<{ entity: string; records: unknown[] }>;
+  done: string[];
+  titles: string[];
+  today: string;
+}
+
+/**
+ * Plans one turn of the built-in offline app builder: a first description builds the whole app, later
+ * messages change it (fields, entities, pages, name, theme, sample data). Pure and deterministic.
+ */
+export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
+  const today = input.today ?? DEFAULT_TODAY;
+  const userMessages = input.messages.filter((m) => m.role === 'user').map((m) => m.text.trim()).filter(Boolean);
+  const request = userMessages.at(-1) ?? '';
+  if (!request) return prose(capabilities('Tell me what app you would like, for example "a task tracker with tasks (title, done, due date) and projects (name)".'), 'Asked for a description');
+
+  if (/^(continue|keep going|let'?s keep going|go on)\W*$/i.test(request)) {
+    return prose('Everything from my last answer is already in place — there is nothing left to continue. Tell me what you would like to change next.', 'Nothing to continue');
+  }
+  if (isEmptySnapshot(input.snapshot)) {
+    if (isSmallTalk(request)) return prose(capabilities('Describe the app you want and I will build it.'), 'Explained what the offline builder can do');
+    // "yes", "go ahead": build what was described before.
+    const description = isVague(request) ? userMessages.slice(0, -1).reverse().find((m) => !isVague(m) && !isSmallTalk(m)) ?? request : request;
+    return buildNewApp(input.snapshot, description, today);
+  }
+  return followUp(input.snapshot, request, today);
+}
+
+function prose(text: string, summary: string): AppBuilderTurn {
+  return { text, summary };
+}
+
+function isSmallTalk(text: string): boolean {
+  return /^(hi|hello|hey|yo|thanks|thank you|help|what can you do|who are you|what are you|how does this work)\b[\s\S]{0,40}$/i.test(text.trim()) && !/\b(build|create|make|app|tracker)\b/i.test(text);
+}
+
+function isVague(text: string): boolean {
+  return /^(yes|yeah|yep|ok|okay|sure|go ahead|do it|build it|please|go|start)\W*$/i.test(text.trim());
+}
+
+function capabilities(lead: string): string {
+  return `${lead}
+
+I'm the built-in offline app builder, so I work without an AI provider. I can:
+
+- build an app from a description — name the things to track and their fields, e.g. "a task tracker with tasks (title, done, due date) and projects (name)", or just "a recipe book" or "CRM for my bakery";
+- add or remove a field ("add a priority field to tasks", "remove the due date from tasks");
+- add or remove an entity with its pages ("add a Contacts entity with name and email");
+- add a page ("add an about page", "add a statistics page");
+- rename the app ("rename the app to Focus") or change its look ("make it dark", "use green", "change the primary colour to #ff6600");
+- add sample data ("add some sample tasks").
+
+For anything else, connect an AI provider (OpenAI, Anthropic or an OpenAI-compatible server) in the settings, or edit the code directly.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// First turn
+
+function buildNewApp(snapshot: AppSnapshot, description: string, today: string): AppBuilderTurn {
+  void today;
+  const { entities: planned, kind } = plannedEntitiesOf(description);
+  const name = appNameOf(description, kind, planned);
+  const schemas = planned.map((p) => schemaOf(p.name, p.fields));
+  const model: AppModel = {
+    name,
+    mainPage: 'Home',
+    entities: schemas.map((s) => ({ name: s.name, schema: s, hasPages: true })),
+    extraPages: [],
+    theme: themeOf(description, kind),
+    summary: '',
+  };
+  const files = renderAppFiles(model);
+  const actions: PlannedAction[] = schemas.map((s) => ({ type: 'add_entity', entity: s.name, schema: s }));
+  const order = ['app.json', 'globals.css', ...Object.keys(SHARED_FILES), 'layout.jsx'];
+  const paths = [...order, ...Object.keys(files).filter((p) => !order.includes(p))];
+  for (const path of paths) {
+    const action = fileAction(path, snapshot.files[path], files[path]!);
+    if (action) actions.push(action);
+  }
+
+  const entityLines = schemas.map((s) => {
+    const fields = Object.entries(s.properties).map(([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)})`);
+    return `- **${s.name}**: ${fields.join(', ')}`;
+  });
+  const first = schemas[0]!;
+  const firstPages = pagesOf(first.name);
+  const intro = `I'll build **${name}** for you: ${listJoin(schemas.map((s) => humanize(pluralize(s.name))))} with pages to list, view, create and edit them, a dashboard and navigation.`;
+  const outro = [
+    `**${name}** is ready. Here's what I set up:`,
+    '',
+    ...entityLines,
+    '',
+    `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. Open **${firstPages.list}** to add your first ${humanize(first.name)}.`,
+    '',
+    'Try next:',
+    ...suggestionsFor(model).map((s) => `- "${s}"`),
+  ];
+  const text = `${intro}\n\n${groupText(`Create ${name}`, actions)}\n\n${outro.join('\n')}`;
+  return { text, summary: `Created ${name} with ${listJoin(schemas.map((s) => s.name))}` };
+}
+
+function describeType(key: string, p: EntitySchema['properties'][string]): string {
+  if (key.endsWith('_id')) return `link to ${pascalCase(key.replace(/_id$/, ''))}`;
+  if (p.enum) return `one of ${p.enum.join(', ')}`;
+  if (p.type === 'array') return 'list';
+  if (p.format === 'date') return 'date';
+  if (p.format === 'date-time') return 'date and time';
+  if (p.format === 'email') return 'email';
+  if (p.format === 'uri') return 'link';
+  if (p.format === 'image') return 'image';
+  if (p.format === 'color') return 'colour';
+  if (p.type === 'boolean') return 'yes/no';
+  if (p.type === 'number' || p.type === 'integer') return 'number';
+  return 'text';
+}
+
+function suggestionsFor(model: AppModel): string[] {
+  const first = model.entities.find((e) => e.hasPages);
+  const out: string[] = [];
+  if (first) {
+    const plural = humanize(pluralize(first.name));
+    const candidates = ['priority', 'notes', 'tags', 'rating'].filter((k) => !(k in first.schema.properties));
+    if (candidates[0]) out.push(`add a ${candidates[0]} field to ${plural}`);
+    out.push(`add some sample ${plural}`);
+  }
+  out.push(model.theme.mode === 'dark' ? 'make it light' : 'make it dark');
+  if (!model.extraPages.some((p) => p.kind === 'statistics')) out.push('add a statistics page');
+  return out.slice(0, SUGGESTIONS_LIMIT + 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Follow-ups
+
+function cloneModel(model: AppModel): AppModel {
+  return {
+    ...model,
+    entities: model.entities.map((e) => ({ ...e, schema: structuredClone(e.schema) })),
+    extraPages: model.extraPages.map((p) => ({ ...p })),
+    theme: { ...model.theme },
+  };
+}
+
+/** Splits a request into clauses ("add X to tasks and make it dark" -> two), keeping field lists whole. */
+function clausesOf(request: string): string[] {
+  return request
+    .split(/\n+|;|(?<=[a-z0-9)"'])\.\s+|\bthen\b|,?\s+and\s+(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|include|drop|insert|seed|put)\b)|,\s*(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|drop)\b)/i)
+    .map((c) => c.trim().replace(/^(also|and|please|can you|could you|now|ok|okay)\s+/i, '').replace(/[.!?]+$/, '').trim())
+    .filter(Boolean);
+}
+
+function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
+  const before = readAppModel(snapshot);
+  const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today };
+  const handlers = [handleFixErrors, handleSeed, handleRename, handleRemoveField, handleAddField, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
+  const unhandled: string[] = [];
+  for (const clause of clausesOf(request)) {
+    const lower = clause.toLowerCase();
+    if (!handlers.some((handle) => handle(state, clause, lower))) unhandled.push(clause);
+  }
+  // A whole request that describes a new app ("build a recipe book") on a non-empty snapshot still
+  // gets an answer: we explain rather than silently replacing the current app.
+  if (state.done.length === 0) {
+    const note = state.titles.length ? '' : unhandled.length ? `I can't do "${unhandled[0]}" offline yet.` : '';
+    return prose(capabilities(note || 'I did not find a change I can make in that request.'), 'No change');
+  }
+
+  const actions = collectActions(state);
+  const skipped = unhandled.length ? `\n\nI left out "${listJoin(unhandled)}" — that is not something I can do offline; an AI provider can, or you can edit the code directly.` : '';
+  if (actions.length === 0) {
+    return prose(`${state.done.join('\n')}${skipped}`, state.titles.join('; ') || 'No change');
+  }
+  const title = state.titles.length === 1 ? state.titles[0]! : 'Update the app';
+  const intro = state.titles.length === 1 ? `Sure — ${lowerFirst(state.titles[0]!)}.` : `Sure — I'll make these changes: ${listJoin(state.titles.map(lowerFirst))}.`;
+  const next = suggestionsFor(state.model).slice(0, 2).map((s) => `"${s}"`);
+  const text = `${intro}\n\n${groupText(title, actions)}\n\n${state.done.map((d) => `- ${d}`).join('\n')}${skipped}\n\nYou could also try ${listJoin(next)}.`;
+  return { text, summary: state.titles.join('; ') };
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function collectActions(state: TurnState): PlannedAction[] {
+  const actions: PlannedAction[] = [];
+  const { model, snapshot } = state;
+  for (const e of model.entities) {
+    const old = snapshot.entities[e.name];
+    if (!old) actions.push({ type: 'add_entity', entity: e.name, schema: withName(e.name, e.schema) });
+    else if (JSON.stringify(old) !== JSON.stringify(e.schema)) actions.push({ type: 'edit_entity', entity: e.name, schema: withName(e.name, e.schema) });
+  }
+  const files = renderAppFiles(model);
+  const touchesPages = [...state.touched].some((p) => p.startsWith('pages/') || p === 'layout.jsx');
+  if (touchesPages) for (const path of Object.keys(SHARED_FILES)) if (!(path in snapshot.files)) state.touched.add(path);
+  const ordered = [...state.touched].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const path of ordered) {
+    const content = files[path];
+    if (content === undefined) continue;
+    const action = fileAction(path, snapshot.files[path], content);
+    if (action) actions.push(action);
+  }
+  for (const path of [...state.deleted].sort()) if (path in snapshot.files && !(path in files)) actions.push({ type: 'delete_file', path });
+  for (const r of state.records) actions.push({ type: 'insert_entity_records', entity: r.entity, records: r.records });
+  return actions;
+}
+
+function rank(path: string): number {
+  if (path === 'app.json') return 0;
+  if (path === 'globals.css') return 1;
+  if (path.startsWith('components/') || path.startsWith('services/')) return 2;
+  if (path === 'layout.jsx') return 3;
+  return 4;
+}
+
+function withName(name: string, schema: EntitySchema): SchemaWithName {
+  const { name: _old, ...rest } = schema as SchemaWithName;
+  return { name, ...rest };
+}
+
+/** The entity a phrase names ("tasks", "the task entity", "line items"), among the app's entities. */
+function findEntity(model: AppModel, phrase: string): AppModel['entities'][number] | undefined {
+  const direct = entityNameOf(phrase.replace(/\b(entity|entities|table|tables|records?|section|pages?|model|list)\b/gi, ''));
+  const byName = model.entities.find((e) => e.name === direct);
+  if (byName) return byName;
+  const lower = ` ${wordsOf(phrase).join(' ')} `;
+  return model.entities.find((e) => {
+    const words = wordsOf(e.name).join(' ');
+    return lower.includes(` ${words} `) || lower.includes(` ${wordsOf(pluralize(e.name)).join(' ')} `);
+  });
+}
+
+function defaultEntity(model: AppModel): AppModel['entities'][number] | undefined {
+  const main = model.entities.find((e) => e.hasPages && pagesOf(e.name).list === model.mainPage);
+  return main ?? model.entities.find((e) => e.hasPages) ?? model.entities[0];
+}
+
+/** Marks an entity's pages and everything showing it (related entities, dashboard, statistics) for regeneration. */
+function touchEntity(state: TurnState, entity: string): void {
+  const { model } = state;
+  const related = new Set([entity]);
+  for (const e of model.entities) {
+    const keys = Object.keys(e.schema.properties);
+    if (keys.includes(`${snakeCase(entity)}_id`)) related.add(e.name);
+    if (e.name === entity) for (const other of model.entities) if (keys.includes(`${snakeCase(other.name)}_id`)) related.add(other.name);
+  }
+  for (const name of related) {
+    const e = model.entities.find((x) => x.name === name);
+    if (!e?.hasPages) continue;
+    const p = pagesOf(name);
+    for (const page of [p.list, p.detail, p.form]) state.touched.add(`pages/${page}.jsx`);
+  }
+  state.touched.add('pages/Home.jsx');
+  for (const page of model.extraPages) if (page.kind !== 'custom') state.touched.add(`pages/${page.name}.jsx`);
+}
+
+// --- fix errors / regenerate -------------------------------------------------------------------
+
+function handleFixErrors(state: TurnState, _clause: string, lower: string): boolean {
+  if (!/\b(fix|repair|resolve)\b.*\berrors?\b|\bhelp me fix\b|\b(regenerate|rebuild|refresh|resync|sync)\b.*\b(pages?|app|everything|ui|screens?|files?)\b/.test(lower)) return false;
+  const target = findEntity(state.model, lower.replace(/\b(regenerate|rebuild|refresh|resync|sync|the|pages?)\b/g, ' '));
+  if (target && !/\berrors?\b/.test(lower)) {
+    target.hasPages = true;
+    touchEntity(state, target.name);
+    state.touched.add('layout.jsx');
+    state.titles.push(`Regenerate the ${humanize(target.name)} pages`);
+    state.done.push(`Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`);
+    return true;
+  }
+  for (const path of Object.keys(renderAppFiles(state.model))) state.touched.add(path);
+  state.titles.push('Regenerate the app from its entities');
+  state.done.push('Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.');
+  return true;
+}
+
+// --- sample data -------------------------------------------------------------------------------
+
+function handleSeed(state: TurnState, _clause: string, lower: string): boolean {
+  if (!/\b(sample|example|demo|test|fake|dummy|seed|placeholder|mock)\b/.test(lower)) return false;
+  if (!/\b(add|create|generate|insert|populate|fill|seed|give|put|make)\b/.test(lower)) return false;
+  const count = Math.min(20, Math.max(1, Number(/\b(\d{1,2})\b/.exec(lower)?.[1] ?? (/\b(a few|couple)\b/.test(lower) ? 3 : 5))));
+  const stripped = lower.replace(/\b(sample|example|demo|test|fake|dummy|seed|placeholder|mock|data|records?|entries|rows|some|a few|add|create|generate|insert|populate|with|fill|the|app|\d+)\b/g, ' ');
+  const target = findEntity(state.model, stripped);
+  const names = state.model.entities.map((e) => e.name);
+  const targets = target ? [target] : state.model.entities.filter((e) => e.hasPages);
+  if (targets.length === 0) return false;
+  for (const t of targets) {
+    state.records.push({ entity: t.name, records: sampleRecords(t.name, t.schema, count, state.today, names) });
+  }
+  const what = listJoin(targets.map((t) => humanize(pluralize(t.name))));
+  state.titles.push(`Add sample ${what}`);
+  state.done.push(`Added ${count} sample ${targets.length === 1 ? what : `records each to ${what}`}${targets.some((t) => Object.keys(t.schema.properties).some((k) => k.endsWith('_id'))) ? ' (links between records are left empty for you to set)' : ''}.`);
+  return true;
+}
+
+// --- rename ------------------------------------------------------------------------------------
+
+function handleRename(state: TurnState, clause: string): boolean {
+  const m =
+    /\b(?:rename|call)\s+(?:the\s+|my\s+|this\s+)?(?:app|application|it|project|site)\s+(?:to\s+|as\s+)?["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
+    /\b(?:change|set|update|make)\s+(?:the\s+)?(?:app(?:'s)?\s+|application\s+)?(?:name|title)\s+(?:to|as|into)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
+    /\bname\s+(?:it|the app|this app)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
+    /\bthe app (?:should be|is) (?:called|named)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause);
+  if (!m) return false;
+  let name = m[1]!.trim().replace(/\s+/g, ' ').slice(0, 60);
+  if (!name) return false;
+  if (name === name.toLowerCase()) name = titleCase(name);
+  const old = state.model.name;
+  state.model.name = name;
+  state.touched.add('app.json');
+  state.touched.add('layout.jsx');
+  for (const page of state.model.extraPages) if (page.kind !== 'statistics') state.touched.add(`pages/${page.name}.jsx`);
+  state.titles.push(`Rename the app to ${name}`);
+  state.done.push(`Renamed the app from ${old} to **${name}** (app.json and the navigation title).`);
+  return true;
+}
+
+// --- theme -------------------------------------------------------------------------------------
+
+function handleTheme(state: TurnState, _clause: string, lower: string): boolean {
+  if (!/\b(make|use|change|switch|set|turn|colou?rs?|theme|dark|light|primary|accent|look|style|palette)\b|#[0-9a-f]{3}/.test(lower)) return false;
+  const request = themeRequestOf(lower);
+  if (!request.mode && !request.primary) return false;
+  const theme = state.model.theme;
+  const changes: string[] = [];
+  if (request.mode && request.mode !== theme.mode) {
+    theme.mode = request.mode;
+    changes.push(`a ${request.mode} theme`);
+  }
+  if (request.primary && request.primary !== theme.primary) {
+    theme.primary = request.primary;
+    changes.push(`${describeColor(request.primary)} as the primary colour`);
+  }
+  state.touched.add('globals.css');
+  if (changes.length === 0) {
+    state.done.push(`The app already uses ${request.mode ? `a ${theme.mode} theme` : `${describeColor(theme.primary)} as its primary colour`}.`);
+    state.titles.push('Keep the theme');
+    return true;
+  }
+  state.titles.push(`Switch to ${listJoin(changes)}`);
+  state.done.push(`Switched to ${listJoin(changes)}. Every page uses the colours in globals.css, so the whole app follows.`);
+  return true;
+}
+
+// --- fields ------------------------------------------------------------------------------------
+
+function parseFields(text: string, model: AppModel, self: string): InferredField[] {
+  const names = model.entities.map((e) => e.name).filter((n) => n !== self);
+  const cleaned = text.replace(/\b(new|fields?|columns?|properties|property|attributes?)\b/gi, ' ').replace(/\s+/g, ' ').trim();
+  return splitList(cleaned)
+    .map((f) => inferField(f, names))
+    .filter((f): f is InferredField => f !== null);
+}
+
+function handleAddField(state: TurnState, clause: string, lower: string): boolean {
+  const { model } = state;
+  let fieldsText: string | undefined;
+  let target: AppModel['entities'][number] | undefined;
+  const patterns: Array<[RegExp, number, number]> = [
+    [/\badd\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:fields?|columns?|property|properties|attributes?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
+    [/\b(?:add|include|store|track)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
+    [/^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i, 2, 1],
+    [/\bgive\s+(?:the\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:a\s+|an\s+)(.+)$/i, 2, 1],
+    [/\badd\s+(?:a\s+|an\s+|the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)$/i, 1, 0],
+  ];
+  for (const [pattern, fi, ei] of patterns) {
+    const m = pattern.exec(clause);
+    if (!m) continue;
+    const entity = ei ? findEntity(model, m[ei]!) : defaultEntity(model);
+    if (!entity) continue;
+    // "add a page to ..." or "add contacts" are not fields.
+    if (/\bpage\b/.test(m[fi]!) || /\b(entity|table)\b/.test(m[fi]!)) return false;
+    fieldsText = m[fi]!;
+    target = entity;
+    break;
+  }
+  if (!target || fieldsText === undefined) return false;
+  void lower;
+  const fields = parseFields(fieldsText, model, target.name);
+  if (fields.length === 0) return false;
+  const added: string[] = [];
+  const existing: string[] = [];
+  for (const f of fields) {
+    if (f.key in target.schema.properties) {
+      existing.push(labelOf(f.key).toLowerCase());
+      continue;
+    }
+    target.schema.properties[f.key] = f.schema;
+    if (f.required) target.schema.required = [...(target.schema.required ?? []), f.key];
+    added.push(`**${f.key}** (${describeType(f.key, f.schema)})`);
+  }
+  const plural = humanize(pluralize(target.name));
+  if (added.length === 0) {
+    state.titles.push(`Keep ${plural} as they are`);
+    state.done.push(`${pascalCase(target.name)} already has ${listJoin(existing)}.`);
+    return true;
+  }
+  target.hasPages = true;
+  touchEntity(state, target.name);
+  state.titles.push(`Add ${listJoin(fields.filter((f) => !existing.includes(labelOf(f.key).toLowerCase())).map((f) => labelOf(f.key).toLowerCase()))} to ${plural}`);
+  state.done.push(`Added ${listJoin(added)} to ${target.name} and updated its list, detail and form pages${existing.length ? ` (${listJoin(existing)} already existed)` : ''}.`);
+  return true;
+}
+
+function matchField(schema: EntitySchema, phrase: string): string | undefined {
+  const key = snakeCase(phrase.replace(/\b(the|a|an|field|column|property)\b/gi, ' '));
+  const keys = Object.keys(schema.properties);
+  return keys.find((k) => k === key) ?? keys.find((k) => k === `${key}_id` || k === `${key}_image` || k.replace(/_image$/, '') === key) ?? keys.find((k) => key && (k.startsWith(`${key}_`) || k.endsWith(`_${key}`)));
+}
+
+function handleRemoveField(state: TurnState, clause: string): boolean {
+  const { model } = state;
+  const patterns: Array<[RegExp, number, number]> = [
+    [/\b(?:remove|delete|drop|get rid of|hide)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)\s+(?:from|on|of|in)\s+(?:the\s+)?(.+)$/i, 1, 2],
+    [/\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:from|on|of|in)\s+(?:the\s+|all\s+)?(.+)$/i, 1, 2],
+    [/^(?:the\s+)?(.+?)\s+(?:don't|do not|doesn't|does not|no longer|shouldn't|should not)\s+(?:need|have|need to have)\s+(?:a\s+|an\s+|the\s+)?(.+)$/i, 2, 1],
+    [/\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)$/i, 1, 0],
+  ];
+  for (const [pattern, fi, ei] of patterns) {
+    const m = pattern.exec(clause);
+    if (!m) continue;
+    const candidates = ei ? [findEntity(model, m[ei]!)].filter((e) => e !== undefined) : model.entities;
+    const phrases = splitList(m[fi]!);
+    for (const entity of candidates) {
+      const keys = phrases.map((p) => matchField(entity.schema, p)).filter((k): k is string => k !== undefined);
+      if (keys.length === 0 || keys.length !== phrases.length) continue;
+      for (const key of keys) delete entity.schema.properties[key];
+      const required = (entity.schema.required ?? []).filter((r) => !keys.includes(r));
+      if (required.length) entity.schema.required = required;
+      else delete entity.schema.required;
+      touchEntity(state, entity.name);
+      const labels = keys.map((k) => labelOf(k).toLowerCase());
+      state.titles.push(`Remove ${listJoin(labels)} from ${humanize(pluralize(entity.name))}`);
+      state.done.push(`Removed ${listJoin(keys.map((k) => `**${k}**`))} from ${entity.name} and its pages. Values already stored stay in the database, hidden.`);
+      return true;
+    }
+  }
+  return false;
+}
+
+// --- entities ----------------------------------------------------------------------------------
+
+function handleRemoveEntity(state: TurnState, clause: string): boolean {
+  const m = /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+|all\s+|my\s+)?(.+?)(?:\s+(?:entity|entities|table|section|pages?|feature|model|tab))?$/i.exec(clause);
+  if (!m) return false;
+  const entity = findEntity(state.model, m[1]!);
+  if (!entity || !entity.hasPages) return false;
+  entity.hasPages = false;
+  const p = pagesOf(entity.name);
+  for (const page of [p.list, p.detail, p.form]) state.deleted.add(`pages/${page}.jsx`);
+  touchEntity(state, entity.name);
+  state.touched.add('layout.jsx');
+  if ([p.list, p.detail, p.form].includes(state.model.mainPage)) {
+    state.model.mainPage = 'Home';
+    state.touched.add('app.json');
+  }
+  state.titles.push(`Remove ${humanize(pluralize(entity.name))}`);
+  state.done.push(`Removed the ${humanize(entity.name)} pages and their navigation link. The ${entity.name} records are kept in the database (the data panel still shows them), so you can bring the pages back with "add ${humanize(pluralize(entity.name))} pages".`);
+  return true;
+}
+
+function handleAddEntity(state: TurnState, clause: string): boolean {
+  const m =
+    /\b(?:add|create|include|track|new)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(.+?)\s+(?:entity|entities|table|model|section|collection|data type)\b\s*(.*)$/i.exec(clause) ??
+    /\b(?:add|create|track|manage)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:|having\b).*)?$/i.exec(clause) ??
+    /\b(?:i|we)\s+(?:also\s+)?(?:want|need)\s+to\s+(?:track|manage|store)\s+([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:).*)?$/i.exec(clause);
+  if (!m) return false;
+  const name = entityNameOf(m[1]!);
+  if (!name) return false;
+  const rest = (m[2] ?? '').trim();
+  const existing = state.model.entities.find((e) => e.name === name);
+  if (existing) {
+    if (existing.hasPages && !rest) {
+      state.titles.push(`Keep ${humanize(pluralize(name))}`);
+      state.done.push(`The app already has ${humanize(pluralize(name))} — open ${pagesOf(name).list} to see them.`);
+      return true;
+    }
+    if (!existing.hasPages) {
+      existing.hasPages = true;
+      touchEntity(state, name);
+      state.touched.add('layout.jsx');
+      state.titles.push(`Bring back the ${humanize(name)} pages`);
+      state.done.push(`Restored the ${humanize(name)} pages and navigation link; the existing records show up again.`);
+      if (!rest) return true;
+    }
+  }
+  let fields: InferredField[] = [];
+  const inside = /^\((.*)\)$/s.exec(rest)?.[1] ?? rest.replace(/^(?:with|having|:)\s*(?:the\s+)?(?:fields?|columns?|properties)?\s*:?\s*/i, '');
+  if (inside) fields = parseFields(inside, state.model, name);
+  if (existing) {
+    // "add tasks with notes" on an existing entity adds the fields.
+    return fields.length ? handleAddField(state, `add ${inside} to ${pluralize(name)}`, '') || true : true;
+  }
+  if (fields.length === 0) {
+    const known = KNOWN_ENTITIES[name]?.fields ?? 'name*, notes';
+    fields = parseFields(known, { ...state.model, entities: [...state.model.entities, { name, schema: { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } }, hasPages: false }] }, name)
+      .filter((f) => !f.key.endsWith('_id') || state.model.entities.some((e) => `${snakeCase(e.name)}_id` === f.key));
+  }
+  const schema = schemaOf(name, fields);
+  const { name: _n, ...plain } = schema;
+  state.model.entities.push({ name, schema: plain, hasPages: true });
+  touchEntity(state, name);
+  state.touched.add('layout.jsx');
+  const plural = humanize(pluralize(name));
+  state.titles.push(`Add ${plural}`);
+  state.done.push(`Added the **${name}** entity (${Object.entries(plain.properties).map(([k, p]) => `${k}: ${describeType(k, p)}`).join(', ')}) with list, detail and form pages and a navigation link.`);
+  return true;
+}
+
+// --- pages -------------------------------------------------------------------------------------
+
+const PAGE_KINDS: Array<[RegExp, ExtraPage['kind'], string]> = [
+  [/^(about|about us|about the app)$/, 'about', 'About'],
+  [/^(statistics|stats|statistic|insights|analytics|reports?|charts?|summary)$/, 'statistics', 'Statistics'],
+];
+
+function handleAddPage(state: TurnState, clause: string, lower: string): boolean {
+  const m = /\b(?:add|create|make|build|i want|i need)\s+(?:an?\s+|the\s+|another\s+|new\s+)*(.+?)\s+(?:page|screen|view|tab)\b/.exec(lower);
+  if (!m) return false;
+  const phrase = m[1]!.trim();
+  const entity = findEntity(state.model, phrase);
+  if (entity && /^(the\s+)?\w+(\s\w+)?$/.test(phrase) && !PAGE_KINDS.some(([p]) => p.test(phrase))) {
+    if (entity.hasPages) {
+      state.titles.push(`Keep the ${humanize(entity.name)} pages`);
+      state.done.push(`${pagesOf(entity.name).list} already exists.`);
+      return true;
+    }
+    return handleAddEntity(state, `add ${humanize(pluralize(entity.name))}`);
+  }
+  const known = PAGE_KINDS.find(([p]) => p.test(phrase));
+  const name = known ? known[2] : pascalCase(phrase.replace(/[^a-z0-9 ]/g, ' ')).slice(0, 40);
+  if (!name || !/^[A-Z]/.test(name)) return false;
+  const taken = ['Home', ...state.model.entities.flatMap((e) => Object.values(pagesOf(e.name)))];
+  if (taken.includes(name) || state.model.extraPages.some((p) => p.name === name)) {
+    state.titles.push(`Keep the ${name} page`);
+    state.done.push(`The app already has a ${name} page.`);
+    return true;
+  }
+  const title = known ? known[2] : titleCase(phrase.replace(/[^a-z0-9 ]/gi, ' ').trim());
+  const page: ExtraPage = { name, kind: known ? known[1] : 'custom', title };
+  state.model.extraPages.push(page);
+  state.touched.add(`pages/${name}.jsx`);
+  state.touched.add('layout.jsx');
+  state.titles.push(`Add a${/^[AEIOU]/.test(title) ? 'n' : ''} ${title} page`);
+  const what =
+    page.kind === 'statistics'
+      ? 'totals per entity, breakdowns of choice fields, yes/no shares and sums of number fields'
+      : page.kind === 'about'
+        ? 'what the app is for, with links to each section'
+        : 'a titled page ready for your content';
+  state.done.push(`Added **pages/${name}.jsx** (${what}) and a link in the navigation.`);
+  void clause;
+  return true;
+}
+
+function handleRemovePage(state: TurnState, _clause: string, lower: string): boolean {
+  const m = /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:page|screen|tab)$/.exec(lower);
+  if (!m) return false;
+  const phrase = m[1]!.trim();
+  const known = PAGE_KINDS.find(([p]) => p.test(phrase));
+  const name = known ? known[2] : pascalCase(phrase);
+  const index = state.model.extraPages.findIndex((p) => p.name.toLowerCase() === name.toLowerCase());
+  if (index < 0) return false;
+  const [page] = state.model.extraPages.splice(index, 1);
+  state.deleted.add(`pages/${page!.name}.jsx`);
+  state.touched.add('layout.jsx');
+  if (state.model.mainPage === page!.name) {
+    state.model.mainPage = 'Home';
+    state.touched.add('app.json');
+  }
+  state.titles.push(`Remove the ${page!.title} page`);
+  state.done.push(`Removed pages/${page!.name}.jsx and its navigation link.`);
+  return true;
+}
+
