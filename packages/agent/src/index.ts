@@ -26,3 +26,11 @@ export {
 } from './protocol';
 export { validateSnapshot, formatIssue, checkPath, pageNameOf } from './validate';
 export { buildSystemPrompt, type SystemPromptInput } from './prompts';
+export {
+  createOfflineAppBuilderModel,
+  planAppBuilderTurn,
+  type AppBuilderTurn,
+  type AppBuilderTurnInput,
+  type ConversationMessage,
+  type OfflineAppBuilderModelOptions,
+} from './offline';

@@ -1,0 +1,2 @@
+export { planAppBuilderTurn, type AppBuilderTurn, type AppBuilderTurnInput, type ConversationMessage } from './plan';
+export { createOfflineAppBuilderModel, type OfflineAppBuilderModelOptions } from './model';
