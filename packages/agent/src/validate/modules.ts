@@ -74,15 +74,25 @@ export function collectExports(code: string): ExportInfo {
   return { names, hasStar };
 }
 
-/** Named exports app code may import from the runtime's own modules (docs/generated-apps.md). */
+const CORE = ['UploadFile', 'InvokeLLM', 'default'];
+const UTILS = ['createPageUrl'];
+
+/**
+ * Exports of the modules the runtime makes up itself (docs/generated-apps.md), with the spellings
+ * the bundler also accepts. react-router-dom is the runtime's router shim
+ * (packages/runtime/src/router-shim.ts): a little more than the documented four names.
+ */
 export const RUNTIME_MODULE_EXPORTS: Readonly<Record<string, readonly string[]>> = {
-  '@/integrations/Core': ['UploadFile', 'InvokeLLM'],
-  '@/utils': ['createPageUrl'],
-  'react-router-dom': ['Link', 'useNavigate', 'useLocation', 'useSearchParams'],
+  '@/integrations/Core': CORE,
+  '@/integrations/Core.js': CORE,
+  '@/utils': UTILS,
+  '@/utils.js': UTILS,
+  '@/utils/index': UTILS,
+  'react-router-dom': ['Link', 'NavLink', 'Navigate', 'useNavigate', 'useLocation', 'useSearchParams', 'useParams'],
 };
 
 /** Packages the runtime provides from the real installed package: their exports are read from it. */
-export const INSTALLED_PACKAGES = ['react', 'react-dom', 'react/jsx-runtime', 'lucide-react'] as const;
+export const INSTALLED_PACKAGES = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'lucide-react'] as const;
 
 let installed: Promise<Map<string, Set<string>>> | null = null;
 

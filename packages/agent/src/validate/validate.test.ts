@@ -118,7 +118,7 @@ describe('validateSnapshot', () => {
       "import Missing from './Missing';",
       "import axios from 'axios';",
       "import { Row } from '../components/TaskRow';",
-      "import { useParams } from 'react-router-dom';",
+      "import { useMatch } from 'react-router-dom';",
       "import { SendEmail } from '@/integrations/Core';",
       'export default function Other() { return <Home />; }',
     ].join('\n');
@@ -131,7 +131,7 @@ describe('validateSnapshot', () => {
     expect(byLine[4]).toMatch(/does not resolve/);
     expect(byLine[5]).toMatch(/"axios" is not available/);
     expect(byLine[6]).toMatch(/does not export "Row"/);
-    expect(byLine[7]).toMatch(/does not export "useParams"/);
+    expect(byLine[7]).toMatch(/does not export "useMatch"/);
     expect(byLine[8]).toMatch(/does not export "SendEmail"/);
     expect(found).toHaveLength(8);
   });

@@ -145,7 +145,7 @@ function checkImport(
       );
   };
 
-  const entity = /^@\/entities\/([^/]+)$/.exec(specifier);
+  const entity = /^@\/entities\/([^/]+?)(?:\.js|\.json)?$/.exec(specifier);
   if (entity) {
     const name = entity[1]!;
     if (name !== USER_ENTITY && !snapshot.entities[name]) {
@@ -154,8 +154,8 @@ function checkImport(
     }
     return missingNames([name, 'default'], `it provides { ${name} } and a default export`);
   }
-  const runtime = RUNTIME_MODULE_EXPORTS[specifier];
-  if (runtime) return missingNames(runtime, `it provides { ${runtime.join(', ')} }`);
+  const runtime = Object.hasOwn(RUNTIME_MODULE_EXPORTS, specifier) ? RUNTIME_MODULE_EXPORTS[specifier] : undefined;
+  if (runtime) return missingNames(runtime, `it provides { ${runtime.filter((n) => n !== 'default').join(', ')} }`);
   const pkg = installed.get(specifier);
   if (pkg) return missingNames(pkg, specifier === 'lucide-react' ? 'see lucide.dev/icons for icon names' : `not part of the installed ${specifier}`);
 
