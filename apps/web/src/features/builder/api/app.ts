@@ -10,12 +10,17 @@ export interface AppDetails {
   appType: AppKind;
   updatedAt: string;
   entities: Record<string, EntitySchema>;
+  /** The live version, when the server says (publishing here also records it). */
+  publishedVersionId?: string | null;
+  /** The published app's address on its own host, when the server says. */
+  appUrl?: string;
 }
 
 export const appKeys = {
   detail: (appId: string) => ['apps', 'detail', appId] as const,
 };
 
+/** The app the editor edits. */
 export function useAppDetails(appId: string) {
   return useQuery({
     queryKey: appKeys.detail(appId),

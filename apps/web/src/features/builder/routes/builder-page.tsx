@@ -1,67 +1,63 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronRight, Database, TriangleAlert } from 'lucide-react';
-import type { EntitySchema } from '@tessera/contracts';
-import { Badge, Button, EmptyState, Logo, Skeleton, cn } from '@tessera/ui';
-import { DatabaseEntityList, DatabaseWorkspace, visibleEntityNames } from '../../database';
-import { DataSourcesMenuEntry } from '../../data-sources';
+import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, TriangleAlert } from 'lucide-react';
+import { MESSAGES, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
+import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
+import { useCurrentAccount } from '../../account';
+import { DatabaseWorkspace } from '../../database';
+import {
+  ChatPanel,
+  DiffDialog,
+  ErrorPanel,
+  INITIAL_ERROR_PANEL,
+  OlderVersionDialog,
+  PreviewPane,
+  VersionsMenu,
+  buildFixErrorsPrompt,
+  editorKeys,
+  errorPanelReducer,
+  restoreVersion,
+  useChatHistory,
+  useChatModels,
+  useEditorChat,
+  useVersions,
+  versionLabel,
+  visibleErrors,
+  type EditorMessage,
+} from '../../editor';
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
+import { PublishButton } from '../components/publish-button';
+import { SidePanel, type OpenPanel } from '../components/side-panel';
+import { useLeavePrompt } from '../hooks/use-leave-prompt';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { useSidebar } from '../hooks/use-sidebar';
 
 const KIND_LABELS: Record<AppDetails['appType'], string> = { generated: 'App', tool: 'Tool', space: 'Space' };
 
-/** The side panel's entries. More arrive with the chat, branding and settings panels. */
-const PANELS = [{ id: 'database', label: 'Database', description: 'Tables, rows and who can see them', icon: Database }] as const;
-type PanelId = (typeof PANELS)[number]['id'];
-
 /**
- * `/build/app/{appId}` (and `/{pageName}`): the builder shell. A side panel shows the menu or the
- * open panel with its Done button (spec 1 §2); the work area beside it shows what the panel edits.
- * Under 768 px the side panel takes the full width above the work area.
+ * `/build/app/{appId}` (and `/{pageName}`): the editor. A toolbar (spec 1 §2), the sidebar with
+ * the menu of the app's kind, the chat (at most 350 px wide) and the preview frame, or the open
+ * panel's workspace. Under 768 px the chat and the preview take turns.
  */
 export function BuilderPage() {
   const { appId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const app = useAppDetails(appId);
-  const panel = PANELS.find((p) => p.id === params.get('panel'))?.id ?? null;
+  const history = useChatHistory(appId);
   useDocumentTitle(app.data ? `${app.data.name} · Builder` : 'Builder');
 
-  function openPanel(id: PanelId | null) {
-    setParams(id ? { panel: id } : {}, { replace: false });
-  }
-
-  function handleSchemaSaved(name: string, schema: EntitySchema) {
-    queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) => (data ? { ...data, entities: { ...data.entities, [name]: schema } } : data));
-  }
-
-  return (
-    <div className="flex h-dvh flex-col bg-canvas">
-      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3 sm:px-4">
-        <Link to="/home" className="flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Back to apps">
-          <ArrowLeft className="size-4" aria-hidden />
-          <span className="hidden sm:inline">Apps</span>
-        </Link>
-        <span className="h-5 w-px bg-line" aria-hidden />
-        <Logo size={22} />
-        <div className="flex min-w-0 items-center gap-2">
-          {app.data ? (
-            <>
-              <h1 className="truncate text-[15px] font-semibold tracking-tight text-ink">{app.data.name}</h1>
-              <Badge className="hidden sm:inline-flex">{KIND_LABELS[app.data.appType]}</Badge>
-            </>
-          ) : app.isPending ? (
-            <Skeleton className="h-5 w-40" />
-          ) : null}
-        </div>
-      </header>
-
-      {app.isError ? (
+  if (app.isError || history.isError) {
+    return (
+      <div className="flex h-dvh flex-col bg-canvas">
+        <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3 sm:px-4">
+          <BackLink />
+        </header>
         <div className="mx-auto w-full max-w-lg px-4 py-16">
           <EmptyState
             icon={<TriangleAlert />}
-            title={errorMessage(app.error)}
+            title={errorMessage(app.error ?? history.error)}
             text="It may have been deleted, or it belongs to another account."
             action={
               <Button asChild variant="secondary">
@@ -70,94 +66,328 @@ export function BuilderPage() {
             }
           />
         </div>
-      ) : (
-        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-          <aside aria-label="Builder panel" className="flex w-full shrink-0 flex-col border-b border-line bg-surface md:w-64 md:border-r md:border-b-0">
-            {panel === 'database' ? (
-              <>
-                <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-line px-4">
-                  <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
-                    <Database className="size-4 text-brand-600" aria-hidden />
-                    Database
-                  </h2>
-                  <Button size="sm" variant="secondary" onClick={() => openPanel(null)}>
-                    Done
-                  </Button>
-                </div>
-                <div className="p-3 empty:hidden md:min-h-0 md:flex-1 md:overflow-y-auto">{app.data && <DatabaseEntityList entities={app.data.entities} />}</div>
-              </>
-            ) : (
-              <nav aria-label="Builder menu" className="p-3">
-                <p className="px-2 pt-1 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Build</p>
-                <ul className="space-y-1">
-                  {PANELS.map(({ id, label, description, icon: Icon }) => (
-                    <li key={id}>
-                      <button
-                        type="button"
-                        onClick={() => openPanel(id)}
-                        className="group flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-                      >
-                        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-                          <Icon className="size-4" aria-hidden />
-                        </span>
-                        <span className="min-w-0 flex-1">
-                          <span className="block text-sm font-medium text-ink">{label}</span>
-                          <span className="block truncate text-xs text-ink-subtle">{description}</span>
-                        </span>
-                        <ChevronRight className="size-4 text-ink-faint group-hover:text-ink" aria-hidden />
-                      </button>
-                    </li>
-                  ))}
-                  <li>
-                    <DataSourcesMenuEntry appId={appId} />
-                  </li>
-                </ul>
-              </nav>
-            )}
-          </aside>
+      </div>
+    );
+  }
+  if (!app.data || !history.data) {
+    return (
+      <div className="flex h-dvh flex-col bg-canvas" aria-busy>
+        <header className="flex h-14 shrink-0 items-center gap-3 border-b border-line bg-surface px-3 sm:px-4">
+          <BackLink />
+          <Skeleton className="h-5 w-40" />
+        </header>
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner size={20} label="Loading the editor" />
+        </div>
+      </div>
+    );
+  }
+  return <Editor key={appId} app={app.data} initialMessages={history.data} />;
+}
 
-          <main className={cn('min-w-0 flex-1 overflow-y-auto', panel ? 'p-4 sm:p-6' : 'p-4 sm:p-8')}>
-            {!app.data ? (
-              <div className="space-y-4">
-                <Skeleton className="h-8 w-48" />
-                <Skeleton className="h-96 w-full rounded-xl" />
-              </div>
-            ) : panel === 'database' ? (
-              <DatabaseWorkspace appId={appId} entities={app.data.entities} onSchemaSaved={handleSchemaSaved} />
+function BackLink() {
+  return (
+    <Link
+      to="/home"
+      className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+      aria-label="Back to apps"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      <span className="hidden lg:inline">Apps</span>
+    </Link>
+  );
+}
+
+function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: EditorMessage[] }) {
+  const appId = app.appId;
+  const { pageName } = useParams();
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const account = useCurrentAccount();
+  const isAdmin = account.data?.isAdmin ?? false;
+  const models = useChatModels(isAdmin);
+  const [model, setModel] = useState<string | undefined>(undefined);
+  const chat = useEditorChat({ appId, initialMessages, model });
+  const versions = useVersions(appId);
+  const versionList = versions.data ?? [];
+  const latest = versionList[0] ?? null;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = (selectedId && versionList.find((v) => v.id === selectedId)) || latest;
+  const isOnLatest = !selected || selected.id === latest?.id;
+  const [olderPrompt, setOlderPrompt] = useState<VersionEntry | null>(null);
+  const [isRestoring, setIsRestoring] = useState(false);
+  const [isDiffOpen, setIsDiffOpen] = useState(false);
+  const [isChatOpen, setIsChatOpen] = useState(true);
+  const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
+  const [publishedVersionId, setPublishedVersionId] = useState<string | null>(app.publishedVersionId ?? null);
+  const [errors, dispatchErrors] = useReducer(errorPanelReducer, INITIAL_ERROR_PANEL);
+  const [isResolving, setIsResolving] = useState(false);
+  const sawResolveTurn = useRef(false);
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const sidebar = useSidebar();
+  const panel: OpenPanel | null = params.get('panel') === 'database' ? 'database' : null;
+  useLeavePrompt(chat.isBusy);
+
+  // Errors of the old version are not the new one's: a new preview starts clean (suppressions stay).
+  const previewVersionId = selected?.id ?? null;
+  useEffect(() => {
+    dispatchErrors({ type: 'clear' });
+  }, [previewVersionId]);
+
+  // "Resolve with AI" clears the errors once its turn has ended (spec 2 §4).
+  useEffect(() => {
+    if (!isResolving) return;
+    if (chat.isBusy) sawResolveTurn.current = true;
+    else if (sawResolveTurn.current) {
+      sawResolveTurn.current = false;
+      setIsResolving(false);
+      dispatchErrors({ type: 'clear' });
+    }
+  }, [chat.isBusy, isResolving]);
+
+  function openPanel(next: OpenPanel | null) {
+    const nextParams = new URLSearchParams(params);
+    if (next) nextParams.set('panel', next);
+    else {
+      nextParams.delete('panel');
+      nextParams.delete('entity');
+    }
+    setParams(nextParams, { replace: false });
+    if (isMobile) sidebar.setOpen(false);
+  }
+
+  function handleSchemaSaved(name: string, schema: EntitySchema) {
+    queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) => (data ? { ...data, entities: { ...data.entities, [name]: schema } } : data));
+  }
+
+  function handleSelectVersion(version: VersionEntry) {
+    if (version.id === latest?.id) {
+      setSelectedId(null);
+      return;
+    }
+    setSelectedId(version.id);
+    setOlderPrompt(version);
+  }
+
+  function switchToLatest() {
+    setSelectedId(null);
+    setOlderPrompt(null);
+  }
+
+  async function handleRestore(version: VersionEntry) {
+    if (!version.messageId) {
+      toast.error(MESSAGES.chat.noMessageForVersion);
+      return;
+    }
+    setIsRestoring(true);
+    try {
+      const messages = await restoreVersion(appId, version.id, version.messageId);
+      chat.replaceMessages(messages);
+      setSelectedId(null);
+      await queryClient.invalidateQueries({ queryKey: editorKeys.versions(appId) });
+      await queryClient.invalidateQueries({ queryKey: appKeys.detail(appId) });
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.chat.restoreFailed));
+    } finally {
+      setIsRestoring(false);
+    }
+  }
+
+  function sendToChat(text: string) {
+    if (!isOnLatest) {
+      setOlderPrompt(selected);
+      return false;
+    }
+    const sent = chat.send(text);
+    if (sent && isMobile) setMobileView('chat');
+    return sent;
+  }
+
+  function handleResolve() {
+    const shown = visibleErrors(errors);
+    if (!shown.length) return;
+    if (sendToChat(buildFixErrorsPrompt(shown))) {
+      sawResolveTurn.current = false;
+      setIsResolving(true);
+    }
+  }
+
+  function handleAppError(error: AppErrorReport) {
+    dispatchErrors({ type: 'report', error });
+  }
+
+  const isPublished = publishedVersionId !== null;
+  const showChat = isMobile ? mobileView === 'chat' : isChatOpen;
+  const showPreview = !isMobile || mobileView === 'preview';
+  const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
+
+  return (
+    <div className="flex h-dvh flex-col bg-canvas">
+      <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-line bg-surface px-2 sm:gap-2 sm:px-3">
+        {isMobile ? (
+          <Button size="icon" variant="ghost" aria-label="Open menu" aria-expanded={sidebar.isOpen} onClick={sidebar.toggle}>
+            <MenuIcon aria-hidden />
+          </Button>
+        ) : (
+          <BackLink />
+        )}
+        <span className="hidden h-5 w-px bg-line sm:block" aria-hidden />
+        <Logo size={22} className="hidden sm:block" />
+        <div className="flex min-w-0 items-center gap-2">
+          <h1 className="truncate text-[15px] font-semibold tracking-tight text-ink">{app.name}</h1>
+          <Badge className="hidden xl:inline-flex">{KIND_LABELS[app.appType]}</Badge>
+        </div>
+        {app.appType === 'generated' && (
+          <div className="ml-1 flex items-center gap-1.5">
+            <VersionsMenu versions={versionList} selectedId={selected?.id ?? null} onSelect={handleSelectVersion} />
+            <Button size="sm" variant="ghost" onClick={() => setIsDiffOpen(true)} disabled={!selected} aria-label="All Changes" className="max-sm:px-2">
+              <GitCompare aria-hidden />
+              <span className="hidden lg:inline">All Changes</span>
+            </Button>
+          </div>
+        )}
+        <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+          {isMobile ? (
+            mobileView === 'chat' ? (
+              <Button size="sm" variant="secondary" onClick={() => setMobileView('preview')}>
+                <Eye aria-hidden />
+                Preview
+              </Button>
             ) : (
-              <AppOverview app={app.data} onOpenDatabase={() => openPanel('database')} />
+              <Button size="sm" variant="secondary" onClick={() => setMobileView('chat')}>
+                Done
+              </Button>
+            )
+          ) : (
+            <Button size="sm" variant="ghost" aria-pressed={isChatOpen} onClick={() => setIsChatOpen((open) => !open)} title={isChatOpen ? 'Hide chat' : 'Show chat'}>
+              <MessageSquare aria-hidden />
+              <span className="hidden lg:inline">Chat</span>
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={panel === 'database'}
+            aria-label="Database"
+            onClick={() => openPanel(panel === 'database' ? null : 'database')}
+            className="max-sm:hidden"
+          >
+            <Database aria-hidden />
+            <span className="hidden lg:inline">Database</span>
+          </Button>
+          <AnalyticsButton appId={appId} isPublished={isPublished} />
+          <PublishButton
+            appId={appId}
+            disabled={!latest || chat.isBusy}
+            knownAppUrl={app.appUrl ?? null}
+            onPublished={setPublishedVersionId}
+            compact={isMobile}
+          />
+        </div>
+      </header>
+
+      <div className="relative flex min-h-0 flex-1">
+        <SidePanel
+          appId={appId}
+          menu={menu}
+          panel={panel}
+          onOpenPanel={openPanel}
+          entities={app.entities}
+          isOpen={sidebar.isOpen}
+          onToggle={sidebar.toggle}
+          isMobile={isMobile}
+        />
+        {panel === 'database' ? (
+          <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
+            {isMobile && (
+              <div className="mb-4 flex items-center justify-between">
+                <h2 className="text-sm font-semibold text-ink">Database</h2>
+                <Button size="sm" variant="secondary" onClick={() => openPanel(null)}>
+                  Done
+                </Button>
+              </div>
+            )}
+            <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} />
+          </main>
+        ) : (
+          <main className="flex min-w-0 flex-1">
+            {showChat && (
+              <ChatPanel
+                appId={appId}
+                chat={chat}
+                isAdmin={isAdmin}
+                models={models.data ?? []}
+                model={model}
+                onModelChange={setModel}
+                isOnLatest={isOnLatest}
+                onSwitchToLatest={switchToLatest}
+                className={cn('min-w-0', isMobile ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line')}
+              />
+            )}
+            {showPreview && (
+              <div className="flex min-w-0 flex-1 flex-col">
+                {!isOnLatest && selected && (
+                  <div role="status" className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900">
+                    <span className="mr-auto">Viewing {versionLabel(selected)}, an older version.</span>
+                    <Button size="sm" variant="secondary" loading={isRestoring} disabled={chat.isBusy} onClick={() => handleRestore(selected)}>
+                      Restore this version
+                    </Button>
+                    <Button size="sm" onClick={switchToLatest}>
+                      {MESSAGES.chat.switchToLatest}
+                    </Button>
+                  </div>
+                )}
+                <PreviewPane
+                  appId={appId}
+                  versionId={selected?.id ?? null}
+                  isLoadingVersions={versions.isPending}
+                  initialPage={pageName}
+                  onAppError={handleAppError}
+                  onSendChatMessage={sendToChat}
+                  isBuilding={chat.isBusy}
+                  overlay={
+                    <ErrorPanel
+                      state={errors}
+                      dispatch={dispatchErrors}
+                      onResolve={handleResolve}
+                      isResolving={isResolving}
+                      canResolve={!chat.isBusy && !chat.limitFailure}
+                    />
+                  }
+                />
+              </div>
             )}
           </main>
-        </div>
-      )}
+        )}
+      </div>
+
+      <OlderVersionDialog version={olderPrompt} onSwitchToLatest={switchToLatest} onStay={() => setOlderPrompt(null)} />
+      <DiffDialog appId={appId} open={isDiffOpen} onOpenChange={setIsDiffOpen} versionId={selected?.id ?? null} isStreaming={chat.isBusy} />
     </div>
   );
 }
 
-function AppOverview({ app, onOpenDatabase }: { app: AppDetails; onOpenDatabase: () => void }) {
-  const tables = visibleEntityNames(app.entities);
+/** Analytics needs a published app (spec 1 §2); until then it says so. */
+function AnalyticsButton({ appId, isPublished }: { appId: string; isPublished: boolean }) {
+  if (isPublished) {
+    return (
+      <Button size="sm" variant="ghost" asChild className="max-sm:hidden">
+        <Link to={`/analytics/app/${encodeURIComponent(appId)}`} aria-label="Analytics">
+          <BarChart3 aria-hidden />
+          <span className="hidden lg:inline">Analytics</span>
+        </Link>
+      </Button>
+    );
+  }
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div className="space-y-1.5">
-        <p className="text-sm font-medium text-ink-subtle">/{app.slug}</p>
-        <h2 className="text-2xl font-semibold tracking-tight text-ink">{app.name}</h2>
-      </div>
-      <button
-        type="button"
-        onClick={onOpenDatabase}
-        className="group flex w-full items-center gap-4 rounded-2xl border border-line bg-surface p-5 text-left shadow-card transition-[border-color,box-shadow] hover:border-line-strong hover:shadow-pop focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-          <Database className="size-5" aria-hidden />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="block text-[15px] font-semibold text-ink">Database</span>
-          <span className="block truncate text-[13px] text-ink-subtle">
-            {tables.length ? `${tables.length} ${tables.length === 1 ? 'table' : 'tables'}: ${tables.join(', ')}` : 'No tables yet'}
-          </span>
-        </span>
-        <ChevronRight className="size-5 text-ink-faint group-hover:text-ink" aria-hidden />
-      </button>
-    </div>
+    <span title={MESSAGES.chat.analyticsUnpublished} className="max-sm:hidden">
+      <Button size="sm" variant="ghost" disabled aria-label="Analytics" aria-describedby="analytics-unpublished">
+        <BarChart3 aria-hidden />
+        <span className="hidden lg:inline">Analytics</span>
+      </Button>
+      <span id="analytics-unpublished" className="sr-only">
+        {MESSAGES.chat.analyticsUnpublished}
+      </span>
+    </span>
   );
 }

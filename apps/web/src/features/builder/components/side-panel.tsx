@@ -1,0 +1,173 @@
+import { useState, type ReactNode } from 'react';
+import type { EntitySchema } from '@tessera/contracts';
+import { Button, cn } from '@tessera/ui';
+import {
+  Brush,
+  ChevronRight,
+  Database,
+  FileText,
+  Info,
+  LayoutList,
+  Library,
+  Megaphone,
+  MessagesSquare,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  TextCursorInput,
+  Wrench,
+} from 'lucide-react';
+import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
+import { DatabaseEntityList } from '../../database';
+import { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from '../lib/menus';
+
+const ICONS: Record<MenuEntryId, typeof Database> = {
+  'tool-texts': FileText,
+  'app-texts': FileText,
+  'app-branding': Brush,
+  'custom-fields': TextCursorInput,
+  'results-layout': LayoutList,
+  'call-to-action': Megaphone,
+  'data-sources': Library,
+  'tool-settings': Settings,
+  'app-settings': Settings,
+  'app-tools': Wrench,
+  'app-chat': MessagesSquare,
+  'app-details': Info,
+  database: Database,
+};
+
+const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
+  database: 'Tables, rows and who can see them',
+};
+
+/** The panels this editor can open; the other entries of spec 2 §2 are listed but not built yet. */
+export type OpenPanel = 'database';
+const AVAILABLE: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources']);
+
+export interface SidePanelProps {
+  appId: string;
+  menu: MenuContext;
+  panel: OpenPanel | null;
+  onOpenPanel: (panel: OpenPanel | null) => void;
+  entities: Record<string, EntitySchema>;
+  isOpen: boolean;
+  onToggle: () => void;
+  /** Under 768 px the sidebar is a drawer over the editor. */
+  isMobile: boolean;
+}
+
+/**
+ * The editor's sidebar (spec 3 §2): the menu of spec 2 §2 for the app's kind, or the open panel
+ * with its Done button (spec 1 §2). 16rem wide, 18rem on mobile, 3rem collapsed (icons only).
+ */
+export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, onToggle, isMobile }: SidePanelProps) {
+  const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
+  const entries = menuEntries(menu);
+  const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }) : [];
+  const isCollapsed = !isOpen && !isMobile;
+
+  if (isMobile && !isOpen) return null;
+
+  function renderEntry(entry: MenuEntry): ReactNode {
+    const Icon = ICONS[entry.id];
+    const isAvailable = AVAILABLE.has(entry.id);
+    if (entry.id === 'data-sources' && !isCollapsed) {
+      return (
+        <li key={entry.id}>
+          <DataSourcesMenuEntry appId={appId} />
+        </li>
+      );
+    }
+    const handleClick = () => {
+      if (entry.id === 'database') onOpenPanel('database');
+      else if (entry.id === 'data-sources') setIsDataSourcesOpen(true);
+    };
+    return (
+      <li key={entry.id}>
+        <button
+          type="button"
+          onClick={handleClick}
+          disabled={!isAvailable}
+          title={isCollapsed ? entry.label : isAvailable ? undefined : 'Not available yet'}
+          aria-label={isCollapsed ? entry.label : undefined}
+          className={cn(
+            'group flex w-full items-center gap-3 rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed',
+            isCollapsed ? 'justify-center p-1' : 'px-2 py-2',
+            isAvailable ? 'hover:bg-zinc-100' : 'opacity-60',
+          )}
+        >
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
+            <Icon className="size-4" aria-hidden />
+          </span>
+          {!isCollapsed && (
+            <>
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium text-ink">{entry.label}</span>
+                <span className="block truncate text-xs text-ink-subtle">{isAvailable ? DESCRIPTIONS[entry.id] : 'Not available yet'}</span>
+              </span>
+              {isAvailable && <ChevronRight className="size-4 text-ink-faint group-hover:text-ink" aria-hidden />}
+            </>
+          )}
+        </button>
+      </li>
+    );
+  }
+
+  return (
+    <>
+      {isMobile && <div className="fixed inset-0 z-30 bg-zinc-950/30" aria-hidden onClick={onToggle} />}
+      <aside
+        aria-label="Builder panel"
+        data-state={isOpen ? 'expanded' : 'collapsed'}
+        className={cn(
+          'flex shrink-0 flex-col border-r border-line bg-surface transition-[width] duration-150',
+          isMobile ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop' : isOpen ? 'w-[16rem]' : 'w-[3rem]',
+        )}
+      >
+        {panel === 'database' && !isCollapsed ? (
+          <>
+            <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
+              <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
+                <Database className="size-4 text-brand-600" aria-hidden />
+                Database
+              </h2>
+              <Button size="sm" variant="secondary" onClick={() => onOpenPanel(null)}>
+                Done
+              </Button>
+            </div>
+            <div className="min-h-0 flex-1 overflow-y-auto p-3 empty:hidden">
+              <DatabaseEntityList entities={entities} />
+            </div>
+          </>
+        ) : (
+          <nav aria-label="Builder menu" className={cn('min-h-0 flex-1 overflow-y-auto', isCollapsed ? 'px-1.5 py-3' : 'p-3')}>
+            {!isCollapsed && <p className="px-2 pt-1 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Build</p>}
+            <ul className="space-y-1">{entries.map(renderEntry)}</ul>
+            {chatEntries.length > 0 && (
+              <>
+                {!isCollapsed ? <p className="px-2 pt-4 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Chat</p> : <div className="my-3 h-px bg-line" />}
+                <ul className="space-y-1">{chatEntries.map(renderEntry)}</ul>
+              </>
+            )}
+          </nav>
+        )}
+        <div className={cn('flex shrink-0 border-t border-line p-1.5', isCollapsed ? 'justify-center' : 'justify-end')}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8"
+            onClick={onToggle}
+            aria-label={isOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-expanded={isOpen}
+            aria-keyshortcuts="Control+B Meta+B"
+            title={`${isOpen ? 'Collapse' : 'Expand'} sidebar (Ctrl/Cmd+B)`}
+          >
+            {isOpen ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
+          </Button>
+        </div>
+      </aside>
+      <DataSourcesDialog appId={appId} open={isDataSourcesOpen} onOpenChange={setIsDataSourcesOpen} />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Chat, useChat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+import { CHAT_MESSAGES_PER_CALL } from '@tessera/contracts';
+import { toast } from '@tessera/ui';
+import { getToken } from '../../../shared/api';
+import { editorKeys } from '../api/editor';
+import { chatFailureOf, isTurnRunning, isTurnSettled, latestMessageVersionId, mergeMessages, messageText, type ChatFailure, type EditorMessage } from '../lib/chat-messages';
+import { useLiveMessages } from './use-live-messages';
+
+/** Submitted, streaming or ready (spec 3 §4 Chat status). */
+export type EditorChatStatus = 'submitted' | 'streaming' | 'ready';
+
+export interface UseEditorChatOptions {
+  appId: string;
+  initialMessages: EditorMessage[];
+  /** The model an admin picked; undefined sends none (the server's default). */
+  model: string | undefined;
+}
+
+/**
+ * The builder chat: the AI SDK `useChat` over `POST /api/apps/{appId}/chat` (last 3 messages and
+ * the id, bearer token), plus the live stream that shows turns started elsewhere. Limit errors
+ * block sending (spec 3 §5); other failures show the spec's text.
+ */
+export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOptions) {
+  const queryClient = useQueryClient();
+  const modelRef = useRef(model);
+  useEffect(() => {
+    modelRef.current = model;
+  }, [model]);
+  const [failure, setFailure] = useState<ChatFailure | null>(null);
+  const [limitFailure, setLimitFailure] = useState<ChatFailure | null>(null);
+  const [restoredDraft, setRestoredDraft] = useState<{ text: string; at: number } | null>(null);
+  const [isFollowing, setIsFollowing] = useState(true);
+
+  const chat = useMemo(
+    () =>
+      new Chat<EditorMessage>({
+        id: appId,
+        messages: initialMessages,
+        transport: new DefaultChatTransport<EditorMessage>({
+          api: `/api/apps/${encodeURIComponent(appId)}/chat`,
+          credentials: 'omit',
+          prepareSendMessagesRequest: ({ id, messages }) => {
+            const token = getToken();
+            return {
+              body: {
+                id,
+                messages: messages.slice(-CHAT_MESSAGES_PER_CALL).map(({ id: messageId, role, parts }) => ({ id: messageId, role, parts })),
+                ...(modelRef.current ? { model: modelRef.current } : {}),
+              },
+              headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>),
+            };
+          },
+        }),
+        onError: (error) => {
+          const found = chatFailureOf(error);
+          setFailure(found);
+          if (found.isLimit) setLimitFailure(found);
+          if (!found.isNetwork) toast.error(found.message, { id: 'chat-error' });
+          // Refused before any answer (limits, rate limit, a turn already running): the server kept
+          // nothing, so the message goes back into the composer.
+          const last = chat.messages.at(-1);
+          if (!found.isNetwork && last?.role === 'user') {
+            chat.messages = chat.messages.slice(0, -1);
+            setRestoredDraft({ text: messageText(last), at: Date.now() });
+          }
+          // The turn goes on on the server: follow it there (once the network is back).
+          if (found.isNetwork || found.code === 'CONFLICT') setIsFollowing(true);
+        },
+      }),
+    // The chat is made once per app, with the history it starts from.
+    [appId],
+  );
+  const { messages, status, sendMessage, setMessages, clearError } = useChat<EditorMessage>({ chat, throttle: 50 });
+
+  const isOwnRequest = status === 'submitted' || status === 'streaming';
+  const { hasStreamError } = useLiveMessages(appId, isFollowing && !isOwnRequest, (incoming) => {
+    if (chat.status === 'submitted' || chat.status === 'streaming') return false;
+    chat.messages = mergeMessages(chat.messages, incoming);
+    const settled = isTurnSettled(incoming);
+    if (settled) setIsFollowing(false);
+    return settled;
+  });
+
+  // Coming back to the tab: look once more, another tab may have started a turn meanwhile.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') setIsFollowing(true);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  // A new version from any path (this tab's turn, another tab, restore, revert): refresh what shows it.
+  const versionId = latestMessageVersionId(messages);
+  useEffect(() => {
+    if (!versionId) return;
+    void queryClient.invalidateQueries({ queryKey: editorKeys.versions(appId) });
+    void queryClient.invalidateQueries({ queryKey: ['apps', 'detail', appId] });
+  }, [appId, versionId, queryClient]);
+
+  const isRunningElsewhere = !isOwnRequest && isTurnRunning(messages);
+  const chatStatus: EditorChatStatus = status === 'submitted' ? 'submitted' : status === 'streaming' || isRunningElsewhere ? 'streaming' : 'ready';
+  const isBusy = chatStatus !== 'ready';
+
+  const send = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (!trimmed || isBusy || limitFailure) return false;
+      setFailure(null);
+      if (chat.status === 'error') clearError();
+      void sendMessage({ text: trimmed });
+      return true;
+    },
+    [chat, clearError, isBusy, limitFailure, sendMessage],
+  );
+
+  /** Replaces the whole list (restore and revert answer with the chat's messages). */
+  const replaceMessages = useCallback((next: EditorMessage[]) => setMessages(next), [setMessages]);
+
+  return {
+    messages,
+    status: chatStatus,
+    isBusy,
+    failure,
+    limitFailure,
+    hasStreamError,
+    restoredDraft,
+    send,
+    replaceMessages,
+  };
+}
+
+export type EditorChat = ReturnType<typeof useEditorChat>;
