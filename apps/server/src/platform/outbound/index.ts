@@ -3,6 +3,7 @@
 export {
   safeFetch,
   parseFetchUrl,
+  fetchPolicyForTests,
   isOutboundError,
   USER_AGENT,
   type SafeFetchOptions,

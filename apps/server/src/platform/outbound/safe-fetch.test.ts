@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSite, type FakeSite } from '@tessera/test-utils';
 import { AppError } from '../errors';
-import { isOutboundError, safeFetch, type Resolver } from './safe-fetch';
+import { fetchPolicyForTests, isOutboundError, safeFetch, type Resolver } from './safe-fetch';
 
 let site: FakeSite;
 beforeAll(async () => {
@@ -158,6 +158,13 @@ describe('safeFetch with the test allowance', () => {
     expect(error.code).toBe('URL_NOT_ALLOWED');
   });
 
+  it('host:* allows every port of that host only', async () => {
+    const policy = { allowHosts: ['127.0.0.1:*'] };
+    expect((await safeFetch(`${site.baseUrl}/about`, { policy })).status).toBe(200);
+    expect((await rejection(safeFetch(`http://localhost:${site.port}/about`, { policy }))).code).toBe('URL_NOT_ALLOWED');
+    expect((await rejection(safeFetch(`${site.baseUrl}/redirect-private`, { policy }))).code).toBe('URL_NOT_ALLOWED');
+  });
+
   it('an allowed name may resolve to loopback through an injected resolver', async () => {
     const resolve: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
     const res = await safeFetch(`http://site.test:${site.port}/about`, { policy: { resolve, allowHosts: [`site.test:${site.port}`] } });
@@ -264,5 +271,18 @@ describe('safeFetch with the test allowance', () => {
     setTimeout(() => controller.abort(), 100);
     const error = await safeFetch(`${site.baseUrl}/slow`, { policy: allowSite(), signal: controller.signal }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('fetchPolicyForTests', () => {
+  it('is nothing when unset, a host list in development and test', () => {
+    expect(fetchPolicyForTests(undefined, 'test')).toBeUndefined();
+    expect(fetchPolicyForTests(' ', 'development')).toBeUndefined();
+    expect(fetchPolicyForTests('127.0.0.1:*, localhost:4100', 'test')).toEqual({ allowHosts: ['127.0.0.1:*', 'localhost:4100'] });
+  });
+
+  it('refuses production and entries without a port', () => {
+    expect(() => fetchPolicyForTests('127.0.0.1:*', 'production')).toThrow(/cannot be set in production/);
+    expect(() => fetchPolicyForTests('127.0.0.1', 'test')).toThrow('OUTBOUND_TEST_ALLOW_HOSTS: "127.0.0.1" is not host:port (or host:*)');
   });
 });

@@ -23,7 +23,9 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 export interface FetchPolicy {
   /**
    * `host:port` pairs (as written in the URL) exempt from the address check — for tests that serve a
-   * site on loopback. Never filled from configuration or user input.
+   * site on loopback. `host:*` allows any port of that host (end-to-end tests, whose sites listen on
+   * a random port). Never filled from user input; from the environment only through
+   * `fetchPolicyForTests`, which refuses production.
    */
   allowHosts?: readonly string[];
   /** Replaces the system resolver (tests: a name that resolves to loopback). */
@@ -95,14 +97,32 @@ export function isOutboundError(error: unknown, reason?: OutboundFailure): error
 const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
-/** `host` of a URL or of a `host:port` allowance, normalised the same way (default ports dropped). */
+/** `host` of a URL or of a `host:port` allowance, normalised the same way (default ports dropped); `host:*` kept as is. */
 const hostKey = (value: string): string | null => {
+  const anyPort = /:\*$/.test(value.trim());
   try {
-    return new URL(`http://${value}`).host;
+    const url = new URL(`http://${value.trim().replace(/:\*$/, '')}`);
+    return anyPort ? `${url.hostname}:*` : url.host;
   } catch {
     return null;
   }
 };
+
+const isAllowedHost = (url: URL, allowHosts: Set<string>) => allowHosts.has(url.host) || allowHosts.has(`${url.hostname}:*`);
+
+/**
+ * The outbound policy from a test-only setting such as `OUTBOUND_TEST_ALLOW_HOSTS`
+ * ("127.0.0.1:*,localhost:4100"): end-to-end tests run the real server and let it scrape a site on
+ * loopback. Throws when the setting is present in production, where no allowance may exist.
+ */
+export function fetchPolicyForTests(value: string | undefined, nodeEnv: string): FetchPolicy | undefined {
+  const hosts = (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  if (hosts.length === 0) return undefined;
+  if (nodeEnv === 'production') throw new Error('OUTBOUND_TEST_ALLOW_HOSTS lets the server fetch private addresses and cannot be set in production');
+  const bad = hosts.find((h) => hostKey(h) === null || !/:(\d+|\*)$/.test(h));
+  if (bad) throw new Error(`OUTBOUND_TEST_ALLOW_HOSTS: "${bad}" is not host:port (or host:*)`);
+  return { allowHosts: hosts };
+}
 
 /** Parses and checks a URL string: only absolute http(s) URLs pass. */
 export function parseFetchUrl(input: string | URL): URL {
@@ -248,7 +268,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       timeoutMs,
       maxBytes,
       resolve,
-      allowed: allowHosts.has(url.host),
+      allowed: isAllowedHost(url, allowHosts),
       allowedContentTypes: options.allowedContentTypes,
       signal: options.signal,
     });

@@ -50,7 +50,8 @@ const drain = async (options: CrawlOptions) => {
   return pages;
 };
 
-describe('crawlSite', () => {
+// Crawls of 100 pages take about a second; the margin is for a machine busy with other suites.
+describe('crawlSite', { timeout: 20_000 }, () => {
   it('crawls the site breadth-first to depth 3 with each page once, as markdown', async () => {
     const { pages, paths, requests } = await crawl({ maxDepth: 3 });
     expect(paths.sort()).toEqual(treeUpTo(3).sort());
