@@ -77,10 +77,18 @@ describe('applyActions', () => {
 
   it('never applies a truncated or incomplete action', () => {
     const { snapshot, issues } = applyActions(base(), [
+      act({ type: 'add_file', file: 'components/Done.jsx', content: 'export default 1;' }),
       act({ type: 'add_file', file: 'pages/Half.jsx', content: 'export default function', isComplete: false, isTruncated: true }),
+      act({ type: 'add_file', file: 'pages/Open.jsx', content: 'export default function', isComplete: false }),
     ]);
     expect(snapshot.files['pages/Half.jsx']).toBeUndefined();
-    expect(issues).toEqual([expect.objectContaining({ detectorId: 'truncated-action', file: 'pages/Half.jsx', severity: 'error' })]);
+    expect(snapshot.files['pages/Open.jsx']).toBeUndefined();
+    // The complete action before the cut still applies: Continue repeats only the truncated one.
+    expect(snapshot.files['components/Done.jsx']).toBe('export default 1;\n');
+    expect(issues.map((i) => [i.detectorId, i.file, i.severity])).toEqual([
+      ['truncated-action', 'pages/Half.jsx', 'warning'],
+      ['truncated-action', 'pages/Open.jsx', 'error'],
+    ]);
     expect(issues[0]!.message).toMatch(/^The output was too long for one iteration/);
   });
 

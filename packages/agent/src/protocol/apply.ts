@@ -62,8 +62,15 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
 
   for (const action of actions) {
     const label = action.file || action.entity || action.title;
-    if (action.isTruncated || !action.isComplete) {
-      error('truncated-action', action.file || undefined, `${MESSAGES.chat.truncated}: the ${action.type} action for ${label} was cut off before its closing tag, so it was not applied`);
+    if (action.isTruncated) {
+      // A warning, not an error: the turn's complete actions may still make a version, and
+      // "Let's keep going" has the model repeat this one on top of it. If the rest does not
+      // validate without it, validateSnapshot says so.
+      warn('truncated-action', action.file || undefined, `${MESSAGES.chat.truncated}: the ${action.type} action for ${label} was cut off before its closing tag, so it was not applied`);
+      continue;
+    }
+    if (!action.isComplete) {
+      error('truncated-action', action.file || undefined, `The ${action.type} action for ${label} is still being written; apply a turn only once its text has ended`);
       continue;
     }
     switch (action.type) {
