@@ -61,7 +61,7 @@ describe('first turn: understanding a description', () => {
     expect(form).toContain('errors.title = "Title is required"');
     expect(form).toMatch(/label="Done"\s+type="checkbox"/);
     expect(form).toMatch(/label="Due date"\s+type="date"/);
-    expect(form).toMatch(/label="Status"\s+type="select"\s+options=\{\["todo","doing","done"\]\}/);
+    expect(form).toMatch(/label="Status"\s+type="select"\s+options=\{\["todo", "doing", "done"\]\}/);
   });
 
   it('links entities: a field named after another entity and "belongs to" phrases', async () => {
@@ -188,6 +188,26 @@ describe('first turn: understanding a description', () => {
       { role: 'user', text: 'go ahead' },
     ]);
     expect(Object.keys(later.snapshot.entities)).toEqual(['Recipe']);
+  });
+
+  it('reads "recipes have a title, ..." sentences; "cook time" is a duration, "listened" a yes/no', async () => {
+    const { entities } = await build('A recipe app where recipes have a title, ingredients, steps, cook time, listened and a photo');
+    expect(entities.Recipe!.properties).toEqual({
+      title: { type: 'string' },
+      ingredients: { type: 'string' },
+      steps: { type: 'string' },
+      cook_time: { type: 'number' },
+      listened: { type: 'boolean', default: false },
+      photo_image: { type: 'string', format: 'image' },
+    });
+  });
+
+  it('names apps after "… management" / "… watchlist" phrases; licence numbers stay text', async () => {
+    const fleet = await build('Fleet management with vehicles (plate, model, year, mileage, last service date) and drivers (name, license number, phone)');
+    expect(fleet.manifest.name).toBe('Fleet Management');
+    expect(fleet.entities.Vehicle!.properties.mileage).toEqual({ type: 'number' });
+    expect(fleet.entities.Driver!.properties.license_number).toEqual({ type: 'string' });
+    expect((await build('Build a movie watchlist')).manifest.name).toBe('Movie Watchlist');
   });
 
   it('is deterministic', () => {

@@ -22,7 +22,7 @@ const STOPWORDS = new Set([
 ]);
 const NOT_ENTITY = new Set(['name', 'app', 'title', 'color', 'colour', 'theme', 'style', 'fields', 'example', 'e.g', 'eg', 'ie', 'like', 'such', 'values', 'options', 'type', 'types', 'pages', 'page']);
 const ADJECTIVES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'simple', 'basic', 'small', 'little', 'tiny', 'new', 'nice', 'cool', 'quick', 'minimal', 'modern', 'beautiful', 'clean', 'me', 'build', 'create', 'make', 'for', 'with', 'and', 'of', 'to', 'i', 'want', 'need']);
-const NAME_HEADS = 'tracker|manager|planner|book|log|journal|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
+const NAME_HEADS = 'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
 
 /** Entity name from a noun phrase: `line items` -> `LineItem`; the built-in User becomes Member. */
 export function entityNameOf(phrase: string): string | null {
@@ -84,6 +84,12 @@ function listedGroups(text: string): Array<{ noun: string; inside: string }> {
     if (colon && colon[2]!.includes(',')) groups.push({ noun: colon[1]!, inside: colon[2]! });
     const withFields = /([A-Za-z]+(?: [A-Za-z]+)?)\s+(?:with|having|that have|that has|which have|has|have)\s+(?:the\s+)?(?:fields|columns|properties|attributes)\s*:?\s*([^()]+)$/i.exec(line);
     if (withFields) groups.push({ noun: nounBefore(withFields[1]!, withFields[1]!.length), inside: withFields[2]! });
+    // "recipes have a title, ingredients and a photo" / "each book has a title, an author and a year".
+    const having = /(?:\beach\s+([A-Za-z]+)\s+(?:has|have|should have|contains|includes)|\b([A-Za-z]+s)\s+(?:have|should have|contain|include|need))\s+(?:a\s+|an\s+|the\s+)?([^()]+(?:,|\band\b)[^()]+)$/i.exec(line);
+    if (having && !withFields) {
+      const noun = having[1] ?? having[2]!;
+      if (!new RegExp(`^(${NAME_HEADS})s?$`, 'i').test(noun)) groups.push({ noun, inside: having[3]! });
+    }
   }
   return groups;
 }
@@ -210,7 +216,7 @@ function genericNoun(lower: string): string | null {
 export function appNameOf(text: string, kind: AppKind | null, entities: PlannedEntity[]): string {
   const called = /\b(?:called|named|titled)\s+["“'‘]?([A-Za-z0-9][^"”’.,;:\n]{0,40}?)["”'’]?(?=$|[.,;:!\n]|\s+(?:with|for|that|which|where|to|and)\b)/i.exec(text);
   if (called) return titleCase(called[1]!.trim());
-  for (const phrase of text.matchAll(new RegExp(`((?:[A-Za-z-]+\\s+){0,2})(${NAME_HEADS})\\b`, 'gi'))) {
+  for (const phrase of text.matchAll(new RegExp(`((?:[A-Za-z-]+\\s+){0,2})\\b(${NAME_HEADS})\\b`, 'gi'))) {
     const modifiers = phrase[1]!.trim().split(/\s+/).filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
     const head = phrase[2]!;
     if (modifiers.length) return titleCase([...modifiers, head].join(' ').toLowerCase());

@@ -49,11 +49,15 @@ const NUMBER_WORDS = new Set([
   'price', 'amount', 'count', 'qty', 'quantity', 'number', 'rating', 'cost', 'total', 'budget', 'salary', 'score', 'age',
   'weight', 'height', 'calories', 'duration', 'minutes', 'hours', 'servings', 'stock', 'distance', 'reps', 'sets',
   'percent', 'percentage', 'progress', 'balance', 'revenue', 'year', 'pages', 'capacity', 'value', 'estimate', 'points',
-  'fee', 'rate', 'size', 'goal', 'target', 'level', 'days', 'km', 'miles', 'steps', 'visits', 'guests', 'seats',
+  'fee', 'rate', 'size', 'goal', 'target', 'level', 'days', 'km', 'miles', 'visits', 'guests', 'seats', 'mileage',
+  'odometer', 'attendance', 'population', 'laps', 'floors', 'bedrooms', 'bathrooms',
 ]);
-const NOT_NUMBER = new Set(['phone', 'telephone', 'mobile', 'tel', 'zip', 'postcode', 'postal', 'isbn', 'sku', 'serial', 'plate', 'account', 'tracking', 'invoice', 'order', 'reference', 'room']);
+const NOT_NUMBER = new Set(['license', 'licence', 'passport', 'vin', 'code', 'phone', 'telephone', 'mobile', 'tel', 'zip', 'postcode', 'postal', 'isbn', 'sku', 'serial', 'plate', 'account', 'tracking', 'invoice', 'order', 'reference', 'room']);
+const NOT_PARTICIPLES = new Set(['need', 'speed', 'seed', 'breed', 'feed', 'bed', 'shed', 'red', 'reed', 'embed', 'created', 'updated', 'bred', 'weed']);
+// "cook time" is a duration (minutes), not a moment.
+const DURATION_PREFIXES = new Set(['cook', 'cooking', 'prep', 'preparation', 'travel', 'reading', 'run', 'running', 'total', 'screen', 'wait', 'waiting', 'response', 'build', 'lead', 'play', 'practice']);
 const LONG_TEXT_WORDS = new Set(['notes', 'note', 'description', 'body', 'content', 'bio', 'summary', 'details', 'comments', 'comment', 'instructions', 'ingredients', 'address', 'message', 'text', 'review', 'feedback', 'agenda', 'steps', 'directions', 'reflection', 'entry', 'story', 'answer', 'question']);
-const IMAGE_WORDS = new Set(['image', 'photo', 'picture', 'avatar', 'cover', 'logo', 'thumbnail', 'headshot', 'poster', 'pic', 'banner']);
+const IMAGE_WORDS = new Set(['image', 'photo', 'picture', 'avatar', 'cover', 'logo', 'thumbnail', 'headshot', 'poster', 'pic', 'banner', 'screenshot']);
 const URL_WORDS = new Set(['url', 'link', 'website', 'homepage', 'site', 'linkedin', 'github']);
 const TAG_WORDS = new Set(['tags', 'labels', 'keywords', 'skills', 'topics', 'genres', 'categories', 'allergens', 'hobbies', 'interests']);
 const ENUM_DEFAULTS: Record<string, string[]> = {
@@ -172,11 +176,14 @@ export function inferSchema(key: string): PropertySchema {
 
   if (words.length > 1 && BOOLEAN_PREFIXES.includes(first)) return { type: 'boolean', default: false };
   if (BOOLEAN_WORDS.has(key)) return { type: 'boolean', default: false };
+  // A lone past participle reads as a yes/no: "listened", "shipped", "married".
+  if (words.length === 1 && /^[a-z]{3,}ed$/.test(key) && !NOT_PARTICIPLES.has(key)) return { type: 'boolean', default: false };
   if (has(IMAGE_WORDS)) return { type: 'string', format: 'image' };
   if (has(new Set(['email', 'mail']))) return { type: 'string', format: 'email' };
   if (has(URL_WORDS)) return { type: 'string', format: 'uri' };
   if (last === 'color' || last === 'colour') return { type: 'string', format: 'color' };
   if (TAG_WORDS.has(key)) return { type: 'array', items: { type: 'string' } };
+  if (last === 'time' && words.length > 1 && DURATION_PREFIXES.has(first)) return { type: 'number' };
   if (DATETIME_WORDS.has(last) || /^(starts|ends|scheduled|start|end)_?(at|time)$/.test(key)) return { type: 'string', format: 'date-time' };
   if (DATE_WORDS.has(last) || has(new Set(['date', 'deadline', 'birthday']))) return { type: 'string', format: 'date' };
   if (ENUM_DEFAULTS[key]) return { type: 'string', enum: ENUM_DEFAULTS[key], default: ENUM_DEFAULTS[key]![0] };

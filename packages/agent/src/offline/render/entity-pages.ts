@@ -65,6 +65,7 @@ function contextOf(model: AppModel, name: string): EntityContext {
 }
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const jsArray = (values: readonly string[]) => `[${values.map(jsString).join(', ')}]`;
 const access = (obj: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${obj}.${key}` : `${obj}[${jsString(key)}]`);
 const titleExpr = (ctx: EntityContext, obj: string) => (ctx.display ? `${access(obj, ctx.display)} || "Untitled ${ctx.label}"` : `"${cap(ctx.label)} " + ${obj}.id.slice(0, 8)`);
 
@@ -107,7 +108,7 @@ export function renderListPage(model: AppModel, entity: string): string {
   if (dateField) sorts.push(`{ value: ${jsString(dateField.key)}, label: ${jsString(`${dateField.label} (earliest)`)} }`);
 
   const constants: string[] = [`const SORT_OPTIONS = [\n  ${sorts.join(',\n  ')},\n];`];
-  for (const f of selects.slice(0, 2)) constants.push(`const ${f.key.toUpperCase()}_OPTIONS = ${JSON.stringify(f.options)};`);
+  for (const f of selects.slice(0, 2)) constants.push(`const ${f.key.toUpperCase()}_OPTIONS = ${jsArray(f.options)};`);
 
   const lines: string[] = [];
   const icons = ['PlusIcon', 'SearchIcon', 'PencilIcon', 'Trash2Icon', ctx.icon];
@@ -128,7 +129,7 @@ export function renderListPage(model: AppModel, entity: string): string {
 
   const filterState = filters.length ? `{ ${filters.map((f) => `${f.key}: ""`).join(', ')} }` : '{}';
   const relationLoads = ctx.relations.filter((r, i, all) => all.findIndex((o) => o.target === r.target) === i);
-  const rowName = (r: (typeof relationLoads)[number]) => `${r.targetVars.many}Rows`;
+  const rowName = (r: (typeof relationLoads)[number]) => `${r.targetVars.one}Rows`;
 
   lines.push(`export default function ${ctx.pages.list}() {`);
   lines.push(`  const [${many}, ${setMany}] = useState([]);`);
@@ -439,7 +440,7 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`      setError("");`);
   lines.push(`      try {`);
   if (children.length) {
-    const names = ['record', ...children.map((c) => `${c.ctx.vars.many}Rows`)];
+    const names = ['record', ...children.map((c) => `${c.ctx.vars.one}Rows`)];
     const calls = [`${ctx.id}.get(id)`, ...children.map((c) => `${c.ctx.id}.filter({ ${c.key}: id }, "-createdAt", 100)`)];
     lines.push(`        const [${names.join(', ')}] = await Promise.all([${calls.join(', ')}]);`);
   } else {
@@ -454,7 +455,7 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`        if (!isCurrent) return;`);
   lines.push(`        ${setOne}(record);`);
   for (const r of relations) lines.push(`        set${cap(r.targetVars.one)}(${r.targetVars.one}Row);`);
-  for (const c of children) lines.push(`        set${cap(c.ctx.vars.many)}(${c.ctx.vars.many}Rows);`);
+  for (const c of children) lines.push(`        set${cap(c.ctx.vars.many)}(${c.ctx.vars.one}Rows);`);
   lines.push(`      } catch (err) {`);
   lines.push(`        if (isCurrent) setError(errorMessage(err));`);
   lines.push(`      } finally {`);
@@ -705,12 +706,12 @@ export function renderFormPage(model: AppModel, entity: string): string {
   lines.push(`    async function load() {`);
   lines.push(`      try {`);
   if (relations.length) {
-    const names = ['record', ...relations.map((r) => `${r.targetVars.many}Rows`)];
+    const names = ['record', ...relations.map((r) => `${r.targetVars.one}Rows`)];
     const calls = [`id ? ${ctx.id}.get(id) : null`, ...relations.map((r) => `${r.targetId}.list("-createdAt", 1000)`)];
     lines.push(`        const [${names.join(', ')}] = await Promise.all([${calls.join(', ')}]);`);
     lines.push(`        if (!isCurrent) return;`);
     lines.push(`        if (record) setValues(fromRecord(record));`);
-    for (const r of relations) lines.push(`        set${cap(r.targetVars.many)}(${r.targetVars.many}Rows);`);
+    for (const r of relations) lines.push(`        set${cap(r.targetVars.many)}(${r.targetVars.one}Rows);`);
   } else {
     lines.push(`        const record = await ${ctx.id}.get(id);`);
     lines.push(`        if (isCurrent) setValues(fromRecord(record));`);
@@ -765,7 +766,7 @@ export function renderFormPage(model: AppModel, entity: string): string {
     const type = inputTypeOf(f);
     if (type !== 'text') props.push(`type="${type}"`);
     if (f.required && f.kind !== 'boolean') props.push('required');
-    if (f.kind === 'select') props.push(`options={${JSON.stringify(f.options)}}`);
+    if (f.kind === 'select') props.push(`options={${jsArray(f.options)}}`);
     if (f.kind === 'relation') {
       const r = ctx.relations.find((x) => x.key === f.key)!;
       const label = r.targetDisplay ? `${access('row', r.targetDisplay)} || row.id` : 'row.id';
