@@ -32,6 +32,15 @@ import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
 import { devRoutes } from './modules/dev/dev.routes';
+import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
+import { createContextRepo } from './modules/context/context.repo';
+import { contextRoutes } from './modules/context/context.routes';
+import { createContextService } from './modules/context/context.service';
+import { createHashingEmbedder } from './modules/retrieval/embedder';
+import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
+import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
+import { createJobsRepo } from './platform/jobs/jobs.repo';
+import { createJobQueue, createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -45,15 +54,22 @@ export interface AppDeps {
   logger: Logger;
   /** Defaults to the built SPA; tests that only speak HTTP pass null. */
   webDistDir?: string | null;
+  /** Job runner tuning (tests shorten leases and polls). */
+  jobs?: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'backoffBaseMs' | 'workerId'>;
+  /** The crawler behind web-page data sources; tests pass one with their loopback allowance. */
+  crawl?: CrawlFn;
 }
 
 export interface TesseraApp {
   app: Hono;
   mailer: Mailer;
+  /** Runs durable jobs; main.ts starts it per --role (always in process on PGlite). */
+  jobRunner: JobRunner;
+  retrieval: RetrievalService;
 }
 
 /** The composition root: builds every service from its dependencies and mounts the routes. */
-export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR }: AppDeps): TesseraApp {
+export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl }: AppDeps): TesseraApp {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -62,6 +78,19 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   const authFlows = createAuthFlowsService({ auth, usersRepo });
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
+  const jobsRepo = createJobsRepo(db);
+  const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder: createHashingEmbedder(), logger });
+  const contextRepo = createContextRepo(db);
+  const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen });
+  // PGlite has one connection: one job at a time keeps web requests responsive there.
+  const jobRunner = createJobRunner({
+    jobsRepo,
+    logger,
+    listen: database.listen,
+    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl }) },
+    concurrency: database.kind === 'pglite' ? 1 : 4,
+    ...jobOptions,
+  });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
   const appsRepo = createAppsRepo(db);
   const apps = createAppsService({ appsRepo });
@@ -72,8 +101,9 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
-  // CSV imports stream their upload with a limit of their own.
-  for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (c.req.path.endsWith('/import') ? next() : jsonBodyLimit(c, next)));
+  // CSV imports and data-source uploads stream their upload with a limit of their own.
+  const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file';
+  for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');
@@ -85,6 +115,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
+  app.route('/', contextRoutes({ context, signedIn }));
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);
@@ -103,5 +134,5 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR 
   }
   if (webDistDir) app.route('/', spaRoutes(webDistDir));
   else app.all('*', (c) => c.text('Not found', 404));
-  return { app, mailer };
+  return { app, mailer, jobRunner, retrieval };
 }

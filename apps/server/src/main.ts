@@ -8,6 +8,20 @@ import { createLogger } from './platform/logger';
 /** Requests still running this long after SIGTERM are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+const ROLES = ['web', 'worker', 'all'] as const;
+type Role = (typeof ROLES)[number];
+
+/** `--role=web|worker|all` (default all): web serves HTTP, worker runs jobs, all does both. */
+function roleFromArgs(argv: string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  const role = arg ? arg.slice('--role='.length) : 'all';
+  if (!(ROLES as readonly string[]).includes(role)) {
+    process.stderr.write(`Unknown --role=${role}: use web, worker or all.\n`);
+    process.exit(1);
+  }
+  return role as Role;
+}
+
 async function main() {
   let config: Config;
   try {
@@ -20,10 +34,27 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  const role = roleFromArgs(process.argv.slice(2));
   const started = performance.now();
   const database = await openDatabase(config.database);
   await database.migrate();
-  const { app, mailer } = createApp({ config, database, logger });
+  const { app, mailer, jobRunner } = createApp({ config, database, logger });
+  // PGlite is one process's database: its jobs always run here, whatever the role.
+  const runsJobs = role !== 'web' || database.kind === 'pglite';
+  if (role === 'worker') {
+    if (database.kind === 'pglite') logger.warn('--role=worker with the embedded database: jobs run, but no HTTP is served');
+    await jobRunner.start();
+    const stopWorker = async (signal: string) => {
+      logger.info('worker shutting down', { signal });
+      await jobRunner.stop();
+      await database.close();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void stopWorker('SIGTERM'));
+    process.on('SIGINT', () => void stopWorker('SIGINT'));
+    logger.info('worker ready', { database: database.kind, workerId: jobRunner.workerId });
+    return;
+  }
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
@@ -39,6 +70,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      await jobRunner.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);
@@ -54,12 +86,15 @@ async function main() {
     logger.error(err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen', { err: err.message });
     process.exit(1);
   });
+  if (runsJobs) await jobRunner.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info('ready', {
     url: config.publicUrl,
     port,
     database: database.kind,
+    role,
+    jobs: runsJobs,
     mail: mailer.transport,
     startupMs: Math.round(performance.now() - started),
   });

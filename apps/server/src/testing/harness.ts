@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { OutboxMail } from '@tessera/contracts';
 import { createTestDatabase, STRONG_PASSWORD, uniqueEmail, type TestDatabase } from '@tessera/test-utils';
-import { createApp, type TesseraApp } from '../app';
+import { createApp, type AppDeps, type TesseraApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
 import { createLogger } from '../platform/logger';
 
@@ -28,7 +28,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
  * A real server (Hono app, better-auth, mailer, database) on a fresh database per test file,
  * driven in-process through `app.request`: the HTTP stack runs, no port is needed.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'jobs' | 'crawl'> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const testDb: TestDatabase = await createTestDatabase();
   const config: Config = loadConfig({
@@ -39,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const tessera: TesseraApp = createApp({ config, database: testDb.database, logger: createLogger(config.logLevel), webDistDir: null });
+  const tessera: TesseraApp = createApp({ config, database: testDb.database, logger: createLogger(config.logLevel), webDistDir: null, ...deps });
   const { app } = tessera;
 
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -98,12 +98,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
   }
 
   async function close() {
+    // Jobs are started by the tests that need them (tessera.jobRunner.start()).
+    await tessera.jobRunner.stop();
     await testDb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   afterAll(close);
 
-  return { app, config, db: testDb.database.db, database: testDb.database, mailer: tessera.mailer, request, outbox, mailLink, follow, signUp, signUpVerified };
+  return { app, config, db: testDb.database.db, database: testDb.database, mailer: tessera.mailer, jobRunner: tessera.jobRunner, retrieval: tessera.retrieval, request, outbox, mailLink, follow, signUp, signUpVerified };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,2 +1,2 @@
-export { validateSnapshot, formatIssue, checkPath, pageNameOf, resolveSnapshotImport, MAX_PATH_LENGTH } from './validate';
+export { validateSnapshot, warmUpValidator, formatIssue, checkPath, pageNameOf, resolveSnapshotImport, MAX_PATH_LENGTH } from './validate';
 export { DETECTORS, hasErrors, type DetectorId, type ValidationIssue } from '../protocol/issues';

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { ContextItemStatus } from '@tessera/contracts';
+import { accounts, apps, contextChunks, contextItems, contextItemSources, dataUsage, type Db } from '@tessera/db';
+
+export type ContextItemRow = typeof contextItems.$inferSelect;
+export type NewContextItem = typeof contextItems.$inferInsert;
+
+/** NOTIFY channel of context item changes; payload `{ appId, itemId, kind }`. */
+export const CONTEXT_CHANNEL = 'tessera_context';
+
+const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+/** SQL of context items, their sources and chunks, and the monthly data usage. */
+export function createContextRepo(db: Db) {
+  return {
+    /** The app's owner and the owner's plan (lite when the builder has no account yet); null when no app. */
+    async findAppOwner(appId: string): Promise<{ ownerUserId: string; plan: string } | null> {
+      const [row] = await db
+        .select({ ownerUserId: apps.ownerUserId, plan: accounts.plan })
+        .from(apps)
+        .leftJoin(accounts, eq(accounts.userId, apps.ownerUserId))
+        .where(eq(apps.id, appId));
+      return row ? { ownerUserId: row.ownerUserId, plan: row.plan ?? 'lite' } : null;
+    },
+
+    async list(appId: string, status?: ContextItemStatus): Promise<ContextItemRow[]> {
+      return db
+        .select()
+        .from(contextItems)
+        .where(status ? and(eq(contextItems.appId, appId), eq(contextItems.status, status)) : eq(contextItems.appId, appId))
+        .orderBy(asc(contextItems.createdAt), asc(contextItems.id));
+    },
+
+    async countForApp(appId: string, exceptIds: string[] = []): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(contextItems)
+        .where(exceptIds.length ? and(eq(contextItems.appId, appId), notInArray(contextItems.id, exceptIds)) : eq(contextItems.appId, appId));
+      return Number(row?.n ?? 0);
+    },
+
+    async findById(id: string): Promise<ContextItemRow | null> {
+      const [row] = await db.select().from(contextItems).where(eq(contextItems.id, id));
+      return row ?? null;
+    },
+
+    /** Creates the item and keeps its source bytes, in one transaction. */
+    async create(item: NewContextItem, source: { mimeType: string; bytes: Buffer } | null): Promise<ContextItemRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(contextItems).values(item).returning();
+        if (source) await tx.insert(contextItemSources).values({ itemId: row!.id, mimeType: source.mimeType, bytes: source.bytes });
+        return row!;
+      });
+    },
+
+    async findSource(itemId: string): Promise<{ mimeType: string; bytes: Buffer } | null> {
+      const [row] = await db.select({ mimeType: contextItemSources.mimeType, bytes: contextItemSources.bytes }).from(contextItemSources).where(eq(contextItemSources.itemId, itemId));
+      return row ?? null;
+    },
+
+    async update(id: string, values: Partial<Omit<NewContextItem, 'id' | 'appId'>>): Promise<ContextItemRow | null> {
+      const [row] = await db.update(contextItems).set({ ...values, updatedAt: sql`now()` }).where(eq(contextItems.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Moves an item to `to` only from one of `from` (so a stale job never overwrites a newer state). */
+    async transition(id: string, from: ContextItemStatus[], to: ContextItemStatus, values: Partial<NewContextItem> = {}): Promise<ContextItemRow | null> {
+      const [row] = await db
+        .update(contextItems)
+        .set({ ...values, status: to, updatedAt: sql`now()` })
+        .where(and(eq(contextItems.id, id), inArray(contextItems.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(contextItems).where(eq(contextItems.id, id));
+    },
+
+    /**
+     * Makes the item's chunks exactly `chunks` in one transaction: unchanged chunks (same content
+     * hash) stay with their embeddings, new ones are inserted, the rest deleted. Returns the ids of
+     * the inserted chunks, which still need embeddings.
+     */
+    async replaceChunks(itemId: string, appId: string, chunks: Array<{ content: string; hash: string }>): Promise<Array<{ id: string; content: string }>> {
+      return db.transaction(async (tx) => {
+        const hashes = chunks.map((c) => c.hash);
+        await tx.delete(contextChunks).where(hashes.length ? and(eq(contextChunks.itemId, itemId), notInArray(contextChunks.contentHash, hashes)) : eq(contextChunks.itemId, itemId));
+        const inserted: Array<{ id: string; content: string }> = [];
+        const rows = chunks.map((c, ord) => ({ id: randomUUID(), itemId, appId, ord, content: c.content, contentHash: c.hash }));
+        for (let i = 0; i < rows.length; i += 500) {
+          const batch = rows.slice(i, i + 500);
+          const result = await tx
+            .insert(contextChunks)
+            .values(batch)
+            .onConflictDoUpdate({ target: [contextChunks.itemId, contextChunks.contentHash], set: { ord: sql`excluded.ord` } })
+            .returning({ id: contextChunks.id, content: contextChunks.content });
+          const fresh = new Set<string>(batch.map((r) => r.id));
+          inserted.push(...result.filter((r) => fresh.has(r.id)));
+        }
+        return inserted;
+      });
+    },
+
+    async countChunks(itemId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(contextChunks).where(eq(contextChunks.itemId, itemId));
+      return Number(row?.n ?? 0);
+    },
+
+    async usage(userId: string, month: string): Promise<number> {
+      const [row] = await db.select({ bytes: dataUsage.bytes }).from(dataUsage).where(and(eq(dataUsage.userId, userId), eq(dataUsage.month, month)));
+      return Number(row?.bytes ?? 0);
+    },
+
+    /**
+     * Adds `bytes` to the month's usage only if the total stays within `limit`; false (and nothing
+     * added) otherwise. One statement, so concurrent workers never overshoot together.
+     */
+    async consumeUsage(userId: string, month: string, bytes: number, limit: number): Promise<boolean> {
+      if (bytes > limit) return false;
+      const result = await db.execute(sql`
+        INSERT INTO data_usage (user_id, month, bytes) VALUES (${userId}, ${month}, ${bytes})
+        ON CONFLICT (user_id, month) DO UPDATE SET bytes = data_usage.bytes + excluded.bytes
+        WHERE data_usage.bytes + excluded.bytes <= ${limit}
+        RETURNING bytes`);
+      return rowsOf(result).length > 0;
+    },
+
+    async setUsage(userId: string, month: string, bytes: number): Promise<void> {
+      await db.insert(dataUsage).values({ userId, month, bytes }).onConflictDoUpdate({ target: [dataUsage.userId, dataUsage.month], set: { bytes } });
+    },
+
+    /**
+     * Points every tool data item of the app that references `oldItemId` at `newItemId` (spec 1 §4
+     * Replace a file), wherever tools sit in the saved app definition. Returns how many changed.
+     */
+    async swapToolDataItems(appId: string, oldItemId: string, newItemId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ definition: apps.definition }).from(apps).where(eq(apps.id, appId)).for('update');
+        if (!row) return 0;
+        let changed = 0;
+        const walk = (value: unknown): unknown => {
+          if (Array.isArray(value)) return value.map(walk);
+          if (!value || typeof value !== 'object') return value;
+          const obj = value as Record<string, unknown>;
+          const out: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(obj)) out[k] = walk(v);
+          if (out.contextItemId === oldItemId && 'contextItemId' in obj) {
+            changed++;
+            out.contextItemId = newItemId;
+            out.originalContextItemId = oldItemId;
+          }
+          return out;
+        };
+        const definition = walk(row.definition) as Record<string, unknown>;
+        if (changed) await tx.update(apps).set({ definition }).where(eq(apps.id, appId));
+        return changed;
+      });
+    },
+
+    async notify(payload: { appId: string; itemId: string; kind: 'item' | 'count' }): Promise<void> {
+      await db.execute(sql`SELECT pg_notify(${CONTEXT_CHANNEL}, ${JSON.stringify(payload)})`);
+    },
+  };
+}
+
+export type ContextRepo = ReturnType<typeof createContextRepo>;

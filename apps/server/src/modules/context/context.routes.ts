@@ -1,0 +1,130 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import {
+  AppIdQuerySchema,
+  IngestMetadataRequestSchema,
+  IngestTextRequestSchema,
+  ListContextItemsQuerySchema,
+  RenameContextItemRequestSchema,
+  ReplaceDataItemRequestSchema,
+  type ConnectorsResponse,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import { readMultipartFile } from '../../platform/http/multipart';
+import { readJson } from '../../platform/http/validate';
+import type { AuthVariables } from '../auth/session';
+import type { ContextService } from './context.service';
+
+type Vars = { Variables: AuthVariables };
+
+/** Keeps proxies from closing an idle event stream. */
+const SSE_PING_MS = 15_000;
+
+const SearchRequestSchema = z.object({
+  query: z.string().trim().min(1).max(2000),
+  limit: z.number().int().min(1).max(50).optional(),
+  mode: z.enum(['hybrid', 'fts', 'vector']).optional(),
+  itemIds: z.array(z.string().max(100)).max(100).optional(),
+});
+const UploadQuerySchema = AppIdQuerySchema.extend({ replaceItemId: z.string().min(1).max(100).optional() });
+
+function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new AppError('VALIDATION_FAILED', `${issue.path.join('.') || 'query'}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Data sources API (spec 1 §7 context calls), all for the signed-in builder who owns the app. */
+export function contextRoutes({ context, signedIn }: { context: ContextService; signedIn: MiddlewareHandler<Vars> }) {
+  const app = new Hono<Vars>();
+  app.use('/api/context/*', signedIn);
+  app.use('/api/tools/:appId/replaceDataItem', signedIn);
+
+  app.get('/api/context/items', async (c) => {
+    const { appId, status } = readQuery(c, ListContextItemsQuerySchema);
+    return c.json(await context.list(c.var.user, appId, status));
+  });
+
+  /**
+   * Live status (Server-Sent Events): `ready` once subscribed, then `item` {contextItem} on every
+   * change and `count` {count} when items are added or removed, from any server process.
+   */
+  app.get('/api/context/items/events', async (c) => {
+    const { appId } = readQuery(c, AppIdQuerySchema);
+    const user = c.var.user;
+    const pending: Array<{ event: string; data: string }> = [];
+    let wake: (() => void) | null = null;
+    const unsubscribe = await context.subscribe(user, appId, ({ event, data }) => {
+      pending.push({ event, data: JSON.stringify(data) });
+      wake?.();
+    });
+    return streamSSE(c, async (stream) => {
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ appId }) });
+        while (open) {
+          while (pending.length) await stream.writeSSE(pending.shift()!);
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, SSE_PING_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+          if (open && !pending.length) await stream.write(': ping\n\n');
+        }
+      } finally {
+        await unsubscribe();
+      }
+    });
+  });
+
+  app.get('/api/context/connectors', (c) =>
+    c.json({ connectors: [{ id: 'notion', configured: false }, { id: 'google_drive', configured: false }] } satisfies ConnectorsResponse),
+  );
+
+  app.post('/api/context/ingest/text', async (c) => {
+    const { appId } = readQuery(c, AppIdQuerySchema);
+    return c.json(await context.ingestText(c.var.user, appId, await readJson(c, IngestTextRequestSchema)));
+  });
+
+  /** Multipart, one file; `replaceItemId` (query) uploads a replacement without counting against the item limit. */
+  app.post('/api/context/ingest/file', async (c) => {
+    const { appId, replaceItemId } = readQuery(c, UploadQuerySchema);
+    const limit = await context.prepareUpload(c.var.user, appId, replaceItemId);
+    const upload = await readMultipartFile(c, limit);
+    return c.json(await context.ingestFile(c.var.user, appId, { filename: upload.filename, mimeType: upload.mimeType, stream: upload.stream, replaceItemId }));
+  });
+
+  app.post('/api/context/ingest/metadata', async (c) => {
+    const { appId } = readQuery(c, AppIdQuerySchema);
+    return c.json(await context.ingestMetadata(c.var.user, appId, await readJson(c, IngestMetadataRequestSchema)));
+  });
+
+  app.post('/api/context/search', async (c) => {
+    const { appId } = readQuery(c, AppIdQuerySchema);
+    return c.json(await context.search(c.var.user, appId, await readJson(c, SearchRequestSchema)));
+  });
+
+  app.get('/api/context/:id', async (c) => c.json({ contextItem: await context.get(c.var.user, c.req.param('id')) }));
+  app.patch('/api/context/:id', async (c) => {
+    const { name } = await readJson(c, RenameContextItemRequestSchema);
+    return c.json({ contextItem: await context.rename(c.var.user, c.req.param('id'), name) });
+  });
+  app.delete('/api/context/:id', async (c) => c.json(await context.delete(c.var.user, c.req.param('id'))));
+  app.post('/api/context/:id/sync', async (c) => c.json({ contextItem: await context.resync(c.var.user, c.req.param('id')) }));
+
+  app.post('/api/tools/:appId/replaceDataItem', async (c) =>
+    c.json(await context.replace(c.var.user, c.req.param('appId'), await readJson(c, ReplaceDataItemRequestSchema))),
+  );
+  return app;
+}

@@ -1,0 +1,311 @@
+import type { Readable } from 'node:stream';
+import {
+  APP_MESSAGES,
+  MESSAGES,
+  PLANS,
+  formatFileSize,
+  planLimits,
+  type ContextItem,
+  type ContextItemStatus,
+  type IngestMetadataRequest,
+  type IngestTextRequest,
+  type ListContextItemsResponse,
+  type PlanId,
+  type PlanLimits,
+  type ReplaceDataItemRequest,
+  type SessionUser,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/runner';
+import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.service';
+import { CONTEXT_CHANNEL, type ContextItemRow, type ContextRepo } from './context.repo';
+import { countPdfPages, checkDocxInflation, decodeText, parseCsv, resolveUploadType, type UploadType } from './parse';
+
+export const APP_NOT_FOUND = 'App not found';
+export const ITEM_NOT_FOUND = 'Data item not found';
+/** Job kinds of this module (context.jobs.ts). */
+export const INGEST_JOB = 'context.ingest';
+export const SCRAPE_JOB = 'context.scrape';
+
+const MIME_OF: Record<UploadType, string> = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  doc: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The calendar month (UTC) usage is counted in, e.g. "2026-11". */
+export const usageMonth = (now = new Date()) => now.toISOString().slice(0, 7);
+
+/** The wire shape of an item (spec 1 §3). */
+export function toContextItem(row: ContextItemRow): ContextItem {
+  return {
+    id: row.id,
+    appId: row.appId,
+    name: row.name,
+    type: row.type as ContextItem['type'],
+    source: row.source as ContextItem['source'],
+    provider: row.provider as ContextItem['provider'],
+    providerItemId: row.providerItemId,
+    externalFileId: row.externalFileId,
+    externalFileUrl: row.externalFileUrl,
+    status: row.status as ContextItemStatus,
+    errorReason: row.errorReason,
+    size: Number(row.size),
+    numOfChunks: row.numOfChunks,
+    originalContextItemId: row.originalContextItemId,
+    createdAt: row.createdAt.toISOString(),
+    lastSyncedAt: row.lastSyncedAt ? row.lastSyncedAt.toISOString() : null,
+    progress: row.progress ?? null,
+  };
+}
+
+export interface ContextEvent {
+  event: 'item' | 'count';
+  data: { contextItem: ContextItem } | { count: number };
+}
+
+interface Deps {
+  contextRepo: ContextRepo;
+  jobs: JobQueue;
+  retrieval: RetrievalService;
+  /** Database.listen: NOTIFY subscriptions for live status. */
+  listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(plan) ? (plan as PlanId) : 'lite');
+
+/**
+ * Data sources of an app (spec 1 §2–§9): list, ingest (text, files, web pages), rename, delete,
+ * replace and live status. Every call checks that the signed-in builder owns the app; someone
+ * else's app or item is "not found".
+ */
+export function createContextService({ contextRepo, jobs, retrieval, listen }: Deps) {
+  async function ownedApp(user: SessionUser, appId: string): Promise<{ ownerUserId: string; plan: PlanId; limits: PlanLimits }> {
+    const owner = await contextRepo.findAppOwner(appId);
+    if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+    const plan = planOf(owner.plan);
+    return { ownerUserId: owner.ownerUserId, plan, limits: planLimits(plan) };
+  }
+
+  async function ownedItem(user: SessionUser, id: string): Promise<ContextItemRow> {
+    const item = await contextRepo.findById(id);
+    if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    const owner = await contextRepo.findAppOwner(item.appId);
+    if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    return item;
+  }
+
+  /** Refuses a new item past the plan's item limit; lite gets the free-data-items upgrade reason. */
+  async function checkItemLimit(appId: string, plan: PlanId, limits: PlanLimits, adding: number, replacing: string | null) {
+    const existing = await contextRepo.countForApp(appId, replacing ? [replacing] : []);
+    if (existing + adding <= limits.maxDataItems) return;
+    if (plan === 'lite') throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' });
+    throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), { upgradeReason: 'default' });
+  }
+
+  /** An item being replaced must be one of this app's items. */
+  async function replacedItem(appId: string, replaceItemId: string | undefined): Promise<string | null> {
+    if (!replaceItemId) return null;
+    const old = await contextRepo.findById(replaceItemId);
+    if (!old || old.appId !== appId) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    return old.id;
+  }
+
+  async function enqueueSync(item: ContextItemRow, kind = item.source === 'web_scraper' ? SCRAPE_JOB : INGEST_JOB): Promise<ContextItemRow> {
+    await jobs.enqueue(kind, { itemId: item.id }, { dedupeKey: `context:${item.id}` });
+    const pending = (await contextRepo.transition(item.id, ['unsynced', 'synced', 'error', 'usage_limit_reached'], 'pending', { errorReason: null })) ?? item;
+    await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
+    return pending;
+  }
+
+  async function created(item: ContextItemRow): Promise<ContextItemRow> {
+    await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'count' });
+    return enqueueSync(item);
+  }
+
+  async function hasReachedDataLimit(ownerUserId: string, limits: PlanLimits): Promise<boolean> {
+    return (await contextRepo.usage(ownerUserId, usageMonth())) >= limits.monthlyDataProcessingBytes;
+  }
+
+  return {
+    async list(user: SessionUser, appId: string, status?: ContextItemStatus): Promise<ListContextItemsResponse> {
+      const { ownerUserId, limits } = await ownedApp(user, appId);
+      const rows = await contextRepo.list(appId, status);
+      return { contextItems: rows.map(toContextItem), hasReachedDataLimit: await hasReachedDataLimit(ownerUserId, limits) };
+    },
+
+    async get(user: SessionUser, id: string): Promise<ContextItem> {
+      return toContextItem(await ownedItem(user, id));
+    },
+
+    async rename(user: SessionUser, id: string, name: string): Promise<ContextItem> {
+      const item = await ownedItem(user, id);
+      const row = await contextRepo.update(item.id, { name });
+      await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
+      return toContextItem(row ?? item);
+    },
+
+    async delete(user: SessionUser, id: string): Promise<{ deleted: true; id: string }> {
+      const item = await ownedItem(user, id);
+      await contextRepo.delete(item.id);
+      await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'count' });
+      return { deleted: true, id: item.id };
+    },
+
+    /** Runs the item's ingestion again; unchanged chunks are kept, so nothing is duplicated. */
+    async resync(user: SessionUser, id: string): Promise<ContextItem> {
+      const item = await ownedItem(user, id);
+      return toContextItem(await enqueueSync(item));
+    },
+
+    /** The upload limit for this app, checked before the body is read (ownership and item count first). */
+    async prepareUpload(user: SessionUser, appId: string, replaceItemId?: string): Promise<{ maxBytes: number; tooLargeMessage: string }> {
+      const { plan, limits } = await ownedApp(user, appId);
+      await checkItemLimit(appId, plan, limits, 1, await replacedItem(appId, replaceItemId));
+      return { maxBytes: limits.maxFileSizeBytes, tooLargeMessage: MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)) };
+    },
+
+    async ingestText(user: SessionUser, appId: string, { context, name }: IngestTextRequest): Promise<{ contextItemId: string }> {
+      if (!context || context.trim() === '') throw new AppError('BAD_REQUEST', MESSAGES.dataSources.emptyText);
+      const { plan, limits } = await ownedApp(user, appId);
+      await checkItemLimit(appId, plan, limits, 1, null);
+      const bytes = Buffer.from(context, 'utf8');
+      if (bytes.length > limits.maxFileSizeBytes) {
+        throw new AppError('file-too-big', MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)), { maxBytes: limits.maxFileSizeBytes });
+      }
+      const firstLine = context.trim().split('\n')[0]!.trim();
+      const item = await contextRepo.create(
+        { id: crypto.randomUUID(), appId, name: name ?? (firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine), type: 'txt', source: 'local_files', size: bytes.length, options: { mimeType: 'text/plain' } },
+        { mimeType: 'text/plain', bytes },
+      );
+      return { contextItemId: (await created(item)).id };
+    },
+
+    /**
+     * Reads a streamed upload (size already bounded by `prepareUpload`'s limit), decides its type
+     * from the bytes, refuses what cannot be ingested with the spec's messages, then queues parsing.
+     */
+    async ingestFile(
+      user: SessionUser,
+      appId: string,
+      upload: { filename: string; mimeType: string; stream: Readable; replaceItemId?: string },
+    ): Promise<{ contextItemId: string }> {
+      // Consume the upload at once: a size-limit error must find a listener whatever we await first.
+      const reading = readAll(upload.stream);
+      reading.catch(() => {});
+      const { plan, limits } = await ownedApp(user, appId);
+      let bytes: Buffer;
+      try {
+        bytes = await reading;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw new AppError('file-too-big', err.message, { maxBytes: limits.maxFileSizeBytes });
+        throw err;
+      }
+      if (bytes.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.noFile);
+      const type = resolveUploadType(bytes, upload.filename, upload.mimeType);
+      // Cheap checks at upload time, so the client gets the spec's 400 instead of a failed item later.
+      if (type === 'csv') parseCsv(decodeText(bytes));
+      if (type === 'doc') await checkDocxInflation(bytes);
+      if (type === 'pdf' && limits.maxFilePages !== null) {
+        const pages = await countPdfPages(bytes);
+        if (pages > limits.maxFilePages) throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.tooManyPages.replace('{pages}', String(limits.maxFilePages)), { upgradeReason: 'default', pages });
+      }
+      const replacing = await replacedItem(appId, upload.replaceItemId);
+      await checkItemLimit(appId, plan, limits, 1, replacing);
+      const name = (upload.filename || `Upload.${type}`).slice(0, 200);
+      const item = await contextRepo.create(
+        { id: crypto.randomUUID(), appId, name, type, source: 'local_files', size: bytes.length, originalContextItemId: replacing, options: { mimeType: MIME_OF[type], filename: upload.filename } },
+        { mimeType: MIME_OF[type], bytes },
+      );
+      return { contextItemId: (await created(item)).id };
+    },
+
+    /** Web pages to scrape (and, once configured, connector items): one item each, queued. */
+    async ingestMetadata(user: SessionUser, appId: string, { contextItems }: IngestMetadataRequest): Promise<{ contextItemIds: string[] }> {
+      const { plan, limits } = await ownedApp(user, appId);
+      const prepared = contextItems.map((meta) => {
+        if (meta.source !== 'web_scraper') throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+        let url: URL;
+        try {
+          url = new URL(meta.url);
+        } catch {
+          throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
+        return {
+          url: url.toString(),
+          name: meta.name ?? `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`.slice(0, 200),
+          maxPages: Math.min(meta.maxPages ?? limits.scraperMaxPages, limits.scraperMaxPages),
+          maxDepth: Math.min(meta.maxDepth ?? limits.scraperMaxDepth, limits.scraperMaxDepth),
+        };
+      });
+      await checkItemLimit(appId, plan, limits, prepared.length, null);
+      const ids: string[] = [];
+      for (const page of prepared) {
+        const item = await contextRepo.create(
+          { id: crypto.randomUUID(), appId, name: page.name, type: 'web_page', source: 'web_scraper', externalFileUrl: page.url, options: { url: page.url, maxPages: page.maxPages, maxDepth: page.maxDepth } },
+          null,
+        );
+        ids.push((await created(item)).id);
+      }
+      return { contextItemIds: ids };
+    },
+
+    /**
+     * Spec 1 §4 Replace a file: tools that referenced the old item now reference the new one, and the
+     * old item is removed. Both items must belong to the app.
+     */
+    async replace(user: SessionUser, appId: string, { oldItemId, newItemId }: ReplaceDataItemRequest): Promise<{ replaced: true; contextItem: ContextItem }> {
+      await ownedApp(user, appId);
+      if (oldItemId === newItemId) throw new AppError('BAD_REQUEST', APP_MESSAGES.replaceSameItem);
+      const [oldItem, newItem] = await Promise.all([contextRepo.findById(oldItemId), contextRepo.findById(newItemId)]);
+      if (!oldItem || oldItem.appId !== appId || !newItem || newItem.appId !== appId) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+      await contextRepo.swapToolDataItems(appId, oldItemId, newItemId);
+      const updated = await contextRepo.update(newItemId, { originalContextItemId: oldItemId });
+      await contextRepo.delete(oldItemId);
+      await contextRepo.notify({ appId, itemId: oldItemId, kind: 'count' });
+      return { replaced: true, contextItem: toContextItem(updated ?? newItem) };
+    },
+
+    /** Retrieval over the app's synced chunks (builder preview; tools call the retrieval service directly). */
+    async search(user: SessionUser, appId: string, input: { query: string; limit?: number; mode?: RetrievalMode; itemIds?: string[] }) {
+      await ownedApp(user, appId);
+      return { chunks: await retrieval.searchSimilar({ appId, query: input.query, limit: input.limit, mode: input.mode, itemIds: input.itemIds ?? null }) };
+    },
+
+    /**
+     * Live status for the app's items: calls `onEvent` for every change any process makes (Postgres
+     * NOTIFY). Resolves to an unsubscribe.
+     */
+    async subscribe(user: SessionUser, appId: string, onEvent: (event: ContextEvent) => void): Promise<() => Promise<void>> {
+      await ownedApp(user, appId);
+      // Deliveries run one at a time, in order, so a status never goes backwards on the client.
+      let queue = Promise.resolve();
+      return listen(CONTEXT_CHANNEL, (payload) => {
+        let message: { appId?: string; itemId?: string; kind?: string };
+        try {
+          message = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        if (message.appId !== appId) return;
+        queue = queue
+          .then(async () => {
+            const item = message.kind === 'item' && message.itemId ? await contextRepo.findById(message.itemId) : null;
+            if (item) onEvent({ event: 'item', data: { contextItem: toContextItem(item) } });
+            else onEvent({ event: 'count', data: { count: await contextRepo.countForApp(appId) } });
+          })
+          .catch(() => {});
+      });
+    },
+  };
+}
+
+export type ContextService = ReturnType<typeof createContextService>;
