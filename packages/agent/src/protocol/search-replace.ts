@@ -54,7 +54,9 @@ export function parseSearchReplace(content: string): SearchReplaceParse {
     // A fence closing the block is not the missing marker, but the edit is still partial.
     return { ok: false, error: `block ${blocks.length + 1} is missing its ">>>>>>> REPLACE" marker` };
   }
-  if (blocks.length === 0) return { ok: false, error: 'it has no "<<<<<<< SEARCH / ======= / >>>>>>> REPLACE" blocks' };
+  if (blocks.length === 0) {
+    return { ok: false, error: 'it has no "<<<<<<< SEARCH / ======= / >>>>>>> REPLACE" blocks (to write a whole file, use add_file)' };
+  }
   return { ok: true, blocks };
 }
 
