@@ -2,6 +2,19 @@ export type JsonResult = { ok: true; value: unknown; repaired: boolean } | { ok:
 
 const FENCE_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n[ \t]*\1[ \t]*$/m;
 
+function skipSpaceAndComments(text: string, from: number): number {
+  let j = from;
+  for (;;) {
+    while (j < text.length && /\s/.test(text[j]!)) j++;
+    if (text[j] === '/' && text[j + 1] === '/') {
+      while (j < text.length && text[j] !== '\n') j++;
+    } else if (text[j] === '/' && text[j + 1] === '*') {
+      const end = text.indexOf('*/', j + 2);
+      j = end < 0 ? text.length : end + 2;
+    } else return j;
+  }
+}
+
 /**
  * Removes `//` and `/* *\/` comments and trailing commas outside strings. Models write JSON5-ish
  * entity schemas often enough that refusing them would only make the builder ask again; anything
@@ -24,16 +37,8 @@ export function repairJson(text: string): string {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? n : end + 2;
     } else if (c === ',') {
-      let j = i + 1;
-      while (j < n && /\s/.test(text[j]!)) j++;
-      // A comma followed by a comment then a bracket is still trailing: look past comments too.
-      if (text[j] === '/' && (text[j + 1] === '/' || text[j + 1] === '*')) {
-        const rest = repairJson(text.slice(j)).trimStart();
-        if (rest.startsWith('}') || rest.startsWith(']')) {
-          i = j;
-          continue;
-        }
-      }
+      // A comma is trailing when the next thing after spaces and comments is a closing bracket.
+      const j = skipSpaceAndComments(text, i + 1);
       if (text[j] !== '}' && text[j] !== ']') out += c;
       i++;
     } else {

@@ -415,8 +415,9 @@ class Machine {
           if (cut >= 0) rest = rest.slice(0, cut);
           this.text(rest, false);
         } else {
+          // A line ending in a cut-off tag ("<tessera-ac") is the end of a truncated answer.
           const cut = partialTagStart(rest, 4);
-          this.text(cut >= 0 && !this.isPartial ? rest.slice(0, cut) : rest, true);
+          this.text(cut >= 0 ? rest.slice(0, cut) : rest, true);
         }
         return;
       }
