@@ -152,18 +152,23 @@ export function appKindOf(text: string): AppKind | null {
   return APP_KINDS.find((k) => k.pattern.test(lower)) ?? null;
 }
 
-/** The entities a description asks for, in order, with their fields. */
-export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; kind: AppKind | null } {
-  const kind = appKindOf(text);
-  const groups = [...parenthesisGroups(text), ...listedGroups(text)];
+/** Entities written out with their fields: `tasks (title, done)`, `Tasks: title, done`, `recipes have a, b and c`. */
+export function explicitEntitiesOf(text: string): Array<{ name: string; inside: string }> {
   const explicit: Array<{ name: string; inside: string }> = [];
-  for (const g of groups) {
+  for (const g of [...parenthesisGroups(text), ...listedGroups(text)]) {
     const name = entityNameOf(g.noun);
     if (!name || explicit.some((e) => e.name === name)) continue;
     // "(e.g. ...)" or a lone word in parentheses is not a field list.
     if (splitList(g.inside).length < 1 || /^(e\.?g|i\.?e|optional)/i.test(g.inside.trim())) continue;
     explicit.push({ name, inside: g.inside });
   }
+  return explicit;
+}
+
+/** The entities a description asks for, in order, with their fields. */
+export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; kind: AppKind | null } {
+  const kind = appKindOf(text);
+  const explicit = explicitEntitiesOf(text);
 
   let names: string[] = explicit.map((e) => e.name);
   const lower = text.toLowerCase();

@@ -153,3 +153,42 @@ describe('follow-ups on an existing app', () => {
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));
   });
 });
+
+describe('more follow-ups', () => {
+  it('makes a field required or optional', async () => {
+    const required = await change(base, 'make the due date required');
+    expect(required.entities.Task!.required).toEqual(['title', 'due_date']);
+    expect(required.files['pages/TaskForm.jsx']).toContain('errors.due_date = "Due date is required"');
+    const optional = await change(required.snapshot, 'make the task title optional');
+    expect(optional.entities.Task!.required).toEqual(['due_date']);
+  });
+
+  it('changes the choices of a select field', async () => {
+    const withStatus = await change(base, 'tasks should have a status (todo, doing, done)');
+    const changed = await change(withStatus.snapshot, 'change the status options to backlog, doing, review, done');
+    expect(changed.entities.Task!.properties.status).toEqual({ type: 'string', enum: ['backlog', 'doing', 'review', 'done'], default: 'backlog' });
+    expect(changed.files['pages/Tasks.jsx']).toContain('const STATUS_OPTIONS = ["backlog", "doing", "review", "done"];');
+  });
+
+  it('reads entities written out in a follow-up: new ones are added, known ones get the fields', async () => {
+    const { entities, files } = await change(base, 'projects (name, colour, budget) and invoices (number, total, paid)');
+    expect(entities.Project!.properties).toMatchObject({ colour: { type: 'string', format: 'color' }, budget: { type: 'number' } });
+    expect(entities.Invoice!.properties).toEqual({ number: { type: 'number' }, total: { type: 'number' }, paid: { type: 'boolean', default: false } });
+    expect(files['layout.jsx']).toContain('page: "Invoices"');
+  });
+
+  it('renames inside a layout it did not write, keeping that layout', async () => {
+    const foreign: AppSnapshot = structuredClone(base);
+    foreign.files['layout.jsx'] = 'export default function Layout({ children }) {\n  return <div><h1>Task Tracker</h1>{children}</div>;\n}\n';
+    const { files, parsed } = await change(foreign, 'rename the app to Focus');
+    expect(files['layout.jsx']).toBe('export default function Layout({ children }) {\n  return <div><h1>Focus</h1>{children}</div>;\n}\n');
+    expect(parsed.actions.find((a) => a.file === 'layout.jsx')!.type).toBe('edit_file');
+  });
+
+  it('sample data for every entity when none is named, with sensible years', async () => {
+    const movies = await runTurn(EMPTY_SNAPSHOT, 'a movie watchlist');
+    const { records } = await change(movies.snapshot, 'fill the app with 3 example records');
+    expect(records.Movie).toHaveLength(3);
+    for (const movie of records.Movie!) expect(movie.year).toBeGreaterThan(1980);
+  });
+});

@@ -4,7 +4,7 @@ import type { EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
-import { appNameOf, entityNameOf, plannedEntitiesOf, schemaOf, themeOf, themeRequestOf } from './describe';
+import { appNameOf, entityNameOf, explicitEntitiesOf, plannedEntitiesOf, schemaOf, themeOf, themeRequestOf } from './describe';
 import { inferField, splitList, type InferredField } from './fields';
 import { renderAppFiles, SHARED_FILES } from './render';
 import { sampleRecords } from './samples';
@@ -48,6 +48,10 @@ interface TurnState {
   done: string[];
   titles: string[];
   today: string;
+  /** The app's name before a rename in this turn (layouts we did not write get a textual edit). */
+  renamedFrom?: string;
+  /** Whether the navigation changed (then even a layout we did not write is regenerated). */
+  navChanged: boolean;
 }
 
 /**
@@ -196,8 +200,8 @@ function clausesOf(request: string): string[] {
 
 function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
   const before = readAppModel(snapshot);
-  const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today };
-  const handlers = [handleFixErrors, handleSeed, handleRename, handleRemoveField, handleAddField, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
+  const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
+  const handlers = [handleFixErrors, handleSeed, handleRename, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
   const unhandled: string[] = [];
   for (const clause of clausesOf(request)) {
     const lower = clause.toLowerCase();
@@ -237,8 +241,14 @@ function collectActions(state: TurnState): PlannedAction[] {
   if (touchesPages) for (const path of Object.keys(SHARED_FILES)) if (!(path in snapshot.files)) state.touched.add(path);
   const ordered = [...state.touched].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   for (const path of ordered) {
-    const content = files[path];
+    let content = files[path];
     if (content === undefined) continue;
+    const current = snapshot.files[path];
+    // A layout someone else wrote keeps its shape when only the name changed.
+    if (path === 'layout.jsx' && current !== undefined && !current.includes('const NAV_ITEMS = [') && !state.navChanged) {
+      if (!state.renamedFrom) continue;
+      content = current.split(state.renamedFrom).join(model.name);
+    }
     const action = fileAction(path, snapshot.files[path], content);
     if (action) actions.push(action);
   }
@@ -305,11 +315,13 @@ function handleFixErrors(state: TurnState, _clause: string, lower: string): bool
     target.hasPages = true;
     touchEntity(state, target.name);
     state.touched.add('layout.jsx');
+    state.navChanged = true;
     state.titles.push(`Regenerate the ${humanize(target.name)} pages`);
     state.done.push(`Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`);
     return true;
   }
   for (const path of Object.keys(renderAppFiles(state.model))) state.touched.add(path);
+  state.navChanged = true;
   state.titles.push('Regenerate the app from its entities');
   state.done.push('Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.');
   return true;
@@ -348,6 +360,7 @@ function handleRename(state: TurnState, clause: string): boolean {
   if (!name) return false;
   if (name === name.toLowerCase()) name = titleCase(name);
   const old = state.model.name;
+  state.renamedFrom ??= old;
   state.model.name = name;
   state.touched.add('app.json');
   state.touched.add('layout.jsx');
@@ -492,6 +505,7 @@ function handleRemoveEntity(state: TurnState, clause: string): boolean {
   for (const page of [p.list, p.detail, p.form]) state.deleted.add(`pages/${page}.jsx`);
   touchEntity(state, entity.name);
   state.touched.add('layout.jsx');
+  state.navChanged = true;
   if ([p.list, p.detail, p.form].includes(state.model.mainPage)) {
     state.model.mainPage = 'Home';
     state.touched.add('app.json');
@@ -521,6 +535,7 @@ function handleAddEntity(state: TurnState, clause: string): boolean {
       existing.hasPages = true;
       touchEntity(state, name);
       state.touched.add('layout.jsx');
+      state.navChanged = true;
       state.titles.push(`Bring back the ${humanize(name)} pages`);
       state.done.push(`Restored the ${humanize(name)} pages and navigation link; the existing records show up again.`);
       if (!rest) return true;
@@ -543,6 +558,7 @@ function handleAddEntity(state: TurnState, clause: string): boolean {
   state.model.entities.push({ name, schema: plain, hasPages: true });
   touchEntity(state, name);
   state.touched.add('layout.jsx');
+  state.navChanged = true;
   const plural = humanize(pluralize(name));
   state.titles.push(`Add ${plural}`);
   state.done.push(`Added the **${name}** entity (${Object.entries(plain.properties).map(([k, p]) => `${k}: ${describeType(k, p)}`).join(', ')}) with list, detail and form pages and a navigation link.`);
@@ -583,6 +599,7 @@ function handleAddPage(state: TurnState, clause: string, lower: string): boolean
   state.model.extraPages.push(page);
   state.touched.add(`pages/${name}.jsx`);
   state.touched.add('layout.jsx');
+  state.navChanged = true;
   state.titles.push(`Add a${/^[AEIOU]/.test(title) ? 'n' : ''} ${title} page`);
   const what =
     page.kind === 'statistics'
@@ -606,6 +623,7 @@ function handleRemovePage(state: TurnState, _clause: string, lower: string): boo
   const [page] = state.model.extraPages.splice(index, 1);
   state.deleted.add(`pages/${page!.name}.jsx`);
   state.touched.add('layout.jsx');
+  state.navChanged = true;
   if (state.model.mainPage === page!.name) {
     state.model.mainPage = 'Home';
     state.touched.add('app.json');
@@ -615,3 +633,67 @@ function handleRemovePage(state: TurnState, _clause: string, lower: string): boo
   return true;
 }
 
+
+// --- required / optional, choice values -------------------------------------------------------
+
+function handleRequired(state: TurnState, clause: string): boolean {
+  const m = /\bmake\s+(?:the\s+)?(.+?)\s+(?:field\s+)?(required|mandatory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(clause);
+  if (!m) return false;
+  const entities = m[3] ? [findEntity(state.model, m[3])] : [findEntity(state.model, m[1]!), ...state.model.entities];
+  for (const entity of entities) {
+    if (!entity) continue;
+    // "make the task title required" names the entity before the field.
+    const key = matchField(entity.schema, withoutEntityWords(m[1]!, entity.name));
+    if (!key) continue;
+    const isRequired = /required|mandatory/i.test(m[2]!) && !/not/i.test(m[2]!);
+    const required = (entity.schema.required ?? []).filter((r) => r !== key);
+    if (isRequired) required.push(key);
+    if (required.length) entity.schema.required = required;
+    else delete entity.schema.required;
+    touchEntity(state, entity.name);
+    state.titles.push(`Make ${labelOf(key).toLowerCase()} ${isRequired ? 'required' : 'optional'}`);
+    state.done.push(`${entity.name}.${key} is now ${isRequired ? 'required: the form asks for it before saving' : 'optional'}.`);
+    return true;
+  }
+  return false;
+}
+
+function withoutEntityWords(phrase: string, entity: string): string {
+  const names = [wordsOf(pluralize(entity)).join(' '), wordsOf(entity).join(' ')];
+  return names.reduce((text, name) => text.replace(new RegExp(`\\b${name}('s)?\\b`, 'i'), ' '), phrase).trim();
+}
+
+function handleOptions(state: TurnState, clause: string): boolean {
+  const m = /\b(?:change|set|update|make|use)\s+(?:the\s+)?(.+?)\s+(?:options|values|choices|choice list)\s+(?:to|as|be)\s*:?\s+(.+)$/i.exec(clause)
+    ?? /\b(.+?)\s+(?:options|values|choices)\s+should\s+be\s*:?\s+(.+)$/i.exec(clause);
+  if (!m) return false;
+  const values = [...new Set(splitList(m[2]!).map((v) => v.replace(/^["'“‘]|["'”’]$/g, '').trim()).filter(Boolean))];
+  if (values.length < 2) return false;
+  for (const entity of [findEntity(state.model, m[1]!), ...state.model.entities]) {
+    if (!entity) continue;
+    const key = matchField(entity.schema, withoutEntityWords(m[1]!, entity.name));
+    const prop = key ? entity.schema.properties[key] : undefined;
+    if (!key || !prop || prop.type !== 'string' && prop.type !== 'array') continue;
+    if (prop.type === 'array') entity.schema.properties[key] = { ...prop, items: { type: 'string', enum: values } };
+    else entity.schema.properties[key] = { ...prop, type: 'string', enum: values, default: values[0] };
+    touchEntity(state, entity.name);
+    state.titles.push(`Set the ${labelOf(key).toLowerCase()} choices`);
+    state.done.push(`${entity.name}.${key} now offers ${listJoin(values)}. Records holding an old value keep it until edited.`);
+    return true;
+  }
+  return false;
+}
+
+// --- entities written out in the request ("projects (name, colour)", "Invoices: number, total") ---
+
+function handleDescribedEntities(state: TurnState, clause: string): boolean {
+  const groups = explicitEntitiesOf(clause);
+  if (groups.length === 0) return false;
+  let handled = false;
+  for (const g of groups) {
+    const existing = state.model.entities.find((e) => e.name === g.name);
+    if (existing) handled = handleAddField(state, `add ${g.inside} to ${humanize(pluralize(g.name))}`, '') || handled;
+    else handled = handleAddEntity(state, `add ${g.name} entity (${g.inside})`) || handled;
+  }
+  return handled;
+}

@@ -38,7 +38,7 @@ export function sampleRecords(entity: string, schema: EntitySchema, count: numbe
           const min = p.minimum ?? 0;
           const max = p.maximum ?? (/(price|amount|cost|total|value|salary|budget|limit)/.test(f.key) ? 250 : 40);
           const span = Math.max(1, max - min);
-          row[f.key] = min + ((i * 7 + 3) % (span + 1));
+          row[f.key] = /(^|_)year$/.test(f.key) && p.maximum === undefined ? 1985 + ((i * 7) % 40) : min + ((i * 7 + 3) % (span + 1));
           break;
         }
         case 'date':
