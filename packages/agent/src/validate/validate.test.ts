@@ -73,7 +73,8 @@ describe('validateSnapshot', () => {
       ['{ name: ', /not valid JSON/],
       ['[]', /must be an object/],
       [JSON.stringify({ mainPage: 'Tasks' }), /non-empty "name"/],
-      [JSON.stringify({ name: 'X', mainPage: 'Home' }), /mainPage "Home" is not a page \(pages: Tasks\)/],
+      [JSON.stringify({ name: 'X', mainPage: 'Home' }), /mainPage "Home" is not a page \(pages: Tasks\)$/],
+      [JSON.stringify({ name: 'X', mainPage: 'tasks' }), /mainPage "tasks" is not a page \(pages: Tasks\); did you mean "Tasks"\?/],
     ];
     for (const [manifest, message] of cases) {
       const app = validApp();
@@ -134,6 +135,14 @@ describe('validateSnapshot', () => {
     expect(byLine[7]).toMatch(/does not export "useMatch"/);
     expect(byLine[8]).toMatch(/does not export "SendEmail"/);
     expect(found).toHaveLength(8);
+  });
+
+  it('imports: one issue for an unresolved import written twice', async () => {
+    const app = validApp();
+    app.files['components/Twice.jsx'] = "import a from './gone';\nimport b from './gone';\nexport default () => [a, b];";
+    expect((await detect(app)).filter((i) => i.detectorId === 'imports')).toEqual([
+      { detectorId: 'imports', severity: 'error', file: 'components/Twice.jsx', line: 1, message: '"./gone" does not resolve to a file of the app' },
+    ]);
   });
 
   it('imports: resolves extensions, index files and @/ paths', () => {

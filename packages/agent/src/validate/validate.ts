@@ -225,7 +225,9 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
         if (typeof obj.mainPage !== 'string' || obj.mainPage.trim() === '') issues.push(issue('app-json', 'app.json needs a "mainPage" naming a page', 'app.json'));
         else if (!pages.has(obj.mainPage)) {
           const known = [...pages.keys()].join(', ') || 'none';
-          issues.push(issue('app-json', `app.json's mainPage "${obj.mainPage}" is not a page (pages: ${known})`, 'app.json'));
+          const close = routes.get(obj.mainPage.toLowerCase().replace(/-/g, ''));
+          const hint = close ? `; did you mean "${close}"?` : '';
+          issues.push(issue('app-json', `app.json's mainPage "${obj.mainPage}" is not a page (pages: ${known})${hint}`, 'app.json'));
         }
       }
     }
@@ -261,7 +263,14 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   for (const { file, refs } of imports) {
     for (const ref of refs) issues.push(...checkImport(ref, file, snapshot, exportsOf, installed));
   }
-  return issues;
+  // The same import written twice in a file is one problem to fix.
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.detectorId}\u0000${i.file ?? ''}\u0000${i.line ?? ''}\u0000${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
