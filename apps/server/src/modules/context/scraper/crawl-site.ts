@@ -40,13 +40,13 @@ export interface CrawlOptions {
   fetchPolicy?: FetchPolicy;
   /** Budget of one page, redirects included. Default 15 s. */
   pageTimeoutMs?: number;
-  /** Largest page accepted (decompressed). Default 5 MiB. */
+  /** Largest page accepted (decompressed). Default 2 MiB: conversion runs on the server's event loop. */
   maxPageBytes?: number;
   /** Pages fetched at the same time. Default 4. */
   concurrency?: number;
 }
 
-const DEFAULTS = { pageTimeoutMs: 15_000, maxPageBytes: 5 * 1024 * 1024, concurrency: 4 };
+const DEFAULTS = { pageTimeoutMs: 15_000, maxPageBytes: 2 * 1024 * 1024, concurrency: 4 };
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'] as const;
 // robots.txt can be long; RFC 9309 asks crawlers to read at least 500 KiB of it.
 const ROBOTS_MAX_BYTES = 512 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown } from './html-to-markdown';
+import { htmlToMarkdown, READABILITY_MAX_ELEMENTS } from './html-to-markdown';
 
 const article = `<!doctype html><html><head><title>Pricing | Acme</title></head><body>
 <nav><a href="/">Home</a> <a href="/login">Log in</a></nav>
@@ -44,6 +44,17 @@ describe('htmlToMarkdown', () => {
     expect(page.markdown).toContain('Just a line of text.');
     expect(page.markdown).not.toContain('x()');
     expect(page.title).toBe('');
+  });
+
+  it('converts a very large page from its body, without Readability (whose cost grows too fast)', { timeout: 30_000 }, () => {
+    const items = Math.ceil(READABILITY_MAX_ELEMENTS / 3) + 10;
+    const rows = Array.from({ length: items }, (_, i) => `<div><b>Item ${i}</b><span> costs ${i} EUR</span></div>`).join('');
+    const page = htmlToMarkdown(`<html><head><title>Catalogue</title></head><body><nav>Menu</nav><h1>Catalogue</h1>${rows}</body></html>`, 'https://acme.test/');
+    // Readability would have turned the h1 into the title and dropped it; the body conversion keeps it.
+    expect(page.markdown.startsWith('# Catalogue')).toBe(true);
+    expect(page.markdown).toContain(`**Item ${items - 1}** costs ${items - 1} EUR`);
+    expect(page.markdown).not.toContain('Menu');
+    expect(page.title).toBe('Catalogue');
   });
 
   it('reads robots meta tags', () => {

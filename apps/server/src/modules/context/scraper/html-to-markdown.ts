@@ -23,6 +23,9 @@ const NOT_TEXT = 'script, style, noscript, template, iframe, object, embed, svg,
 // Page chrome, dropped only when there is no article and the whole body is used.
 const CHROME = 'nav, header, footer, aside';
 
+/** Elements beyond which Readability is skipped for the plain body conversion. */
+export const READABILITY_MAX_ELEMENTS = 8000;
+
 const tidy = (markdown: string) =>
   markdown
     .replace(/[ \t]+\n/g, '\n')
@@ -80,16 +83,21 @@ export function htmlToMarkdown(html: string, pageUrl: string): ConvertedPage {
   const documentTitle = collapse(all(document, 'title')[0]?.textContent);
   let title = documentTitle;
   let markdown = '';
-  try {
-    // Readability edits the DOM it reads: it gets a copy, the original stays for the fallback.
-    const copy = document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0];
-    const article = new Readability(copy).parse();
-    if (article?.content && collapse(article.textContent)) {
-      markdown = tidy(turndown.turndown(article.content));
-      title = collapse(article.title) || documentTitle;
+  // Readability's cost grows faster than the page on linkedom: past this many elements the body
+  // conversion below, which is linear, is used instead.
+  const elements = (document.querySelectorAll('*') as ArrayLike<unknown>).length;
+  if (elements <= READABILITY_MAX_ELEMENTS) {
+    try {
+      // Readability edits the DOM it reads: it gets a copy, the original stays for the fallback.
+      const copy = document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0];
+      const article = new Readability(copy).parse();
+      if (article?.content && collapse(article.textContent)) {
+        markdown = tidy(turndown.turndown(article.content));
+        title = collapse(article.title) || documentTitle;
+      }
+    } catch {
+      // A page Readability cannot handle still has its body text, below.
     }
-  } catch {
-    // A page Readability cannot handle still has its body text, below.
   }
   if (!markdown) {
     for (const el of all(document, CHROME)) el.remove();
