@@ -50,9 +50,9 @@ export const randomSecret = () => randomBytes(32).toString('hex');
 
 /**
  * Starts the server and resolves once /healthz answers 200.
- * Returns { child, pid, baseUrl, wallMs, startupMs (from the 'ready' log line, needs LOG_LEVEL<=info), stop() }.
+ * `extraEnv` adds variables (e.g. a model server). Returns { child, pid, baseUrl, wallMs, startupMs (from the 'ready' log line, needs LOG_LEVEL<=info), stop() }.
  */
-export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = 'warn', authSecret, nodeArgs = [], pollMs = 25, timeoutMs = 90_000 }) {
+export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = 'warn', authSecret, nodeArgs = [], extraEnv = {}, pollMs = 25, timeoutMs = 90_000 }) {
   const port = await freePort();
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
@@ -65,6 +65,7 @@ export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = '
     AUTH_SECRET: authSecret ?? randomSecret(),
     LOG_LEVEL: logLevel,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
 

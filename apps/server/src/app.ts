@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -41,8 +42,23 @@ import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
 import { createJobsRepo } from './platform/jobs/jobs.repo';
 import { createJobQueue, createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
+import { createBundler } from './modules/runtime/bundler';
+import { createRuntimeAssets } from './modules/runtime/runtime-assets';
+import { createRuntimeSource } from './modules/runtime/runtime.repo';
+import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
+import { createRuntimeService } from './modules/runtime/runtime.service';
+import { createFileStorage } from './platform/storage/storage';
+import { createChatRepo } from './modules/chat/chat.repo';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { createVersionsRepo } from './modules/versions/versions.repo';
+import { versionsRoutes } from './modules/versions/versions.routes';
+import { createVersionsService } from './modules/versions/versions.service';
+import { createModelCatalog } from './platform/llm/models';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The generated-app runtime's sources, built for the browser on first use (same depth from src/ and dist/). */
+export const RUNTIME_DIR = fileURLToPath(new URL('../../../packages/runtime', import.meta.url));
 
 /** JSON bodies: a whole app definition or a bulk call of records at most; uploads get their own limits. */
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
@@ -93,13 +109,45 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
   const appsRepo = createAppsRepo(db);
-  const apps = createAppsService({ appsRepo });
+  const versionsRepo = createVersionsRepo(db);
+  const apps = createAppsService({ appsRepo, versionsRepo });
+  const versions = createVersionsService({ versionsRepo, appsRepo, apps });
+  const chat = createChatService({
+    chatRepo: createChatRepo(db),
+    versionsRepo,
+    versions,
+    apps,
+    accounts,
+    models: createModelCatalog(config.llm),
+    rateLimiter,
+    logger,
+    listen: (channel, onPayload) => database.listen(channel, onPayload),
+  });
   const entities = createEntitiesService({ appsRepo, recordsRepo: createRecordsRepo(db) });
   const appUsers = createAppUsersService({ appUsersRepo: createAppUsersRepo(db), appsRepo, rateLimiter });
+  const runtime = createRuntimeService({
+    source: createRuntimeSource({ db, versionsRepo }),
+    bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    appsDomain: config.appsDomain,
+  });
+  const appHosts = appHostRoutes({
+    runtime,
+    assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),
+    storage: createFileStorage({ dataDir: config.dataDir }),
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    onError: createErrorHandler(logger),
+    isAppUser: async (appId, authorization) => Boolean(await appUsers.principalOf(appId, authorization)),
+  });
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
+  // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
+  app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
   // CSV imports and data-source uploads stream their upload with a limit of their own.
   const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file';
@@ -114,12 +162,17 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route('/', previewRoutes({ runtime, signedIn }));
+  app.route('/', versionsRoutes({ versions, signedIn }));
+  app.route('/', chatRoutes({ chat, signedIn }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
   app.route('/', contextRoutes({ context, signedIn }));
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);
   const identified: MiddlewareHandler<{ Variables: CallerVariables }> = async (c, next) => {
+    // On an app host only the app's own users exist: a builder token there counts for nothing.
+    if (runtime.slugOfHost(c.req.header('host'))) return identifiedAppUser(c, next);
     await identifiedBuilder(c, async () => {
       await identifiedAppUser(c, next);
     });

@@ -36,6 +36,20 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_OAUTH_BASE_URL: optionalString.pipe(httpUrl('http://127.0.0.1:9000').optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(httpUrl('https://api.openai.com/v1').optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(httpUrl('https://api.anthropic.com/v1').optional()),
+  OPENAI_COMPATIBLE_BASE_URL: optionalString.pipe(httpUrl('http://127.0.0.1:11434/v1').optional()),
+  OPENAI_COMPATIBLE_API_KEY: optionalString,
+  OPENAI_COMPATIBLE_MODEL: optionalString,
+  CHAT_MODEL: optionalString,
+  APPS_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as apps.example.com (apps get {slug}.APPS_DOMAIN)')
+    .default('apps.localhost'),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -56,9 +70,22 @@ export interface Config {
   mailFrom: string;
   google?: GoogleConfig;
   trustProxy: boolean;
+  /** Generated apps are served on `{slug}.{appsDomain}` (DESIGN.md §3: never on the builder's origin). */
+  appsDomain: string;
   logLevel: LogLevel;
+  llm: LlmConfig;
   /** The dev outbox page and API exist only outside production. */
   devOutboxEnabled: boolean;
+}
+
+/** Model providers; with none configured the built-in offline models answer. */
+export interface LlmConfig {
+  openai?: { apiKey: string; baseUrl?: string };
+  anthropic?: { apiKey: string; baseUrl?: string };
+  /** Any OpenAI-compatible server (Ollama, vLLM, LM Studio, OpenRouter). */
+  compatible?: { baseUrl: string; apiKey?: string; model?: string };
+  /** The default chat model id (`provider:model`), e.g. `openai:gpt-4.1`. */
+  chatModel?: string;
 }
 
 export interface GoogleConfig {
@@ -125,7 +152,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, ...googleEndpoints(e.GOOGLE_OAUTH_BASE_URL) }
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    appsDomain: e.APPS_DOMAIN,
     logLevel: e.LOG_LEVEL,
+    llm: {
+      openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL } : undefined,
+      anthropic: e.ANTHROPIC_API_KEY ? { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL } : undefined,
+      compatible: e.OPENAI_COMPATIBLE_BASE_URL
+        ? { baseUrl: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, model: e.OPENAI_COMPATIBLE_MODEL }
+        : undefined,
+      chatModel: e.CHAT_MODEL,
+    },
     devOutboxEnabled: e.NODE_ENV !== 'production',
   };
 }

@@ -4,11 +4,14 @@ import {
   parseEntitySchema,
   type AppSummary,
   type EntitySchema,
+  type GenApp,
   type SaveAppRequest,
   type SaveAppResponse,
   type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
+import type { AppSnapshot } from '@tessera/agent';
+import type { VersionsRepo } from '../versions/versions.repo';
 import type { AppRow, AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
@@ -38,8 +41,27 @@ export interface AppDetails extends AppSummary {
   entities: Record<string, EntitySchema>;
 }
 
+/** A source name as a snapshot path: `Tasks` -> `pages/Tasks.jsx`; a name with a path or extension is kept. */
+const sourcePath = (root: string, name: string, ext: string) => {
+  const path = name.startsWith(`${root}/`) ? name : `${root}/${name}`;
+  return /\.[a-z]+$/i.test(path) ? path : `${path}${ext}`;
+};
+
+/** The snapshot of a whole generated-app definition (docs/generated-apps.md). */
+export function snapshotOfGenApp(gen: GenApp, entities: Record<string, EntitySchema>): AppSnapshot {
+  const files: Record<string, string> = {};
+  const mainPage = gen.mainPage ?? Object.keys(gen.pages)[0] ?? '';
+  files['app.json'] = `${JSON.stringify({ name: gen.name, mainPage: mainPage.replace(/^pages\//, '').replace(/\.[a-z]+$/i, '') }, null, 2)}\n`;
+  for (const [name, code] of Object.entries(gen.pages)) files[sourcePath('pages', name, '.jsx')] = code;
+  for (const [name, code] of Object.entries(gen.components)) files[sourcePath('components', name, '.jsx')] = code;
+  for (const [name, code] of Object.entries(gen.services)) files[sourcePath('services', name, '.js')] = code;
+  if (gen.layout) files['layout.jsx'] = gen.layout;
+  if (gen.globalsCss) files['globals.css'] = gen.globalsCss;
+  return { files, entities };
+}
+
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
-export function createAppsService({ appsRepo }: { appsRepo: AppsRepo }) {
+export function createAppsService({ appsRepo, versionsRepo }: { appsRepo: AppsRepo; versionsRepo: VersionsRepo }) {
   const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
 
   /** The app, if this builder owns it; someone else's app is "not found", never "forbidden". */
@@ -91,6 +113,15 @@ export function createAppsService({ appsRepo }: { appsRepo: AppsRepo }) {
         if (!isUniqueViolation(err) || requestedSlug) throw err;
         // Another app took the same slug a moment ago: add a random suffix.
         row = await appsRepo.save({ ...values, slug: `${slug}-${randomBytes(3).toString('hex')}` }, entities, { replace: Boolean(existing) });
+      }
+      // A whole definition is a version like any chat turn: the preview, diff and restore see it.
+      if (gen) {
+        await versionsRepo.createVersion({
+          appId: row.id,
+          snapshot: snapshotOfGenApp(gen, entities),
+          appName: row.name,
+          description: existing ? 'Replaced from an app definition' : 'Created from an app definition',
+        });
       }
       return { appId: row.id, slug: row.slug, name: row.name, appType: row.kind as SaveAppResponse['appType'] };
     },

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { APICallError, RetryError, createUIMessageStreamResponse, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
+import { applyActions, buildSystemPrompt, parseActionText, validateSnapshot, type AppSnapshot } from '@tessera/agent';
+import {
+  CHAT_LIMITS,
+  CHAT_MAX_STEPS,
+  CHAT_MESSAGES_PER_CALL,
+  MESSAGES,
+  type ChatAnnotation,
+  type ChatMessage,
+  type ChatModelOption,
+  type ChatRequest,
+  type SessionUser,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { ModelCatalog } from '../../platform/llm/models';
+import { usageRecord } from '../../platform/llm/models';
+import type { Logger } from '../../platform/logger';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { AppRow } from '../apps/apps.repo';
+import type { AppsService } from '../apps/apps.service';
+import type { VersionsRepo } from '../versions/versions.repo';
+import { readManifest, type VersionsService } from '../versions/versions.service';
+import { chatChannel, type ChatRepo } from './chat.repo';
+
+/** Chat calls per builder per minute before "Rate limit exceeded" (spec 3 §8 HTTP 429). */
+const CHAT_CALLS_PER_MINUTE = 20;
+/** A message still "streaming" after this long belongs to a turn that died with its process. */
+const STALE_STREAM_MS = 5 * 60_000;
+/** How often a streaming answer is written to the database for live followers. */
+const FLUSH_INTERVAL_MS = 200;
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const textOf = (parts: Array<{ type: string; text?: unknown }>) =>
+  parts
+    .filter((p) => p.type === 'text' && typeof p.text === 'string')
+    .map((p) => p.text as string)
+    .join('');
+
+export interface ChatDeps {
+  chatRepo: ChatRepo;
+  versionsRepo: VersionsRepo;
+  versions: VersionsService;
+  apps: AppsService;
+  accounts: AccountsService;
+  models: ModelCatalog;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  /** Postgres LISTEN: wakes live followers in every process. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  clock?: () => Date;
+}
+
+/**
+ * The builder chat: a turn streams the model's answer to the caller (and, through the database,
+ * to every follower), then validates and applies its actions atomically as a new version.
+ */
+export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, rateLimiter, logger, listen, clock = () => new Date() }: ChatDeps) {
+  async function checkLimits(user: SessionUser, plan: keyof typeof CHAT_LIMITS, isAdmin: boolean): Promise<void> {
+    const { count } = await rateLimiter.hit(`chat:${user.id}`, 60);
+    if (count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
+    if (isAdmin) return;
+    const limits = CHAT_LIMITS[plan];
+    const usage = await chatRepo.usage(user.id, utcDay(clock()));
+    if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
+      throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
+    }
+    if (limits.dailyMessages !== null && usage.today >= limits.dailyMessages) {
+      throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
+    }
+  }
+
+  /** Model messages from the app's last stored messages (the server's copy is the authority). */
+  function toModelMessages(history: ChatMessage[]): ModelMessage[] {
+    return history
+      .filter((m) => m.status !== 'streaming')
+      .map((m) => ({ role: m.role, content: textOf(m.parts) }))
+      .filter((m) => m.content.trim().length > 0) as ModelMessage[];
+  }
+
+  /** Parses, applies and validates the turn's actions; a version only when nothing fails. */
+  async function commitTurn(app: AppRow, base: AppSnapshot, baseVersionId: string | null, text: string, messageId: string, userRequest: string): Promise<ChatAnnotation> {
+    const parsed = parseActionText(text, { isFinal: true });
+    const complete = parsed.actions.filter((a) => a.isComplete && !a.isTruncated);
+    const isTruncated = parsed.actions.some((a) => a.isTruncated);
+    const truncatedInfo: ChatAnnotation['systemActionInfo'] = isTruncated ? { type: 'truncated', message: MESSAGES.chat.truncated } : undefined;
+    if (!complete.length) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
+    const applied = applyActions(base, complete);
+    const issues = [...applied.issues, ...(await validateSnapshot(applied.snapshot))].filter((i) => i.severity === 'error');
+    if (issues.length) {
+      return {
+        versionId: baseVersionId ?? undefined,
+        systemActionInfo: {
+          type: 'validation-failed',
+          message: `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
+          issues: issues.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
+        },
+      };
+    }
+    const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
+    const version = await versionsRepo.createVersion({
+      appId: app.id,
+      snapshot: applied.snapshot,
+      appName: readManifest(applied.snapshot).name ?? app.name,
+      messageId,
+      description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
+      userRequest: userRequest.slice(0, 2000),
+      records: Object.entries(applied.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data }))),
+    });
+    return { versionId: version.id, systemActionInfo: truncatedInfo };
+  }
+
+  return {
+    async listModels(user: SessionUser): Promise<ChatModelOption[]> {
+      const account = await accounts.getCurrent(user);
+      const all = await models.list();
+      return (account.isAdmin ? all : all.filter((m) => m.isDefault)).map(({ id, label, provider, isDefault }) => ({ id, label, provider, isDefault }));
+    },
+
+    async messages(user: SessionUser, appId: string): Promise<ChatMessage[]> {
+      const app = await apps.getOwned(user, appId);
+      return chatRepo.list(app.id);
+    },
+
+    /** The newest two messages, what live followers render (spec 3 §4 Streaming). */
+    async lastMessages(user: SessionUser, appId: string): Promise<ChatMessage[]> {
+      const app = await apps.getOwned(user, appId);
+      return chatRepo.listLast(app.id, 2);
+    },
+
+    /** Calls `onChange` whenever the app's chat changes, in any process; resolves to an unsubscribe. */
+    async subscribe(user: SessionUser, appId: string, onChange: () => void): Promise<() => Promise<void>> {
+      const app = await apps.getOwned(user, appId);
+      return listen(chatChannel(app.id), onChange);
+    },
+
+    /** Starts a turn and answers with its UI-message stream; the turn finishes even if the caller leaves. */
+    async send(user: SessionUser, appId: string, request: ChatRequest): Promise<Response> {
+      const app = await apps.getOwned(user, appId);
+      const account = await accounts.getCurrent(user);
+      const incoming = request.messages.at(-1)!;
+      const userText = textOf(incoming.parts as Array<{ type: string; text?: unknown }>).trim();
+      if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
+      if (userText.length > 20_000) throw new AppError('BAD_REQUEST', 'This message is too long (20,000 characters max)');
+      const [last] = await chatRepo.listLast(app.id, 1);
+      if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
+        throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
+      }
+      await checkLimits(user, account.plan, account.isAdmin);
+      const model = await models.resolve(account.isAdmin ? request.model : undefined);
+      const { snapshot, version } = await versions.currentSnapshot(app);
+
+      await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
+      await chatRepo.countMessage(user.id, utcDay(clock()));
+      const history = toModelMessages(await chatRepo.listLast(app.id, CHAT_MESSAGES_PER_CALL));
+      const assistantId = randomUUID();
+      const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
+      await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
+      await chatRepo.notify(app.id);
+
+      // The caller's stream is a view of the turn: if it goes away, the turn still ends and is saved.
+      let sink: ReadableStreamDefaultController<UIMessageChunk> | null = null;
+      const emit = (chunk: UIMessageChunk) => {
+        try {
+          sink?.enqueue(chunk);
+        } catch {
+          sink = null;
+        }
+      };
+      const stream = new ReadableStream<UIMessageChunk>({
+        start(controller) {
+          sink = controller;
+        },
+        cancel() {
+          sink = null;
+        },
+      });
+
+      const run = async () => {
+        let text = '';
+        let flushedAt = 0;
+        const flush = async (force = false) => {
+          if (!force && Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
+          flushedAt = Date.now();
+          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
+          await chatRepo.notify(app.id);
+        };
+        emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
+        try {
+          const result = streamText({
+            model: model.create({ snapshot }),
+            system: buildSystemPrompt({ snapshot, appName: app.name }),
+            messages: history,
+            stopWhen: stepCountIs(CHAT_MAX_STEPS),
+          });
+          let streamError: unknown;
+          const chunks = result.toUIMessageStream({
+            sendStart: false,
+            sendFinish: false,
+            onError: (err) => {
+              streamError = err;
+              return MESSAGES.chat.failed;
+            },
+          });
+          for await (const chunk of chunks) {
+            if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
+            emit(chunk);
+            if (chunk.type === 'text-delta') {
+              text += chunk.delta;
+              await flush();
+            }
+          }
+          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason]);
+          const turn = await commitTurn(app, snapshot, version?.id ?? null, text, assistantId, userText);
+          const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
+          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
+          await chatRepo.addCost(user.id, utcDay(clock()), annotation.usage!.totalCost);
+          await chatRepo.notify(app.id);
+          emit({ type: 'message-metadata', messageMetadata: annotation });
+          emit({ type: 'finish', messageMetadata: annotation });
+        } catch (err) {
+          const cause = RetryError.isInstance(err) ? err.lastError : err;
+          const isRateLimit = APICallError.isInstance(cause) && cause.statusCode === 429;
+          const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
+          logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
+          const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
+          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
+          await chatRepo.notify(app.id).catch(() => {});
+          emit({ type: 'error', errorText: message });
+        } finally {
+          try {
+            sink?.close();
+          } catch {
+            // the caller already went away
+          }
+        }
+      };
+      void run();
+      return createUIMessageStreamResponse({ stream });
+    },
+
+    /** Spec 3 §7 restore: a new version equal to the chosen one; answers with the chat's messages. */
+    async restore(user: SessionUser, appId: string, versionId: string, messageId: string | null | undefined): Promise<{ messages: ChatMessage[] }> {
+      const app = await apps.getOwned(user, appId);
+      versions.requireMessageId(messageId);
+      const assistantId = randomUUID();
+      const { restored, from } = await versions.restoreAsNew(app, versionId, assistantId);
+      await chatRepo.append({
+        id: assistantId,
+        appId: app.id,
+        role: 'assistant',
+        parts: [{ type: 'text', text: `Restored version ${from.number} as version ${restored.number}.` }],
+        annotations: [{ versionId: restored.id, status: 'complete', systemActionInfo: { type: 'restore', fromVersionId: from.id, message: `Restored version ${from.number}` } }],
+        status: 'complete',
+      });
+      await chatRepo.notify(app.id);
+      return { messages: await chatRepo.list(app.id) };
+    },
+
+    /**
+     * Reverts a user message: it and every later message go, and the app goes back to what it was
+     * before that message — as a new version, so the versions it made stay restorable.
+     */
+    async revert(user: SessionUser, appId: string, messageId: string): Promise<{ messages: ChatMessage[]; versionId: string | null }> {
+      const app = await apps.getOwned(user, appId);
+      const message = await chatRepo.find(app.id, messageId);
+      if (!message) throw new AppError('NOT_FOUND', 'This message does not exist');
+      if (message.role !== 'user') throw new AppError('BAD_REQUEST', 'Only your own messages can be reverted');
+      const latest = await versionsRepo.findLatestVersion(app.id);
+      const before = message.annotations[0]?.versionId ?? null;
+      let versionId = latest?.id ?? null;
+      if (latest && before !== latest.id) {
+        versionId = before
+          ? (await versions.restoreAsNew(app, before, null)).restored.id
+          : (await versionsRepo.createVersion({ appId: app.id, snapshot: versions.emptySnapshot(app), appName: app.name, description: 'Reverted to the empty app' })).id;
+      }
+      await chatRepo.deleteFrom(app.id, message.seq);
+      await chatRepo.notify(app.id);
+      return { messages: await chatRepo.list(app.id), versionId };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { AppSnapshot } from '@tessera/agent';
+import { appEntities, apps, appVersions, entityRecords, type Db } from '@tessera/db';
+
+export interface VersionRow {
+  id: string;
+  appId: string;
+  number: number;
+  snapshot: AppSnapshot;
+  messageId: string | null;
+  description: string;
+  userRequest: string | null;
+  createdAt: Date;
+}
+
+export type VersionSummary = Omit<VersionRow, 'snapshot'>;
+
+export interface NewVersion {
+  appId: string;
+  snapshot: AppSnapshot;
+  /** The app's display name from the snapshot's app.json. */
+  appName: string;
+  messageId?: string | null;
+  description: string;
+  userRequest?: string | null;
+  /** Seed records (insert_entity_records), already checked against their schemas. */
+  records?: Array<{ entity: string; data: Record<string, unknown> }>;
+}
+
+const summaryColumns = {
+  id: appVersions.id,
+  appId: appVersions.appId,
+  number: appVersions.number,
+  messageId: appVersions.messageId,
+  description: appVersions.description,
+  userRequest: appVersions.userRequest,
+  createdAt: appVersions.createdAt,
+};
+
+/** Immutable app versions; creating one also makes its entity schemas the app's live ones. */
+export function createVersionsRepo(db: Db) {
+  return {
+    async findVersion(appId: string, versionId: string): Promise<VersionRow | null> {
+      const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));
+      return (row as unknown as VersionRow | undefined) ?? null;
+    },
+
+    async findLatestVersion(appId: string): Promise<VersionRow | null> {
+      const [row] = await db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.number)).limit(1);
+      return (row as unknown as VersionRow | undefined) ?? null;
+    },
+
+    /** The version just before `number`, for diffs and reverts. */
+    async findPreviousVersion(appId: string, number: number): Promise<VersionRow | null> {
+      const [row] = await db
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, appId), sql`${appVersions.number} < ${number}`))
+        .orderBy(desc(appVersions.number))
+        .limit(1);
+      return (row as unknown as VersionRow | undefined) ?? null;
+    },
+
+    async listVersions(appId: string, limit: number): Promise<VersionSummary[]> {
+      return db.select(summaryColumns).from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.number)).limit(limit);
+    },
+
+    async findPublishedVersion(appId: string): Promise<VersionRow | null> {
+      const [row] = await db
+        .select({ version: appVersions })
+        .from(apps)
+        .innerJoin(appVersions, eq(appVersions.id, apps.publishedVersionId))
+        .where(eq(apps.id, appId));
+      return (row?.version as unknown as VersionRow | undefined) ?? null;
+    },
+
+    /**
+     * Writes a new version in one transaction: the next number (the app row is locked so two
+     * turns never take the same one), the app's live entity schemas replaced by the snapshot's
+     * (records of a dropped entity stay and come back with it), seed records, and the app's name.
+     */
+    async createVersion(input: NewVersion): Promise<VersionRow> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM apps WHERE id = ${input.appId} FOR UPDATE`);
+        const [last] = await tx
+          .select({ number: appVersions.number })
+          .from(appVersions)
+          .where(eq(appVersions.appId, input.appId))
+          .orderBy(desc(appVersions.number))
+          .limit(1);
+        const [row] = await tx
+          .insert(appVersions)
+          .values({
+            id: randomUUID(),
+            appId: input.appId,
+            number: (last?.number ?? 0) + 1,
+            snapshot: input.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
+            messageId: input.messageId ?? null,
+            description: input.description,
+            userRequest: input.userRequest ?? null,
+          })
+          .returning();
+        const names = Object.keys(input.snapshot.entities);
+        await tx
+          .delete(appEntities)
+          .where(names.length ? and(eq(appEntities.appId, input.appId), notInArray(appEntities.name, names)) : eq(appEntities.appId, input.appId));
+        if (names.length) {
+          await tx
+            .insert(appEntities)
+            .values(names.map((name) => ({ appId: input.appId, name, schema: input.snapshot.entities[name] as unknown as Record<string, unknown> })))
+            .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+        }
+        if (input.records?.length) {
+          await tx.insert(entityRecords).values(input.records.map((r) => ({ id: randomUUID(), appId: input.appId, entity: r.entity, data: r.data, creatorId: null })));
+        }
+        await tx.update(apps).set({ name: input.appName, updatedAt: sql`now()` }).where(eq(apps.id, input.appId));
+        return row as unknown as VersionRow;
+      });
+    },
+
+    async setPublished(appId: string, versionId: string): Promise<void> {
+      await db.update(apps).set({ publishedVersionId: versionId, publishedAt: sql`now()` }).where(eq(apps.id, appId));
+    },
+  };
+}
+
+export type VersionsRepo = ReturnType<typeof createVersionsRepo>;

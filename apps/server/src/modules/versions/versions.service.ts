@@ -1,0 +1,139 @@
+import type { AppSnapshot } from '@tessera/agent';
+import {
+  MESSAGES,
+  VERSION_LIST_LIMIT,
+  type EntitySchema,
+  type SessionUser,
+  type VersionDetail,
+  type VersionDiffFile,
+  type VersionEntry,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { AppRow, AppsRepo } from '../apps/apps.repo';
+import type { AppsService } from '../apps/apps.service';
+import type { VersionRow, VersionsRepo } from './versions.repo';
+
+export const MANIFEST_PATH = 'app.json';
+
+/** The name and main page a snapshot's app.json declares (tolerant: the validator reports a bad one). */
+export function readManifest(snapshot: AppSnapshot): { name?: string; mainPage?: string } {
+  try {
+    const raw = JSON.parse(snapshot.files[MANIFEST_PATH] ?? '{}') as { name?: unknown; mainPage?: unknown };
+    return {
+      name: typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : undefined,
+      mainPage: typeof raw.mainPage === 'string' ? raw.mainPage : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Files of a snapshot as the diff and version views list them: entity schemas as `entities/{Name}.json`. */
+export function snapshotFiles(snapshot: AppSnapshot): Map<string, string> {
+  const files = new Map(Object.entries(snapshot.files));
+  for (const [name, schema] of Object.entries(snapshot.entities)) files.set(`entities/${name}.json`, `${JSON.stringify(schema, null, 2)}\n`);
+  return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Per-file comparison of two snapshots (spec 2 §3 Version diff file). */
+export function diffSnapshots(older: AppSnapshot | null, newer: AppSnapshot): VersionDiffFile[] {
+  const before = older ? snapshotFiles(older) : new Map<string, string>();
+  const after = snapshotFiles(newer);
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return paths.map((path) => {
+    const oldCode = before.get(path) ?? '';
+    const newCode = after.get(path) ?? '';
+    const status = !before.has(path) ? 'added' : !after.has(path) ? 'deleted' : oldCode === newCode ? 'unchanged' : 'modified';
+    return { path, oldCode, newCode, status };
+  });
+}
+
+/** An app before its first turn: only its name. */
+function emptySnapshot(app: AppRow): AppSnapshot {
+  return { files: { [MANIFEST_PATH]: `${JSON.stringify({ name: app.name, mainPage: '' }, null, 2)}\n` }, entities: {} };
+}
+
+const entry = (v: Omit<VersionRow, 'snapshot'>): VersionEntry => ({
+  id: v.id,
+  number: v.number,
+  timestamp: v.createdAt.toISOString(),
+  messageId: v.messageId,
+  content: v.description,
+  userRequest: v.userRequest,
+});
+
+/** Versions of generated apps: list, read, diff, restore (as a new version) and publish. */
+export function createVersionsService({ versionsRepo, appsRepo, apps }: { versionsRepo: VersionsRepo; appsRepo: AppsRepo; apps: AppsService }) {
+  async function getVersion(appId: string, versionId: string): Promise<VersionRow> {
+    const version = await versionsRepo.findVersion(appId, versionId);
+    if (!version) throw new AppError('NOT_FOUND', 'This version does not exist');
+    return version;
+  }
+
+  /**
+   * What the next turn starts from: the latest version's files with the app's live entity schemas
+   * (the Database panel may have changed them since), or an empty app named after the app.
+   */
+  async function currentSnapshot(app: AppRow): Promise<{ snapshot: AppSnapshot; version: VersionRow | null }> {
+    const version = await versionsRepo.findLatestVersion(app.id);
+    const entities: Record<string, EntitySchema> = Object.fromEntries((await appsRepo.listEntities(app.id)).map((e) => [e.name, e.schema]));
+    return { snapshot: { files: version ? version.snapshot.files : emptySnapshot(app).files, entities }, version };
+  }
+
+  return {
+    getVersion,
+    currentSnapshot,
+    emptySnapshot,
+
+    async list(user: SessionUser, appId: string): Promise<VersionEntry[]> {
+      const app = await apps.getOwned(user, appId);
+      return (await versionsRepo.listVersions(app.id, VERSION_LIST_LIMIT)).map(entry);
+    },
+
+    async get(user: SessionUser, appId: string, versionId: string): Promise<VersionDetail> {
+      const app = await apps.getOwned(user, appId);
+      const v = await getVersion(app.id, versionId);
+      return {
+        files: [...snapshotFiles(v.snapshot)].map(([path, content]) => ({ path, content })),
+        version: { id: v.id, number: v.number, messageId: v.messageId, createdAt: v.createdAt.toISOString(), metadata: { description: v.description } },
+      };
+    },
+
+    /** The changes a version made: against `baseVersionId`, or the version before it. */
+    async changes(user: SessionUser, appId: string, versionId: string, baseVersionId?: string): Promise<VersionDiffFile[]> {
+      const app = await apps.getOwned(user, appId);
+      const v = await getVersion(app.id, versionId);
+      const base = baseVersionId ? await getVersion(app.id, baseVersionId) : await versionsRepo.findPreviousVersion(app.id, v.number);
+      return diffSnapshots(base?.snapshot ?? null, v.snapshot).filter((f) => f.status !== 'unchanged');
+    },
+
+    /** Makes a new version equal to an old one: nothing is lost, the old and the newer ones stay. */
+    async restoreAsNew(app: AppRow, versionId: string, messageId: string | null): Promise<{ restored: VersionRow; from: VersionRow }> {
+      const from = await getVersion(app.id, versionId);
+      const restored = await versionsRepo.createVersion({
+        appId: app.id,
+        snapshot: from.snapshot,
+        appName: readManifest(from.snapshot).name ?? app.name,
+        messageId,
+        description: `Restored version ${from.number}`,
+      });
+      return { restored, from };
+    },
+
+    async publish(user: SessionUser, appId: string): Promise<{ versionId: string; number: number }> {
+      const app = await apps.getOwned(user, appId);
+      const latest = await versionsRepo.findLatestVersion(app.id);
+      if (!latest) throw new AppError('CONFLICT', 'There is nothing to publish yet: build the app in the chat first');
+      await versionsRepo.setPublished(app.id, latest.id);
+      return { versionId: latest.id, number: latest.number };
+    },
+
+    /** The message the spec's restore call needs, or its error text. */
+    requireMessageId(messageId: string | null | undefined): string {
+      if (!messageId) throw new AppError('BAD_REQUEST', MESSAGES.chat.noMessageForVersion);
+      return messageId;
+    },
+  };
+}
+
+export type VersionsService = ReturnType<typeof createVersionsService>;
