@@ -137,8 +137,11 @@ describe('follow-ups on an existing app', () => {
   it('fixes errors by regenerating the app from its entities', async () => {
     const broken: AppSnapshot = structuredClone(base);
     broken.files['pages/Tasks.jsx'] = 'export default function Tasks() { return <div>; }';
-    const { files } = await change(broken, 'The app shows these errors: pages/Tasks.jsx: Unexpected token. please help me fix these errors');
+    const { files, parsed, turn } = await change(broken, 'The app shows these errors:\n- pages/Tasks.jsx: Unexpected token\n\nplease help me fix these errors');
     expect(files['pages/Tasks.jsx']).toContain('Task.filter');
+    // Only the file the errors name is rewritten, and no clause of the report is "left out".
+    expect(parsed.actions.map((a) => a.file)).toEqual(['pages/Tasks.jsx']);
+    expect(turn.text).not.toMatch(/I left out/);
   });
 
   it('answers politely with no actions when it cannot help', () => {

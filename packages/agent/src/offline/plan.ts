@@ -203,7 +203,9 @@ function followUp(snapshot: AppSnapshot, request: string, today: string): AppBui
   const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
   const handlers = [handleFixErrors, handleSeed, handleRename, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
   const unhandled: string[] = [];
-  for (const clause of clausesOf(request)) {
+  // An error report ("… please help me fix these errors") is one request, file names and all.
+  const clauses = isErrorReport(request) ? [request] : clausesOf(request);
+  for (const clause of clauses) {
     const lower = clause.toLowerCase();
     if (!handlers.some((handle) => handle(state, clause, lower))) unhandled.push(clause);
   }
@@ -308,22 +310,39 @@ function touchEntity(state: TurnState, entity: string): void {
 
 // --- fix errors / regenerate -------------------------------------------------------------------
 
-function handleFixErrors(state: TurnState, _clause: string, lower: string): boolean {
-  if (!/\b(fix|repair|resolve)\b.*\berrors?\b|\bhelp me fix\b|\b(regenerate|rebuild|refresh|resync|sync)\b.*\b(pages?|app|everything|ui|screens?|files?)\b/.test(lower)) return false;
-  const target = findEntity(state.model, lower.replace(/\b(regenerate|rebuild|refresh|resync|sync|the|pages?)\b/g, ' '));
-  if (target && !/\berrors?\b/.test(lower)) {
-    target.hasPages = true;
-    touchEntity(state, target.name);
-    state.touched.add('layout.jsx');
-    state.navChanged = true;
-    state.titles.push(`Regenerate the ${humanize(target.name)} pages`);
-    state.done.push(`Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`);
-    return true;
+function isErrorReport(text: string): boolean {
+  return /\b(fix|repair|resolve)\b[^.]*\berrors?\b|\bhelp me fix\b/i.test(text);
+}
+
+function handleFixErrors(state: TurnState, clause: string, lower: string): boolean {
+  const isRegenerate = /\b(regenerate|rebuild|refresh|resync|sync)\b.*\b(pages?|app|everything|ui|screens?|files?)\b/.test(lower);
+  if (!isErrorReport(clause) && !isRegenerate) return false;
+  const generated = renderAppFiles(state.model);
+  if (!isErrorReport(clause)) {
+    const target = findEntity(state.model, lower.replace(/\b(regenerate|rebuild|refresh|resync|sync|the|pages?)\b/g, ' '));
+    if (target) {
+      target.hasPages = true;
+      touchEntity(state, target.name);
+      state.touched.add('layout.jsx');
+      state.navChanged = true;
+      state.titles.push(`Regenerate the ${humanize(target.name)} pages`);
+      state.done.push(`Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`);
+      return true;
+    }
   }
-  for (const path of Object.keys(renderAppFiles(state.model))) state.touched.add(path);
+  // Only the files the errors name, when they are files this builder knows how to write.
+  const named = [...clause.matchAll(/(?:^|[\s"'`(])((?:pages|components|services)\/[\w/.-]+\.(?:jsx|js|tsx|ts)|layout\.jsx|globals\.css|app\.json)\b/g)].map((m) => m[1]!);
+  const fixable = [...new Set(named)].filter((path) => path in generated);
+  const paths = fixable.length ? fixable : Object.keys(generated);
+  for (const path of paths) state.touched.add(path);
   state.navChanged = true;
-  state.titles.push('Regenerate the app from its entities');
-  state.done.push('Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.');
+  if (fixable.length) {
+    state.titles.push(`Rewrite ${listJoin(fixable)}`);
+    state.done.push(`Rewrote ${listJoin(fixable.map((p) => `**${p}**`))} from the current entity schemas, replacing the broken code with a known-good version. Your data is untouched.`);
+  } else {
+    state.titles.push('Regenerate the app from its entities');
+    state.done.push('Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.');
+  }
   return true;
 }
 

@@ -426,6 +426,7 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   for (const c of children) lines.push(`  const [${c.ctx.vars.many}, set${cap(c.ctx.vars.many)}] = useState([]);`);
   lines.push(`  const [isLoading, setIsLoading] = useState(true);`);
   lines.push(`  const [error, setError] = useState("");`);
+  lines.push(`  const [deleteError, setDeleteError] = useState("");`);
   lines.push(`  const [isDeleting, setIsDeleting] = useState(false);`);
   lines.push('');
   lines.push(`  useEffect(() => {`);
@@ -471,11 +472,12 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`  async function handleDelete() {`);
   lines.push(`    if (!window.confirm(${jsString(`Delete this ${ctx.label}? This cannot be undone.`)})) return;`);
   lines.push(`    setIsDeleting(true);`);
+  lines.push(`    setDeleteError("");`);
   lines.push(`    try {`);
   lines.push(`      await ${ctx.id}.delete(id);`);
   lines.push(`      navigate(createPageUrl(${jsString(ctx.pages.list)}));`);
   lines.push(`    } catch (err) {`);
-  lines.push(`      setError(errorMessage(err));`);
+  lines.push(`      setDeleteError(errorMessage(err));`);
   lines.push(`      setIsDeleting(false);`);
   lines.push(`    }`);
   lines.push(`  }`);
@@ -504,6 +506,7 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`        </button>`);
   lines.push(`      </PageHeader>`);
   lines.push('');
+  lines.push(`      {deleteError && <ErrorMessage message={deleteError} />}`);
   lines.push(`      <dl className="${CLASSES.card} divide-y divide-border">`);
   for (const f of ctx.fields) {
     if (f.key === ctx.display) continue;
