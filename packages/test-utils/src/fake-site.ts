@@ -67,7 +67,7 @@ const prose = (topic: string) => [
  * `/traps/` — a slow page, a huge page, a redirect to a private address, a PDF, a 404, a gzip page,
  * a page with no article, and a link to `internal.site.test` (a subdomain when the site is reached
  * as `site.test`). `/many/` links `manyPages` pages; `/redirect?to=` and
- * `/chain/{n}` redirect; `/headers` echoes the request headers as JSON; `/bomb` is a small gzip body that inflates to `hugeBytes`.
+ * `/chain/{n}` redirect; `/headers` echoes the request headers and `/echo` the method and body as JSON; `/bomb` is a small gzip body that inflates to `hugeBytes`.
  */
 export async function startFakeSite(options: FakeSiteOptions = {}): Promise<FakeSite> {
   const slowMs = options.slowMs ?? 5000;
@@ -193,6 +193,15 @@ export async function startFakeSite(options: FakeSiteOptions = {}): Promise<Fake
     if (path === '/file.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return res.end('%PDF-1.4\n%fake\n');
+    }
+    if (path === '/echo') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, body }));
+      });
+      return;
     }
     if (path === '/headers') {
       res.writeHead(200, { 'content-type': 'application/json' });

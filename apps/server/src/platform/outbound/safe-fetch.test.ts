@@ -211,6 +211,19 @@ describe('safeFetch with the test allowance', () => {
     expect(res.headers.location).toBe('/chain/0');
   });
 
+  it('sends a body, and turns a POST into a GET on a 302 as browsers do', async () => {
+    const direct = await safeFetch(`${site.baseUrl}/echo`, { policy: allowSite(), method: 'POST', body: 'q=1', headers: { 'content-type': 'text/plain' } });
+    expect(JSON.parse(direct.text())).toEqual({ method: 'POST', body: 'q=1' });
+    const redirected = await safeFetch(`${site.baseUrl}/redirect?to=/echo`, { policy: allowSite(), method: 'POST', body: 'q=1' });
+    expect(JSON.parse(redirected.text())).toEqual({ method: 'GET', body: '' });
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await safeFetch(`${site.baseUrl}/about`, { policy: allowSite(), method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(0);
+  });
+
   it('drops credentials when a redirect leaves the origin', async () => {
     const headers = { authorization: 'Bearer secret', 'x-kept': 'yes' };
     const policy = { allowHosts: [site.host, `localhost:${site.port}`] };
