@@ -65,8 +65,12 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await shoot(page, 'upload');
 
   // Only .csv; an empty file; a file that cannot be parsed (dropped on the drop zone); no valid rows.
+  // Keyboard: the picker button has the focus; Enter opens the file chooser.
+  await expect(dialog.getByRole('button', { name: 'Choose a CSV file' })).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   const picker = dialog.getByLabel('CSV file');
-  await picker.setInputFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   await expect(dialog.getByRole('alert')).toHaveText('Only .csv files can be imported');
   await picker.setInputFiles(csvFile('empty.csv', ' \n'));
   await expect(dialog.getByRole('alert')).toHaveText('This CSV file is empty');
@@ -149,6 +153,7 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   const grid = page.getByRole('grid', { name: 'Product rows' });
   await expect(page.getByText('25 rows', { exact: true })).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: 'Item 01' })).toBeVisible();
+  await shoot(page, 'grid');
   const { rows, total } = await listProducts(request, user, appId);
   expect(total).toBe('25');
   expect(rows[0]).toMatchObject({ name: 'Item 01', price: 1.5, inStock: true, tags: ['red', 'blue', 'big'], launched: '2026-01-02T00:00:00.000Z' });

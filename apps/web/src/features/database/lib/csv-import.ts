@@ -37,9 +37,9 @@ export type SplitCharacter = (typeof CSV_SPLIT_CHARACTERS)[number];
 
 /** Separator choices of spec 2 §5, in the order the select shows them. */
 export const SPLIT_CHARACTER_OPTIONS: ReadonlyArray<{ value: SplitCharacter; label: string }> = [
-  { value: ',', label: 'Comma ( , )' },
-  { value: ';', label: 'Semicolon ( ; )' },
-  { value: '|', label: 'Pipe ( | )' },
+  { value: ',', label: 'Comma (,)' },
+  { value: ';', label: 'Semicolon (;)' },
+  { value: '|', label: 'Pipe (|)' },
   { value: '\n', label: 'Line break' },
   { value: '\t', label: 'Tab' },
 ];

@@ -228,16 +228,10 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
           Import {file ? `${file.rows.length.toLocaleString('en-US')} ${file.rows.length === 1 ? 'row' : 'rows'}` : ''}
         </Button>
       </>
-    ) : step === 'importing' ? (
-      isDone ? (
-        <Button onClick={() => handleOpenChange(false)} autoFocus>
-          Close
-        </Button>
-      ) : (
-        <Button disabled loading>
-          Importing…
-        </Button>
-      )
+    ) : isDone ? (
+      <Button onClick={() => handleOpenChange(false)} autoFocus>
+        Close
+      </Button>
     ) : undefined;
 
   return (
@@ -246,8 +240,9 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
         title={`Import CSV into ${entity}`}
         description={step === 'upload' ? 'Add rows to this table from a spreadsheet export.' : undefined}
         size={step === 'mapping' ? 'lg' : 'md'}
-        // While importing there is no way out: the header's X is hidden too.
-        className={cn(isImporting && '[&_button[aria-label=Close]]:hidden')}
+        // The footer (Back / Import) stays in view while the columns scroll. While importing there
+        // is no way out: the header's X is hidden too.
+        className={cn('[&>div.border-t]:sticky [&>div.border-t]:bottom-0 [&>div.border-t]:bg-surface-muted', isImporting && '[&_button[aria-label=Close]]:hidden')}
         footer={footer}
       >
         <ol aria-label="Import steps" className="mb-5 flex items-center gap-2 text-[13px]">
@@ -267,7 +262,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
                 >
                   {state === 'done' ? <Check className="size-3" /> : i + 1}
                 </span>
-                <span className={cn('truncate', state === 'current' ? 'font-medium text-ink' : 'text-ink-subtle')}>
+                <span className={cn('truncate', state === 'current' ? 'font-medium text-ink' : 'text-ink-subtle', state !== 'current' && !(isDone && i === STEPS.length - 1) && 'hidden sm:inline')}>
                   {s.label}
                   {state === 'done' && <span className="sr-only"> (done)</span>}
                 </span>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { Progress, Spinner, cn } from '@tessera/ui';
 
@@ -20,10 +21,13 @@ const SHOWN_ERRORS = 5;
 
 /** Step 3: progress as "completed of total", then the outcome (spec 2 §4, §8). */
 export function ImportingStep({ entity, progress, result }: { entity: string; progress: ImportProgress; result: ImportResult | null }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  // The Import button is gone: keep the focus in the dialog, on the progress.
+  useEffect(() => rootRef.current?.focus(), []);
   const percent = progress.total ? (progress.completed / progress.total) * 100 : 0;
   const ResultIcon = result?.tone === 'success' ? CircleCheck : result?.tone === 'warning' ? TriangleAlert : CircleAlert;
   return (
-    <div className="flex flex-col gap-5 py-2">
+    <div ref={rootRef} tabIndex={-1} className="flex flex-col gap-5 py-2 outline-none">
       <div className="flex items-center gap-3">
         <span
           className={cn(

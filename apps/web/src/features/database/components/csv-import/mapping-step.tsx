@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import type { EntitySchema } from '@tessera/contracts';
 import { Select, Spinner, cn } from '@tessera/ui';
@@ -24,26 +25,27 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
   const fields = Object.keys(schema.properties);
   const mappedCount = columns.filter((c) => c.schemaField !== null).length;
   const preview = rows.slice(0, CSV_PREVIEW_ROWS);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The upload button is gone: the focus moves to this step's heading so screen readers announce it.
+  useEffect(() => headingRef.current?.focus(), []);
   const taken = new Map(columns.flatMap((c) => (c.schemaField ? [[c.schemaField, c.csvHeader] as const] : [])));
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px] text-ink-subtle">
-        <span className="max-w-full truncate font-medium text-ink">{fileName}</span>
-        <span>{plural(rows.length, 'row')}</span>
-        <span aria-hidden>·</span>
-        <span>{plural(columns.length, 'column')}</span>
-        {skippedLines > 0 && (
-          <>
-            <span aria-hidden>·</span>
-            <span className="text-amber-700">{plural(skippedLines, 'line')} with errors skipped</span>
-          </>
-        )}
+      <div className="flex flex-col gap-0.5 text-[13px] text-ink-subtle">
+        <p className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <span className="max-w-full truncate font-medium text-ink">{fileName}</span>
+          <span aria-hidden>·</span>
+          <span>{plural(rows.length, 'row')}</span>
+          <span aria-hidden>·</span>
+          <span>{plural(columns.length, 'column')}</span>
+        </p>
+        {skippedLines > 0 && <p className="text-amber-700">{plural(skippedLines, 'line')} with errors skipped</p>}
       </div>
 
       <section aria-labelledby="csv-mapping-heading" className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-3">
-          <h3 id="csv-mapping-heading" className="text-sm font-semibold text-ink">
+          <h3 id="csv-mapping-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-ink outline-none">
             Columns
           </h3>
           <p className="text-[13px] text-ink-subtle" aria-live="polite">

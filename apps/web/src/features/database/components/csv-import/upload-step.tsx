@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { Alert, Button, Spinner, cn } from '@tessera/ui';
 import { CSV_STREAM_THRESHOLD } from '../../lib/csv-import';
@@ -15,6 +15,9 @@ export function UploadStep({ entity, error, isReading, onFile }: UploadStepProps
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const hintId = useId();
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  // On open and after Back, the picker button has the focus (keyboard users start there).
+  useEffect(() => chooseRef.current?.focus(), []);
 
   function handleDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -50,7 +53,7 @@ export function UploadStep({ entity, error, isReading, onFile }: UploadStepProps
             The first line names the columns. Only .csv files.
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()} disabled={isReading} aria-describedby={hintId}>
+        <Button ref={chooseRef} variant="secondary" size="sm" onClick={() => inputRef.current?.click()} disabled={isReading} aria-describedby={hintId}>
           <Upload aria-hidden />
           Choose a CSV file
         </Button>
