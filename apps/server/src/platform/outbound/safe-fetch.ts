@@ -283,9 +283,11 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       if (next.origin !== url.origin) {
         headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^(authorization|cookie|proxy-authorization)$/i.test(k)));
       }
-      if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+      // As browsers do: 303 (and 301/302 after a POST) continues as a GET without the body.
+      if ((hop.status === 303 && method !== 'HEAD') || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-(type|length)$/i.test(k)));
       }
       redirects.push(next.href);
       url = next;
