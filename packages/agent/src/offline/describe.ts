@@ -15,18 +15,24 @@ export interface PlannedEntity {
 
 const STOPWORDS = new Set([
   'a', 'an', 'the', 'with', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'my', 'our', 'your', 'their', 'some', 'has', 'have',
-  'having', 'where', 'which', 'that', 'build', 'create', 'make', 'me', 'app', 'application', 'tracker', 'manager', 'track',
+  'having', 'where', 'which', 'that', 'build', 'create', 'make', 'me', 'app', 'another', 'one', 'more', 'other', 'this', 'tracker', 'manager', 'track',
   'manage', 'store', 'keep', 'list', 'log', 'containing', 'including', 'each', 'every', 'also', 'plus', 'called', 'named',
   'entity', 'entities', 'table', 'tables', 'i', 'we', 'want', 'need', 'like', 'would', 'please', 'can', 'you', 'it', 'its',
   'is', 'are', 'be', 'by', 'as', 'at', 'from', 'into', 'about', 'all', 'simple', 'basic', 'small', 'little', 'new', 'nice',
 ]);
-const NOT_ENTITY = new Set(['name', 'app', 'title', 'color', 'colour', 'theme', 'style', 'fields', 'example', 'e.g', 'eg', 'ie', 'like', 'such', 'values', 'options', 'type', 'types', 'pages', 'page']);
+const NOT_ENTITY = new Set(['field', 'column', 'property', 'one', 'another', 'thing', 'something', 'everything', 'name', 'app', 'title', 'color', 'colour', 'theme', 'style', 'fields', 'example', 'e.g', 'eg', 'ie', 'like', 'such', 'values', 'options', 'type', 'types', 'pages', 'page']);
 const ADJECTIVES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'simple', 'basic', 'small', 'little', 'tiny', 'new', 'nice', 'cool', 'quick', 'minimal', 'modern', 'beautiful', 'clean', 'me', 'build', 'create', 'make', 'for', 'with', 'and', 'of', 'to', 'i', 'want', 'need']);
 const NAME_HEADS = 'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
 
 /** Entity name from a noun phrase: `line items` -> `LineItem`; the built-in User becomes Member. */
 export function entityNameOf(phrase: string): string | null {
-  const words = wordsOf(phrase).filter((w) => !STOPWORDS.has(w) || w === 'log');
+  const trimmed = phrase.trim();
+  // A CamelCase name is taken as written: "CheckIn", "MenuItem".
+  if (/^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/.test(trimmed)) return pascalCase(singularize(trimmed));
+  const words = wordsOf(trimmed);
+  // Articles and verbs only around the noun: "my books", "check ins".
+  while (words.length && STOPWORDS.has(words[0]!) && words[0] !== 'log') words.shift();
+  while (words.length && STOPWORDS.has(words.at(-1)!) && words.at(-1) !== 'log') words.pop();
   if (words.length === 0 || words.length > 3) return null;
   if (words.length === 1 && NOT_ENTITY.has(words[0]!)) return null;
   let name = pascalCase(singularize(words.join(' ')));

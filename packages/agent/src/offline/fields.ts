@@ -37,6 +37,8 @@ export interface InferredField {
   required: boolean;
 }
 
+// Words that are never a field on their own ("add a field", "add another one").
+const NOT_FIELD_NAMES = new Set(['a', 'an', 'the', 'it', 'them', 'this', 'that', 'new', 'some', 'more', 'another', 'one', 'other', 'few', 'field', 'thing', 'stuff', 'something']);
 const BOOLEAN_WORDS = new Set([
   'done', 'completed', 'complete', 'finished', 'paid', 'active', 'archived', 'published', 'favorite', 'favourite',
   'enabled', 'verified', 'approved', 'available', 'pinned', 'starred', 'resolved', 'attended', 'confirmed', 'watched',
@@ -130,7 +132,7 @@ export function inferField(raw: string, entityNames: readonly string[] = []): In
   text = text.replace(/\*$/, '').replace(/^required\s+/i, '');
   hint = hint.replace(/\brequired\b|\boptional\b/gi, '').replace(/^[\s,;]+|[\s,;]+$/g, '');
   const words = wordsOf(text).filter((w) => !['field', 'fields', 'column', 'property'].includes(w));
-  if (words.length === 0 || words.length > 5) return null;
+  if (words.length === 0 || words.length > 5 || (words.length === 1 && NOT_FIELD_NAMES.has(words[0]!))) return null;
   let key = snakeCase(words.join(' '));
   if (/^\d/.test(key)) key = `field_${key}`;
   if (['id', 'created_at', 'createdat', 'updated_at', 'updatedat', 'creator_id', 'creatorid'].includes(key)) return null;

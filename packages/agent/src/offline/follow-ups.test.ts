@@ -3,6 +3,7 @@ import type { AppSnapshot } from '../snapshot';
 import { EMPTY_SNAPSHOT, badImports, compileErrors, errorsOf, runTurn } from './test-helpers';
 import { planAppBuilderTurn } from './plan';
 import { PALETTES } from './theme';
+import { APP_KINDS, KNOWN_ENTITIES } from './catalogue';
 
 let base: AppSnapshot;
 
@@ -193,5 +194,35 @@ describe('more follow-ups', () => {
     const { records } = await change(movies.snapshot, 'fill the app with 3 example records');
     expect(records.Movie).toHaveLength(3);
     for (const movie of records.Movie!) expect(movie.year).toBeGreaterThan(1980);
+  });
+});
+
+describe('every kind of app and every catalogue entity', () => {
+  it('builds each app kind of the catalogue into a valid app', async () => {
+    for (const kind of APP_KINDS) {
+      const word = kind.pattern.source.replace(/\\b|[()?]/g, '').split('|')[0]!.replace(/\\s\?|s\?$/g, '');
+      const run = await runTurn(EMPTY_SNAPSHOT, `a ${word} app`);
+      expect(errorsOf(run.issues), `${kind.id}: "a ${word} app"`).toEqual([]);
+      expect(Object.keys(run.snapshot.entities).length, kind.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds each catalogue entity to an existing app, then sample records for it', async () => {
+    for (const name of Object.keys(KNOWN_ENTITIES)) {
+      if (base.entities[name]) continue;
+      const added = await runTurn(base, `add a ${name} entity`);
+      expect(errorsOf(added.issues), name).toEqual([]);
+      expect(added.snapshot.entities[name], name).toBeDefined();
+      const seeded = await runTurn(added.snapshot, `add 3 sample ${name} records`);
+      expect(errorsOf(seeded.issues), name).toEqual([]);
+      expect(seeded.records[name], name).toHaveLength(3);
+    }
+  });
+
+  it('does not invent a field or a page from "add a field" / "add a page"', () => {
+    for (const text of ['add a field', 'add a page', 'add another one']) {
+      const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text }] });
+      expect(turn.text, text).not.toContain('<tessera-');
+    }
   });
 });

@@ -595,6 +595,7 @@ function handleAddPage(state: TurnState, clause: string, lower: string): boolean
   const m = /\b(?:add|create|make|build|i want|i need)\s+(?:an?\s+|the\s+|another\s+|new\s+)*(.+?)\s+(?:page|screen|view|tab)\b/.exec(lower);
   if (!m) return false;
   const phrase = m[1]!.trim();
+  if (!/[a-z]{2}/.test(phrase) || /^(a|an|the|new|another|one|some|more|other)$/.test(phrase)) return false;
   const entity = findEntity(state.model, phrase);
   if (entity && /^(the\s+)?\w+(\s\w+)?$/.test(phrase) && !PAGE_KINDS.some(([p]) => p.test(phrase))) {
     if (entity.hasPages) {
