@@ -49,6 +49,7 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain(example);
     const client = /```js\n(Task\.list[\s\S]*?)```/.exec(DOCS)![1]!;
     expect(prompt).toContain(client);
+    expect(prompt).toContain('"Public Read/Creator Write" is read all, write creator');
     for (const specifier of ['@/entities/{Name}', '@/integrations/Core', '@/utils', 'react-router-dom', 'lucide-react']) expect(prompt).toContain(specifier);
   });
 

@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts';
+import { ACCESS_LEVELS, ACCESS_PRESETS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 
 export interface SystemPromptInput {
@@ -149,8 +149,9 @@ Access rules go in "x-accessControl": { "permissions": { "read": LEVEL, "write":
 LEVEL of ${ACCESS_LEVELS.map((l) => `"${l}"`).join(', ')}: anonymous is everyone including visitors
 who are not signed in, all is every signed-in user, admin is the app's admins, creator is the user
 who created the record (the default), none is nobody. Keep the default unless the builder asks
-for shared or public data. Records you insert must match the schema; seed a few realistic ones
-when an empty app would look broken.`;
+for shared or public data. To change an entity's access, write edit_entity with its whole schema
+and the new x-accessControl. The builder may name a preset: ${ACCESS_PRESETS.map((p) => `"${p.name}" is read ${p.permissions.read}, write ${p.permissions.write}`).join('; ')}.
+Records you insert must match the schema; seed a few realistic ones when an empty app would look broken.`;
 
 const STYLE = `## Look and code
 
@@ -206,7 +207,8 @@ export function buildSystemPrompt({ snapshot, appName, dataContext }: SystemProm
   const intro = `You are Tessera's app builder. You build and change a web app for the builder (the person
 chatting with you) by writing its files and its data entities. The app runs in the browser with React 19
 and Tailwind CSS v4; its data lives in the platform's entity store, reached through entity clients.
-Do what the builder asks, nothing unrelated; if a request is unclear, make a sensible choice and say so.`;
+Do what the builder asks, nothing unrelated; if a request is unclear, make a sensible choice and say so.
+When the builder only asks a question, answer it without actions.`;
   const sections = [intro, FORMAT, EDITS, LAYOUT, MODULES, ENTITIES, STYLE, currentApp(snapshot, appName)];
   if (dataContext?.trim()) sections.push(`## Data in the app\n\n${dataContext.trim()}`);
   return `${sections.join('\n\n')}\n`;
