@@ -125,6 +125,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const sawResolveTurn = useRef(false);
   const isMobile = useMediaQuery('(max-width: 767px)');
   const sidebar = useSidebar();
+  // Under 768 px the sidebar is a drawer, closed until asked for (the cookie is the desktop choice).
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const panel: OpenPanel | null = params.get('panel') === 'database' ? 'database' : null;
   useLeavePrompt(chat.isBusy);
 
@@ -153,7 +155,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
       nextParams.delete('entity');
     }
     setParams(nextParams, { replace: false });
-    if (isMobile) sidebar.setOpen(false);
+    setIsDrawerOpen(false);
   }
 
   function handleSchemaSaved(name: string, schema: EntitySchema) {
@@ -225,17 +227,19 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     <div className="flex h-dvh flex-col bg-canvas">
       <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-line bg-surface px-2 sm:gap-2 sm:px-3">
         {isMobile ? (
-          <Button size="icon" variant="ghost" aria-label="Open menu" aria-expanded={sidebar.isOpen} onClick={sidebar.toggle}>
+          <Button size="icon" variant="ghost" aria-label="Open menu" aria-expanded={isDrawerOpen} onClick={() => setIsDrawerOpen(true)}>
             <MenuIcon aria-hidden />
           </Button>
         ) : (
           <BackLink />
         )}
         <span className="hidden h-5 w-px bg-line sm:block" aria-hidden />
-        <Logo size={22} className="hidden sm:block" />
+        <Logo size={22} markOnly className="hidden sm:inline-flex" />
         <div className="flex min-w-0 items-center gap-2">
           <h1 className="truncate text-[15px] font-semibold tracking-tight text-ink">{app.name}</h1>
-          <Badge className="hidden xl:inline-flex">{KIND_LABELS[app.appType]}</Badge>
+          <span className="hidden xl:inline">
+            <Badge>{KIND_LABELS[app.appType]}</Badge>
+          </span>
         </div>
         {app.appType === 'generated' && (
           <div className="ml-1 flex items-center gap-1.5">
@@ -249,9 +253,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
           {isMobile ? (
             mobileView === 'chat' ? (
-              <Button size="sm" variant="secondary" onClick={() => setMobileView('preview')}>
+              <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" onClick={() => setMobileView('preview')}>
                 <Eye aria-hidden />
-                Preview
               </Button>
             ) : (
               <Button size="sm" variant="secondary" onClick={() => setMobileView('chat')}>
@@ -293,8 +296,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           panel={panel}
           onOpenPanel={openPanel}
           entities={app.entities}
-          isOpen={sidebar.isOpen}
-          onToggle={sidebar.toggle}
+          isOpen={isMobile ? isDrawerOpen : sidebar.isOpen}
+          onToggle={isMobile ? () => setIsDrawerOpen((open) => !open) : sidebar.toggle}
           isMobile={isMobile}
         />
         {panel === 'database' ? (

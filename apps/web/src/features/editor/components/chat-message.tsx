@@ -4,6 +4,7 @@ import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
 import { Badge, Button, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
 import { CircleAlert, Database, FilePen, FilePlus, FileX, History, Layers, RotateCcw, Scissors, Table } from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
+import { RichText } from './rich-text';
 import { formatCost, formatRate, formatTokens, usageRows } from '../lib/usage';
 
 const ACTION_LABELS: Record<ParsedAction['type'], string> = {
@@ -81,11 +82,7 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, onContinue
     <li className="flex flex-col gap-2" data-role="assistant" aria-busy={isStreaming || undefined}>
       {parsed.segments.map((segment, i) =>
         segment.kind === 'text' ? (
-          segment.text.trim() ? (
-            <p key={i} className="text-sm leading-relaxed whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">
-              {segment.text.trim()}
-            </p>
-          ) : null
+          segment.text.trim() ? <RichText key={i} text={segment.text} /> : null
         ) : (
           <ActionGroup key={i} group={segment} isStreaming={isStreaming} onOpen={setDetail} />
         ),

@@ -179,9 +179,11 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             maxLength={20_000}
             className="resize-none pr-12"
           />
-          <Button type="submit" size="icon" aria-label="Send" disabled={isBlocked || !draft.trim()} className="absolute right-2 bottom-2 size-8">
-            {isBusy ? <Spinner size={14} /> : <ArrowUp aria-hidden />}
-          </Button>
+          <span className="absolute right-2 bottom-2">
+            <Button type="submit" size="icon" aria-label="Send" disabled={isBlocked || !draft.trim()} className="size-8">
+              {isBusy ? <Spinner size={14} /> : <ArrowUp aria-hidden />}
+            </Button>
+          </span>
         </div>
       </form>
 

@@ -134,7 +134,7 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   } else {
     body = (
       <div
-        className={cn('relative shrink-0 overflow-hidden bg-white', viewport === 'desktop' ? 'h-full w-full' : 'rounded-xl border border-line shadow-pop')}
+        className={cn('relative shrink-0 overflow-hidden bg-white', viewport === 'desktop' ? 'h-full w-full' : 'rounded-xl shadow-pop ring-1 ring-line')}
         style={size.width ? { width: size.width, height: size.height } : undefined}
       >
         <iframe

@@ -1,0 +1,149 @@
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { MESSAGES } from '@tessera/contracts';
+import { expect, test } from './support/fixtures';
+import { createUser, useSessionOf } from './support/helpers';
+
+const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SHOTS_DIR, `editor-${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Waits until the chat says Ready again after a turn, and returns the last assistant message. */
+async function waitForTurn(page: Page): Promise<Locator> {
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat.getByRole('status').filter({ hasText: /Sending|Writing/ })).toBeVisible({ timeout: 15_000 }).catch(() => {});
+  await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
+  return chat.locator('li[data-role="assistant"]').last();
+}
+
+test('a builder chats an app into being, sees versions, restores, diffs and publishes it', async ({ page, context, request, baseURL }) => {
+  test.setTimeout(240_000);
+  const user = await createUser(request, { tag: 'editor', name: 'Margaret Hamilton' });
+  await useSessionOf(context, baseURL!, user);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Task tracker' } } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { appId } = (await created.json()) as { appId: string };
+
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(page.getByRole('heading', { name: 'Task tracker', level: 1 })).toBeVisible();
+  await expect(chat.getByText(MESSAGES.chat.emptyTitle)).toBeVisible();
+  await expect(chat.getByText(MESSAGES.chat.emptyHint)).toBeVisible();
+  // Analytics waits for a published app.
+  await expect(page.getByRole('button', { name: 'Analytics' })).toBeDisabled();
+  await expect(page.locator(`[title="${MESSAGES.chat.analyticsUnpublished}"]`)).toBeVisible();
+  await shoot(page, 'empty');
+
+  // The sidebar collapses with Ctrl+B and remembers it in a 7-day cookie.
+  const sidebar = page.getByRole('complementary', { name: 'Builder panel' });
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await context.cookies()).find((c) => c.name === 'tessera_sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+  // First turn: watch it stream, then a version appears and the preview loads it.
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Build a task tracker with tasks (title, done, due date) and projects (name)');
+  await composer.press('Enter');
+  await expect(chat.locator('li[data-role="user"]')).toHaveText(/Build a task tracker/);
+  await expect(composer).toHaveValue('');
+  await expect(chat.locator('[data-status="streaming"], [data-status="submitted"]')).toBeVisible();
+  await expect(chat.getByRole('region').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'streaming');
+  const first = await waitForTurn(page);
+  await expect(first.getByText(/^Answered by /)).toBeVisible();
+  await expect(first.getByRole('alert')).toHaveCount(0);
+  const versionsButton = page.getByRole('button', { name: /^Versions, showing Version 2$/ });
+  await expect(versionsButton).toBeVisible();
+  const frame = page.frameLocator('iframe[title="App preview"]');
+  await expect(page.locator('iframe[title="App preview"]')).toHaveAttribute('src', /^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/app\//);
+  await expect(frame.locator('body')).toContainText(/task/i, { timeout: 30_000 });
+  await shoot(page, 'built');
+
+  // An action opens its detail dialog.
+  await first.getByRole('region').first().getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Refresh shows its indicator and reloads the frame.
+  await page.getByRole('button', { name: 'Refresh preview' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh preview' })).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('button', { name: 'Refresh preview' })).not.toHaveAttribute('aria-busy', 'true', { timeout: 3000 });
+
+  // Viewports.
+  await page.getByRole('button', { name: 'Mobile', exact: true }).click();
+  const box = await page.locator('iframe[title="App preview"]').boundingBox();
+  expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([375, 667]);
+  await page.getByRole('button', { name: 'Desktop', exact: true }).click();
+
+  // Follow-up: version 3.
+  await composer.fill('add a priority field to tasks');
+  await composer.press('Enter');
+  await waitForTurn(page);
+  await expect(page.getByRole('button', { name: /^Versions, showing Version 3$/ })).toBeVisible();
+
+  // All Changes of the latest version: the Task entity changed.
+  await page.getByRole('button', { name: 'All Changes' }).click();
+  const diff = page.getByRole('dialog', { name: 'All Changes' });
+  await expect(diff.getByRole('navigation', { name: 'Changed files' })).toBeVisible();
+  await expect(diff.getByText('modified').first()).toBeVisible();
+  await expect(diff.locator('tr[data-kind="add"]').first()).toBeVisible();
+  await expect(diff.locator('tr[data-kind="add"]').filter({ hasText: /priority/i }).first()).toBeVisible();
+  await shoot(page, 'diff');
+  await page.keyboard.press('Escape');
+
+  // An older version: the dialog offers to switch back or stay; staying shows it and blocks sending.
+  await page.getByRole('button', { name: /^Versions, showing/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveCount(3);
+  await expect(menu.getByRole('menuitem').first()).toContainText('current');
+  await menu.getByRole('menuitem', { name: /Version 2/ }).click();
+  const older = page.getByRole('dialog', { name: 'You are viewing Version 2' });
+  await expect(older.getByRole('button', { name: MESSAGES.chat.switchToLatest })).toBeVisible();
+  await older.getByRole('button', { name: MESSAGES.chat.stayOnVersion }).click();
+  await expect(page.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
+  await composer.fill('this cannot be sent');
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await composer.fill('');
+  await shoot(page, 'older-version');
+
+  // Restore version 2: a new version 4, and the chat says so.
+  await page.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(page.getByRole('button', { name: /^Versions, showing Version 4$/ })).toBeVisible();
+  await expect(chat.getByText(/Restored version 2/).first()).toBeVisible();
+
+  // Publish: the app's address with a copy button.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const published = page.getByRole('dialog', { name: 'Your app is live' });
+  const address = published.getByLabel('App address');
+  await expect(address).toHaveValue(/^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/app\/[a-z0-9-]+\/$/);
+  await published.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText(MESSAGES.chat.linkCopied)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Analytics' })).toBeVisible();
+
+  // A reload sees the whole conversation.
+  await page.reload();
+  await expect(chat.locator('li[data-role="user"]')).toHaveCount(2);
+
+  // Mobile: chat and preview take turns; Done goes back to the chat.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+  await expect(chat).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(chat).toBeVisible();
+});
