@@ -226,3 +226,35 @@ describe('every kind of app and every catalogue entity', () => {
     }
   });
 });
+
+describe('an app another model wrote', () => {
+  const foreign: AppSnapshot = {
+    files: {
+      'app.json': JSON.stringify({ name: 'Chores', mainPage: 'Dashboard' }),
+      'globals.css': '@import "tailwindcss";\n',
+      'layout.jsx': 'export default function Layout({ children }) {\n  return <main className="p-4"><h1>Chores</h1>{children}</main>;\n}\n',
+      'pages/Dashboard.jsx': 'import { Chore } from "@/entities/Chore";\nexport default function Dashboard() { return <p>{String(Chore)}</p>; }\n',
+    },
+    entities: { Chore: { type: 'object', properties: { title: { type: 'string' }, done: { type: 'boolean' } }, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } } },
+  };
+
+  it('adds a field by writing pages for the entity (with the shared components they need)', async () => {
+    const { files, entities } = await change(foreign, 'add a due date to chores');
+    expect(entities.Chore!.properties.due_date).toEqual({ type: 'string', format: 'date' });
+    expect(files['pages/ChoreForm.jsx']).toMatch(/label="Due date"\s+type="date"/);
+    expect(files['components/FieldInput.jsx']).toBeDefined();
+    expect(files['pages/Dashboard.jsx']).toBe(foreign.files['pages/Dashboard.jsx']);
+    expect(files['layout.jsx']).toContain('page: "Chores"');
+  });
+
+  it('changes the theme of a globals.css without an @theme block', async () => {
+    const { files } = await change(foreign, 'make it dark');
+    expect(files['globals.css']).toMatch(/@theme \{[^}]*--color-background: #0b1120;/);
+  });
+
+  it('adds a page with a navigation that keeps the existing pages', async () => {
+    const { files } = await change(foreign, 'add an about page');
+    expect(files['pages/About.jsx']).toContain('Chores');
+    expect(files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Dashboard"|page: "Dashboard"[\s\S]*page: "About"/);
+  });
+});

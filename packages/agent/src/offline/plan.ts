@@ -469,7 +469,12 @@ function handleAddField(state: TurnState, clause: string, lower: string): boolea
     state.done.push(`${pascalCase(target.name)} already has ${listJoin(existing)}.`);
     return true;
   }
-  target.hasPages = true;
+  if (!target.hasPages) {
+    // The entity had no pages (written by hand or removed earlier): it gets them, and a nav link.
+    target.hasPages = true;
+    state.touched.add('layout.jsx');
+    state.navChanged = true;
+  }
   touchEntity(state, target.name);
   state.titles.push(`Add ${listJoin(fields.filter((f) => !existing.includes(labelOf(f.key).toLowerCase())).map((f) => labelOf(f.key).toLowerCase()))} to ${plural}`);
   state.done.push(`Added ${listJoin(added)} to ${target.name} and updated its list, detail and form pages${existing.length ? ` (${listJoin(existing)} already existed)` : ''}.`);
