@@ -79,7 +79,8 @@ function dropFenceEdges(lines: string[]): string[] {
 
 /**
  * Applies one block: the exact SEARCH text first, then a line match that ignores indentation and
- * runs of spaces (the replacement is re-indented by the difference). Returns null when the SEARCH
+ * runs of spaces (the replacement is re-indented by the difference), then the same ignoring blank
+ * lines. Returns null when the SEARCH
  * text occurs nowhere. Only the first occurrence is replaced, as in every SEARCH/REPLACE dialect.
  */
 export function applySearchReplace(source: string, block: SearchReplaceBlock): string | null {
@@ -93,11 +94,8 @@ export function applySearchReplace(source: string, block: SearchReplaceBlock): s
   if (searchLines.length === 0) return null;
   const wanted = searchLines.map(normalise);
   const have = fileLines.map(normalise);
-  for (let i = 0; i + wanted.length <= have.length; i++) {
-    let j = 0;
-    while (j < wanted.length && have[i + j] === wanted[j]) j++;
-    if (j < wanted.length) continue;
-    const fileIndent = indentOf(fileLines[i]!);
+  const splice = (start: number, end: number): string => {
+    const fileIndent = indentOf(fileLines[start]!);
     const searchIndent = indentOf(searchLines[0]!);
     const reindented = replaceLines.map((line) => {
       if (line.trim() === '') return line;
@@ -105,7 +103,20 @@ export function applySearchReplace(source: string, block: SearchReplaceBlock): s
       const drop = Math.min(searchIndent.length - fileIndent.length, indentOf(line).length);
       return line.slice(drop);
     });
-    return [...fileLines.slice(0, i), ...reindented, ...fileLines.slice(i + wanted.length)].join('\n');
+    return [...fileLines.slice(0, start), ...reindented, ...fileLines.slice(end)].join('\n');
+  };
+  for (let i = 0; i + wanted.length <= have.length; i++) {
+    let j = 0;
+    while (j < wanted.length && have[i + j] === wanted[j]) j++;
+    if (j === wanted.length) return splice(i, i + wanted.length);
+  }
+  // Last, blank lines are ignored on both sides: models often add or drop them in SEARCH text.
+  const wantedText = wanted.filter((l) => l !== '');
+  const haveText = have.flatMap((l, index) => (l === '' ? [] : [{ l, index }]));
+  for (let i = 0; i + wantedText.length <= haveText.length; i++) {
+    let j = 0;
+    while (j < wantedText.length && haveText[i + j]!.l === wantedText[j]) j++;
+    if (j === wantedText.length) return splice(haveText[i]!.index, haveText[i + wantedText.length - 1]!.index + 1);
   }
   return null;
 }
