@@ -137,6 +137,14 @@ describe('validateSnapshot', () => {
     expect(found).toHaveLength(8);
   });
 
+  it('imports: require() is refused with the import to write instead', async () => {
+    const app = validApp();
+    app.files['services/old.js'] = "const dayjs = require('dayjs');\nexport const f = () => dayjs();\nexport const g = (o) => o.require('x');";
+    expect((await detect(app)).filter((i) => i.detectorId === 'imports')).toEqual([
+      { detectorId: 'imports', severity: 'error', file: 'services/old.js', line: 1, message: 'require("dayjs") does not work in app code: use import ... from "dayjs"' },
+    ]);
+  });
+
   it('imports: one issue for an unresolved import written twice', async () => {
     const app = validApp();
     app.files['components/Twice.jsx'] = "import a from './gone';\nimport b from './gone';\nexport default () => [a, b];";

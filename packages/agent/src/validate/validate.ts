@@ -262,6 +262,10 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   const installed = needsInstalled ? await installedExports() : new Map<string, Set<string>>();
   for (const { file, refs } of imports) {
     for (const ref of refs) issues.push(...checkImport(ref, file, snapshot, exportsOf, installed));
+    // App modules are ES modules: the bundle has no require().
+    for (const m of file.code!.matchAll(/(?<![.\w$])require\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
+      issues.push(issue('imports', `require("${m[1]}") does not work in app code: use import ... from "${m[1]}"`, file.path, lineOfSpecifier(file.source, m[1]!)));
+    }
   }
   // The same import written twice in a file is one problem to fix.
   const seen = new Set<string>();
