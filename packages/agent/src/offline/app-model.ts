@@ -19,8 +19,6 @@ export interface AppModel {
   entities: Array<{ name: string; schema: EntitySchema; hasPages: boolean }>;
   extraPages: ExtraPage[];
   theme: Theme;
-  /** One sentence on what the app is for (About page, prose). */
-  summary: string;
 }
 
 /** Page names of an entity: list, detail, form. */
@@ -86,14 +84,12 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
     }));
   const name = typeof manifest.name === 'string' && manifest.name.trim() ? manifest.name.trim() : 'My App';
   const mainPage = typeof manifest.mainPage === 'string' && manifest.mainPage ? manifest.mainPage : 'Home';
-  const summaryMatch = /data-summary="([^"]*)"/.exec(snapshot.files['pages/About.jsx'] ?? '');
   return {
     name,
     mainPage,
     entities,
     extraPages,
     theme: readTheme(snapshot.files['globals.css']),
-    summary: summaryMatch?.[1] ?? '',
   };
 }
 

@@ -71,7 +71,7 @@ export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
     if (isSmallTalk(request)) return prose(capabilities('Describe the app you want and I will build it.'), 'Explained what the offline builder can do');
     // "yes", "go ahead": build what was described before.
     const description = isVague(request) ? userMessages.slice(0, -1).reverse().find((m) => !isVague(m) && !isSmallTalk(m)) ?? request : request;
-    return buildNewApp(input.snapshot, description, today);
+    return buildNewApp(input.snapshot, description);
   }
   return followUp(input.snapshot, request, today);
 }
@@ -106,8 +106,7 @@ For anything else, connect an AI provider (OpenAI, Anthropic or an OpenAI-compat
 // ---------------------------------------------------------------------------------------------
 // First turn
 
-function buildNewApp(snapshot: AppSnapshot, description: string, today: string): AppBuilderTurn {
-  void today;
+function buildNewApp(snapshot: AppSnapshot, description: string): AppBuilderTurn {
   const { entities: planned, kind } = plannedEntitiesOf(description);
   const name = appNameOf(description, kind, planned);
   const schemas = planned.map((p) => schemaOf(p.name, p.fields));
@@ -117,7 +116,6 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
     entities: schemas.map((s) => ({ name: s.name, schema: s, hasPages: true })),
     extraPages: [],
     theme: themeOf(description, kind),
-    summary: '',
   };
   const files = renderAppFiles(model);
   const actions: PlannedAction[] = schemas.map((s) => ({ type: 'add_entity', entity: s.name, schema: s }));
@@ -426,7 +424,7 @@ function parseFields(text: string, model: AppModel, self: string): InferredField
     .filter((f): f is InferredField => f !== null);
 }
 
-function handleAddField(state: TurnState, clause: string, lower: string): boolean {
+function handleAddField(state: TurnState, clause: string, _lower: string): boolean {
   const { model } = state;
   let fieldsText: string | undefined;
   let target: AppModel['entities'][number] | undefined;
@@ -449,7 +447,6 @@ function handleAddField(state: TurnState, clause: string, lower: string): boolea
     break;
   }
   if (!target || fieldsText === undefined) return false;
-  void lower;
   const fields = parseFields(fieldsText, model, target.name);
   if (fields.length === 0) return false;
   const added: string[] = [];
@@ -596,7 +593,7 @@ const PAGE_KINDS: Array<[RegExp, ExtraPage['kind'], string]> = [
   [/^(statistics|stats|statistic|insights|analytics|reports?|charts?|summary)$/, 'statistics', 'Statistics'],
 ];
 
-function handleAddPage(state: TurnState, clause: string, lower: string): boolean {
+function handleAddPage(state: TurnState, _clause: string, lower: string): boolean {
   const m = /\b(?:add|create|make|build|i want|i need)\s+(?:an?\s+|the\s+|another\s+|new\s+)*(.+?)\s+(?:page|screen|view|tab)\b/.exec(lower);
   if (!m) return false;
   const phrase = m[1]!.trim();
@@ -633,7 +630,6 @@ function handleAddPage(state: TurnState, clause: string, lower: string): boolean
         ? 'what the app is for, with links to each section'
         : 'a titled page ready for your content';
   state.done.push(`Added **pages/${name}.jsx** (${what}) and a link in the navigation.`);
-  void clause;
   return true;
 }
 

@@ -1,7 +1,6 @@
 // App-wide files: the layout with navigation, the dashboard, About / Statistics / custom pages, app.json.
 import { displayFieldOf, fieldSpecsOf } from '../fields';
-import { entityIdentifier, iconOf, pagesOf, varsOf, type AppModel, type ExtraPage } from '../app-model';
-import { renderGlobalsCss } from '../theme';
+import { entityIdentifier, iconOf, pagesOf, type AppModel, type ExtraPage } from '../app-model';
 import { humanize, jsString, listJoin, pluralize } from '../text';
 import { CLASSES } from './shared';
 
@@ -266,7 +265,7 @@ ${body}
 /** `pages/About.jsx`: what the app is for and where to find things. */
 export function renderAboutPage(model: AppModel, page: ExtraPage): string {
   const entities = model.entities.filter((e) => e.hasPages);
-  const summary = model.summary || (entities.length ? `${model.name} helps you keep track of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.` : `${model.name} is ready for your ideas.`);
+  const summary = entities.length ? `${model.name} helps you keep track of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.` : `${model.name} is ready for your ideas.`;
   const links = entities.map((e) => {
     const p = pagesOf(e.name);
     return `          <li>
@@ -467,4 +466,3 @@ export function renderManifest(model: AppModel): string {
   return JSON.stringify({ name: model.name, mainPage: model.mainPage }, null, 2) + '\n';
 }
 
-export { renderGlobalsCss, varsOf };
