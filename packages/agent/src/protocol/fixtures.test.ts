@@ -19,7 +19,7 @@ const base = JSON.parse(readFileSync(join(DIR, '_base-snapshot.json'), 'utf8')) 
 interface Expected {
   quirk: string;
   message: ParsedMessage;
-  applied: { changedFiles: string[]; entities: string[]; records: Record<string, number>; issues: Array<{ detectorId: string; severity: string; file: string | null; message: string }> };
+  applied: { changedFiles: string[]; editedLines: Record<string, string[]>; entities: string[]; records: Record<string, number>; issues: Array<{ detectorId: string; severity: string; file: string | null; message: string }> };
 }
 
 /** Deterministic chunk sizes so a failure can be replayed from its seed. */
@@ -90,8 +90,18 @@ describe('recorded messy outputs', () => {
       it('applies to the base snapshot as expected', () => {
         const result = applyActions(base, expected.message.actions);
         const all = new Set([...Object.keys(base.files), ...Object.keys(result.snapshot.files)]);
+        const changedFiles = [...all].filter((p) => base.files[p] !== result.snapshot.files[p]).sort();
+        // For a file edited in place (same line count): the new text of each changed line.
+        const editedLines: Record<string, string[]> = {};
+        for (const p of changedFiles) {
+          const before = base.files[p]?.split('\n');
+          const after = result.snapshot.files[p]?.split('\n');
+          if (!before || !after || before.length !== after.length) continue;
+          editedLines[p] = after.flatMap((l, i) => (l === before[i] ? [] : [`${i + 1}: ${l}`]));
+        }
         expect({
-          changedFiles: [...all].filter((p) => base.files[p] !== result.snapshot.files[p]).sort(),
+          changedFiles,
+          editedLines,
           entities: Object.keys(result.snapshot.entities),
           records: Object.fromEntries(Object.entries(result.records).map(([k, v]) => [k, v.length])),
           issues: result.issues.map((i) => ({ detectorId: i.detectorId, severity: i.severity, file: i.file ?? null, message: i.message })),
