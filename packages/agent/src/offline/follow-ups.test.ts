@@ -258,3 +258,16 @@ describe('an app another model wrote', () => {
     expect(files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Dashboard"|page: "Dashboard"[\s\S]*page: "About"/);
   });
 });
+
+describe('access rules', () => {
+  it('makes an entity public, private or readable by anyone with edit_entity only', async () => {
+    const pub = await change(base, 'make projects public');
+    expect(pub.entities.Project!['x-accessControl'].permissions).toEqual({ read: 'all', write: 'creator' });
+    expect(pub.types).toEqual(['edit_entity']);
+    const anyone = await change(pub.snapshot, 'let anyone see the projects');
+    expect(anyone.entities.Project!['x-accessControl'].permissions).toEqual({ read: 'anonymous', write: 'admin' });
+    const priv = await change(anyone.snapshot, 'make projects private again');
+    expect(priv.entities.Project!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
+    expect(priv.entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
+  });
+});

@@ -1,6 +1,6 @@
 // The offline app builder's turn: read the conversation and the current snapshot, decide what to
 // change, and write it as prose plus protocol actions.
-import type { EntitySchema } from '@tessera/contracts';
+import type { AccessLevel, EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
@@ -199,7 +199,7 @@ function clausesOf(request: string): string[] {
 function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
   const before = readAppModel(snapshot);
   const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
-  const handlers = [handleFixErrors, handleSeed, handleRename, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
+  const handlers = [handleFixErrors, handleSeed, handleRename, handleAccess, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
   const unhandled: string[] = [];
   // An error report ("… please help me fix these errors") is one request, file names and all.
   const clauses = isErrorReport(request) ? [request] : clausesOf(request);
@@ -717,4 +717,32 @@ function handleDescribedEntities(state: TurnState, clause: string): boolean {
     else handled = handleAddEntity(state, `add ${g.name} entity (${g.inside})`) || handled;
   }
   return handled;
+}
+
+// --- who may read and write -------------------------------------------------------------------
+
+const ACCESS_WORDS: Array<[RegExp, { read: AccessLevel; write: AccessLevel }, string]> = [
+  [/\b(anyone|everyone|anonymous|visitors?|the public|not signed in|without (?:an )?account)\b/, { read: 'anonymous', write: 'admin' }, 'anyone, even visitors who are not signed in, can read them; only admins change them'],
+  [/\b(public|shared|all users|every user|visible to (?:all|every)\w*)\b/, { read: 'all', write: 'creator' }, 'every signed-in user can read them; each record is changed only by whoever created it'],
+  [/\b(admins? only|only admins?|admin-only)\b/, { read: 'admin', write: 'admin' }, 'only admins can read and change them'],
+  [/\b(private|only (?:me|the creator|their creator|the owner)|personal)\b/, { read: 'creator', write: 'creator' }, 'each user only sees and changes the records they created'],
+];
+
+function handleAccess(state: TurnState, clause: string, lower: string): boolean {
+  const m = /\b(?:make|set|let|allow|should be|are|be)\b/.test(lower) ? ACCESS_WORDS.find(([p]) => p.test(lower)) : undefined;
+  if (!m) return false;
+  const entity = findEntity(state.model, clause.replace(/\b(make|set|the|records?|data|entity|public|private|shared|visible|to|everyone|anyone|readable|by|all|users?)\b/gi, ' '));
+  if (!entity) return false;
+  const [, permissions, meaning] = m;
+  const current = entity.schema['x-accessControl'].permissions;
+  const plural = humanize(pluralize(entity.name));
+  if (current.read === permissions.read && current.write === permissions.write) {
+    state.titles.push(`Keep who can see ${plural}`);
+    state.done.push(`${entity.name} already works that way: ${meaning}.`);
+    return true;
+  }
+  entity.schema['x-accessControl'] = { permissions: { ...permissions } };
+  state.titles.push(`Change who can see ${plural}`);
+  state.done.push(`Changed the access rules of ${entity.name} (read: ${permissions.read}, write: ${permissions.write}): ${meaning}. You can fine-tune this in the database panel.`);
+  return true;
 }
