@@ -392,7 +392,8 @@ class Machine {
     const isProse = piece.trim() !== '' && !FENCE_ONLY.test(piece);
     if (this.group?.isImplicit && isProse) this.closeGroup();
     if (this.group) {
-      if (isProse) this.group.stray.push(piece.trim());
+      // "Now the page:" introduces the next action card; shown after the group it would dangle.
+      if (isProse && !piece.trim().endsWith(':')) this.group.stray.push(piece.trim());
       return;
     }
     const last = this.segs[this.segs.length - 1];
