@@ -51,6 +51,15 @@ describe('parseActionText', () => {
 describe('parseActionText edge cases', () => {
   const texts = (msg: ReturnType<typeof parseActionText>) => msg.segments.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
 
+  it('reads an empty answer and a prose-only answer', () => {
+    expect(parseActionText('', { isFinal: true })).toEqual({ segments: [], actions: [] });
+    expect(parseActionText('  \n', { isFinal: false })).toEqual({ segments: [], actions: [] });
+    expect(parseActionText('Sure — what colour?\n\n```js\nconst a = 1;\n```', { isFinal: true })).toEqual({
+      segments: [{ kind: 'text', text: 'Sure — what colour?\n\n```js\nconst a = 1;\n```' }],
+      actions: [],
+    });
+  });
+
   it('hides a half-written tag while streaming and drops it once final', () => {
     expect(texts(parseActionText('Here we go <tessera-gr', { isFinal: false }))).toEqual(['Here we go']);
     expect(texts(parseActionText('Here we go\n<tessera-gr', { isFinal: true }))).toEqual(['Here we go']);
