@@ -4,7 +4,6 @@ import { applyActions, buildSystemPrompt, parseActionText, validateSnapshot, typ
 import {
   CHAT_LIMITS,
   CHAT_MAX_STEPS,
-  CHAT_MESSAGES_PER_CALL,
   MESSAGES,
   type ChatAnnotation,
   type ChatMessage,
@@ -30,6 +29,7 @@ const CHAT_CALLS_PER_MINUTE = 20;
 const STALE_STREAM_MS = 5 * 60_000;
 /** How often a streaming answer is written to the database for live followers. */
 const FLUSH_INTERVAL_MS = 200;
+const MAX_MESSAGE_CHARS = 20_000;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const textOf = (parts: Array<{ type: string; text?: unknown }>) =>
@@ -58,11 +58,10 @@ export interface ChatDeps {
  */
 export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, rateLimiter, logger, listen, clock = () => new Date() }: ChatDeps) {
   async function checkLimits(user: SessionUser, plan: keyof typeof CHAT_LIMITS, isAdmin: boolean): Promise<void> {
-    const { count } = await rateLimiter.hit(`chat:${user.id}`, 60);
+    const [{ count }, usage] = await Promise.all([rateLimiter.hit(`chat:${user.id}`, 60), chatRepo.usage(user.id, utcDay(clock()))]);
     if (count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
     if (isAdmin) return;
     const limits = CHAT_LIMITS[plan];
-    const usage = await chatRepo.usage(user.id, utcDay(clock()));
     if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
       throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
     }
@@ -71,11 +70,10 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     }
   }
 
-  /** Model messages from the app's last stored messages (the server's copy is the authority). */
-  function toModelMessages(history: ChatMessage[]): ModelMessage[] {
-    return history
-      .filter((m) => m.status !== 'streaming')
-      .map((m) => ({ role: m.role, content: textOf(m.parts) }))
+  /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
+  function toModelMessages(messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>): ModelMessage[] {
+    return messages
+      .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: textOf(m.parts) }))
       .filter((m) => m.content.trim().length > 0) as ModelMessage[];
   }
 
@@ -137,27 +135,35 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
 
     /** Starts a turn and answers with its UI-message stream; the turn finishes even if the caller leaves. */
     async send(user: SessionUser, appId: string, request: ChatRequest): Promise<Response> {
-      const app = await apps.getOwned(user, appId);
-      const account = await accounts.getCurrent(user);
       const incoming = request.messages.at(-1)!;
       const userText = textOf(incoming.parts as Array<{ type: string; text?: unknown }>).trim();
       if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
-      if (userText.length > 20_000) throw new AppError('BAD_REQUEST', 'This message is too long (20,000 characters max)');
-      const [last] = await chatRepo.listLast(app.id, 1);
+      if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
+      // Everything before the model call is on the time to first token: read it all at once.
+      const [app, account, [last], current] = await Promise.all([
+        apps.getOwned(user, appId),
+        accounts.getCurrent(user),
+        chatRepo.listLast(appId, 1),
+        versions.loadCurrent(appId),
+      ]);
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
       await checkLimits(user, account.plan, account.isAdmin);
       const model = await models.resolve(account.isAdmin ? request.model : undefined);
-      const { snapshot, version } = await versions.currentSnapshot(app);
-
-      await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
-      await chatRepo.countMessage(user.id, utcDay(clock()));
-      const history = toModelMessages(await chatRepo.listLast(app.id, CHAT_MESSAGES_PER_CALL));
+      const { snapshot, version } = versions.snapshotOf(app, current);
+      // The spec's client sends the last 3 messages: they are the model's context (a "Continue"
+      // carries the truncated answer it continues).
+      const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
       const assistantId = randomUUID();
       const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
-      await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
-      await chatRepo.notify(app.id);
+      // Stored while the model starts answering; every later write of the turn waits for it.
+      const stored = (async () => {
+        await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
+        await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
+        await chatRepo.countMessage(user.id, utcDay(clock()));
+        await chatRepo.notify(app.id);
+      })();
 
       // The caller's stream is a view of the turn: if it goes away, the turn still ends and is saved.
       let sink: ReadableStreamDefaultController<UIMessageChunk> | null = null;
@@ -180,8 +186,9 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       const run = async () => {
         let text = '';
         let flushedAt = 0;
-        const flush = async (force = false) => {
-          if (!force && Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
+        const flush = async () => {
+          if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
+          await stored;
           flushedAt = Date.now();
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
           await chatRepo.notify(app.id);
@@ -211,7 +218,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
               await flush();
             }
           }
-          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason]);
+          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason, stored]);
           const turn = await commitTurn(app, snapshot, version?.id ?? null, text, assistantId, userText);
           const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
@@ -225,6 +232,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
           logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
           const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
+          await stored.catch(() => {});
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
           await chatRepo.notify(app.id).catch(() => {});
           emit({ type: 'error', errorText: message });

@@ -70,19 +70,21 @@ export function createVersionsService({ versionsRepo, appsRepo, apps }: { versio
     return version;
   }
 
-  /**
-   * What the next turn starts from: the latest version's files with the app's live entity schemas
-   * (the Database panel may have changed them since), or an empty app named after the app.
-   */
-  async function currentSnapshot(app: AppRow): Promise<{ snapshot: AppSnapshot; version: VersionRow | null }> {
-    const version = await versionsRepo.findLatestVersion(app.id);
-    const entities: Record<string, EntitySchema> = Object.fromEntries((await appsRepo.listEntities(app.id)).map((e) => [e.name, e.schema]));
+  /** The latest version and the app's live entity schemas (the Database panel may have changed them since). */
+  async function loadCurrent(appId: string): Promise<{ version: VersionRow | null; entities: Record<string, EntitySchema> }> {
+    const [version, entities] = await Promise.all([versionsRepo.findLatestVersion(appId), appsRepo.listEntities(appId)]);
+    return { version, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) };
+  }
+
+  /** What the next turn starts from: the latest version's files with the live schemas, or an empty app. */
+  function snapshotOf(app: AppRow, { version, entities }: Awaited<ReturnType<typeof loadCurrent>>): { snapshot: AppSnapshot; version: VersionRow | null } {
     return { snapshot: { files: version ? version.snapshot.files : emptySnapshot(app).files, entities }, version };
   }
 
   return {
     getVersion,
-    currentSnapshot,
+    loadCurrent,
+    snapshotOf,
     emptySnapshot,
 
     async list(user: SessionUser, appId: string): Promise<VersionEntry[]> {

@@ -102,10 +102,20 @@ export function createModelCatalog(llm: LlmConfig) {
     return all.map((m) => ({ ...m, isDefault: m.id === defaultId }));
   }
 
+  /** The default model when it is known without asking the compatible server for its list. */
+  function knownDefault(): ChatModel | undefined {
+    const known = [...(llm.compatible?.model ? [compatibleModel(llm.compatible.model)] : []), ...fixed];
+    if (llm.chatModel) return [...known, offline].find((m) => m.id === llm.chatModel);
+    return known[0] ?? (llm.compatible ? undefined : offline);
+  }
+
   return {
     list,
     /** The model with this id (admins choose), or the default; an unknown id is a 400. */
     async resolve(id?: string): Promise<ChatModel> {
+      // The default is on every chat call's path to the first token: no listing round trip for it.
+      const quick = id ? undefined : knownDefault();
+      if (quick) return { ...quick, isDefault: true };
       const all = await list();
       const model = id ? all.find((m) => m.id === id) : all.find((m) => m.isDefault);
       if (!model) throw new AppError('BAD_REQUEST', `Unknown model "${id}"`);
