@@ -64,7 +64,11 @@ describe('validateSnapshot', () => {
     }
     const app = validApp();
     app.files['pages/../x.jsx'] = 'export default 1;';
-    expect(await detect(app)).toContainEqual(expect.objectContaining({ detectorId: 'path', file: 'pages/../x.jsx' }));
+    app.files['src/pages/Home.jsx'] = "import x from './nowhere';\nexport default function Home( {";
+    expect((await detect(app)).map((i) => [i.detectorId, i.file])).toEqual([
+      ['path', 'pages/../x.jsx'],
+      ['path', 'src/pages/Home.jsx'],
+    ]);
   });
 
   it('app-json: needs valid JSON, a name and a mainPage that is a page', async () => {

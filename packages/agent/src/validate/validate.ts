@@ -185,9 +185,13 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   const issues: ValidationIssue[] = [];
   const paths = Object.keys(snapshot.files).sort();
 
+  const badPaths = new Set<string>();
   for (const path of paths) {
     const problem = checkPath(path);
-    if (problem) issues.push(issue('path', problem, path));
+    if (problem) {
+      issues.push(issue('path', problem, path));
+      badPaths.add(path);
+    }
   }
 
   const pages = new Map<string, string>();
@@ -246,7 +250,8 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
     if (!parsed.ok) issues.push(issue('entity-schema', parsed.error, file));
   }
 
-  const transformed = await Promise.all(paths.filter((p) => p !== 'app.json' && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json')).map((p) => transformFile(p, snapshot.files[p]!, issues)));
+  // A file at a wrong path is reported once, for its path: the bundle would not load it anyway.
+  const transformed = await Promise.all(paths.filter((p) => p !== 'app.json' && !badPaths.has(p) && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json')).map((p) => transformFile(p, snapshot.files[p]!, issues)));
   const exportsOf = new Map<string, ExportInfo>();
   for (const t of transformed) if (t.code !== null) exportsOf.set(t.path, collectExports(t.code));
 
