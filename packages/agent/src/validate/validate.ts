@@ -251,7 +251,11 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   }
 
   // A file at a wrong path is reported once, for its path: the bundle would not load it anyway.
-  const transformed = await Promise.all(paths.filter((p) => p !== 'app.json' && !badPaths.has(p) && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json')).map((p) => transformFile(p, snapshot.files[p]!, issues)));
+  const toCheck = paths.filter((p) => p !== 'app.json' && !badPaths.has(p) && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json'));
+  // Each file collects its own syntax issues so the report is in path order, not completion order.
+  const perFile = toCheck.map(() => [] as ValidationIssue[]);
+  const transformed = await Promise.all(toCheck.map((p, i) => transformFile(p, snapshot.files[p]!, perFile[i]!)));
+  issues.push(...perFile.flat());
   const exportsOf = new Map<string, ExportInfo>();
   for (const t of transformed) if (t.code !== null) exportsOf.set(t.path, collectExports(t.code));
 
