@@ -173,10 +173,12 @@ describe('validateSnapshot', () => {
     expect(found.sort()).toEqual(['layout.jsx', 'pages/Tasks.jsx']);
   });
 
-  it('globals-css: an empty globals.css is refused', async () => {
+  it('globals-css: an empty globals.css is refused, one without Tailwind v4 warned about', async () => {
     const app = validApp();
     app.files['globals.css'] = '  \n';
     expect((await detect(app)).map((i) => i.detectorId)).toEqual(['globals-css']);
+    app.files['globals.css'] = '@tailwind base;\n@tailwind components;\n@tailwind utilities;\n';
+    expect((await validateSnapshot(app)).map((i) => [i.detectorId, i.severity])).toEqual([['globals-css', 'warning']]);
   });
 
   it('entity-schema: an invalid stored schema is reported with the bad property', async () => {

@@ -239,6 +239,10 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
 
   const css = snapshot.files['globals.css'];
   if (css !== undefined && css.trim() === '') issues.push(issue('globals-css', 'globals.css is empty: remove it or give it at least @import "tailwindcss";', 'globals.css'));
+  else if (css !== undefined && !/@import\s+(?:url\()?["']tailwindcss["']/.test(css)) {
+    // Tailwind v3 habits (@tailwind base; ...) compile to nothing useful in v4: no theme, no reset.
+    issues.push(issue('globals-css', 'globals.css does not @import "tailwindcss" (Tailwind v4; @tailwind base/components/utilities are v3), so no utility classes or theme reach the app', 'globals.css', undefined, 'warning'));
+  }
 
   for (const [name, schema] of Object.entries(snapshot.entities)) {
     const file = `entities/${name}.json`;
