@@ -271,3 +271,22 @@ describe('access rules', () => {
     expect(priv.entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
   });
 });
+
+describe('requests about what every app already has', () => {
+  it('explains built-in sign-in instead of inventing a "UserLogin" entity', () => {
+    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'hi, can you add user login with google?' }] });
+    expect(turn.text).not.toContain('<tessera-');
+    expect(turn.text).toContain('User.login()');
+  });
+
+  it('points at the existing search and filters instead of adding a "search" field', () => {
+    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'add search to tasks' }] });
+    expect(turn.text).not.toContain('<tessera-');
+    expect(turn.text).toMatch(/search box/);
+  });
+
+  it('still adds fields whose names mention those words', async () => {
+    const { entities } = await change(base, 'add a last login field to tasks');
+    expect(entities.Task!.properties.last_login).toEqual({ type: 'string' });
+  });
+});

@@ -9,7 +9,7 @@ import { inferField, splitList, type InferredField } from './fields';
 import { renderAppFiles, SHARED_FILES } from './render';
 import { sampleRecords } from './samples';
 import { describeColor } from './theme';
-import { humanize, labelOf, listJoin, pascalCase, pluralize, snakeCase, titleCase, wordsOf } from './text';
+import { humanize, labelOf, listJoin, pascalCase, pluralize, singularize, snakeCase, titleCase, wordsOf } from './text';
 import { KNOWN_ENTITIES } from './catalogue';
 
 /** One message of the conversation, oldest first; the last one is the request. */
@@ -199,7 +199,7 @@ function clausesOf(request: string): string[] {
 function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
   const before = readAppModel(snapshot);
   const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
-  const handlers = [handleFixErrors, handleSeed, handleRename, handleAccess, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
+  const handlers = [handleFixErrors, handleBuiltIn, handleSeed, handleRename, handleAccess, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
   const unhandled: string[] = [];
   // An error report ("… please help me fix these errors") is one request, file names and all.
   const clauses = isErrorReport(request) ? [request] : clausesOf(request);
@@ -546,6 +546,13 @@ function handleAddEntity(state: TurnState, clause: string): boolean {
   if (!name) return false;
   const rest = (m[2] ?? '').trim();
   const existing = state.model.entities.find((e) => e.name === name);
+  // Without the word "entity", only a plural noun or a known kind of record is a new entity:
+  // "add contacts" is, "add user login with google" is not.
+  const saysEntity = /\b(entity|entities|table|model|section|collection|data type)\b/i.test(clause);
+  const lastWord = wordsOf(m[1]!).at(-1) ?? '';
+  const isPlural = singularize(lastWord) !== lastWord;
+  if (!saysEntity && !existing && !isPlural && !KNOWN_ENTITIES[name] && !rest.startsWith('(')) return false;
+  if (FEATURE_WORDS.test(m[1]!)) return false;
   if (existing) {
     if (existing.hasPages && !rest) {
       state.titles.push(`Keep ${humanize(pluralize(name))}`);
@@ -745,4 +752,25 @@ function handleAccess(state: TurnState, clause: string, lower: string): boolean 
   state.titles.push(`Change who can see ${plural}`);
   state.done.push(`Changed the access rules of ${entity.name} (read: ${permissions.read}, write: ${permissions.write}): ${meaning}. You can fine-tune this in the database panel.`);
   return true;
+}
+
+// --- things every app already has -------------------------------------------------------------
+
+// Features, not records: never turned into entities.
+const FEATURE_WORDS = /\b(log ?in|logins?|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|password|search|sort\w*|filter\w*|pagination|export|import|notifications?|dark mode|theme|colou?rs?|buttons?|logo|footer|header|menu|sidebar|navigation|nav)\b/i;
+
+function handleBuiltIn(state: TurnState, _clause: string, lower: string): boolean {
+  if (/\bfields?\b/.test(lower)) return false;
+  if (/\b(log ?in|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|accounts? for users|user accounts?)\b/.test(lower)) {
+    state.done.push(
+      'Sign-in is already built into every app: visitors get a login page (the code can send them there with `User.login()` from `@/entities/User`, and `User.me()` returns who is signed in), and each entity starts with "creator" access, so every user sees only the records they created. You can change access per entity in the database panel, or ask me to "make projects public".',
+    );
+    return true;
+  }
+  if (/\b(search|filters?|sorting|sort)\b/.test(lower) && /\b(add|want|need|include)\b/.test(lower)) {
+    const lists = state.model.entities.filter((e) => e.hasPages).map((e) => pagesOf(e.name).list);
+    state.done.push(`The list pages (${listJoin(lists)}) already have a search box, filters for choice and yes/no fields, and sorting by date and name.`);
+    return true;
+  }
+  return false;
 }
