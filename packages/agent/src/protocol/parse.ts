@@ -20,11 +20,12 @@ import {
  * a string literal in the middle of a line of code stays content.
  */
 
-const TAG = /<(\/?)tessera-(group|action)(?=[\s>/]|$)/gi;
-const CLOSE_ACTION = /<\/tessera-action\s*>/gi;
-const LINE_START_CLOSE = /^<\/tessera-action\s*>/i;
-const LINE_START_TAG = /^(?:<tessera-(?:group|action)(?:[\s>/]|$)|<\/tessera-group\s*>)/i;
-const AFTER_CLOSE_OK = /^\s*(?:$|<\/?tessera-)/i;
+// Tag names are case-insensitive and take `_` for `-` (`<tessera_action>`): both occur in model output.
+const TAG = /<(\/?)tessera[-_](group|action)(?=[\s>/]|$)/gi;
+const CLOSE_ACTION = /<\/tessera[-_]action\s*>/gi;
+const LINE_START_CLOSE = /^<\/tessera[-_]action\s*>/i;
+const LINE_START_TAG = /^(?:<tessera[-_](?:group|action)(?:[\s>/]|$)|<\/tessera[-_]group\s*>)/i;
+const AFTER_CLOSE_OK = /^\s*(?:$|<\/?tessera[-_])/i;
 const ATTR = /([A-Za-z_:][-\w:.]*)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>=`]+)))?/g;
 const OPEN_FENCE = /^(`{3,}|~{3,})[^`]*$/;
 const BARE_FENCE = /^(`{3,}|~{3,})\s*$/;
@@ -106,7 +107,7 @@ function leadingSpace(s: string): string {
 function partialTagStart(s: string, minLength: number): number {
   const at = s.lastIndexOf('<');
   if (at < 0) return -1;
-  const tail = s.slice(at).toLowerCase();
+  const tail = s.slice(at).toLowerCase().replace('tessera_', 'tessera-');
   if (tail.length < minLength) return -1;
   return PARTIAL_TAGS.some((tag) => tag.startsWith(tail) && tag !== tail) ? at : -1;
 }
@@ -340,12 +341,12 @@ class Machine {
     if (this.pending) {
       const pending = this.pending;
       this.pending = null;
-      const m = /^<tessera-action\b([\s\S]*)$/i.exec(pending.text);
+      const m = /^<tessera[-_]action\b([\s\S]*)$/i.exec(pending.text);
       if (m) {
         // Cut off inside a quoted value: close the quote so the attributes read so far survive.
         const quotes = (m[1]!.match(/"/g) ?? []).length;
         this.openAction(parseAttrs(quotes % 2 === 1 ? `${m[1]}"` : m[1]!), pending.indent);
-      } else if (!/^<tessera-group\b/i.test(pending.text)) this.text(pending.text, true);
+      } else if (!/^<tessera[-_]group\b/i.test(pending.text)) this.text(pending.text, true);
     }
     if (this.action) {
       // The text stopped inside the closing tag ("</tessera-ac"): that fragment is not content.
@@ -488,7 +489,8 @@ class Machine {
       return;
     }
     if (this.isPartial) {
-      if (isWholeLine && PARTIAL_TAGS.some((tag) => tag.startsWith(t.toLowerCase()))) return;
+      const lower = t.toLowerCase().replace('tessera_', 'tessera-');
+      if (isWholeLine && PARTIAL_TAGS.some((tag) => tag.startsWith(lower))) return;
       const cut = partialTagStart(line, 2);
       action.lines.push(cut >= 0 ? line.slice(0, cut) : line);
       return;
