@@ -124,7 +124,15 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     listen: (channel, onPayload) => database.listen(channel, onPayload),
   });
   const entities = createEntitiesService({ appsRepo, recordsRepo: createRecordsRepo(db) });
-  const appUsers = createAppUsersService({ appUsersRepo: createAppUsersRepo(db), appsRepo, rateLimiter });
+  const appUsers = createAppUsersService({
+    appUsersRepo: createAppUsersRepo(db),
+    appsRepo,
+    rateLimiter,
+    mailer,
+    secret: config.authSecret,
+    // Password links open the app's own login page; `runtime` is built below and only called later.
+    appOrigin: (slug) => runtime.appOrigin(slug),
+  });
   const runtime = createRuntimeService({
     source: createRuntimeSource({ db, versionsRepo }),
     bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),

@@ -114,6 +114,8 @@ export {
   AppSignUpSchema,
   AppSignInSchema,
   InviteUserSchema,
+  AppForgotPasswordSchema,
+  AppSetPasswordSchema,
   type AppUserRole,
   type AppUser,
   type AppSession,

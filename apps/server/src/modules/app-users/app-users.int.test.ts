@@ -87,4 +87,45 @@ describe('app end users', () => {
     const stranger = await t.signUpVerified();
     expect((await t.request('POST', `/live_api/apps/${open}/users/invite-user`, { token: stranger.token, body: { user_email: uniqueEmail() } })).status).toBe(403);
   });
+
+  it('an invitation mail lets the invited user choose a password once, on the app host', async () => {
+    const email = uniqueEmail('invitee');
+    await t.request('POST', `/live_api/apps/${open}/users/invite-user`, { token: builder.token, body: { user_email: email } });
+    const link = await t.mailLink(email, 'invite');
+    const slug = (await t.request('GET', `/api/apps/${open}`, { token: builder.token })).body.slug;
+    expect(link.origin).toBe(`http://${slug}.apps.localhost:3000`);
+    expect(link.pathname).toBe(`/apps/${open}/login`);
+    const token = link.searchParams.get('token')!;
+    expect((await auth(open, 'sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await auth(open, 'set-password', { token, password: 'short' })).body.error.message).toBe(MESSAGES.signUp.weakPassword);
+    const set = await auth(open, 'set-password', { token, password: STRONG_PASSWORD });
+    expect(set.status).toBe(200);
+    expect(set.body.user.email).toBe(email);
+    expect((await t.request('GET', `/live_api/apps/${open}/entities/User/me`, { token: set.body.token })).body.email).toBe(email);
+    expect((await auth(open, 'sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    // Spent: the password hash it was signed over has changed.
+    expect((await auth(open, 'set-password', { token, password: `${STRONG_PASSWORD}x` })).status).toBe(400);
+    // Another app does not accept it either.
+    expect((await auth(closed, 'set-password', { token, password: STRONG_PASSWORD })).status).toBe(400);
+  });
+
+  it('a password reset mail sets a new password, signs out other sessions and works once', async () => {
+    const email = uniqueEmail('forgetful');
+    const up = await auth(open, 'sign-up', { email, password: STRONG_PASSWORD });
+    expect((await auth(open, 'forgot-password', { email: email.toUpperCase() })).body).toEqual({ status: true });
+    expect((await auth(open, 'forgot-password', { email: uniqueEmail('nobody') })).body).toEqual({ status: true });
+    expect((await auth(open, 'forgot-password', { email: 'not-an-email' })).status).toBe(400);
+    const token = (await t.mailLink(email, 'resetPassword')).searchParams.get('token')!;
+    const newPassword = `${STRONG_PASSWORD}!2`;
+    const reset = await auth(open, 'set-password', { token, password: newPassword });
+    expect(reset.status).toBe(200);
+    expect((await t.request('GET', `/live_api/apps/${open}/entities/User/me`, { token: up.body.token })).status).toBe(401);
+    expect((await auth(open, 'sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await auth(open, 'sign-in', { email, password: newPassword })).status).toBe(200);
+    expect((await auth(open, 'set-password', { token, password: STRONG_PASSWORD })).status).toBe(400);
+    for (const forged of ['', 'x', 'eHh4.eHh4', `${token.split('.')[0]}.AAAA`]) {
+      expect((await auth(open, 'set-password', { token: forged, password: STRONG_PASSWORD })).status).toBe(400);
+    }
+  });
 });
+

@@ -44,6 +44,19 @@ export function createAppUsersRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Sets a new password hash and ends every session of the user (a reset signs out everywhere). */
+    async setPassword(appId: string, id: string, passwordHash: string): Promise<AppUserRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(appUsers)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)))
+          .returning();
+        await tx.delete(appSessions).where(eq(appSessions.appUserId, id));
+        return row ?? null;
+      });
+    },
+
     async deleteSession(tokenHash: string): Promise<void> {
       await db.delete(appSessions).where(eq(appSessions.tokenHash, tokenHash));
     },

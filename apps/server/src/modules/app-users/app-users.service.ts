@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import {
   APP_MESSAGES,
@@ -16,6 +16,8 @@ import {
   type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { mailTemplates } from '../../platform/mail/templates';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
@@ -26,6 +28,27 @@ export const APP_SESSION_EXPIRES_S = 30 * 24 * 3600;
 const BUILT_IN_FIELDS = new Set(['email', 'full_name', 'role']);
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const RESET_LINK_TTL_S = 3600;
+const INVITE_LINK_TTL_S = 7 * 24 * 3600;
+const LINK_INVALID = 'This link is invalid or has expired. Ask for a new one.';
+
+/**
+ * A password link's token, signed over the user's current password hash: once a password is set
+ * the hash changes and every earlier link stops working, so links are single-use without a table.
+ */
+function signPasswordToken(secret: string, row: AppUserRow, expiresAtS: number): string {
+  const payload = `${row.id}.${expiresAtS}`;
+  const mac = createHmac('sha256', secret).update(`${row.appId}|${payload}|${row.passwordHash ?? ''}`).digest('base64url');
+  return `${Buffer.from(payload).toString('base64url')}.${mac}`;
+}
+
+function readPasswordToken(token: string): { userId: string; expiresAtS: number } | null {
+  const [encoded] = token.split('.');
+  const [userId, exp] = Buffer.from(encoded ?? '', 'base64url').toString().split('.');
+  const expiresAtS = Number(exp);
+  return userId && Number.isInteger(expiresAtS) ? { userId, expiresAtS } : null;
+}
 
 /** The signed-in end user of one app, as the entity API sees them. */
 export interface AppPrincipal {
@@ -42,7 +65,18 @@ function toAppUser(row: AppUserRow): AppUser {
  * End users of generated apps (spec 3 §2, §7 Users API): their own accounts per app, scrypt
  * password hashes, revocable sessions stored as token hashes, and login throttling like builders'.
  */
-export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter }: { appUsersRepo: AppUsersRepo; appsRepo: AppsRepo; rateLimiter: RateLimiter }) {
+export interface AppUsersDeps {
+  appUsersRepo: AppUsersRepo;
+  appsRepo: AppsRepo;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  /** Signs password links. */
+  secret: string;
+  /** The origin of an app's own host, where its login page lives. */
+  appOrigin: (slug: string) => string;
+}
+
+export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mailer, secret, appOrigin }: AppUsersDeps) {
   async function appOf(appId: string) {
     const app = await appsRepo.findById(appId);
     if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
@@ -62,8 +96,38 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter }: {
     return toAppUser(row);
   }
 
+  /** A link to the app's login page that lets this user choose a password. */
+  function passwordLink(app: { id: string; slug: string }, row: AppUserRow, mode: 'resetPassword' | 'invite', ttlS: number): string {
+    const token = signPasswordToken(secret, row, Math.floor(Date.now() / 1000) + ttlS);
+    return `${appOrigin(app.slug)}/apps/${app.id}/login?mode=${mode}&token=${encodeURIComponent(token)}`;
+  }
+
   return {
     me,
+
+    /** Mails a reset link when the account exists; the answer never tells whether it does. */
+    async forgotPassword(appId: string, input: { email: string }): Promise<{ status: true }> {
+      const app = await appOf(appId);
+      const email = input.email.toLowerCase();
+      if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+      const row = await appUsersRepo.findByEmail(appId, email);
+      if (row && !row.disabled) await mailer.send(mailTemplates.appResetPassword(email, passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S), app.name));
+      return { status: true };
+    },
+
+    /** Spends a reset or invitation link: sets the password, ends other sessions, signs in. */
+    async setPassword(appId: string, input: { token: string; password: string }): Promise<AppSession> {
+      const parsed = readPasswordToken(input.token);
+      const row = parsed ? await appUsersRepo.findById(appId, parsed.userId) : null;
+      const expected = row && parsed ? signPasswordToken(secret, row, parsed.expiresAtS) : '';
+      const isValid =
+        row && parsed && parsed.expiresAtS > Date.now() / 1000 && expected.length === input.token.length && timingSafeEqual(Buffer.from(expected), Buffer.from(input.token));
+      if (!isValid || !row) throw new AppError('INVALID_LINK', LINK_INVALID);
+      if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
+      if (!isStrongPassword(input.password)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
+      const updated = await appUsersRepo.setPassword(appId, row.id, await hashPassword(input.password));
+      return startSession(updated!);
+    },
 
     async signUp(appId: string, input: { email: string; password: string; full_name?: string }): Promise<AppSession> {
       const app = await appOf(appId);
@@ -126,7 +190,7 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter }: {
       return toAppUser(row!);
     },
 
-    /** Invites someone to the app (by its owner or an app admin): an account without a password yet. */
+    /** Invites someone to the app (by its owner or an app admin): an account without a password yet, and a mail to choose one. */
     async invite(inviter: { builder?: SessionUser; principal: AppPrincipal | null }, appId: string, input: { user_email: string; role: AppUserRole }): Promise<AppUser> {
       const app = await appOf(appId);
       const isOwner = inviter.builder?.id === app.ownerUserId;
@@ -136,6 +200,7 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter }: {
       if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       const row = await appUsersRepo.insert({ id: randomUUID(), appId, email, role: input.role });
       if (!row) throw new AppError('EMAIL_IN_USE', 'This email already has an account in this app');
+      await mailer.send(mailTemplates.appInvite(email, passwordLink(app, row, 'invite', INVITE_LINK_TTL_S), app.name));
       return toAppUser(row);
     },
   };
