@@ -23,6 +23,27 @@ describe('repairSnapshot', () => {
     expect(broken.files['pages/Tasks.jsx']).toBe(page);
   });
 
+  it('rewrites Base44-style @/api imports of real entities and integrations', async () => {
+    const page = [
+      "import { Task, User as Me } from '@/api/entities';",
+      "import { Project } from '@/api/entities';",
+      'import { InvokeLLM, Core } from "@/api/integrations";',
+      'export default function Tasks() { return [Task, Me, Project, InvokeLLM, Core].length; }',
+    ].join('\n');
+    const broken: AppSnapshot = { ...app(page), entities: { Task: { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } } } };
+    const { snapshot, repairedFiles } = await repairSnapshot(broken);
+    expect(snapshot.files['pages/Tasks.jsx']!.split('\n').slice(0, 5)).toEqual([
+      "import { Task } from '@/entities/Task';",
+      "import { User as Me } from '@/entities/User';",
+      "import { Project } from '@/api/entities';",
+      'import Core from "@/integrations/Core";',
+      'import { InvokeLLM } from "@/integrations/Core";',
+    ]);
+    expect(repairedFiles).toEqual([{ fileId: 'pages/Tasks.jsx', issuesFixed: 2 }]);
+    // Project is no entity of this app: that import is left for the model and still reported.
+    expect((await validateSnapshot(snapshot)).map((i) => [i.detectorId, i.line])).toEqual([['imports', 3]]);
+  });
+
   it('points mainPage at the page it names in another case', async () => {
     const { snapshot, repairedFiles } = await repairSnapshot(app('export default () => null;', { name: 'A', mainPage: 'tasks' }));
     expect(JSON.parse(snapshot.files['app.json']!)).toEqual({ name: 'A', mainPage: 'Tasks' });

@@ -14,6 +14,10 @@ export interface RepairResult {
 }
 
 const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])lucide-react\2/g;
+// Base44-style module paths models carry over from apps they were trained on.
+const API_ENTITIES_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])@\/api\/entities\2;?/g;
+const API_INTEGRATIONS_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])@\/(?:api\/)?integrations\2;?/g;
+const CORE_NAMES = new Set(['UploadFile', 'InvokeLLM']);
 /** Shown for an icon name that exists nowhere near lucide's names. */
 const FALLBACK_ICON = 'Circle';
 
@@ -53,7 +57,8 @@ export function closestIcon(name: string, icons: ReadonlySet<string>): string {
 
 /**
  * Fixes, without a model, the mistakes that have one obvious fix: lucide-react icons that do not
- * exist (imported as the closest real icon under the name the code uses, so no other line changes)
+ * exist (imported as the closest real icon under the name the code uses, so no other line changes),
+ * Base44-style `@/api/entities` / `@/api/integrations` imports of real entities and integrations,
  * and an app.json mainPage that names a page in the wrong case. Everything else is left for the
  * model; run `validateSnapshot` again afterwards.
  */
@@ -79,6 +84,36 @@ export async function repairSnapshot(snapshot: AppSnapshot): Promise<RepairResul
         return `${closestIcon(imported, icons)} as ${local ?? imported}`;
       });
       return changed ? `import { ${out.filter(Boolean).join(', ')} } from ${quote}lucide-react${quote}` : whole;
+    });
+    if (fixed) {
+      files[path] = next;
+      count(path, fixed);
+    }
+  }
+
+  const entityNames = new Set([...Object.keys(snapshot.entities), 'User']);
+  for (const [path, text] of Object.entries(files)) {
+    if (!/\.(jsx|js|tsx|ts)$/.test(path) || !text.includes('@/')) continue;
+    let fixed = 0;
+    let next = text.replace(API_ENTITIES_IMPORT, (whole, list: string, quote: string) => {
+      const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
+      const parts = specs.map((spec) => spec.split(/\s+as\s+/).map((x) => x.trim()) as [string, string | undefined]);
+      // Only when every name is a real entity: anything else is for the model to sort out.
+      if (!parts.every(([name]) => entityNames.has(name))) return whole;
+      fixed++;
+      return parts.map(([name, local]) => `import { ${local ? `${name} as ${local}` : name} } from ${quote}@/entities/${name}${quote};`).join('\n');
+    });
+    next = next.replace(API_INTEGRATIONS_IMPORT, (whole, list: string, quote: string) => {
+      const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
+      const parts = specs.map((spec) => spec.split(/\s+as\s+/).map((x) => x.trim()) as [string, string | undefined]);
+      if (!parts.every(([name]) => CORE_NAMES.has(name) || name === 'Core')) return whole;
+      fixed++;
+      const named = parts.filter(([name]) => name !== 'Core').map(([name, local]) => (local ? `${name} as ${local}` : name));
+      const core = parts.find(([name]) => name === 'Core');
+      const lines = [];
+      if (core) lines.push(`import ${core[1] ?? 'Core'} from ${quote}@/integrations/Core${quote};`);
+      if (named.length) lines.push(`import { ${named.join(', ')} } from ${quote}@/integrations/Core${quote};`);
+      return lines.join('\n');
     });
     if (fixed) {
       files[path] = next;
