@@ -290,3 +290,26 @@ describe('requests about what every app already has', () => {
     expect(entities.Task!.properties.last_login).toEqual({ type: 'string' });
   });
 });
+
+describe('conversation niceties', () => {
+  it('says which fields exist when asked to remove one that does not', () => {
+    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'delete the notes field' }] });
+    expect(turn.text).not.toContain('<tessera-');
+    expect(turn.text).toContain('Task has title, done and due_date');
+  });
+
+  it('asks which colour for "change the colors", takes a colour word from "make the header purple"', async () => {
+    const ask = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'change the colors' }] });
+    expect(ask.text).not.toContain('<tessera-');
+    expect(ask.text).toMatch(/which colour/);
+    const { files } = await change(base, 'can you make the header purple?');
+    expect(files['globals.css']).toContain(`--color-primary: ${PALETTES.purple};`);
+  });
+
+  it('answers thanks without changing anything, and "tasks need a description" adds the field', async () => {
+    const thanks = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'thanks!' }] });
+    expect(thanks.text).toMatch(/^You're welcome!/);
+    const { entities } = await change(base, 'tasks need a description');
+    expect(entities.Task!.properties.description).toEqual({ type: 'string' });
+  });
+});

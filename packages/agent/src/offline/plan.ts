@@ -8,7 +8,7 @@ import { appNameOf, entityNameOf, explicitEntitiesOf, plannedEntitiesOf, schemaO
 import { inferField, splitList, type InferredField } from './fields';
 import { renderAppFiles, SHARED_FILES } from './render';
 import { sampleRecords } from './samples';
-import { describeColor } from './theme';
+import { COLOR_WORDS, PALETTES, describeColor, paletteOf } from './theme';
 import { humanize, labelOf, listJoin, pascalCase, pluralize, singularize, snakeCase, titleCase, wordsOf } from './text';
 import { KNOWN_ENTITIES } from './catalogue';
 
@@ -73,6 +73,15 @@ export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
     const description = isVague(request) ? userMessages.slice(0, -1).reverse().find((m) => !isVague(m) && !isSmallTalk(m)) ?? request : request;
     return buildNewApp(input.snapshot, description);
   }
+  if (isSmallTalk(request)) {
+    const thanks = /\b(thanks|thank you)\b/i.test(request);
+    return prose(
+      thanks
+        ? `You're welcome! Ask for the next change whenever you like — for example ${listJoin(suggestionsFor(readAppModel(input.snapshot)).slice(0, 2).map((s) => `"${s}"`))}.`
+        : capabilities('Hi! Tell me what to change in this app.'),
+      thanks ? 'Said you are welcome' : 'Explained what the offline builder can do',
+    );
+  }
   return followUp(input.snapshot, request, today);
 }
 
@@ -81,7 +90,7 @@ function prose(text: string, summary: string): AppBuilderTurn {
 }
 
 function isSmallTalk(text: string): boolean {
-  return /^(hi|hello|hey|yo|thanks|thank you|help|what can you do|who are you|what are you|how does this work)\b[\s\S]{0,40}$/i.test(text.trim()) && !/\b(build|create|make|app|tracker)\b/i.test(text);
+  return /^(hi|hello|hey|yo|thanks|thank you|help|what can you do|who are you|what are you|how does this work)\b[\s\S]{0,40}$/i.test(text.trim()) && !/\b(build|create|make|app|tracker|add|remove|delete|change|rename|use|field|page|entity)\b/i.test(text);
 }
 
 function isVague(text: string): boolean {
@@ -392,6 +401,15 @@ function handleRename(state: TurnState, clause: string): boolean {
 function handleTheme(state: TurnState, _clause: string, lower: string): boolean {
   if (!/\b(make|use|change|switch|set|turn|colou?rs?|theme|dark|light|primary|accent|look|style|palette)\b|#[0-9a-f]{3}/.test(lower)) return false;
   const request = themeRequestOf(lower);
+  if (!request.mode && !request.primary && /\b(make|change|use|set|switch|turn|paint)\b/.test(lower)) {
+    // "make the header purple": a colour word anywhere in a change request.
+    const word = COLOR_WORDS.find((w) => new RegExp(`\\b${w}\\b`).test(lower));
+    if (word) request.primary = PALETTES[paletteOf(word)!];
+    else if (/\b(colou?rs?|theme|palette|look)\b/.test(lower)) {
+      state.done.push(`Happy to — which colour? For example "use green", "make it dark" or "change the primary colour to #ff6600". Named colours: ${Object.keys(PALETTES).join(', ')}.`);
+      return true;
+    }
+  }
   if (!request.mode && !request.primary) return false;
   const theme = state.model.theme;
   const changes: string[] = [];
@@ -432,6 +450,7 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
     [/\badd\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:fields?|columns?|property|properties|attributes?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
     [/\b(?:add|include|store|track)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
     [/^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i, 2, 1],
+    [/^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:also\s+)?(?:need|needs|require|requires|want|wants)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i, 2, 1],
     [/\bgive\s+(?:the\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:a\s+|an\s+)(.+)$/i, 2, 1],
     [/\badd\s+(?:a\s+|an\s+|the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)$/i, 1, 0],
   ];
@@ -508,6 +527,11 @@ function handleRemoveField(state: TurnState, clause: string): boolean {
       const labels = keys.map((k) => labelOf(k).toLowerCase());
       state.titles.push(`Remove ${listJoin(labels)} from ${humanize(pluralize(entity.name))}`);
       state.done.push(`Removed ${listJoin(keys.map((k) => `**${k}**`))} from ${entity.name} and its pages. Values already stored stay in the database, hidden.`);
+      return true;
+    }
+    if (/\b(fields?|columns?|property|properties)\b/i.test(clause) && candidates.length) {
+      const where = candidates.length === 1 ? candidates[0]!.name : 'any entity';
+      state.done.push(`I couldn't find a field called "${m[fi]!.trim()}" on ${where}. ${candidates.map((e) => `${e.name} has ${listJoin(Object.keys(e.schema.properties))}`).join('; ')}.`);
       return true;
     }
   }
@@ -647,7 +671,11 @@ function handleRemovePage(state: TurnState, _clause: string, lower: string): boo
   const known = PAGE_KINDS.find(([p]) => p.test(phrase));
   const name = known ? known[2] : pascalCase(phrase);
   const index = state.model.extraPages.findIndex((p) => p.name.toLowerCase() === name.toLowerCase());
-  if (index < 0) return false;
+  if (index < 0) {
+    if (!known) return false;
+    state.done.push(`There is no ${known[2]} page to remove. The pages are ${listJoin(['Home', ...state.model.extraPages.map((p) => p.name)])} and the entity pages.`);
+    return true;
+  }
   const [page] = state.model.extraPages.splice(index, 1);
   state.deleted.add(`pages/${page!.name}.jsx`);
   state.touched.add('layout.jsx');
