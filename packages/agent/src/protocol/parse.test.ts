@@ -51,6 +51,13 @@ describe('parseActionText', () => {
 describe('parseActionText edge cases', () => {
   const texts = (msg: ReturnType<typeof parseActionText>) => msg.segments.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
 
+  it('takes a name attribute as the entity only on entity actions', () => {
+    const text = '<tessera-action type="add_file" name="Home page" path="pages/Home.jsx">\nx\n</tessera-action>\n<tessera-action type="insert_entity_records" name="Task">\n[]\n</tessera-action>';
+    const [file, records] = parseActionText(text, { isFinal: true }).actions;
+    expect(file).not.toHaveProperty('entity');
+    expect(records).toMatchObject({ entity: 'Task', file: 'entities/Task.json' });
+  });
+
   it('reads an empty answer and a prose-only answer', () => {
     expect(parseActionText('', { isFinal: true })).toEqual({ segments: [], actions: [] });
     expect(parseActionText('  \n', { isFinal: false })).toEqual({ segments: [], actions: [] });

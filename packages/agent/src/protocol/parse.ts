@@ -202,9 +202,11 @@ function buildAction(open: OpenAction, groupTitle: string, state: { isComplete: 
   const type = normalizeType(attrs.type ?? attrs.action);
   const content = cleanActionBody(open.lines, open.indent);
   let file = normalizePath(attrs.path ?? attrs.file ?? attrs.filepath ?? attrs.file_path ?? attrs.filename ?? '');
-  let entity: string | undefined = (attrs.entity ?? attrs.entity_name ?? attrs.entityname ?? attrs.name)?.trim() || undefined;
+  const isEntityAction = type === 'add_entity' || type === 'edit_entity' || type === 'import_entities' || type === 'insert_entity_records';
+  // `name` is an entity only on entity actions; on a file action it is just a label.
+  let entity: string | undefined = isEntityAction ? (attrs.entity ?? attrs.entity_name ?? attrs.entityname ?? attrs.name)?.trim() || undefined : undefined;
   let permissions: ActionPermissions | undefined;
-  if (type === 'add_entity' || type === 'edit_entity' || type === 'import_entities' || type === 'insert_entity_records') {
+  if (isEntityAction) {
     const json = type === 'insert_entity_records' ? null : parseLenientJson(content);
     const value = json?.ok ? json.value : undefined;
     if (!entity && isObject(value) && type !== 'import_entities') {
