@@ -210,6 +210,14 @@ describe('first turn: understanding a description', () => {
     expect((await build('Build a movie watchlist')).manifest.name).toBe('Movie Watchlist');
   });
 
+  it('takes a quoted name, drops reserved fields and keeps at most 100 properties', async () => {
+    const gym = await build('Build a "Gym Buddy" app with workouts (id, name, createdAt, date)');
+    expect(gym.manifest.name).toBe('Gym Buddy');
+    expect(Object.keys(gym.entities.Workout!.properties)).toEqual(['name', 'date']);
+    const wide = await build(`items (${Array.from({ length: 120 }, (_, i) => `field${i}`).join(', ')})`);
+    expect(Object.keys(wide.entities.Item!.properties)).toHaveLength(100);
+  });
+
   it('is deterministic', () => {
     const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));

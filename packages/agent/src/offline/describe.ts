@@ -1,7 +1,7 @@
 // Understanding a description ("Build a task tracker with tasks (title, done, due date) and projects
 // (name)", "a recipe book", "CRM for my bakery") as entities with typed fields, a name and a theme.
 import type { EntitySchema, PropertySchema } from '@tessera/contracts';
-import { DEFAULT_PERMISSIONS, ENTITY_NAME_PATTERN } from '@tessera/contracts';
+import { DEFAULT_PERMISSIONS, ENTITY_NAME_PATTERN, MAX_ENTITY_PROPERTIES } from '@tessera/contracts';
 import { APP_KINDS, KNOWN_ENTITIES, PALETTE_HINTS, type AppKind } from './catalogue';
 import { displayFieldOf, inferField, splitList, type InferredField } from './fields';
 import { COLOR_WORDS, PALETTES, normalizeHex, paletteOf, type Theme } from './theme';
@@ -140,6 +140,7 @@ export function schemaOf(name: string, fields: InferredField[]): EntitySchema & 
   const required: string[] = [];
   for (const f of fields) {
     if (properties[f.key]) continue;
+    if (Object.keys(properties).length >= MAX_ENTITY_PROPERTIES) break;
     properties[f.key] = f.schema;
     if (f.required) required.push(f.key);
   }
@@ -227,6 +228,8 @@ function genericNoun(lower: string): string | null {
 export function appNameOf(text: string, kind: AppKind | null, entities: PlannedEntity[]): string {
   const called = /\b(?:called|named|titled)\s+["“'‘]?([A-Za-z0-9][^"”’.,;:\n]{0,40}?)["”'’]?(?=$|[.,;:!\n]|\s+(?:with|for|that|which|where|to|and)\b)/i.exec(text);
   if (called) return titleCase(called[1]!.trim());
+  const quoted = /["“]([A-Za-z0-9][^"”\n]{1,40})["”]/.exec(text);
+  if (quoted && !/[,()]/.test(quoted[1]!)) return quoted[1]!.trim();
   for (const phrase of text.matchAll(new RegExp(`((?:[A-Za-z-]+\\s+){0,2})\\b(${NAME_HEADS})\\b`, 'gi'))) {
     const modifiers = phrase[1]!.trim().split(/\s+/).filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
     const head = phrase[2]!;

@@ -1,6 +1,6 @@
 // The offline app builder's turn: read the conversation and the current snapshot, decide what to
 // change, and write it as prose plus protocol actions.
-import type { AccessLevel, EntitySchema } from '@tessera/contracts';
+import { MAX_ENTITY_PROPERTIES, type AccessLevel, type EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
@@ -471,6 +471,7 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
   const added: string[] = [];
   const existing: string[] = [];
   for (const f of fields) {
+    if (Object.keys(target.schema.properties).length >= MAX_ENTITY_PROPERTIES) break;
     if (f.key in target.schema.properties) {
       existing.push(labelOf(f.key).toLowerCase());
       continue;
