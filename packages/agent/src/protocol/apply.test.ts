@@ -128,6 +128,16 @@ describe('applyActions', () => {
     expect(issues).toEqual([expect.objectContaining({ detectorId: 'entity-json', severity: 'error' })]);
   });
 
+  it('imports a list of named schemas, or one schema written alone', () => {
+    const { snapshot, issues } = applyActions(base(), [
+      act({ type: 'import_entities', content: '[{ "name": "A", "properties": {} }, { "name": "B", "properties": {} }]' }),
+      act({ type: 'import_entities', content: '{ "name": "C", "type": "object", "properties": { "x": { "type": "number" } } }' }),
+      act({ type: 'import_entities', content: '[{ "properties": {} }]' }),
+    ]);
+    expect(Object.keys(snapshot.entities)).toEqual(['A', 'B', 'C']);
+    expect(issues.map((i) => i.message)).toEqual(['import_entities: an entity in the list has no "name"']);
+  });
+
   it('imports several entities and refuses to redefine User', () => {
     const { snapshot, issues } = applyActions(base(), [
       act({ type: 'import_entities', content: JSON.stringify({ Project: { properties: { name: { type: 'string' } } }, Tag: { properties: { label: { type: 'string' } } } }) }),

@@ -1,7 +1,7 @@
 import { MESSAGES, USER_ENTITY, coerceRecord, parseEntitySchema, type EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import type { ValidationIssue } from './issues';
-import { parseLenientJson } from './json';
+import { entitiesOf, parseLenientJson } from './json';
 import { applySearchReplace, parseSearchReplace } from './search-replace';
 import { ACTION_TYPES, type ParsedAction } from './types';
 
@@ -142,12 +142,7 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
           error('entity-json', undefined, `The import_entities block is not valid JSON: ${json.error}`);
           break;
         }
-        const value = json.value;
-        const pairs: Array<[string, unknown]> = isObject(value)
-          ? Object.entries(value)
-          : Array.isArray(value)
-            ? value.map((v): [string, unknown] => [isObject(v) && typeof v.name === 'string' ? v.name : '', v])
-            : [];
+        const pairs = entitiesOf(json.value);
         if (pairs.length === 0) error('entity-json', undefined, 'import_entities needs a JSON object { "Name": schema, ... }');
         for (const [name, schema] of pairs) {
           if (!name) error('entity-schema', undefined, 'import_entities: an entity in the list has no "name"');

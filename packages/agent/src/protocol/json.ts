@@ -82,3 +82,19 @@ export function parseLenientJson(text: string): JsonResult {
   }
   return { ok: false, error: first.error };
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The `[name, schema]` pairs of an import_entities body: the documented `{ "Name": schema }` map,
+ * a list of schemas with `"name"`, or one schema written alone (a frequent slip). A missing name
+ * comes back as ''.
+ */
+export function entitiesOf(value: unknown): Array<[string, unknown]> {
+  if (Array.isArray(value)) return value.map((v): [string, unknown] => [isRecord(v) && typeof v.name === 'string' ? v.name : '', v]);
+  if (!isRecord(value)) return [];
+  if (isRecord(value.properties) && (value.type === 'object' || typeof value.name === 'string')) {
+    return [[typeof value.name === 'string' ? value.name : '', value]];
+  }
+  return Object.entries(value);
+}

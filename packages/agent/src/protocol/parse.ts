@@ -1,4 +1,4 @@
-import { parseLenientJson } from './json';
+import { entitiesOf, parseLenientJson } from './json';
 import {
   ACTION_TYPES,
   DEFAULT_GROUP_TITLE,
@@ -215,7 +215,9 @@ function buildAction(open: OpenAction, groupTitle: string, state: { isComplete: 
     }
     if (type === 'import_entities') {
       entity = undefined;
-      const names = isObject(value) ? Object.keys(value) : Array.isArray(value) ? value.map((v) => (isObject(v) && typeof v.name === 'string' ? v.name : '')).filter(Boolean) : [];
+      const names = entitiesOf(value)
+        .map(([name]) => name)
+        .filter(Boolean);
       file = names.length ? names.map((n) => `entities/${n}.json`).join(', ') : 'entities';
     } else {
       file = entity ? `entities/${entity}.json` : '';
