@@ -186,7 +186,12 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
 
   async function importStreamed(parsed: ParsedFile, mappings: CsvMapping[]) {
     setProgress({ completed: 0, total: parsed.rows.length, mode: 'stream' });
-    const onProgress = (s: CsvImportSummary) => setProgress((p) => ({ ...p, completed: Math.min(p.total, Math.max(p.completed, s.imported + s.failed)) }));
+    // Batches the server acknowledged stay written even when the import fails later on.
+    let acknowledged: CsvImportSummary = { total: 0, imported: 0, failed: 0, errors: [] };
+    const onProgress = (s: CsvImportSummary) => {
+      acknowledged = s;
+      setProgress((p) => ({ ...p, completed: Math.min(p.total, Math.max(p.completed, s.imported + s.failed)) }));
+    };
     try {
       const summary = await streamCsvImport({
         url: `${entityPath(appId, entity)}/import`,
@@ -199,7 +204,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
       });
       finish(summary.total, summary, false);
     } catch (err) {
-      finish(parsed.rows.length, { imported: 0, failed: 0, errors: [] }, true, err instanceof Error ? err.message : undefined);
+      finish(parsed.rows.length, acknowledged, true, err instanceof Error ? err.message : undefined);
     }
   }
 
