@@ -313,3 +313,45 @@ describe('conversation niceties', () => {
     expect(entities.Task!.properties.description).toEqual({ type: 'string' });
   });
 });
+
+describe('long conversations', () => {
+  const steps = [
+    'add a priority field to tasks',
+    'add a Contacts entity with name, email and phone',
+    'tasks should have a contact',
+    'add a statistics page and make it dark',
+    'rename the app to "Team Board"',
+    'remove the due date from tasks',
+    'make the contact email required',
+    'add an about page',
+    'remove projects',
+    'use teal',
+    'add 4 sample contacts',
+    'change the priority options to low, normal, urgent',
+    'add projects',
+    'make contacts public',
+    'remove the about page',
+    'add a notes field to contacts',
+  ];
+
+  it('stays valid after every step of a long conversation', async () => {
+    let snapshot = base;
+    for (const step of steps) {
+      const run = await runTurn(snapshot, step);
+      expect(errorsOf(run.issues), step).toEqual([]);
+      expect(run.parsed.actions.length, step).toBeGreaterThan(0);
+      expect(await compileErrors(run.snapshot), step).toEqual([]);
+      snapshot = run.snapshot;
+    }
+    expect(JSON.parse(snapshot.files['app.json']!).name).toBe('Team Board');
+    expect(snapshot.entities.Task!.properties).toMatchObject({ contact_id: { type: 'string' }, priority: { enum: ['low', 'normal', 'urgent'] } });
+    expect(snapshot.entities.Contact!.required).toEqual(['name', 'email']);
+    expect(snapshot.files['pages/About.jsx']).toBeUndefined();
+    expect(snapshot.files['pages/Projects.jsx']).toBeDefined();
+    expect(snapshot.files['layout.jsx']).toMatch(/page: "Tasks"[\s\S]*page: "Projects"[\s\S]*page: "Contacts"[\s\S]*page: "Statistics"/);
+    expect(snapshot.files['globals.css']).toContain(`--color-primary: ${PALETTES.teal};`);
+    expect(snapshot.files['globals.css']).toContain('--color-background: #0b1120;');
+    const again = planAppBuilderTurn({ snapshot, messages: [{ role: 'user', text: 'regenerate the task pages' }] });
+    expect(again.text).toMatch(/^Everything already matches/);
+  });
+});

@@ -226,6 +226,8 @@ function followUp(snapshot: AppSnapshot, request: string, today: string): AppBui
   const actions = collectActions(state);
   const skipped = unhandled.length ? `\n\nI left out "${listJoin(unhandled)}" — that is not something I can do offline; an AI provider can, or you can edit the code directly.` : '';
   if (actions.length === 0) {
+    // Handlers that would have rewritten files found them already as they should be.
+    if (state.touched.size || state.deleted.size) return prose(`Everything already matches what you asked for — no files needed changing.${skipped}`, 'No change');
     return prose(`${state.done.join('\n')}${skipped}`, state.titles.join('; ') || 'No change');
   }
   const title = state.titles.length === 1 ? state.titles[0]! : 'Update the app';
