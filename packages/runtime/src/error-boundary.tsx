@@ -27,11 +27,11 @@ interface Props {
 }
 
 /** One per page: a crash shows a card instead of a blank app, and is reported to the builder. */
-export class PageErrorBoundary extends Component<Props, { report: AppErrorReport | null }> {
-  override state = { report: null as AppErrorReport | null };
+export class PageErrorBoundary extends Component<Props, { error: unknown; report: AppErrorReport | null }> {
+  override state = { error: null as unknown, report: null as AppErrorReport | null };
 
-  static getDerivedStateFromError(): null {
-    return null;
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error: error ?? new Error('Unknown error') };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -41,12 +41,12 @@ export class PageErrorBoundary extends Component<Props, { report: AppErrorReport
   }
 
   override componentDidUpdate(prev: Props): void {
-    if (prev.pageName !== this.props.pageName && this.state.report) this.setState({ report: null });
+    if (prev.pageName !== this.props.pageName && this.state.error) this.setState({ error: null, report: null });
   }
 
   override render(): ReactNode {
-    const { report } = this.state;
-    if (!report) return this.props.children;
+    if (!this.state.error) return this.props.children;
+    const report = this.state.report ?? errorReportOf(this.state.error, null, 'page', `page ${this.props.pageName}`);
     const ask = `${report.title}\n${report.details.split('\n').slice(0, 6).join('\n')}\nComponent: ${report.componentName ?? 'unknown'}\n${MESSAGES.chat.fixErrorsSuffix}`;
     return (
       <div className="tsr-page-error" role="alert">

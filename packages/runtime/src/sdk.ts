@@ -31,10 +31,17 @@ export function setAppUserToken(token: string | null): void {
   if (token) storage('local')?.setItem(TOKEN_KEY, token);
   else storage('local')?.removeItem(TOKEN_KEY);
 }
-export const getPreviewToken = () => storage('session')?.getItem(PREVIEW_KEY) ?? null;
+// Kept in memory too: a framed preview may be refused storage by the browser's third-party rules.
+let previewToken: string | null = null;
+export const getPreviewToken = () => previewToken ?? storage('session')?.getItem(PREVIEW_KEY) ?? null;
 export function setPreviewToken(token: string | null): void {
-  if (token) storage('session')?.setItem(PREVIEW_KEY, token);
-  else storage('session')?.removeItem(PREVIEW_KEY);
+  previewToken = token;
+  try {
+    if (token) storage('session')?.setItem(PREVIEW_KEY, token);
+    else storage('session')?.removeItem(PREVIEW_KEY);
+  } catch {
+    // Storage refused: the in-memory token still serves this page view.
+  }
 }
 
 /** The headers that say who is calling: the app user's session and, in the preview, the preview token. */

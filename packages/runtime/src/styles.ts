@@ -1,5 +1,6 @@
 /** The runtime's own screens (login, errors, toasts, debug log): scoped `tsr-` classes, no Tailwind needed. */
 export const RUNTIME_CSS = `
+body{margin:0}
 .tsr-screen{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;box-sizing:border-box;background:#f6f7f9;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827}
 .tsr-card{width:100%;max-width:400px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06);box-sizing:border-box}
 .tsr-card h1{font-size:20px;margin:0 0 4px;font-weight:650}

@@ -57,6 +57,12 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).toContain('one of');
   });
 
+  it('serves apps on {slug}.apps.localhost by default, or on APPS_DOMAIN', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).appsDomain).toBe('apps.localhost');
+    expect(loadConfig({ DATA_DIR: dataDir(), APPS_DOMAIN: 'Apps.Example.com' }).appsDomain).toBe('apps.example.com');
+    expect(problemsOf({ APPS_DOMAIN: 'http://apps.example.com' })[0]).toContain('APPS_DOMAIN: must be a domain name');
+  });
+
   it('wants both Google variables or neither, and e-mails in ADMIN_EMAILS', () => {
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'x' })[0]).toContain('set both');
     expect(problemsOf({ ADMIN_EMAILS: 'a@b.c, nope' })[0]).toContain('"nope" is not an e-mail');

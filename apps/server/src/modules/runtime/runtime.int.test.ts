@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { APP_MESSAGES, MESSAGES, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, type AppBundle } from '@tessera/contracts';
+import type { AppSnapshot } from '@tessera/agent';
+import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { createTestApp, type RequestOptions } from '../../testing/harness';
+import { createVersionsRepo } from '../versions/versions.repo';
+import { signPreviewToken } from './preview-token';
+
+const t = await createTestApp();
+const versionsRepo = createVersionsRepo(t.db);
+const builder = await t.signUpVerified();
+const stranger = await t.signUpVerified();
+
+const TASK = { type: 'object', properties: { title: { type: 'string' }, done: { type: 'boolean' } }, required: ['title'], 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } };
+
+function snapshotOf(title: string): AppSnapshot {
+  return {
+    files: {
+      'app.json': JSON.stringify({ name: 'Task Tracker', mainPage: 'Tasks' }),
+      'pages/Tasks.jsx': `import { Task } from '@/entities/Task';\nexport default function Tasks() { return <h1 className="text-2xl font-bold">${title}</h1>; }`,
+      'globals.css': '@import "tailwindcss";',
+    },
+    entities: { Task: TASK as never },
+  };
+}
+
+async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: true }) {
+  const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Task Tracker', entities: { Task: TASK } } } });
+  await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: settings } });
+  const v1 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version one'), appName: 'Task Tracker', description: 'v1' });
+  const v2 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version two'), appName: 'Task Tracker', description: 'v2' });
+  return { appId: body.appId as string, slug: body.slug as string, v1: v1.id, v2: v2.id };
+}
+
+const main = await makeApp();
+const other = await makeApp();
+const hostOf = (slug: string) => `${slug}.apps.localhost:3000`;
+/** A request on an app's own host. */
+const onHost = (slug: string, method: string, path: string, options: RequestOptions = {}) => t.request(method, path, { ...options, headers: { host: hostOf(slug), ...options.headers } });
+const bundleOf = (app: { appId: string; slug: string }, previewToken?: string, extra = '', token?: string) =>
+  onHost(app.slug, 'GET', `/runtime/bundle?appId=${app.appId}${extra}`, { token, headers: previewToken ? { [PREVIEW_TOKEN_HEADER]: previewToken } : {} });
+const previewTokenOf = async (appId: string, versionId?: string) => {
+  const res = await t.request('POST', `/api/apps/${appId}/preview-url`, { token: builder.token, body: versionId ? { versionId } : {} });
+  expect(res.status).toBe(200);
+  return decodeURIComponent(new URL(res.body.url).hash.split('=')[1]!);
+};
+
+describe('app hosts', () => {
+  it('serve the runtime shell on /app/{slug}/ and never the builder API', async () => {
+    const root = await onHost(main.slug, 'GET', '/');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe(`/app/${main.slug}/`);
+    const shell = await onHost(main.slug, 'GET', `/app/${main.slug}/tasks/`);
+    expect(shell.status).toBe(200);
+    expect(shell.body).toContain('<script type="importmap">');
+    expect(shell.body).toContain(`"appId":"${main.appId}"`);
+    expect(shell.body).toContain('"parentOrigin":"http://localhost:3000"');
+    expect(shell.headers.get('content-security-policy')).toContain("frame-ancestors 'self' http://localhost:3000");
+    const runtimeUrl = /<script type="module" src="([^"]+)"/.exec(shell.body)![1]!;
+    const runtimeJs = await onHost(main.slug, 'GET', runtimeUrl);
+    expect(runtimeJs.status).toBe(200);
+    expect(runtimeJs.headers.get('cache-control')).toContain('immutable');
+
+    const api = await onHost(main.slug, 'GET', '/api/apps', { token: builder.token });
+    expect(api.status).toBe(404);
+    expect(api.body.error.message).toBe(RUNTIME_MESSAGES.notAllowedHere);
+    expect((await onHost(main.slug, 'POST', '/api/auth/sign-in/email', { body: { email: builder.email, password: builder.password } })).status).toBe(404);
+    expect((await onHost(main.slug, 'GET', '/build/app/x')).status).toBe(404);
+    expect((await onHost('no-such-app', 'GET', '/app/no-such-app/')).body).toContain(RUNTIME_MESSAGES.appNotFound);
+    // Another app's slug in the path is sent home, never served from this origin.
+    expect((await onHost(main.slug, 'GET', `/app/${other.slug}/`)).headers.get('location')).toBe(`/app/${main.slug}/`);
+  });
+
+  it('serve the end users login page of their own app only', async () => {
+    const login = await onHost(main.slug, 'GET', `/apps/${main.appId}/login?nextUrl=%2Fapp%2F${main.slug}%2F`);
+    expect(login.status).toBe(200);
+    expect(login.body).toContain('"mode":"login"');
+    expect(login.body).toContain('"isSignupEnabled":true');
+    expect((await onHost(main.slug, 'GET', `/apps/${other.appId}/login`)).status).toBe(404);
+  });
+
+  it('never serve an app on the builder origin', async () => {
+    expect((await t.request('GET', `/app/${main.slug}/`)).status).toBe(404);
+    expect((await t.request('GET', `/runtime/bundle?appId=${main.appId}`)).status).toBe(404);
+  });
+});
+
+describe('preview URLs', () => {
+  it('are for the owner only and name the latest version by default', async () => {
+    const res = await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(new RegExp(`^http://${main.slug}\\.apps\\.localhost:3000/app/${main.slug}/#tessera-preview=`));
+    expect(res.body.versionId).toBe(main.v2);
+    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: stranger.token, body: {} })).status).toBe(404);
+    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { body: {} })).status).toBe(401);
+    const missing = await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, body: { versionId: 'nope' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(RUNTIME_MESSAGES.versionNotFound);
+    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, rawBody: '{' })).status).toBe(400);
+  });
+
+  it('open exactly their version; expired, tampered or other apps tokens get a 403', async () => {
+    const token = await previewTokenOf(main.appId, main.v1);
+    const ok = await bundleOf(main, token);
+    expect(ok.status).toBe(200);
+    const bundle = ok.body as AppBundle;
+    expect(bundle).toMatchObject({ id: main.appId, name: 'Task Tracker', versionId: main.v1, pages: ['Tasks'], mainPage: 'Tasks', slug: main.slug, isPreview: true, issues: [] });
+    expect(Object.keys(bundle.entities)).toEqual(['Task']);
+    expect(bundle.userEntity.properties.email).toBeDefined();
+    const js = await onHost(main.slug, 'GET', bundle.moduleUrl!);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect(js.body).toContain('Version one');
+    const css = await onHost(main.slug, 'GET', bundle.cssUrl!);
+    expect(css.body).toContain('.font-bold');
+    // The compiled code is served on its own app's host only.
+    expect((await onHost(other.slug, 'GET', bundle.moduleUrl!)).status).toBe(404);
+
+    const expired = signPreviewToken({ appId: main.appId, versionId: main.v1, expiresAt: Math.floor(Date.now() / 1000) - 1 }, t.config.authSecret);
+    const tampered = token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'));
+    const forged = signPreviewToken({ appId: main.appId, versionId: main.v1, expiresAt: 2_000_000_000 }, 'another-secret-0123456789abcdef0123456789');
+    const otherApps = await previewTokenOf(other.appId);
+    for (const bad of [expired, tampered, forged, otherApps, 'garbage']) {
+      const res = await bundleOf(main, bad);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(RUNTIME_MESSAGES.previewInvalid);
+    }
+    // A token for v1 does not open v2.
+    expect((await bundleOf(main, token, `&versionId=${main.v2}`)).status).toBe(403);
+  });
+});
+
+describe('the bundle endpoint', () => {
+  it('says "not published" until an app is published, then serves the published version only', async () => {
+    const app = await makeApp();
+    const before = await bundleOf(app);
+    expect(before.status).toBe(404);
+    expect(before.body.error.message).toBe(RUNTIME_MESSAGES.notPublished);
+    await versionsRepo.setPublished(app.appId, app.v1);
+    const after = await bundleOf(app);
+    expect(after.status).toBe(200);
+    expect(after.body.versionId).toBe(app.v1);
+    expect(after.body.isPreview).toBe(false);
+    const unpublished = await bundleOf(app, undefined, `&versionId=${app.v2}`);
+    expect(unpublished.status).toBe(403);
+    expect(unpublished.body.error.message).toBe(RUNTIME_MESSAGES.unpublishedVersion);
+  });
+
+  it('answers clear 4xx for a missing or foreign appId', async () => {
+    const missing = await onHost(main.slug, 'GET', '/runtime/bundle');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe(MESSAGES.chat.appIdMissing);
+    expect((await onHost(main.slug, 'GET', `/runtime/bundle?appId=${other.appId}`)).status).toBe(404);
+  });
+
+  it('requires one of the app users when the app says isLoginRequired', async () => {
+    const app = await makeApp({ isSignupEnabled: true, isLoginRequired: true });
+    await versionsRepo.setPublished(app.appId, app.v2);
+    const anonymous = await bundleOf(app);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.error.message).toBe(RUNTIME_MESSAGES.loginRequired);
+    // A builder token is nobody here.
+    expect((await bundleOf(app, undefined, '', builder.token)).status).toBe(403);
+    const user = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    expect(user.status).toBe(200);
+    expect((await bundleOf(app, undefined, '', user.body.token)).status).toBe(200);
+    // The builder's preview still opens it.
+    expect((await bundleOf(app, await previewTokenOf(app.appId))).status).toBe(200);
+  });
+
+  it('reports build errors as issues with file and line, never a 500', async () => {
+    const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Broken' } } });
+    const snapshot: AppSnapshot = { files: { 'app.json': '{"name":"Broken","mainPage":"Home"}', 'pages/Home.jsx': 'export default function Home() {\n  const x = ;\n  return null;\n}' }, entities: {} };
+    const version = await versionsRepo.createVersion({ appId: body.appId, snapshot, appName: 'Broken', description: 'broken' });
+    const res = await bundleOf({ appId: body.appId, slug: body.slug }, await previewTokenOf(body.appId, version.id));
+    expect(res.status).toBe(200);
+    expect(res.body.moduleUrl).toBeNull();
+    expect(res.body.issues[0]).toMatchObject({ file: 'pages/Home.jsx', line: 2 });
+  });
+});
+
+describe('credentials on app hosts', () => {
+  it('a builder token is anonymous on an app host, and an app-user token never works on the builder API', async () => {
+    const list = `/live_api/apps/${main.appId}/entities/Task`;
+    expect((await t.request('GET', list, { token: builder.token })).status).toBe(200);
+    const onApp = await onHost(main.slug, 'GET', list, { token: builder.token });
+    expect(onApp.status).toBe(401);
+    expect(onApp.body.error.message).toBe(APP_MESSAGES.unauthorized);
+
+    const user = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    expect(user.status).toBe(200);
+    expect((await onHost(main.slug, 'GET', list, { token: user.body.token })).status).toBe(200);
+    expect((await t.request('GET', '/api/apps', { token: user.body.token })).status).toBe(401);
+    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: user.body.token, body: {} })).status).toBe(401);
+  });
+
+  it('an app host answers for its own app only', async () => {
+    const res = await onHost(main.slug, 'GET', `/live_api/apps/${other.appId}/entities/Task`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(RUNTIME_MESSAGES.otherApp);
+  });
+});
+
+describe('Core.UploadFile', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082', 'hex');
+  const multipart = (bytes: Buffer, filename: string, type: string) => {
+    const boundary = '----tessera-test';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${type}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  };
+  const upload = async (slug: string, bytes: Buffer, filename: string, type: string) => {
+    const { body, contentType } = multipart(bytes, filename, type);
+    const res = await t.app.request('/integrations/Core/UploadFile', { method: 'POST', headers: { host: hostOf(slug), 'content-type': contentType }, body }, { incoming: { socket: { remoteAddress: '10.1.2.3' } } });
+    return { status: res.status, body: (await res.json()) as { file_url?: string; error?: { message: string } } };
+  };
+
+  it('stores an image and serves it back from the app host only', async () => {
+    const res = await upload(main.slug, PNG, 'dot.png', 'image/png');
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.file_url!);
+    expect(url.host).toBe(hostOf(main.slug));
+    const file = await t.app.request(url.pathname, { headers: { host: hostOf(main.slug) } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await t.app.request(url.pathname, { headers: { host: hostOf(other.slug) } })).status).toBe(404);
+  });
+
+  it('refuses what is not an image whatever its declared type', async () => {
+    const res = await upload(main.slug, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.error!.message).toBe(RUNTIME_MESSAGES.notAnImage);
+  });
+});
