@@ -2,13 +2,20 @@ import type { EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
 import { readTheme, type Theme } from './theme';
-import { camelCase, pascalCase, pluralize } from './text';
+import { camelCase, humanize, pascalCase, pluralize } from './text';
+
+const humanizeName = (name: string) => {
+  const text = humanize(name);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {
   name: string;
-  kind: 'about' | 'statistics' | 'custom';
+  kind: 'about' | 'statistics' | 'board' | 'custom';
   title: string;
+  /** For a board: the entity whose records it shows. */
+  entity?: string;
 }
 
 /** What the generators need to know about an app: read from a snapshot, changed by a turn. */
@@ -77,11 +84,15 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
   const extraPages: ExtraPage[] = pageNames
     .filter((page) => page !== 'Home' && !entityPages.has(page.toLowerCase()))
     .sort()
-    .map((page) => ({
-      name: page,
-      kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : 'custom',
-      title: page.replace(/([a-z])([A-Z])/g, '$1 $2'),
-    }));
+    .map((page): ExtraPage => {
+      const boardOf = /^(.+)Board$/.exec(page)?.[1];
+      if (boardOf && entityNames.includes(boardOf)) return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
+      return {
+        name: page,
+        kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : 'custom',
+        title: page.replace(/([a-z])([A-Z])/g, '$1 $2'),
+      };
+    });
   const name = typeof manifest.name === 'string' && manifest.name.trim() ? manifest.name.trim() : 'My App';
   const mainPage = typeof manifest.mainPage === 'string' && manifest.mainPage ? manifest.mainPage : 'Home';
   return {
@@ -97,4 +108,9 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
 export function isEmptySnapshot(snapshot: AppSnapshot): boolean {
   const hasPages = Object.keys(snapshot.files).some((p) => p.startsWith('pages/'));
   return !hasPages && Object.keys(snapshot.entities).length === 0;
+}
+
+/** Page name of an entity's board: `TaskBoard`. */
+export function boardPageOf(entity: string): string {
+  return `${entity}Board`;
 }

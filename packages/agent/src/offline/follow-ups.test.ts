@@ -205,7 +205,7 @@ describe('every kind of app and every catalogue entity', () => {
       expect(errorsOf(run.issues), `${kind.id}: "a ${word} app"`).toEqual([]);
       expect(Object.keys(run.snapshot.entities).length, kind.id).toBeGreaterThan(0);
     }
-  });
+  }, 60_000);
 
   it('adds each catalogue entity to an existing app, then sample records for it', async () => {
     for (const name of Object.keys(KNOWN_ENTITIES)) {
@@ -217,7 +217,7 @@ describe('every kind of app and every catalogue entity', () => {
       expect(errorsOf(seeded.issues), name).toEqual([]);
       expect(seeded.records[name], name).toHaveLength(3);
     }
-  });
+  }, 60_000);
 
   it('does not invent a field or a page from "add a field" / "add a page"', () => {
     for (const text of ['add a field', 'add a page', 'add another one']) {
@@ -353,5 +353,28 @@ describe('long conversations', () => {
     expect(snapshot.files['globals.css']).toContain('--color-background: #0b1120;');
     const again = planAppBuilderTurn({ snapshot, messages: [{ role: 'user', text: 'regenerate the task pages' }] });
     expect(again.text).toMatch(/^Everything already matches/);
+  }, 60_000);
+});
+
+describe('kanban board', () => {
+  it('adds a board for tasks, adding a status field for its columns', async () => {
+    const { entities, files, turn } = await change(base, 'add a kanban board for tasks');
+    expect(entities.Task!.properties.status).toEqual({ type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' });
+    const board = files['pages/TaskBoard.jsx']!;
+    expect(board).toContain('const COLUMNS = ["todo", "in_progress", "done"];');
+    expect(board).toContain('await Task.update(card.id, { [FIELD]: value })');
+    expect(files['layout.jsx']).toContain('page: "TaskBoard"');
+    expect(turn.text).toMatch(/status/);
+    // It follows later changes of the choice list.
+    const changed = await change({ files, entities }, 'change the status options to backlog, doing, done');
+    expect(changed.files['pages/TaskBoard.jsx']).toContain('const COLUMNS = ["backlog", "doing", "done"];');
+    expect(changed.files['layout.jsx']).toContain('label: "Tasks board"');
+  });
+
+  it('uses an existing choice field for the columns', async () => {
+    const withPriority = await change(base, 'add a priority field to tasks');
+    const { entities, files } = await change(withPriority.snapshot, 'show tasks on a board');
+    expect(entities.Task!.properties.status).toBeUndefined();
+    expect(files['pages/TaskBoard.jsx']).toContain('const FIELD = "priority";');
   });
 });

@@ -3,10 +3,11 @@
 import { MAX_ENTITY_PROPERTIES, type AccessLevel, type EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
-import { isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
+import { boardPageOf, isEmptySnapshot, pagesOf, readAppModel, type AppModel, type ExtraPage } from './app-model';
 import { appNameOf, entityNameOf, explicitEntitiesOf, plannedEntitiesOf, schemaOf, themeOf, themeRequestOf } from './describe';
 import { inferField, splitList, type InferredField } from './fields';
 import { renderAppFiles, SHARED_FILES } from './render';
+import { boardFieldOf } from './render/app-pages';
 import { sampleRecords } from './samples';
 import { COLOR_WORDS, PALETTES, describeColor, paletteOf } from './theme';
 import { humanize, labelOf, listJoin, pascalCase, pluralize, singularize, snakeCase, titleCase, wordsOf } from './text';
@@ -208,7 +209,7 @@ function clausesOf(request: string): string[] {
 function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
   const before = readAppModel(snapshot);
   const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
-  const handlers = [handleFixErrors, handleBuiltIn, handleSeed, handleRename, handleAccess, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
+  const handlers = [handleFixErrors, handleBuiltIn, handleBoard, handleSeed, handleRename, handleAccess, handleRequired, handleOptions, handleRemoveField, handleAddField, handleDescribedEntities, handleRemovePage, handleTheme, handleRemoveEntity, handleAddPage, handleAddEntity];
   const unhandled: string[] = [];
   // An error report ("… please help me fix these errors") is one request, file names and all.
   const clauses = isErrorReport(request) ? [request] : clausesOf(request);
@@ -804,4 +805,36 @@ function handleBuiltIn(state: TurnState, _clause: string, lower: string): boolea
     return true;
   }
   return false;
+}
+
+// --- kanban board -------------------------------------------------------------------------------
+
+function handleBoard(state: TurnState, clause: string, lower: string): boolean {
+  if (!/\b(kanban|board)\b/.test(lower) || !/\b(add|create|make|build|want|need|show|give)\b/.test(lower) || /\b(remove|delete|drop)\b/.test(lower)) return false;
+  const entity = findEntity(state.model, clause.replace(/\b(kanban|board|page|view|add|create|make|a|an|the|for|of|with)\b/gi, ' ')) ?? defaultEntity(state.model);
+  if (!entity) return false;
+  const name = boardPageOf(entity.name);
+  const plural = humanize(pluralize(entity.name));
+  if (state.model.extraPages.some((p) => p.name === name)) {
+    state.titles.push(`Keep the ${plural} board`);
+    state.done.push(`The app already has a board for ${plural} (${name}).`);
+    return true;
+  }
+  let added = '';
+  if (!boardFieldOf(state.model, entity.name)) {
+    // A board needs columns: a status field gives them.
+    const key = 'status' in entity.schema.properties ? 'stage' : 'status';
+    entity.schema.properties[key] = { type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' };
+    added = ` I also added a **${key}** field (todo, in progress, done) to ${entity.name} for the columns.`;
+    touchEntity(state, entity.name);
+  }
+  const title = `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`;
+  state.model.extraPages.push({ name, kind: 'board', title, entity: entity.name });
+  state.touched.add(`pages/${name}.jsx`);
+  state.touched.add('layout.jsx');
+  state.navChanged = true;
+  const field = boardFieldOf(state.model, entity.name)!;
+  state.titles.push(`Add a board for ${plural}`);
+  state.done.push(`Added **pages/${name}.jsx**: a kanban board with one column per ${field.label.toLowerCase()} (${listJoin(field.options)}); drag a card or pick a column on it to move it.${added}`);
+  return true;
 }

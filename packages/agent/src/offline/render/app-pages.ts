@@ -1,11 +1,11 @@
 // App-wide files: the layout with navigation, the dashboard, About / Statistics / custom pages, app.json.
-import { displayFieldOf, fieldSpecsOf } from '../fields';
+import { displayFieldOf, fieldSpecsOf, type FieldSpec } from '../fields';
 import { entityIdentifier, iconOf, pagesOf, type AppModel, type ExtraPage } from '../app-model';
 import { humanize, jsString, listJoin, pluralize } from '../text';
 import { CLASSES } from './shared';
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const EXTRA_ICONS: Record<ExtraPage['kind'], string> = { about: 'InfoIcon', statistics: 'ChartColumnIcon', custom: 'FileTextIcon' };
+const EXTRA_ICONS: Record<ExtraPage['kind'], string> = { about: 'InfoIcon', statistics: 'ChartColumnIcon', board: 'KanbanIcon', custom: 'FileTextIcon' };
 
 function navItems(model: AppModel): Array<{ label: string; page: string; icon: string; pages: string[] }> {
   const items = [{ label: 'Dashboard', page: 'Home', icon: 'LayoutDashboardIcon', pages: ['Home'] }];
@@ -454,8 +454,154 @@ function escapeJsxText(text: string): string {
   return text.replace(/[{}<>]/g, (c) => `{${jsString(c)}}`);
 }
 
+/** The field a board groups by: status, stage or state, else the first choice field. */
+export function boardFieldOf(model: AppModel, entity: string): FieldSpec | undefined {
+  const e = model.entities.find((x) => x.name === entity);
+  if (!e) return undefined;
+  const selects = fieldSpecsOf(e.schema, model.entities.map((x) => x.name)).filter((f) => f.kind === 'select');
+  return selects.find((f) => ['status', 'stage', 'state'].includes(f.key)) ?? selects[0];
+}
+
+/** A kanban board of an entity: one column per value of its choice field, cards moved by drag or a select. */
+export function renderBoardPage(model: AppModel, page: ExtraPage): string {
+  const entity = page.entity!;
+  const field = boardFieldOf(model, entity);
+  const e = model.entities.find((x) => x.name === entity);
+  if (!field || !e) return renderCustomPage(model, page);
+  const id = entityIdentifier(entity);
+  const pages = pagesOf(entity);
+  const display = displayFieldOf(e.schema);
+  const label = humanize(entity);
+  const title = display ? `card.${display} || "Untitled ${label}"` : `"${cap(label)} " + card.id.slice(0, 8)`;
+  const importLine = id === entity ? `import { ${entity} } from "@/entities/${entity}";` : `import { ${entity} as ${id} } from "@/entities/${entity}";`;
+  return `import React, { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { PlusIcon } from "lucide-react";
+${importLine}
+import { createPageUrl } from "@/utils";
+import PageHeader from "@/components/PageHeader";
+import LoadingState from "@/components/LoadingState";
+import ErrorMessage from "@/components/ErrorMessage";
+import { errorMessage, prettify } from "@/services/format";
+
+// One column per ${field.label.toLowerCase()}; records with another value show in the first column.
+const COLUMNS = [${field.options.map((o) => jsString(o)).join(', ')}];
+const FIELD = ${jsString(field.key)};
+
+function columnOf(card) {
+  return COLUMNS.includes(card[FIELD]) ? card[FIELD] : COLUMNS[0];
+}
+
+export default function ${page.name}() {
+  const [cards, setCards] = useState([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [error, setError] = useState("");
+  const [draggedId, setDraggedId] = useState(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    ${id}.list("-createdAt", 500)
+      .then((rows) => {
+        if (isCurrent) setCards(rows);
+      })
+      .catch((err) => {
+        if (isCurrent) setError(errorMessage(err));
+      })
+      .finally(() => {
+        if (isCurrent) setIsLoading(false);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  async function handleMove(card, value) {
+    if (columnOf(card) === value) return;
+    const previous = card[FIELD];
+    const apply = (next) => setCards((current) => current.map((item) => (item.id === card.id ? { ...item, [FIELD]: next } : item)));
+    apply(value);
+    setError("");
+    try {
+      await ${id}.update(card.id, { [FIELD]: value });
+    } catch (err) {
+      apply(previous);
+      setError(errorMessage(err));
+    }
+  }
+
+  function handleDrop(value) {
+    const card = cards.find((item) => item.id === draggedId);
+    setDraggedId(null);
+    if (card) handleMove(card, value);
+  }
+
+  if (isLoading) return <LoadingState />;
+
+  return (
+    <div>
+      <PageHeader title=${jsString(page.title)} subtitle="Drag cards between columns, or pick a column on the card.">
+        <Link to={createPageUrl(${jsString(pages.form)})} className="${CLASSES.primaryButton}">
+          <PlusIcon className="h-4 w-4" />
+          New ${label}
+        </Link>
+      </PageHeader>
+      {error && (
+        <div className="mb-4">
+          <ErrorMessage message={error} />
+        </div>
+      )}
+      <div className="flex gap-4 overflow-x-auto pb-4">
+        {COLUMNS.map((column) => {
+          const columnCards = cards.filter((card) => columnOf(card) === column);
+          return (
+            <section
+              key={column}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={() => handleDrop(column)}
+              className="flex w-72 shrink-0 flex-col gap-3 rounded-xl bg-muted p-3"
+            >
+              <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
+                {prettify(column)}
+                <span className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted-foreground">{columnCards.length}</span>
+              </h2>
+              {columnCards.map((card) => (
+                <article
+                  key={card.id}
+                  draggable
+                  onDragStart={() => setDraggedId(card.id)}
+                  className="${CLASSES.card} cursor-grab space-y-2 p-3 active:cursor-grabbing"
+                >
+                  <Link to={createPageUrl(${jsString(`${pages.detail}?id=`)} + card.id)} className="block text-sm font-medium hover:text-primary">
+                    {${title}}
+                  </Link>
+                  <select
+                    value={columnOf(card)}
+                    onChange={(event) => handleMove(card, event.target.value)}
+                    aria-label=${jsString(`Move to another ${field.label.toLowerCase()}`)}
+                    className="w-full rounded-md border border-border bg-surface px-2 py-1 text-xs"
+                  >
+                    {COLUMNS.map((option) => (
+                      <option key={option} value={option}>
+                        {prettify(option)}
+                      </option>
+                    ))}
+                  </select>
+                </article>
+              ))}
+              {columnCards.length === 0 && <p className="px-1 text-xs text-muted-foreground">Nothing here.</p>}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+`;
+}
+
 /** The page file of an extra page. */
 export function renderExtraPage(model: AppModel, page: ExtraPage): string {
+  if (page.kind === 'board') return renderBoardPage(model, page);
   if (page.kind === 'about') return renderAboutPage(model, page);
   if (page.kind === 'statistics') return renderStatisticsPage(model, page);
   return renderCustomPage(model, page);
