@@ -129,6 +129,27 @@ describe('chat through an OpenAI-compatible server (real client, fake server on 
     expect(records.body).toEqual([]);
   });
 
+  it('"Continue" after a cut-off answer applies the earlier complete actions together with the repeated one', async () => {
+    const builder = await t.signUpVerified();
+    const appId = await newApp(builder.token);
+    const home = 'import React from "react";\nimport Card from "@/components/Card";\nexport default function Home() { return <Card title="Hi" />; }';
+    const card = 'import React from "react";\nexport default function Card({ title }) { return <div className="rounded border p-4">{title}</div>; }';
+    const manifest = '{ "name": "Cards", "mainPage": "Home" }';
+    fake.setReply({
+      text: `<tessera-group title="Cards">\n<tessera-action type="add_file" path="app.json">\n${manifest}\n</tessera-action>\n<tessera-action type="add_file" path="pages/Home.jsx">\n${home}\n</tessera-action>\n<tessera-action type="add_file" path="components/Card.jsx">\nimport React from "react";\nexport default function Card(`,
+    });
+    const first = await send(builder.token, appId, 'Build a card page');
+    expect(first.chunks.at(-1)!.messageMetadata.systemActionInfo).toMatchObject({ type: 'truncated', message: MESSAGES.chat.truncated });
+    const versionsBefore = (await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, { token: builder.token })).body.versions;
+    expect(versionsBefore).toHaveLength(1);
+    fake.setReply({ text: `<tessera-group title="Cards">\n<tessera-action type="add_file" path="components/Card.jsx">\n${card}\n</tessera-action>\n</tessera-group>` });
+    const second = await send(builder.token, appId, 'Continue');
+    const metadata = second.chunks.at(-1)!.messageMetadata;
+    expect(metadata.systemActionInfo).toBeUndefined();
+    const files = (await t.request('GET', `/api/apps/${appId}/versions/${metadata.versionId}`, { token: builder.token })).body.files.map((f: { path: string }) => f.path);
+    expect(files).toEqual(['app.json', 'components/Card.jsx', 'pages/Home.jsx']);
+  });
+
   it('a provider 429 becomes the spec text, the message is kept as an error and no version is made', async () => {
     const builder = await t.signUpVerified();
     const appId = await newApp(builder.token);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { APICallError, RetryError, createUIMessageStreamResponse, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
-import { applyActions, buildSystemPrompt, parseActionText, validateSnapshot, type AppSnapshot } from '@tessera/agent';
+import { applyActions, buildSystemPrompt, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction } from '@tessera/agent';
 import {
   CHAT_LIMITS,
   CHAT_MAX_STEPS,
@@ -77,21 +77,30 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       .filter((m) => m.content.trim().length > 0) as ModelMessage[];
   }
 
-  /** Parses, applies and validates the turn's actions; a version only when nothing fails. */
-  async function commitTurn(app: AppRow, base: AppSnapshot, baseVersionId: string | null, text: string, messageId: string, userRequest: string): Promise<ChatAnnotation> {
+  /** The complete actions of a message's text (a truncated action is repeated by the next turn). */
+  const completeActions = (text: string): ParsedAction[] => parseActionText(text, { isFinal: true }).actions.filter((a) => a.isComplete && !a.isTruncated);
+
+  /**
+   * Parses, applies, repairs what needs no model (e.g. a misspelt icon) and validates the turn's
+   * actions; a version only when nothing fails. `carried` are the complete actions of a truncated
+   * turn that made no version: a "Continue" turn only repeats the cut-off action, so they go first.
+   */
+  async function commitTurn(app: AppRow, base: AppSnapshot, baseVersionId: string | null, text: string, carried: ParsedAction[], messageId: string, userRequest: string): Promise<ChatAnnotation> {
     const parsed = parseActionText(text, { isFinal: true });
-    const complete = parsed.actions.filter((a) => a.isComplete && !a.isTruncated);
+    const own = completeActions(text);
     const isTruncated = parsed.actions.some((a) => a.isTruncated);
     const truncatedInfo: ChatAnnotation['systemActionInfo'] = isTruncated ? { type: 'truncated', message: MESSAGES.chat.truncated } : undefined;
-    if (!complete.length) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
-    const applied = applyActions(base, complete);
-    const issues = [...applied.issues, ...(await validateSnapshot(applied.snapshot))].filter((i) => i.severity === 'error');
+    if (!own.length) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
+    const applied = applyActions(base, [...carried, ...own]);
+    const repaired = await repairSnapshot(applied.snapshot);
+    const issues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))].filter((i) => i.severity === 'error');
     if (issues.length) {
       return {
         versionId: baseVersionId ?? undefined,
         systemActionInfo: {
-          type: 'validation-failed',
-          message: `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
+          // Cut-off output explains the failure: "Let's keep going" finishes it (and carries these actions).
+          type: isTruncated ? 'truncated' : 'validation-failed',
+          message: isTruncated ? MESSAGES.chat.truncated : `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
           issues: issues.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
         },
       };
@@ -99,8 +108,8 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
     const version = await versionsRepo.createVersion({
       appId: app.id,
-      snapshot: applied.snapshot,
-      appName: readManifest(applied.snapshot).name ?? app.name,
+      snapshot: repaired.snapshot,
+      appName: readManifest(repaired.snapshot).name ?? app.name,
       messageId,
       description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
       userRequest: userRequest.slice(0, 2000),
@@ -152,6 +161,8 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       await checkLimits(user, account.plan, account.isAdmin);
       const model = await models.resolve(account.isAdmin ? request.model : undefined);
       const { snapshot, version } = versions.snapshotOf(app, current);
+      const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
+      const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
       // The spec's client sends the last 3 messages: they are the model's context (a "Continue"
       // carries the truncated answer it continues).
       const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
@@ -200,6 +211,8 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
             system: buildSystemPrompt({ snapshot, appName: app.name }),
             messages: history,
             stopWhen: stepCountIs(CHAT_MAX_STEPS),
+            // Failures surface through the stream below and are logged there once, as JSON.
+            onError: () => {},
           });
           let streamError: unknown;
           const chunks = result.toUIMessageStream({
@@ -219,7 +232,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
             }
           }
           const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason, stored]);
-          const turn = await commitTurn(app, snapshot, version?.id ?? null, text, assistantId, userText);
+          const turn = await commitTurn(app, snapshot, version?.id ?? null, text, carried, assistantId, userText);
           const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
           await chatRepo.addCost(user.id, utcDay(clock()), annotation.usage!.totalCost);
