@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /** Vendor modules app code imports bare; the shell's import map points each at its `/_runtime/` file. */
@@ -8,7 +9,8 @@ const VENDOR_MODULES = { react: 'react', 'react-dom': 'react-dom', 'react-dom-cl
 
 /** The browser runtime, built: files by URL path, the import map, and the boot module's URL. */
 export interface RuntimeAssets {
-  files: Map<string, { body: string; contentType: string }>;
+  /** By URL path; `gzip` is the same body compressed once at build time. */
+  files: Map<string, { body: string; gzip: Buffer; contentType: string }>;
   importMap: Record<string, string>;
   runtimeUrl: string;
   /** sha256 of the import map, for the shell's Content-Security-Policy (an inline script). */
@@ -68,12 +70,12 @@ export async function buildRuntimeAssets(runtimeDir: string): Promise<RuntimeAss
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [vendorPlugin(runtimeDir, contractsDir)],
   });
-  const files = new Map<string, { body: string; contentType: string }>();
+  const files = new Map<string, { body: string; gzip: Buffer; contentType: string }>();
   const urlOf = new Map<string, string>();
   let bytes = 0;
   for (const file of result.outputFiles) {
     const name = file.path.slice(join(runtimeDir, 'dist').length + 1);
-    files.set(`/_runtime/${name}`, { body: file.text, contentType: 'text/javascript; charset=utf-8' });
+    files.set(`/_runtime/${name}`, { body: file.text, gzip: gzipSync(file.contents, { level: 9 }), contentType: 'text/javascript; charset=utf-8' });
     bytes += file.contents.byteLength;
   }
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, MESSAGES, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, type AppBundle } from '@tessera/contracts';
 import type { AppSnapshot } from '@tessera/agent';
@@ -60,6 +61,9 @@ describe('app hosts', () => {
     const runtimeJs = await onHost(main.slug, 'GET', runtimeUrl);
     expect(runtimeJs.status).toBe(200);
     expect(runtimeJs.headers.get('cache-control')).toContain('immutable');
+    const zipped = await t.app.request(runtimeUrl, { headers: { host: hostOf(main.slug), 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(runtimeJs.body);
 
     const api = await onHost(main.slug, 'GET', '/api/apps', { token: builder.token });
     expect(api.status).toBe(404);

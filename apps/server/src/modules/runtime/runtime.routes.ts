@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { stream } from 'hono/streaming';
 import {
@@ -23,6 +24,19 @@ import type { RuntimeAssetsProvider } from './runtime-assets';
 import type { RuntimeApp, RuntimeService } from './runtime.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const acceptsGzip = (c: Context) => /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+/** Compressed app modules and stylesheets, made once per output (outputs are immutable). */
+const gzipped = new WeakMap<object, Record<string, Buffer>>();
+
+/** An immutable text asset, gzipped when the client accepts it. */
+function sendAsset(c: Context, body: string, contentType: string, gzip: () => Buffer): Response {
+  c.header('content-type', contentType);
+  c.header('cache-control', IMMUTABLE);
+  c.header('vary', 'accept-encoding');
+  if (!acceptsGzip(c)) return c.body(body);
+  c.header('content-encoding', 'gzip');
+  return c.body(new Uint8Array(gzip()));
+}
 const UPLOADS_PER_IP_PER_HOUR = 60;
 
 /** `POST /api/apps/{appId}/preview-url` {versionId?} -> { url, versionId, expiresAt } (the app's owner only). */
@@ -131,9 +145,7 @@ export function appHostRoutes(deps: AppHostDeps) {
   host.get('/_runtime/:file', async (c) => {
     const file = (await assets.get()).files.get(c.req.path);
     if (!file) return c.text(MESSAGES.chat.fileNotFound, 404);
-    c.header('content-type', file.contentType);
-    c.header('cache-control', IMMUTABLE);
-    return c.body(file.body);
+    return sendAsset(c, file.body, file.contentType, () => file.gzip);
   });
 
   host.get('/runtime/bundle', async (c) => {
@@ -150,11 +162,14 @@ export function appHostRoutes(deps: AppHostDeps) {
   host.get('/_app/:file', (c) => {
     const match = /^([0-9a-f]{32})\.(js|css)$/.exec(c.req.param('file'));
     const output = match ? runtime.findOutput(appOf(c), match[1]!) : null;
-    const body = output && (match![2] === 'js' ? output.js : output.css);
-    if (!body) return c.text(MESSAGES.chat.fileNotFound, 404);
-    c.header('content-type', match![2] === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
-    c.header('cache-control', IMMUTABLE);
-    return c.body(body);
+    const kind = match?.[2] as 'js' | 'css' | undefined;
+    const body = output && kind ? output[kind] : null;
+    if (!output || !kind || !body) return c.text(MESSAGES.chat.fileNotFound, 404);
+    return sendAsset(c, body, kind === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', () => {
+      const cache = gzipped.get(output) ?? {};
+      gzipped.set(output, cache);
+      return (cache[kind] ??= gzipSync(body));
+    });
   });
 
   host.post('/integrations/Core/UploadFile', async (c) => {
