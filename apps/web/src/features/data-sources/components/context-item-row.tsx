@@ -68,14 +68,15 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     }
   }
 
-  function handleDelete() {
-    remove.mutate(item.id, {
-      onSuccess: () => {
-        setIsConfirmingDelete(false);
-        toast.success(`Deleted ${item.name}`);
-      },
-      onError: (err) => toast.error(serverMessageOr(err, MESSAGES.dataSources.deleteFailed)),
-    });
+  // mutateAsync, not mutate's callbacks: a successful delete or replace removes this row, and
+  // per-call callbacks never run once their component has unmounted.
+  async function handleDelete() {
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success(`Deleted ${item.name}`);
+    } catch (err) {
+      toast.error(serverMessageOr(err, MESSAGES.dataSources.deleteFailed));
+    }
   }
 
   function handleReplaceFile(event: ChangeEvent<HTMLInputElement>) {
@@ -84,16 +85,13 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     if (!replaceKind || !file) return;
     const invalid = validateFile(file, replaceKind, maxFileSizeBytes);
     if (invalid) return void toast.error(invalid);
-    replace.mutate(
-      { oldItemId: item.id, file },
-      {
-        onSuccess: () => toast.success(`Replaced ${item.name} with ${file.name}`),
-        onError: (err) => {
-          if (err instanceof ReplaceFailedError) return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
-          const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason, errorMessage(err));
-          toast.error(uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
-        },
+    void replace.mutateAsync({ oldItemId: item.id, file }).then(
+      () => toast.success(`Replaced ${item.name} with ${file.name}`),
+      (err: unknown) => {
+        if (err instanceof ReplaceFailedError) return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
+        const reason = upgradeReasonOf(err);
+        if (reason) return onUpgrade(reason, errorMessage(err));
+        toast.error(uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
       },
     );
   }
@@ -161,7 +159,7 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
                   Cancel
                 </Button>
               </DialogClose>
-              <Button variant="danger" loading={remove.isPending} onClick={handleDelete}>
+              <Button variant="danger" loading={remove.isPending} onClick={() => void handleDelete()}>
                 Delete
               </Button>
             </>

@@ -15,13 +15,17 @@ export interface UpgradePromptProps {
   onClose: () => void;
 }
 
+const GB = 1024 ** 3;
+const formatVolume = (bytes: number) => (bytes >= GB ? `${Number((bytes / GB).toFixed(1))} GB` : formatFileSize(bytes));
+
 function planFeatures(plan: PlanId): string[] {
   const limits = PLAN_LIMITS[plan];
   return [
     limits.maxDataItems === 1 ? '1 data item per app' : `${limits.maxDataItems} data items per app`,
-    `Files up to ${formatFileSize(limits.maxFileSizeBytes)}${limits.maxFilePages ? `, ${limits.maxFilePages} page` : ''}`,
+    `Files up to ${formatFileSize(limits.maxFileSizeBytes)}`,
+    limits.maxFilePages === null ? 'PDFs of any length' : `PDFs of ${limits.maxFilePages} ${limits.maxFilePages === 1 ? 'page' : 'pages'}`,
     `Web scraper: ${limits.scraperMaxPages} pages`,
-    `${formatFileSize(limits.monthlyDataProcessingBytes)} of data processed a month`,
+    `${formatVolume(limits.monthlyDataProcessingBytes)} of data processed a month`,
   ];
 }
 

@@ -5,7 +5,7 @@ import { Button, Checkbox, Field, Input, Progress, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
-import { statusLabel } from '../lib/status';
+import { isLiveStatus, statusLabel } from '../lib/status';
 import { parseWebAddress } from '../lib/web-address';
 import type { AddSourceProps } from './add-source-props';
 
@@ -24,7 +24,8 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
   const [error, setError] = useState<string | null>(null);
   const [startedIds, setStartedIds] = useState<string[]>([]);
   const { metadata } = useIngestMutations(appId);
-  const started = items.filter((item) => startedIds.includes(item.id));
+  // Followed here only while it runs; once settled the list below shows how it ended.
+  const started = items.filter((item) => startedIds.includes(item.id) && isLiveStatus(item.status));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -79,12 +80,10 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
               {item.progress && item.status === 'running' ? `${item.progress.done} of ${item.progress.total} pages` : statusLabel(item.status)}
             </span>
           </p>
-          {(item.status === 'running' || item.status === 'pending' || item.status === 'unsynced') && (
-            <Progress
-              value={item.progress && item.progress.total > 0 ? (item.progress.done / item.progress.total) * 100 : 0}
-              label={`Scraping progress of ${item.name}`}
-            />
-          )}
+          <Progress
+            value={item.progress && item.progress.total > 0 ? (item.progress.done / item.progress.total) * 100 : 0}
+            label={`Scraping progress of ${item.name}`}
+          />
         </div>
       ))}
       <div className="flex justify-end">
