@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { test as baseTest, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
@@ -124,6 +124,20 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(page.getByRole('button', { name: /^Versions, showing Version 4$/ })).toBeVisible();
   await expect(chat.getByText(/Restored version 2/).first()).toBeVisible();
 
+  // Revert the follow-up after confirming: it and later messages go, and the app steps back (a new version).
+  const followUp = chat.locator('li[data-role="user"]').filter({ hasText: 'add a priority field to tasks' });
+  await followUp.hover();
+  await followUp.getByRole('button', { name: 'Revert' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revert to before this message?' });
+  await confirm.getByRole('button', { name: 'Revert' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(chat.locator('li[data-role="user"]')).toHaveCount(1);
+  await expect(chat.getByText(/Restored version 2/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Versions, showing Version 5$/ })).toBeVisible();
+  // The reverted text is back in the composer, ready to edit.
+  await expect(composer).toHaveValue('add a priority field to tasks');
+  await composer.fill('');
+
   // Publish: the app's address with a copy button.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -137,13 +151,60 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
 
   // A reload sees the whole conversation.
   await page.reload();
-  await expect(chat.locator('li[data-role="user"]')).toHaveCount(2);
+  await expect(chat.locator('li[data-role="user"]')).toHaveCount(1);
+  await expect(chat.locator('li[data-role="assistant"]')).toHaveCount(1);
 
   // Mobile: chat and preview take turns; Done goes back to the chat.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
-  await expect(chat).toHaveCount(0);
+  await expect(chat).toBeHidden();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(chat).toBeVisible();
+});
+
+// The app in the frame throws on purpose, and React logs that in the frame's console: this journey
+// checks the builder's own console only (errors logged by the app host's scripts are expected).
+baseTest('errors of the previewed app show in the error panel and Resolve with AI sends them', async ({ page, context, request, baseURL }) => {
+  baseTest.setTimeout(150_000);
+  const builderErrors: string[] = [];
+  page.on('pageerror', (err) => builderErrors.push(`uncaught: ${err.message}`));
+  page.on('console', (msg) => {
+    const isAppHost = /\.apps\.localhost[:/]/.test(msg.location().url);
+    if (msg.type() === 'error' && !isAppHost && !msg.text().startsWith('Failed to load resource')) builderErrors.push(`console: ${msg.text()}`);
+  });
+  const user = await createUser(request, { tag: 'errors' });
+  await useSessionOf(context, baseURL!, user);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const broken = 'export default function Home() {\n  throw new Error("Tasks could not be counted");\n}\n';
+  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Broken board', pages: { Home: broken } } } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { appId } = (await created.json()) as { appId: string };
+
+  await page.goto(`/build/app/${appId}`);
+  const panel = page.getByRole('region', { name: 'App errors' });
+  await expect(panel.getByRole('heading', { name: /^\d+ errors?$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
+  await shoot(page, 'error-panel');
+
+  // Minimise and expand.
+  await panel.getByRole('button', { name: 'Minimise errors' }).click();
+  await expect(panel.getByText(/Tasks could not be counted/)).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Expand errors' }).click();
+
+  // Suppress every error, then show them again.
+  while ((await panel.getByRole('button', { name: /^Suppress / }).count()) > 0) await panel.getByRole('button', { name: /^Suppress / }).first().click();
+  await expect(panel.getByRole('heading', { name: '0 errors' })).toBeVisible();
+  await panel.getByRole('button', { name: /^Show \d+ hidden$/ }).click();
+  await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
+
+  // Resolve with AI: the errors go to the chat, ending with the spec's words, and clear when the turn ends.
+  await panel.getByRole('button', { name: 'Resolve with AI' }).click();
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const sent = chat.locator('li[data-role="user"]').first();
+  await expect(sent).toContainText('Tasks could not be counted');
+  await expect(sent).toContainText(new RegExp(`${MESSAGES.chat.fixErrorsSuffix}$`));
+  await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
+  await expect(panel).toHaveCount(0);
+  expect(builderErrors, 'errors in the builder page').toEqual([]);
 });

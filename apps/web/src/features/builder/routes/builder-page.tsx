@@ -219,6 +219,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   }
 
   const isPublished = publishedVersionId !== null;
+  const errorCount = visibleErrors(errors).length;
   const showChat = isMobile ? mobileView === 'chat' : isChatOpen;
   const showPreview = !isMobile || mobileView === 'preview';
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
@@ -253,9 +254,17 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
           {isMobile ? (
             mobileView === 'chat' ? (
-              <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" onClick={() => setMobileView('preview')}>
-                <Eye aria-hidden />
-              </Button>
+              <span className="relative">
+                <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" aria-describedby={errorCount ? 'preview-error-count' : undefined} onClick={() => setMobileView('preview')}>
+                  <Eye aria-hidden />
+                </Button>
+                {errorCount > 0 && (
+                  <span id="preview-error-count" className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white">
+                    {errorCount}
+                    <span className="sr-only"> {errorCount === 1 ? 'error' : 'errors'} in the app</span>
+                  </span>
+                )}
+              </span>
             ) : (
               <Button size="sm" variant="secondary" onClick={() => setMobileView('chat')}>
                 Done
@@ -314,7 +323,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           </main>
         ) : (
           <main className="flex min-w-0 flex-1">
-            {showChat && (
+            {(showChat || isMobile) && (
               <ChatPanel
                 appId={appId}
                 chat={chat}
@@ -324,42 +333,41 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 onModelChange={setModel}
                 isOnLatest={isOnLatest}
                 onSwitchToLatest={switchToLatest}
-                className={cn('min-w-0', isMobile ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line')}
+                className={cn('min-w-0', isMobile ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line', !showChat && 'hidden')}
               />
             )}
-            {showPreview && (
-              <div className="flex min-w-0 flex-1 flex-col">
-                {!isOnLatest && selected && (
-                  <div role="status" className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900">
-                    <span className="mr-auto">Viewing {versionLabel(selected)}, an older version.</span>
-                    <Button size="sm" variant="secondary" loading={isRestoring} disabled={chat.isBusy} onClick={() => handleRestore(selected)}>
-                      Restore this version
-                    </Button>
-                    <Button size="sm" onClick={switchToLatest}>
-                      {MESSAGES.chat.switchToLatest}
-                    </Button>
-                  </div>
-                )}
-                <PreviewPane
-                  appId={appId}
-                  versionId={selected?.id ?? null}
-                  isLoadingVersions={versions.isPending}
-                  initialPage={pageName}
-                  onAppError={handleAppError}
-                  onSendChatMessage={sendToChat}
-                  isBuilding={chat.isBusy}
-                  overlay={
-                    <ErrorPanel
-                      state={errors}
-                      dispatch={dispatchErrors}
-                      onResolve={handleResolve}
-                      isResolving={isResolving}
-                      canResolve={!chat.isBusy && !chat.limitFailure}
-                    />
-                  }
-                />
-              </div>
-            )}
+            {/* Kept mounted on mobile while the chat shows: the app keeps running and reporting errors. */}
+            <div className={cn('min-w-0 flex-1 flex-col', showPreview ? 'flex' : 'hidden')}>
+              {!isOnLatest && selected && (
+                <div role="status" className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900">
+                  <span className="mr-auto">Viewing {versionLabel(selected)}, an older version.</span>
+                  <Button size="sm" variant="secondary" loading={isRestoring} disabled={chat.isBusy} onClick={() => handleRestore(selected)}>
+                    Restore this version
+                  </Button>
+                  <Button size="sm" onClick={switchToLatest}>
+                    {MESSAGES.chat.switchToLatest}
+                  </Button>
+                </div>
+              )}
+              <PreviewPane
+                appId={appId}
+                versionId={selected?.id ?? null}
+                isLoadingVersions={versions.isPending}
+                initialPage={pageName}
+                onAppError={handleAppError}
+                onSendChatMessage={sendToChat}
+                isBuilding={chat.isBusy}
+                overlay={
+                  <ErrorPanel
+                    state={errors}
+                    dispatch={dispatchErrors}
+                    onResolve={handleResolve}
+                    isResolving={isResolving}
+                    canResolve={!chat.isBusy && !chat.limitFailure}
+                  />
+                }
+              />
+            </div>
           </main>
         )}
       </div>

@@ -141,7 +141,7 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             ))}
           </ol>
         )}
-        {failure && !failure.isLimit && !failure.isNetwork && status === 'ready' && (
+        {failure && !failure.isLimit && !failure.isNetwork && status === 'ready' && messages.at(-1)?.metadata?.systemActionInfo?.type !== 'error' && (
           <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800">
             {failure.message}
           </p>

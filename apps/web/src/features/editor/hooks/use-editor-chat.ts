@@ -69,6 +69,14 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
           }
           // The turn goes on on the server: follow it there (once the network is back).
           if (found.isNetwork || found.code === 'CONFLICT') setIsFollowing(true);
+          // The server ended the turn with an error chunk: the answer is over, not still streaming.
+          else if (last?.role === 'assistant' && last.metadata?.status === 'streaming') {
+            setTimeout(() => {
+              chat.messages = chat.messages.map((m) =>
+                m.id === last.id ? { ...m, metadata: { ...m.metadata, status: 'error', systemActionInfo: { type: 'error', message: found.message } } } : m,
+              );
+            }, 0);
+          }
         },
       }),
     // The chat is made once per app, with the history it starts from.
