@@ -371,6 +371,14 @@ describe('kanban board', () => {
     expect(changed.files['layout.jsx']).toContain('label: "Tasks board"');
   });
 
+  it('removes the board again', async () => {
+    const withBoard = await change(base, 'add a kanban board for tasks');
+    const { files, types } = await change(withBoard.snapshot, 'remove the board');
+    expect(types).toContain('delete_file');
+    expect(files['pages/TaskBoard.jsx']).toBeUndefined();
+    expect(files['layout.jsx']).not.toContain('TaskBoard');
+  });
+
   it('uses an existing choice field for the columns', async () => {
     const withPriority = await change(base, 'add a priority field to tasks');
     const { entities, files } = await change(withPriority.snapshot, 'show tasks on a board');

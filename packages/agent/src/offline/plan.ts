@@ -670,6 +670,13 @@ function handleAddPage(state: TurnState, _clause: string, lower: string): boolea
 }
 
 function handleRemovePage(state: TurnState, _clause: string, lower: string): boolean {
+  const board = /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.*?)\s*(?:kanban\s+)?board(?:\s+page)?$/.exec(lower);
+  if (board) {
+    const entity = findEntity(state.model, board[1]!);
+    const boards = state.model.extraPages.filter((p) => p.kind === 'board' && (!entity || p.entity === entity.name));
+    if (boards.length !== 1) return false;
+    return removeExtraPage(state, boards[0]!.name);
+  }
   const m = /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:page|screen|tab)$/.exec(lower);
   if (!m) return false;
   const phrase = m[1]!.trim();
@@ -681,6 +688,11 @@ function handleRemovePage(state: TurnState, _clause: string, lower: string): boo
     state.done.push(`There is no ${known[2]} page to remove. The pages are ${listJoin(['Home', ...state.model.extraPages.map((p) => p.name)])} and the entity pages.`);
     return true;
   }
+  return removeExtraPage(state, state.model.extraPages[index]!.name);
+}
+
+function removeExtraPage(state: TurnState, name: string): boolean {
+  const index = state.model.extraPages.findIndex((p) => p.name === name);
   const [page] = state.model.extraPages.splice(index, 1);
   state.deleted.add(`pages/${page!.name}.jsx`);
   state.touched.add('layout.jsx');
