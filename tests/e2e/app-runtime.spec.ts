@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { createUser, PASSWORD, uniqueEmail, useSessionOf, type TestUser } from './support/helpers';
+import { createUser, mailLink, PASSWORD, uniqueEmail, useSessionOf, type TestUser } from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -217,6 +217,21 @@ test('a published app runs on its own host: pages, entity SDK, end users, and no
   // Sign out goes back to anonymous.
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  // A forgotten password: the mailed link opens this app's login page, which sets a new one.
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: RUNTIME_MESSAGES.forgotPassword }).click();
+  await page.getByLabel(RUNTIME_MESSAGES.email).fill(ada);
+  await page.getByRole('button', { name: RUNTIME_MESSAGES.sendResetLink }).click();
+  await expect(page.getByRole('status')).toHaveText(APP_MESSAGES.resetEmailSent);
+  const link = new URL(await mailLink(request, ada, /reset/i));
+  expect(link.origin).toBe(origin);
+  await page.goto(link.href);
+  await expect(page.getByRole('heading', { name: RUNTIME_MESSAGES.choosePassword })).toBeVisible();
+  expect(page.url()).not.toContain('token=');
+  await page.getByLabel(RUNTIME_MESSAGES.newPassword).fill(`${PASSWORD}-new`);
+  await page.getByRole('button', { name: RUNTIME_MESSAGES.savePassword }).click();
+  await expect(page.getByRole('listitem')).toHaveText(['Buy stamps']);
 });
 
 test('the preview shows the latest version in the builder frame and speaks the frame messages', async ({ request, baseURL, browser }) => {

@@ -1,16 +1,32 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { RUNTIME_MESSAGES, type AppSession, type AppUser, type RuntimeBoot } from '@tessera/contracts';
+import { APP_MESSAGES, RUNTIME_MESSAGES, type AppSession, type AppUser, type RuntimeBoot } from '@tessera/contracts';
 import { apiRequest, getAppUserToken, me, setAppUserToken, ApiError } from './sdk';
 import { safeNextUrl } from './pages';
 
+type Mode = 'signIn' | 'signUp' | 'forgot' | 'setPassword';
+
+/** The single-use token of a reset or invitation mail (`?mode=resetPassword|invite&token=`), taken out of the address bar. */
+function takeMailToken(params: URLSearchParams): string | null {
+  const token = params.get('token');
+  if (!token || !['resetPassword', 'invite'].includes(params.get('mode') ?? '')) return null;
+  const rest = new URLSearchParams(params);
+  rest.delete('token');
+  rest.delete('mode');
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest.size ? `?${rest}` : ''}`);
+  return token;
+}
+
 /**
  * The end users' login page on the app's own host (`/apps/{appId}/login?nextUrl=`): sign in, sign
- * up when the app's settings allow it, sign out; then back to `nextUrl` when it is on this origin.
+ * up when the app's settings allow it, forgotten password, the password of a reset or invitation
+ * mail, sign out; then back to `nextUrl` when it is on this origin.
  */
 export function LoginPage({ boot }: { boot: RuntimeBoot }) {
-  const params = new URLSearchParams(window.location.search);
-  const next = safeNextUrl(params.get('nextUrl'), window.location.origin, `${boot.basePath}/`);
-  const [mode, setMode] = useState<'signIn' | 'signUp'>(params.get('mode') === 'signup' && boot.isSignupEnabled ? 'signUp' : 'signIn');
+  const [initialParams] = useState(() => new URLSearchParams(window.location.search));
+  const [mailToken] = useState(() => takeMailToken(initialParams));
+  const next = safeNextUrl(initialParams.get('nextUrl'), window.location.origin, `${boot.basePath}/`);
+  const [mode, setMode] = useState<Mode>(mailToken ? 'setPassword' : initialParams.get('mode') === 'signup' && boot.isSignupEnabled ? 'signUp' : 'signIn');
+  const [notice, setNotice] = useState<string | null>(null);
   const [user, setUser] = useState<AppUser | null>(null);
   const [isChecking, setIsChecking] = useState(Boolean(getAppUserToken()));
   const [error, setError] = useState<string | null>(null);
@@ -27,21 +43,38 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-      ...(mode === 'signUp' ? { full_name: String(form.get('full_name') ?? '') } : {}),
-    };
+    const field = (name: string) => String(form.get(name) ?? '');
+    const base = `/live_api/apps/${encodeURIComponent(boot.appId)}/auth`;
     setIsBusy(true);
     setError(null);
     try {
-      const session = await apiRequest<AppSession>('POST', `/live_api/apps/${encodeURIComponent(boot.appId)}/auth/${mode === 'signUp' ? 'sign-up' : 'sign-in'}`, body);
+      if (mode === 'forgot') {
+        await apiRequest('POST', `${base}/forgot-password`, { email: field('email') });
+        setNotice(APP_MESSAGES.resetEmailSent);
+        setMode('signIn');
+        setIsBusy(false);
+        return;
+      }
+      const session =
+        mode === 'setPassword'
+          ? await apiRequest<AppSession>('POST', `${base}/set-password`, { token: mailToken, password: field('password') })
+          : await apiRequest<AppSession>('POST', `${base}/${mode === 'signUp' ? 'sign-up' : 'sign-in'}`, {
+              email: field('email'),
+              password: field('password'),
+              ...(mode === 'signUp' ? { full_name: field('full_name') } : {}),
+            });
       setAppUserToken(session.token);
       window.location.assign(next);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : RUNTIME_MESSAGES.loadFailed);
       setIsBusy(false);
     }
+  }
+
+  function switchTo(target: Mode) {
+    setError(null);
+    setNotice(null);
+    setMode(target);
   }
 
   async function handleSignOut() {
@@ -69,54 +102,82 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
           </>
         ) : (
           <>
-            <h1>{mode === 'signUp' ? RUNTIME_MESSAGES.createAccount : RUNTIME_MESSAGES.signIn}</h1>
+            <h1>{TITLES[mode]}</h1>
             <p className="tsr-muted">{boot.name}</p>
+            {notice && (
+              <div className="tsr-notice" role="status">
+                {notice}
+              </div>
+            )}
             {error && (
               <div className="tsr-error" role="alert">
                 {error}
               </div>
             )}
-            <form onSubmit={handleSubmit} noValidate>
+            <form key={mode} onSubmit={handleSubmit} noValidate>
               {mode === 'signUp' && (
                 <label className="tsr-field">
                   {RUNTIME_MESSAGES.fullName}
                   <input name="full_name" autoComplete="name" maxLength={200} />
                 </label>
               )}
-              <label className="tsr-field">
-                {RUNTIME_MESSAGES.email}
-                <input name="email" type="email" autoComplete="email" required />
-              </label>
-              <label className="tsr-field">
-                {RUNTIME_MESSAGES.password}
-                <input name="password" type="password" autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'} required />
-              </label>
+              {mode !== 'setPassword' && (
+                <label className="tsr-field">
+                  {RUNTIME_MESSAGES.email}
+                  <input name="email" type="email" autoComplete="email" required />
+                </label>
+              )}
+              {mode !== 'forgot' && (
+                <label className="tsr-field">
+                  {mode === 'setPassword' ? RUNTIME_MESSAGES.newPassword : RUNTIME_MESSAGES.password}
+                  <input name="password" type="password" autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'} required />
+                </label>
+              )}
               <button type="submit" className="tsr-button" disabled={isBusy}>
-                {mode === 'signUp' ? RUNTIME_MESSAGES.signUp : RUNTIME_MESSAGES.signIn}
+                {SUBMITS[mode]}
               </button>
             </form>
-            {boot.isSignupEnabled ? (
-              <button
-                type="button"
-                className="tsr-link"
-                onClick={() => {
-                  setError(null);
-                  setMode(mode === 'signUp' ? 'signIn' : 'signUp');
-                }}
-              >
-                {mode === 'signUp' ? RUNTIME_MESSAGES.haveAccount : RUNTIME_MESSAGES.noAccount}
+            {mode === 'signIn' && (
+              <button type="button" className="tsr-link" onClick={() => switchTo('forgot')}>
+                {RUNTIME_MESSAGES.forgotPassword}
               </button>
-            ) : (
-              <p className="tsr-muted" style={{ marginTop: 16, marginBottom: 0 }}>
-                {RUNTIME_MESSAGES.signupClosed}
-              </p>
             )}
+            {(mode === 'forgot' || mode === 'setPassword') && (
+              <button type="button" className="tsr-link" onClick={() => switchTo('signIn')}>
+                {RUNTIME_MESSAGES.backToSignIn}
+              </button>
+            )}
+            {(mode === 'signIn' || mode === 'signUp') &&
+              (boot.isSignupEnabled ? (
+                <div>
+                  <button type="button" className="tsr-link" onClick={() => switchTo(mode === 'signUp' ? 'signIn' : 'signUp')}>
+                    {mode === 'signUp' ? RUNTIME_MESSAGES.haveAccount : RUNTIME_MESSAGES.noAccount}
+                  </button>
+                </div>
+              ) : (
+                <p className="tsr-muted" style={{ marginTop: 16, marginBottom: 0 }}>
+                  {RUNTIME_MESSAGES.signupClosed}
+                </p>
+              ))}
           </>
         )}
       </main>
     </div>
   );
 }
+
+const TITLES: Record<Mode, string> = {
+  signIn: RUNTIME_MESSAGES.signIn,
+  signUp: RUNTIME_MESSAGES.createAccount,
+  forgot: RUNTIME_MESSAGES.resetTitle,
+  setPassword: RUNTIME_MESSAGES.choosePassword,
+};
+const SUBMITS: Record<Mode, string> = {
+  signIn: RUNTIME_MESSAGES.signIn,
+  signUp: RUNTIME_MESSAGES.signUp,
+  forgot: RUNTIME_MESSAGES.sendResetLink,
+  setPassword: RUNTIME_MESSAGES.savePassword,
+};
 
 export function Spinner() {
   return (

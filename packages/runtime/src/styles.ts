@@ -13,6 +13,7 @@ body{margin:0}
 .tsr-button.tsr-secondary{background:#fff;color:#111827;border:1px solid #d1d5db;margin-top:10px}
 .tsr-link{background:none;border:0;padding:0;color:#4f46e5;font:inherit;font-size:14px;cursor:pointer;text-decoration:underline;margin-top:16px}
 .tsr-error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;border-radius:8px;padding:9px 11px;font-size:14px;margin-bottom:14px}
+.tsr-notice{background:#ecfdf5;color:#065f46;border:1px solid #a7f3d0;border-radius:8px;padding:9px 11px;font-size:14px;margin-bottom:14px}
 .tsr-pre{white-space:pre-wrap;word-break:break-word;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;padding:10px;font-size:12px;max-height:240px;overflow:auto;text-align:left}
 .tsr-page-error{margin:24px auto;max-width:640px;padding:20px;border:1px solid #fecaca;background:#fff;border-radius:12px;font-family:system-ui,sans-serif;color:#111827}
 .tsr-page-error h2{font-size:17px;margin:0 0 8px}
