@@ -32,7 +32,8 @@ for (let start = 0; start < ROWS; start += 1000) {
 describe('X-Total-Count on the entity list', () => {
   it('counts the rows matching q, whatever the page', async () => {
     const q = JSON.stringify({ kind: 'odd' });
-    for (const query of [{ q, limit: '300' }, { q, limit: '1000', skip: '1200' }, { q, limit: '10', skip: '400' }]) {
+    const queries: Array<Record<string, string>> = [{ q, limit: '300' }, { q, limit: '1000', skip: '1200' }, { q, limit: '10', skip: '400' }];
+    for (const query of queries) {
       const res = await list(query);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count'), JSON.stringify(query)).toBe(String(ROWS / 2 - 1));
