@@ -169,6 +169,16 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await expect(dialog.getByText('Row 2:')).toBeVisible();
   await dialog.locator('button', { hasText: /^Close$/ }).click();
   await expect(page.getByText('27 rows', { exact: true })).toBeVisible();
+
+  // The server refuses every batch: the import failed as a whole, nothing is added.
+  await page.route('**/entities/Product/bulk', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side, please try again' } }) }));
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile('again.csv', 'name\nChair\n'));
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(toastWith(page, MESSAGES.csvImport.importFailed)).toBeVisible();
+  await dialog.locator('button', { hasText: /^Close$/ }).click();
+  await expect(page.getByText('27 rows', { exact: true })).toBeVisible();
+  await page.unroute('**/entities/Product/bulk');
 });
 
 test('a file over 1,000 rows goes to the server as one streamed upload, retried without duplicates', async ({ page, context, request, baseURL }) => {
