@@ -61,8 +61,16 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(composer).toHaveValue('');
   await expect(chat.locator('[data-status="streaming"], [data-status="submitted"]')).toBeVisible();
   await expect(chat.getByRole('region').first()).toBeVisible({ timeout: 30_000 });
+  // A second tab opened mid-turn follows the same turn through the live stream.
+  const second = await context.newPage();
+  await second.goto(`/build/app/${appId}`);
+  const secondChat = second.getByRole('region', { name: 'Chat' });
+  await expect(secondChat.locator('li[data-role="user"]')).toHaveText(/Build a task tracker/);
   await shoot(page, 'streaming');
   const first = await waitForTurn(page);
+  await expect(secondChat.locator('li[data-role="assistant"]').getByText(/^Answered by /)).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
+  await second.close();
   await expect(first.getByText(/^Answered by /)).toBeVisible();
   await expect(first.getByRole('alert')).toHaveCount(0);
   const versionsButton = page.getByRole('button', { name: /^Versions, showing Version 2$/ });

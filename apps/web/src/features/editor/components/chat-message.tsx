@@ -4,6 +4,7 @@ import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
 import { Badge, Button, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
 import { CircleAlert, Database, FilePen, FilePlus, FileX, History, Layers, RotateCcw, Scissors, Table } from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
+import { messageTime } from '../lib/time';
 import { RichText } from './rich-text';
 import { formatCost, formatRate, formatTokens, usageRows } from '../lib/usage';
 
@@ -35,6 +36,8 @@ export interface ChatMessageViewProps {
   isAdmin: boolean;
   isBusy: boolean;
   models: ChatModelOption[];
+  /** The clock message times are relative to (ticks once a minute). */
+  now: number;
   /** Sends "Continue" after a truncated answer. */
   onContinue: () => void;
   /** Asks to revert a user message (a confirmation dialog follows). */
@@ -68,7 +71,7 @@ function UserMessage({ message, isBusy, onRevert }: ChatMessageViewProps) {
   );
 }
 
-function AssistantMessage({ message, isLast, isAdmin, isBusy, models, onContinue }: ChatMessageViewProps) {
+function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onContinue }: ChatMessageViewProps) {
   const meta = message.metadata ?? {};
   const isStreaming = meta.status === 'streaming';
   const text = messageText(message);
@@ -141,6 +144,13 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, onContinue
       {!isStreaming && (modelLabel || (isAdmin && (meta.usage || meta.versionId))) && (
         <div className="space-y-1.5 text-[11px] text-ink-faint">
           {modelLabel && <p>Answered by {modelLabel}</p>}
+          {meta.createdAt && (
+            <p>
+              <time dateTime={meta.createdAt} title={new Date(meta.createdAt).toLocaleString()}>
+                {messageTime(meta.createdAt, now)}
+              </time>
+            </p>
+          )}
           {isAdmin && meta.versionId && (
             <p>
               Version ID: <span className="font-mono select-all">{meta.versionId}</span>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/api';
 import { editorKeys, revertMessage } from '../api/editor';
 import type { EditorChat } from '../hooks/use-editor-chat';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
+import { TIMESTAMP_MIN_PERIOD_MS } from '../lib/time';
 import { ChatMessageView } from './chat-message';
 
 export interface ChatPanelProps {
@@ -39,6 +40,12 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
   const inputId = useId();
   const modelId = useId();
   const { messages, status, isBusy, limitFailure, failure, hasStreamError, restoredDraft } = chat;
+
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TIMESTAMP_MIN_PERIOD_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     if (restoredDraft) setDraft((current) => current || restoredDraft.text);
@@ -135,6 +142,7 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
                 isAdmin={isAdmin}
                 isBusy={isBlocked}
                 models={models}
+                now={now}
                 onContinue={() => chat.send('Continue')}
                 onRevert={setToRevert}
               />

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { messageTime } from './time';
+
+describe('messageTime', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  it('reads just now under a minute, then minutes, hours, days and a date', () => {
+    expect(messageTime('2026-03-10T11:59:30Z', now)).toBe('just now');
+    expect(messageTime('2026-03-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(messageTime('2026-03-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(messageTime('2026-03-09T12:00:00Z', now)).toBe('yesterday');
+    expect(messageTime('2026-02-01T12:00:00Z', now)).toBe('Feb 1');
+    expect(messageTime('nope', now)).toBe('');
+  });
+});
