@@ -43,6 +43,7 @@ import { createRetrievalService, type RetrievalService } from './modules/retriev
 import { createJobsRepo } from './platform/jobs/jobs.repo';
 import { createJobQueue, createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 import { createBundler } from './modules/runtime/bundler';
+import { createIntegrationsService } from './modules/runtime/integrations.service';
 import { createRuntimeAssets } from './modules/runtime/runtime-assets';
 import { createRuntimeSource } from './modules/runtime/runtime.repo';
 import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
@@ -148,6 +149,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     onError: createErrorHandler(logger),
+    integrations: createIntegrationsService({ models: createModelCatalog(config.llm), rateLimiter }),
     isAppUser: async (appId, authorization) => Boolean(await appUsers.principalOf(appId, authorization)),
   });
 

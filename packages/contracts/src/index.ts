@@ -223,4 +223,4 @@ export {
   type FrameMessageToParent,
   type FrameMessageToPreview,
 } from './runtime';
-export { PreviewUrlRequestSchema, type PreviewUrlRequest, type PreviewUrlResponse } from './runtime-api';
+export { PreviewUrlRequestSchema, InvokeLlmRequestSchema, type PreviewUrlRequest, type PreviewUrlResponse, type InvokeLlmRequest } from './runtime-api';

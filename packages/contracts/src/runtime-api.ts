@@ -8,3 +8,10 @@ export interface PreviewUrlResponse {
   versionId: string;
   expiresAt: string;
 }
+
+/** `POST /integrations/Core/InvokeLLM` on an app host (docs/generated-apps.md): text, or JSON matching a schema. */
+export const InvokeLlmRequestSchema = z.object({
+  prompt: z.string().trim().min(1, 'must not be empty').max(20_000, 'must be at most 20,000 characters'),
+  response_json_schema: z.record(z.string(), z.unknown()).optional(),
+});
+export type InvokeLlmRequest = z.infer<typeof InvokeLlmRequestSchema>;

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
 import {
   APP_MESSAGES,
   MESSAGES,
+  InvokeLlmRequestSchema,
   PREVIEW_TOKEN_HEADER,
   PreviewUrlRequestSchema,
   RUNTIME_MESSAGES,
@@ -20,6 +22,7 @@ import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthVariables } from '../auth/session';
+import type { IntegrationsService } from './integrations.service';
 import type { RuntimeAssetsProvider } from './runtime-assets';
 import type { RuntimeApp, RuntimeService } from './runtime.service';
 
@@ -77,6 +80,7 @@ interface AppHostDeps {
   /** The builder's origin: the only frame ancestor and message peer of the preview. */
   publicUrl: string;
   trustProxy: boolean;
+  integrations: IntegrationsService;
   /** The server's error handler: AppErrors keep their code and text. */
   onError: ErrorHandler;
   /** True when the request carries a live session of one of this app's users. */
@@ -84,6 +88,7 @@ interface AppHostDeps {
 }
 
 const hostAppOf = new WeakMap<Request, RuntimeApp>();
+type HostEnv = { Variables: { hostApp: RuntimeApp } };
 
 /**
  * Everything an app's own host serves (docs/decisions/0006-app-hosts.md): the runtime shell, the
@@ -94,11 +99,16 @@ const hostAppOf = new WeakMap<Request, RuntimeApp>();
 export function appHostRoutes(deps: AppHostDeps) {
   const { runtime, assets, storage, rateLimiter, publicUrl } = deps;
   const builderOrigin = new URL(publicUrl).origin;
-  const host = new Hono();
+  const host = new Hono<HostEnv>();
   host.onError(deps.onError);
-  const appOf = (c: Context) => hostAppOf.get(c.req.raw)!;
+  // Read once, first: middleware such as bodyLimit replaces the request object later.
+  host.use('*', async (c, next) => {
+    c.set('hostApp', hostAppOf.get(c.req.raw)!);
+    await next();
+  });
+  const appOf = (c: Context<HostEnv>) => c.var.hostApp;
 
-  async function shell(c: Context, app: RuntimeApp, mode: RuntimeBoot['mode']): Promise<Response> {
+  async function shell(c: Context<HostEnv>, app: RuntimeApp, mode: RuntimeBoot['mode']): Promise<Response> {
     const built = await assets.get();
     const boot: RuntimeBoot = {
       appId: app.id,
@@ -210,8 +220,12 @@ export function appHostRoutes(deps: AppHostDeps) {
     return c.json({ file_url: `${runtime.appOrigin(app.slug)}/files/${id}.${EXTENSION_OF[type!]}` });
   });
 
-  host.post('/integrations/Core/:endpoint', (c) => {
-    throw new AppError('NOT_FOUND', c.req.param('endpoint') === 'InvokeLLM' ? RUNTIME_MESSAGES.llmUnavailable : APP_MESSAGES.routeNotFound);
+  const llmBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
+  host.post('/integrations/Core/InvokeLLM', llmBodyLimit, async (c) =>
+    c.json(await deps.integrations.invokeLLM(appOf(c).id, clientIp(c, deps.trustProxy), await readJson(c, InvokeLlmRequestSchema))),
+  );
+  host.post('/integrations/Core/:endpoint', () => {
+    throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
   });
 
   host.get('/files/:name', async (c) => {
@@ -237,7 +251,7 @@ export function appHostRoutes(deps: AppHostDeps) {
  * nowhere else); `/live_api/*` of that app goes on to the entity API; anything else continues to
  * the builder's routes.
  */
-export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeService; hostRoutes: Hono }): MiddlewareHandler {
+export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeService; hostRoutes: { fetch: Hono['fetch'] } }): MiddlewareHandler {
   return async (c, next) => {
     const slug = runtime.slugOfHost(c.req.header('host'));
     if (!slug) return next();

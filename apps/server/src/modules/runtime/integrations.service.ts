@@ -1,0 +1,58 @@
+import { streamText } from 'ai';
+import { APP_MESSAGES, RUNTIME_MESSAGES, type InvokeLlmRequest } from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { ModelCatalog } from '../../platform/llm/models';
+import type { RateLimiter } from '../../platform/rate-limit';
+
+/** Calls per visitor address per app per hour, and per app per day: an app's visitors spend its owner's model budget. */
+export const LLM_CALLS_PER_IP_PER_HOUR = 30;
+export const LLM_CALLS_PER_APP_PER_DAY = 1000;
+
+/** The JSON value in a model's answer, with or without a code fence around it. */
+export function parseJsonAnswer(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1];
+  const candidate = (fenced ?? text).trim();
+  try {
+    return JSON.parse(candidate);
+  } catch {
+    const start = candidate.search(/[[{]/);
+    const end = Math.max(candidate.lastIndexOf('}'), candidate.lastIndexOf(']'));
+    if (start >= 0 && end > start) {
+      try {
+        return JSON.parse(candidate.slice(start, end + 1));
+      } catch {
+        // fall through
+      }
+    }
+    throw new AppError('FETCH_FAILED', RUNTIME_MESSAGES.llmNotJson);
+  }
+}
+
+/**
+ * `Core.InvokeLLM` for app code: the server's configured model (never the offline app builder,
+ * which only writes apps), rate-limited per visitor and per app.
+ */
+export function createIntegrationsService({ models, rateLimiter }: { models: ModelCatalog; rateLimiter: RateLimiter }) {
+  return {
+    async invokeLLM(appId: string, ip: string, input: InvokeLlmRequest): Promise<{ result: unknown }> {
+      const model = await models.resolve();
+      if (model.provider === 'offline') throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.llmUnavailable);
+      const perIp = await rateLimiter.hit(`app-llm:${appId}:${ip}`, 3600);
+      const perApp = await rateLimiter.hit(`app-llm:${appId}`, 86_400);
+      if (perIp.count > LLM_CALLS_PER_IP_PER_HOUR || perApp.count > LLM_CALLS_PER_APP_PER_DAY) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+      const system = input.response_json_schema
+        ? `Answer with one JSON value that matches this JSON Schema, and nothing else:\n${JSON.stringify(input.response_json_schema)}`
+        : undefined;
+      let text: string;
+      try {
+        const result = streamText({ model: model.create({ snapshot: { files: {}, entities: {} } }), system, prompt: input.prompt, maxRetries: 1, onError: () => {} });
+        text = await result.text;
+      } catch {
+        throw new AppError('FETCH_FAILED', RUNTIME_MESSAGES.llmFailed);
+      }
+      return { result: input.response_json_schema ? parseJsonAnswer(text) : text };
+    },
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
