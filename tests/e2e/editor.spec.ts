@@ -61,12 +61,12 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(composer).toHaveValue('');
   await expect(chat.locator('[data-status="streaming"], [data-status="submitted"]')).toBeVisible();
   await expect(chat.getByRole('region').first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: join(SHOTS_DIR, 'editor-streaming-1280.png') });
   // A second tab opened mid-turn follows the same turn through the live stream.
   const second = await context.newPage();
   await second.goto(`/build/app/${appId}`);
   const secondChat = second.getByRole('region', { name: 'Chat' });
   await expect(secondChat.locator('li[data-role="user"]')).toHaveText(/Build a task tracker/);
-  await shoot(page, 'streaming');
   const first = await waitForTurn(page);
   await expect(secondChat.locator('li[data-role="assistant"]').getByText(/^Answered by /)).toBeVisible({ timeout: 30_000 });
   await expect(second.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, PanelLeft, TriangleAlert } from 'lucide-react';
 import { MESSAGES, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
 import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
@@ -252,7 +252,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           </div>
         )}
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-          {isMobile ? (
+          {isMobile && app.appType === 'generated' ? (
             mobileView === 'chat' ? (
               <span className="relative">
                 <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" aria-describedby={errorCount ? 'preview-error-count' : undefined} onClick={() => setMobileView('preview')}>
@@ -270,7 +270,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 Done
               </Button>
             )
-          ) : (
+          ) : app.appType !== 'generated' ? null : (
             <Button size="sm" variant="ghost" aria-pressed={isChatOpen} onClick={() => setIsChatOpen((open) => !open)} title={isChatOpen ? 'Hide chat' : 'Show chat'}>
               <MessageSquare aria-hidden />
               <span className="hidden lg:inline">Chat</span>
@@ -320,6 +320,21 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
               </div>
             )}
             <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} />
+          </main>
+        ) : app.appType !== 'generated' ? (
+          <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-8">
+            <EmptyState
+              icon={<PanelLeft />}
+              title={`Edit your ${KIND_LABELS[app.appType].toLowerCase()} from the menu`}
+              text="The chat and the live preview are for generated apps; this app's panels are in the menu."
+              action={
+                isMobile ? (
+                  <Button variant="secondary" onClick={() => setIsDrawerOpen(true)}>
+                    Open menu
+                  </Button>
+                ) : undefined
+              }
+            />
           </main>
         ) : (
           <main className="flex min-w-0 flex-1">
