@@ -218,6 +218,25 @@ describe('first turn: understanding a description', () => {
     expect(Object.keys(wide.entities.Item!.properties)).toHaveLength(100);
   });
 
+  it('reads fields from sentences, keeping "(todo, done)" inside them as choices', async () => {
+    const { entities } = await build('Each task has a title, a due date and a status (todo, done). Projects have a name and a deadline.');
+    expect(Object.keys(entities)).toEqual(['Task', 'Project']);
+    expect(entities.Task!.properties).toEqual({ title: { type: 'string' }, due_date: { type: 'string', format: 'date' }, status: { type: 'string', enum: ['todo', 'done'], default: 'todo' } });
+    expect(entities.Project!.properties).toEqual({ name: { type: 'string' }, deadline: { type: 'string', format: 'date' } });
+  });
+
+  it('"for each client I want …" and "books with …; meetings with …" after a colon', async () => {
+    const clients = await build('I need to keep track of my clients. For each client I want their name, email and phone.');
+    expect(clients.manifest.name).toBe('Clients');
+    expect(Object.keys(clients.entities)).toEqual(['Client']);
+    expect(clients.entities.Client!.properties).toEqual({ name: { type: 'string' }, email: { type: 'string', format: 'email' }, phone: { type: 'string' } });
+    const club = await build('A simple app for my book club: books with title, author and rating; meetings with date, host and book');
+    expect(club.manifest.name).toBe('Book Club');
+    expect(Object.keys(club.entities)).toEqual(['Book', 'Meeting']);
+    expect(Object.keys(club.entities.Book!.properties)).toEqual(['title', 'author', 'rating']);
+    expect(club.entities.Meeting!.properties.book_id).toEqual({ type: 'string' });
+  });
+
   it('is deterministic', () => {
     const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));

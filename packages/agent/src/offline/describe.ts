@@ -57,8 +57,8 @@ function nounBefore(text: string, end: number): string {
 }
 
 /** `name (f1, f2 (a, b))` groups: the noun before each top-level parenthesis and the text inside. */
-function parenthesisGroups(text: string): Array<{ noun: string; inside: string }> {
-  const groups: Array<{ noun: string; inside: string }> = [];
+function parenthesisGroups(text: string): Array<{ noun: string; inside: string; at: number }> {
+  const groups: Array<{ noun: string; inside: string; at: number }> = [];
   let i = 0;
   while (i < text.length) {
     const open = text.indexOf('(', i);
@@ -76,25 +76,43 @@ function parenthesisGroups(text: string): Array<{ noun: string; inside: string }
       }
     }
     const inside = close < 0 ? text.slice(open + 1) : text.slice(open + 1, close);
-    groups.push({ noun: nounBefore(text, open), inside });
+    groups.push({ noun: nounBefore(text, open), inside, at: open });
     i = close < 0 ? text.length : close + 1;
   }
   return groups;
 }
 
-/** `Tasks: title, done` lines and `tasks with fields title, done` phrases. */
-function listedGroups(text: string): Array<{ noun: string; inside: string }> {
-  const groups: Array<{ noun: string; inside: string }> = [];
-  for (const line of text.split(/\n|;|\.(?=\s|$)/)) {
-    const colon = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*([^()]+)$/.exec(line);
-    if (colon && colon[2]!.includes(',')) groups.push({ noun: colon[1]!, inside: colon[2]! });
-    const withFields = /([A-Za-z]+(?: [A-Za-z]+)?)\s+(?:with|having|that have|that has|which have|has|have)\s+(?:the\s+)?(?:fields|columns|properties|attributes)\s*:?\s*([^()]+)$/i.exec(line);
-    if (withFields) groups.push({ noun: nounBefore(withFields[1]!, withFields[1]!.length), inside: withFields[2]! });
-    // "recipes have a title, ingredients and a photo" / "each book has a title, an author and a year".
-    const having = /(?:\beach\s+([A-Za-z]+)\s+(?:has|have|should have|contains|includes)|\b([A-Za-z]+s)\s+(?:have|should have|contain|include|need))\s+(?:a\s+|an\s+|the\s+)?([^()]+(?:,|\band\b)[^()]+)$/i.exec(line);
-    if (having && !withFields) {
-      const noun = having[1] ?? having[2]!;
-      if (!new RegExp(`^(${NAME_HEADS})s?$`, 'i').test(noun)) groups.push({ noun, inside: having[3]! });
+/**
+ * Field lists written as sentences: `Tasks: title, done` lines, `tasks with fields title, done`,
+ * `recipes have a title, ingredients and a photo`, `each book has a title and an author`,
+ * `books with title, author and rating`, `for each client I want their name and email`. Each group
+ * keeps the sentence it came from, so parentheses inside it are not read as entities of their own.
+ */
+function listedGroups(text: string): Array<{ noun: string; inside: string; sentence: string }> {
+  const groups: Array<{ noun: string; inside: string; sentence: string }> = [];
+  const isHead = (noun: string) => /^(trackers?|managers?|apps?|applications?|systems?|tools?|lists?|logs?|hubs?|boards?|dashboards?|portals?|crms?|things|stuff|items?)$/i.test(noun);
+  for (const sentence of text.split(/\n|;|\.(?=\s|$)/)) {
+    const colon = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*(.+)$/.exec(sentence);
+    if (colon && colon[1]!.trim().split(/\s+/).length <= 3 && /,|\band\b/.test(colon[2]!) && !/\bwith\b/i.test(colon[2]!)) {
+      groups.push({ noun: colon[1]!, inside: colon[2]!, sentence });
+      continue;
+    }
+    // "A book club app: books with title, author; meetings with date" reads after the colon.
+    const body = colon ? colon[2]! : sentence;
+    const patterns: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+      [/([A-Za-z]+(?: [A-Za-z]+)?)\s+(?:with|having|that have|that has|which have|has|have)\s+(?:the\s+)?(?:fields|columns|properties|attributes)\s*:?\s*(.+)$/i, (m) => nounBefore(m[1]!, m[1]!.length)],
+      [/\beach\s+([A-Za-z]+)\s+(?:has|have|should have|contains|includes|needs)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
+      [/\b([A-Za-z]+s)\s+(?:have|should have|contain|include|need)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
+      [/\bfor\s+(?:each|every)\s+([A-Za-z]+)\s*,?\s*(?:i|we)\s+(?:want|need|store|track|keep)\s+(?:to\s+(?:store|track|save|know|keep)\s+)?(?:their|its|the|a|an)?\s*(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
+      [/\b([A-Za-z]+s)\s+with\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
+    ];
+    for (const [pattern, nounOf] of patterns) {
+      const m = pattern.exec(body);
+      if (!m) continue;
+      const noun = nounOf(m);
+      if (isHead(noun)) continue;
+      groups.push({ noun, inside: m[2]!, sentence });
+      break;
     }
   }
   return groups;
@@ -161,8 +179,16 @@ export function appKindOf(text: string): AppKind | null {
 
 /** Entities written out with their fields: `tasks (title, done)`, `Tasks: title, done`, `recipes have a, b and c`. */
 export function explicitEntitiesOf(text: string): Array<{ name: string; inside: string }> {
+  const listed = listedGroups(text);
+  // Parentheses inside a listed sentence belong to its fields ("a status (todo, done)").
+  let rest = text;
+  for (const g of listed) rest = rest.replace(g.sentence, ' '.repeat(g.sentence.length));
+  const found = [
+    ...listed.map((g) => ({ ...g, at: text.indexOf(g.sentence) })),
+    ...parenthesisGroups(rest),
+  ].sort((a, b) => a.at - b.at);
   const explicit: Array<{ name: string; inside: string }> = [];
-  for (const g of [...parenthesisGroups(text), ...listedGroups(text)]) {
+  for (const g of found) {
     const name = entityNameOf(g.noun);
     if (!name || explicit.some((e) => e.name === name)) continue;
     // "(e.g. ...)" or a lone word in parentheses is not a field list.
@@ -174,8 +200,10 @@ export function explicitEntitiesOf(text: string): Array<{ name: string; inside: 
 
 /** The entities a description asks for, in order, with their fields. */
 export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; kind: AppKind | null } {
-  const kind = appKindOf(text);
   const explicit = explicitEntitiesOf(text);
+  let kind = appKindOf(text);
+  // Entities written out without the kind's main one make it another app ("clients (name, …)" is not appointments).
+  if (kind && explicit.length && !explicit.some((e) => e.name === kind!.entities[0])) kind = null;
 
   let names: string[] = explicit.map((e) => e.name);
   const lower = text.toLowerCase();
@@ -234,11 +262,11 @@ export function appNameOf(text: string, kind: AppKind | null, entities: PlannedE
     const modifiers = phrase[1]!.trim().split(/\s+/).filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
     const head = phrase[2]!;
     if (modifiers.length) return titleCase([...modifiers, head].join(' ').toLowerCase());
-    const forWhom = /\bfor\s+(?:my|our|a|the|his|her)\s+([a-z]+)/i.exec(text.slice(phrase.index));
-    if (forWhom && /^(crm|app|system|tool|dashboard|portal|inventory|shop|store|hub)$/i.test(head)) {
-      const suffix = /^(app|system|tool)$/i.test(head) ? (kind?.name ?? titleCase(head)) : titleCase(head.toLowerCase());
-      return titleCase(`${forWhom[1]!.toLowerCase()} ${suffix}`);
-    }
+    const forWhom = /\bfor\s+(?:my|our|a|the|his|her)\s+([a-z]+(?: [a-z]+)?)/i.exec(text.slice(phrase.index));
+    const whom = forWhom ? forWhom[1]!.toLowerCase().split(' ').filter((w) => !STOPWORDS.has(w)).join(' ') : '';
+    // "an app for my book club" -> Book Club; "CRM for my bakery" -> Bakery CRM.
+    if (whom && /^(app|system|tool)$/i.test(head)) return titleCase(whom);
+    if (whom && /^(crm|dashboard|portal|inventory|shop|store|hub)$/i.test(head)) return titleCase(`${whom} ${head.toLowerCase()}`);
     if (!/^(app|system|tool|collection)$/i.test(head)) return titleCase(head.toLowerCase());
   }
   if (kind) return kind.name;
