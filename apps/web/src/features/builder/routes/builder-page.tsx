@@ -105,7 +105,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const queryClient = useQueryClient();
   const account = useCurrentAccount();
   const isAdmin = account.data?.isAdmin ?? false;
-  const models = useChatModels(isAdmin);
+  // Everyone gets the list (non-admins only the default): it names the model that answered.
+  const models = useChatModels(true);
   const [model, setModel] = useState<string | undefined>(undefined);
   const chat = useEditorChat({ appId, initialMessages, model });
   const versions = useVersions(appId);

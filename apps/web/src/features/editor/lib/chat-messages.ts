@@ -55,15 +55,13 @@ export function isTurnRunning(messages: EditorMessage[]): boolean {
 
 /**
  * The live stream may stop (spec 3 §4 Streaming): the last message is an assistant message that
- * is finished — complete with its versionId, or ended by an error.
+ * is finished — complete (with its versionId when the turn made one), or ended by an error. A
+ * finished message never changes again, so waiting on for a versionId it will not get is useless.
  */
 export function isTurnSettled(messages: EditorMessage[]): boolean {
   const last = messages.at(-1);
   if (!last) return true;
-  if (last.role !== 'assistant') return false;
-  const status = last.metadata?.status;
-  if (status === 'error') return true;
-  return status === 'complete' && (Boolean(last.metadata?.versionId) || last.metadata?.systemActionInfo !== undefined);
+  return last.role === 'assistant' && (last.metadata?.status === 'complete' || last.metadata?.status === 'error');
 }
 
 /** The newest version id any message names (a finished turn, a restore), or null. */
