@@ -123,6 +123,10 @@ describe('mapping (spec 2 §3, §5)', () => {
     ]);
   });
 
+  it('maps a dotted path as a single text value inside the object field', () => {
+    expect(columnFor('City', 'meta.city', schema, [{ City: 'Oslo;Bergen' }])).toEqual({ csvHeader: 'City', schemaField: 'meta.city', dataType: 'text', splitCharacter: null });
+  });
+
   it('sends only mapped columns', () => {
     const columns = [columnFor('NAME', 'name', schema, rows), columnFor('Tags', 'tags', schema, rows), columnFor('Notes', null, schema, rows)];
     expect(toCsvMappings(columns)).toEqual([

@@ -26,9 +26,13 @@ const SEPARATOR_SAMPLE_ROWS = 50;
 /** Retries of a streamed import after a network error (same importId: rows are not duplicated). */
 export const CSV_STREAM_RETRIES = 2;
 
+/** The import endpoint's upload limit; the wizard refuses bigger files before reading them. */
+export const CSV_MAX_BYTES = 100 * 1024 * 1024;
+
 /** Wizard texts the spec does not word (spec 2 §5 says only that these cases are errors). */
 export const CSV_IMPORT_TEXTS = {
   notCsv: 'Only .csv files can be imported',
+  tooBig: `This CSV file is too big (max ${CSV_MAX_BYTES / 1024 / 1024} MB)`,
   empty: 'This CSV file is empty',
   noRows: 'No valid rows found in this CSV file',
 } as const;
@@ -81,7 +85,9 @@ export function detectColumnSeparator(rows: readonly CsvRow[], header: string): 
 /** What a column takes by default once mapped to `field`: the field's data type, a separator for lists. */
 export function columnFor(header: string, field: string | null, schema: EntitySchema, rows: readonly CsvRow[]): ColumnMapping {
   if (!field) return { csvHeader: header, schemaField: null, dataType: 'text', splitCharacter: null };
-  const top = field.split('.')[0]!;
+  // A dotted path names a value inside an object field: a single value, text unless changed.
+  if (field.includes('.')) return { csvHeader: header, schemaField: field, dataType: 'text', splitCharacter: null };
+  const top = field;
   return {
     csvHeader: header,
     schemaField: field,

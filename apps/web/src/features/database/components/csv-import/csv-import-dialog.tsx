@@ -7,6 +7,7 @@ import {
   columnFor,
   columnsFromMappings,
   CSV_IMPORT_TEXTS,
+  CSV_MAX_BYTES,
   CSV_PREVIEW_ROWS,
   CSV_STREAM_THRESHOLD,
   fallbackColumns,
@@ -120,6 +121,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
   async function handleFile(picked: File) {
     setUploadError(null);
     if (!isCsvFileName(picked.name)) return setUploadError(CSV_IMPORT_TEXTS.notCsv);
+    if (picked.size > CSV_MAX_BYTES) return setUploadError(CSV_IMPORT_TEXTS.tooBig);
     setIsReading(true);
     let text: string;
     try {
