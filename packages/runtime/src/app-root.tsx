@@ -104,6 +104,8 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
         if (message.state.isDebugLogOpen !== undefined) setIsDebugLogOpen(message.state.isDebugLogOpen);
         return;
       }
+      // The builder repeats the version it framed once the preview says it is ready: nothing to reload then.
+      if (message.type === 'version_selected' && message.token === getPreviewToken()) return;
       setPreviewToken(message.token);
       reportsSent.clear();
       void load();
