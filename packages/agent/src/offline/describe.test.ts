@@ -237,6 +237,22 @@ describe('first turn: understanding a description', () => {
     expect(club.entities.Meeting!.properties.book_id).toEqual({ type: 'string' });
   });
 
+  it.each([
+    ['I want an app to track my plants and when I watered them', 'Plant Care', ['Plant']],
+    ['Make me a simple CRM', 'CRM', ['Customer', 'Deal']],
+    ['an inventory for my warehouse with items (name, sku, quantity, location, reorder level)', 'Warehouse Inventory', ['Item']],
+    ['Todo list', 'Todo List', ['Task', 'Project']],
+    ['Personal finance: track income and expenses', 'Expense Tracker', ['Expense', 'Budget']],
+    ['Podcast episodes tracker: episodes (title, episode number, listened)', 'Podcast Episodes Tracker', ['Episode']],
+    ['A pet care app: pets (name, species, birthday, photo) and vet visits (date, reason, cost, pet)', 'Pet Care App', ['Pet', 'VetVisit']],
+    ['Make a kanban board', 'Kanban Board', ['Task', 'Project']],
+    ['Create a bug tracker with bugs (title, severity (low, high), screenshot)', 'Bug Tracker', ['Bug']],
+  ])('"%s" -> %s', async (description, name, entityNames) => {
+    const { manifest, entities } = await build(description);
+    expect(manifest.name).toBe(name);
+    expect(Object.keys(entities)).toEqual(entityNames);
+  });
+
   it('is deterministic', () => {
     const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));

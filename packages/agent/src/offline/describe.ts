@@ -93,7 +93,9 @@ function listedGroups(text: string): Array<{ noun: string; inside: string; sente
   const isHead = (noun: string) => /^(trackers?|managers?|apps?|applications?|systems?|tools?|lists?|logs?|hubs?|boards?|dashboards?|portals?|crms?|things|stuff|items?)$/i.test(noun);
   for (const sentence of text.split(/\n|;|\.(?=\s|$)/)) {
     const colon = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*(.+)$/.exec(sentence);
-    if (colon && colon[1]!.trim().split(/\s+/).length <= 3 && /,|\band\b/.test(colon[2]!) && !/\bwith\b/i.test(colon[2]!)) {
+    const colonNoun = colon?.[1]!.trim() ?? '';
+    const isListLine = colon && colonNoun.split(/\s+/).length <= 3 && !isHead(colonNoun.split(/\s+/).at(-1)!) && /^[^()]+,[^()]+$/.test(colon[2]!) && !/\bwith\b/i.test(colon[2]!);
+    if (colon && isListLine) {
       groups.push({ noun: colon[1]!, inside: colon[2]!, sentence });
       continue;
     }
