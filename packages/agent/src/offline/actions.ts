@@ -141,6 +141,8 @@ export function editBlocks(before: string, after: string): EditBlock[] | null {
     }
     blocks.push(block);
   }
+  // A block holding a marker line would be misread by the parser: rewrite the file instead.
+  if (blocks.some((b) => /^(<{7}|={7}|>{7})/m.test(`${b.search}\n${b.replace}`))) return null;
   // Check: applying the blocks in order must give exactly `after`.
   let text = before;
   for (const block of blocks) {
