@@ -154,6 +154,12 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(address).toHaveValue(/^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/app\/[a-z0-9-]+\/$/);
   await published.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText(MESSAGES.chat.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await address.inputValue());
+  // The published app opens on its own host.
+  const live = await context.newPage();
+  await live.goto(await address.inputValue());
+  await expect(live.getByText('Task Tracker').first()).toBeVisible({ timeout: 30_000 });
+  await live.close();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('link', { name: 'Analytics' })).toBeVisible();
 
