@@ -46,6 +46,8 @@ export function singularize(text: string): string {
     if (UNCOUNTABLE.has(w) || IRREGULAR_PLURALS[w] || w.length < 3) return w;
     if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';
     if (/(ches|shes|sses|xes|zzes)$/.test(w)) return w.slice(0, -2);
+    // statuses, campuses, bonuses (but houses, causes keep their e).
+    if (/[^aeiou]uses$/.test(w) && !/(excuses|fuses|refuses|accuses)$/.test(w)) return w.slice(0, -2);
     if (/oes$/.test(w) && !/(shoes|toes)$/.test(w)) return w.slice(0, -2);
     if (KEEP_S.test(w)) return w;
     if (w.endsWith('s')) return w.slice(0, -1);
