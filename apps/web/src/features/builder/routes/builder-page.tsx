@@ -124,7 +124,10 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const [errors, dispatchErrors] = useReducer(errorPanelReducer, INITIAL_ERROR_PANEL);
   const [isResolving, setIsResolving] = useState(false);
   const sawResolveTurn = useRef(false);
+  // Spec 3 §2: the sidebar is a drawer under 768 px; spec 2 §2: the chat view's breakpoint is
+  // 1024 px, under which the chat and the preview take turns.
   const isMobile = useMediaQuery('(max-width: 767px)');
+  const isNarrow = useMediaQuery('(max-width: 1023px)');
   const sidebar = useSidebar();
   // Under 768 px the sidebar is a drawer, closed until asked for (the cookie is the desktop choice).
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -202,7 +205,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
       return false;
     }
     const sent = chat.send(text);
-    if (sent && isMobile) setMobileView('chat');
+    if (sent && isNarrow) setMobileView('chat');
     return sent;
   }
 
@@ -221,8 +224,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
 
   const isPublished = publishedVersionId !== null;
   const errorCount = visibleErrors(errors).length;
-  const showChat = isMobile ? mobileView === 'chat' : isChatOpen;
-  const showPreview = !isMobile || mobileView === 'preview';
+  const showChat = isNarrow ? mobileView === 'chat' : isChatOpen;
+  const showPreview = !isNarrow || mobileView === 'preview';
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
 
   return (
@@ -253,7 +256,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           </div>
         )}
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-          {isMobile && app.appType === 'generated' ? (
+          {isNarrow && app.appType === 'generated' ? (
             mobileView === 'chat' ? (
               <span className="relative">
                 <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" aria-describedby={errorCount ? 'preview-error-count' : undefined} onClick={() => setMobileView('preview')}>
@@ -339,7 +342,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           </main>
         ) : (
           <main className="flex min-w-0 flex-1">
-            {(showChat || isMobile) && (
+            {(showChat || isNarrow) && (
               <ChatPanel
                 appId={appId}
                 chat={chat}
@@ -349,7 +352,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 onModelChange={setModel}
                 isOnLatest={isOnLatest}
                 onSwitchToLatest={switchToLatest}
-                className={cn('min-w-0', isMobile ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line', !showChat && 'hidden')}
+                className={cn('min-w-0', isNarrow ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line', !showChat && 'hidden')}
               />
             )}
             {/* Kept mounted on mobile while the chat shows: the app keeps running and reporting errors. */}
