@@ -386,3 +386,19 @@ describe('kanban board', () => {
     expect(files['pages/TaskBoard.jsx']).toContain('const FIELD = "priority";');
   });
 });
+
+describe('main page and renames of entities or fields', () => {
+  it('sets the page the app opens on', async () => {
+    const { files, parsed } = await change(base, 'make tasks the home page');
+    expect(JSON.parse(files['app.json']!).mainPage).toBe('Tasks');
+    expect(parsed.actions.map((a) => [a.type, a.file])).toEqual([['edit_file', 'app.json']]);
+  });
+
+  it('explains instead of renaming an entity or a field (records would stay behind)', () => {
+    for (const text of ['rename tasks to todos', 'rename the due date field to deadline']) {
+      const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text }] });
+      expect(turn.text, text).not.toContain('<tessera-');
+      expect(turn.text, text).toMatch(/would leave the records/);
+    }
+  });
+});

@@ -520,6 +520,45 @@ function handleBoard(state: TurnState, clause: string, lower: string): boolean {
   return true;
 }
 
+/** "Rename tasks to todos" / "rename the due date field": explained, because the records would stay behind. */
+function handleRenameOther(state: TurnState, clause: string): boolean {
+  const m = /\brename\s+(?:the\s+)?(.+?)\s+(?:to|as|into)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause);
+  if (!m) return false;
+  const entity = findEntity(state.model, m[1]!);
+  const field = state.model.entities.map((e) => ({ e, key: matchField(e.schema, withoutEntityWords(m[1]!, e.name)) })).find((x) => x.key && /\b(field|column|property)\b/i.test(m[1]!));
+  if (!entity && !field) return false;
+  const what = field ? `the ${field.key} field of ${field.e.name}` : `the ${entity!.name} entity`;
+  const how = field
+    ? `ask me to "add a ${m[2]!.trim()} field to ${humanize(pluralize(field.e.name))}", copy the values over in the database panel, then "remove the ${labelOf(field.key!).toLowerCase()} field"`
+    : `ask me to "add a ${m[2]!.trim()} entity" with the fields you need, import the records there from the database panel (CSV export and import), then "remove ${humanize(pluralize(entity!.name))}"`;
+  state.done.push(`Renaming ${what} would leave the records already stored under the old name, so I don't do it offline. To move to a new name: ${how}.`);
+  return true;
+}
+
+/** "Make tasks the home page", "set the main page to statistics": app.json's mainPage. */
+function handleMainPage(state: TurnState, _clause: string, lower: string): boolean {
+  const m =
+    /\b(?:make|set|use)\s+(?:the\s+)?(.+?)\s+(?:page\s+)?(?:as\s+)?(?:the\s+)?(?:home|main|start|landing|first)\s*page\b/.exec(lower) ??
+    /\b(?:set|change|make)\s+(?:the\s+)?(?:home|main|start|landing|first)\s*page\s+(?:to|be)\s+(?:the\s+)?(.+?)(?:\s+page)?$/.exec(lower);
+  if (!m) return false;
+  const phrase = m[1]!.trim();
+  let page: string | undefined;
+  if (/^(home|dashboard|overview)$/.test(phrase)) page = 'Home';
+  const entity = page ? undefined : findEntity(state.model, phrase);
+  if (entity?.hasPages) page = pagesOf(entity.name).list;
+  page ??= state.model.extraPages.find((p) => p.title.toLowerCase() === phrase || p.name.toLowerCase() === phrase.replace(/\s+/g, ''))?.name;
+  if (!page) return false;
+  state.titles.push(`Open ${page} first`);
+  if (state.model.mainPage === page) {
+    state.done.push(`${page} is already the page the app opens on.`);
+    return true;
+  }
+  state.model.mainPage = page;
+  state.touched.add('app.json');
+  state.done.push(`The app now opens on **${page}** (mainPage in app.json).`);
+  return true;
+}
+
 /** The handlers in the order they get a clause: specific requests before general ones. */
 export const HANDLERS: Array<(state: TurnState, clause: string, lower: string) => boolean> = [
   handleFixErrors,
@@ -527,6 +566,8 @@ export const HANDLERS: Array<(state: TurnState, clause: string, lower: string) =
   handleBoard,
   handleSeed,
   handleRename,
+  handleRenameOther,
+  handleMainPage,
   handleAccess,
   handleRequired,
   handleOptions,
