@@ -253,6 +253,14 @@ describe('first turn: understanding a description', () => {
     expect(Object.keys(entities)).toEqual(entityNames);
   });
 
+  it('adds sample records on the first turn when the description asks for them', async () => {
+    const { records, turn, entities } = await build('a recipe book with some sample data');
+    expect(Object.keys(entities)).toEqual(['Recipe']);
+    expect(records.Recipe).toHaveLength(5);
+    expect(turn.text).toMatch(/5 sample records/);
+    expect((await build('a recipe book')).records).toEqual({});
+  });
+
   it('is deterministic', () => {
     const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));

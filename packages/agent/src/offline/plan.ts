@@ -7,6 +7,7 @@ import { appNameOf, plannedEntitiesOf, schemaOf, themeOf } from './describe';
 import { followUp } from './follow-up';
 import { capabilities, describeType, suggestionsFor } from './prose';
 import { renderAppFiles, SHARED_FILES } from './render';
+import { sampleRecords } from './samples';
 import { humanize, labelOf, listJoin, pluralize } from './text';
 
 /** One message of the conversation, oldest first; the last one is the request. */
@@ -48,7 +49,7 @@ export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
     if (isSmallTalk(request)) return prose(capabilities('Describe the app you want and I will build it.'), 'Explained what the offline builder can do');
     // "yes", "go ahead": build what was described before.
     const description = isVague(request) ? userMessages.slice(0, -1).reverse().find((m) => !isVague(m) && !isSmallTalk(m)) ?? request : request;
-    return buildNewApp(input.snapshot, description);
+    return buildNewApp(input.snapshot, description, today);
   }
   if (isSmallTalk(request)) {
     const thanks = /\b(thanks|thank you)\b/i.test(request);
@@ -74,7 +75,7 @@ function isVague(text: string): boolean {
   return /^(yes|yeah|yep|ok|okay|sure|go ahead|do it|build it|please|go|start)\W*$/i.test(text.trim());
 }
 
-function buildNewApp(snapshot: AppSnapshot, description: string): AppBuilderTurn {
+function buildNewApp(snapshot: AppSnapshot, description: string, today: string): AppBuilderTurn {
   const { entities: planned, kind } = plannedEntitiesOf(description);
   const name = appNameOf(description, kind, planned);
   const schemas = planned.map((p) => schemaOf(p.name, p.fields));
@@ -93,6 +94,12 @@ function buildNewApp(snapshot: AppSnapshot, description: string): AppBuilderTurn
     const action = fileAction(path, snapshot.files[path], files[path]!);
     if (action) actions.push(action);
   }
+  // "… with some sample data": a few records per entity, so the pages have something to show.
+  const wantsSamples = /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i.test(description);
+  if (wantsSamples) {
+    const names = schemas.map((s) => s.name);
+    for (const s of schemas) actions.push({ type: 'insert_entity_records', entity: s.name, records: sampleRecords(s.name, s, 5, today, names) });
+  }
 
   const entityLines = schemas.map((s) => {
     const fields = Object.entries(s.properties).map(([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)})`);
@@ -106,7 +113,7 @@ function buildNewApp(snapshot: AppSnapshot, description: string): AppBuilderTurn
     '',
     ...entityLines,
     '',
-    `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. Open **${firstPages.list}** to add your first ${humanize(first.name)}.`,
+    `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. ${wantsSamples ? `I added 5 sample records to each entity so you can click around; open **${firstPages.list}** to see them.` : `Open **${firstPages.list}** to add your first ${humanize(first.name)}.`}`,
     '',
     'Try next:',
     ...suggestionsFor(model).map((s) => `- "${s}"`),
