@@ -1,18 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ContextCountEventSchema, ContextItemEventSchema, type ListContextItemsResponse } from '@tessera/contracts';
+import type { ListContextItemsResponse } from '@tessera/contracts';
 import { getToken } from '../../../shared/api';
 import { startLiveConnection, type LiveMode } from '../lib/live-connection';
 import type { SseEvent } from '../lib/sse';
-import { contextEventsUrl, contextKeys, mergeContextItem } from './context';
-
-function parseJson(data: string): unknown {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return null;
-  }
-}
+import { applyLiveEvent } from '../lib/live-events';
+import { contextEventsUrl, contextKeys } from './context';
 
 /**
  * Live statuses (spec 1 §4): while `isActive` (some item is unsynced, pending or running) a stream
@@ -36,20 +29,9 @@ export function useContextLiveUpdates(appId: string, isActive: boolean): LiveMod
     const refresh = () => void client.invalidateQueries({ queryKey: key });
 
     function handleEvent(event: SseEvent) {
-      if (event.event === 'ready') {
-        // Whatever changed between the list fetch and the subscription.
-        refresh();
-      } else if (event.event === 'item') {
-        const parsed = ContextItemEventSchema.safeParse(parseJson(event.data));
-        if (!parsed.success) return;
-        const data = client.getQueryData<ListContextItemsResponse>(key);
-        if (data?.contextItems.some((item) => item.id === parsed.data.contextItem.id)) mergeContextItem(client, appId, parsed.data.contextItem);
-        else refresh();
-      } else if (event.event === 'count') {
-        const parsed = ContextCountEventSchema.safeParse(parseJson(event.data));
-        const data = client.getQueryData<ListContextItemsResponse>(key);
-        if (parsed.success && parsed.data.count !== data?.contextItems.length) refresh();
-      }
+      const effect = applyLiveEvent(client.getQueryData<ListContextItemsResponse>(key), event);
+      if (effect.kind === 'replace') client.setQueryData(key, effect.data);
+      else if (effect.kind === 'refresh') refresh();
     }
 
     const connection = startLiveConnection({ url: contextEventsUrl(appId), getToken, onEvent: handleEvent, onPoll: refresh, onModeChange: setMode });
