@@ -63,6 +63,17 @@ export function iconOf(entity: string): string {
 const ABOUT_PAGES = /^(about|aboutus)$/i;
 const STATS_PAGES = /^(statistics|stats|insights|reports?|analytics)$/i;
 
+/** A stored schema with the parts the generators rely on (properties, access rules) always present. */
+function normalizeSchema(schema: EntitySchema): EntitySchema {
+  const raw = schema as Partial<EntitySchema>;
+  return {
+    ...schema,
+    type: 'object',
+    properties: raw.properties && typeof raw.properties === 'object' ? raw.properties : {},
+    'x-accessControl': raw['x-accessControl']?.permissions ? raw['x-accessControl'] : { permissions: { read: 'creator', write: 'creator' } },
+  };
+}
+
 /** Reads the app as it stands in a snapshot. */
 export function readAppModel(snapshot: AppSnapshot): AppModel {
   let manifest: { name?: unknown; mainPage?: unknown } = {};
@@ -79,7 +90,7 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
   const entities = entityNames.map((name) => {
     const pages = pagesOf(name);
     for (const page of Object.values(pages)) entityPages.add(page.toLowerCase());
-    return { name, schema: snapshot.entities[name]!, hasPages: pageNames.includes(pages.list) };
+    return { name, schema: normalizeSchema(snapshot.entities[name]!), hasPages: pageNames.includes(pages.list) };
   });
   const extraPages: ExtraPage[] = pageNames
     .filter((page) => page !== 'Home' && !entityPages.has(page.toLowerCase()))

@@ -402,3 +402,49 @@ describe('main page and renames of entities or fields', () => {
     }
   });
 });
+
+describe('robustness', () => {
+  const odd = [
+    '',
+    '   ',
+    '🙂🚀',
+    'SELECT * FROM tasks; DROP TABLE users;',
+    '{"add": "field"}',
+    'export default function X() { return <div/> }',
+    'a'.repeat(5000),
+    'add',
+    'remove',
+    'make',
+    'add  to tasks',
+    'add a field called "weird name!!" to tasks',
+    'add ) ( field to tasks',
+    'rename the app to ""',
+    'rename the app to <script>alert(1)</script>',
+    'change the primary colour to #12',
+    'add 999 sample tasks',
+    'remove everything',
+    'make the app required',
+    'add an about page and an about page',
+    'and and and',
+    'add a User entity with name',
+    'add a createdAt field to tasks',
+    'add a Date entity (value, note)',
+  ];
+
+  it('never throws, and whatever it writes applies and validates', async () => {
+    for (const text of odd) {
+      const run = await runTurn(base, text);
+      expect(errorsOf(run.issues), JSON.stringify(text.slice(0, 60))).toEqual([]);
+    }
+  }, 60_000);
+
+  it('works on stored schemas missing access rules or properties', async () => {
+    const bare = structuredClone(base) as AppSnapshot;
+    bare.entities.Task = { type: 'object', properties: { title: { type: 'string' } } } as unknown as AppSnapshot['entities'][string];
+    bare.entities.Project = { type: 'object' } as unknown as AppSnapshot['entities'][string];
+    for (const text of ['add a priority field to tasks', 'make tasks public', 'add notes to projects']) {
+      const run = await runTurn(bare, text);
+      expect(errorsOf(run.issues), text).toEqual([]);
+    }
+  });
+});
