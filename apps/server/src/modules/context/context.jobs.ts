@@ -81,6 +81,7 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl }: Dep
     const toEmbed = new Map([...inserted, ...missing].map((c) => [c.id, c]));
     await retrieval.indexChunks(item.appId, [...toEmbed.values()]);
     await finish(item, 'synced', { numOfChunks: chunks.length, contentHash: hash, lastSyncedAt: new Date(), progress: null, errorReason: null, ...extra });
+    await retrieval.maintain(inserted.length);
   }
 
   /** Bad content ends the item in error with the reason; anything else is retried by the runner. */

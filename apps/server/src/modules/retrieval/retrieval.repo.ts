@@ -2,6 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ContextItemType } from '@tessera/contracts';
 import type { Db } from '@tessera/db';
 
+/** Chunk tables smaller than this are ranked whole: statistics of a small sample would mislead. */
+const SMALL_TABLE_CHUNKS = 5000;
+const COMMON_LEXEMES_TTL_MS = 60_000;
 const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
 const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x.toFixed(6) : '0')).join(',')}]`;
 
@@ -18,17 +21,29 @@ export function createRetrievalRepo(db: Db) {
   const scope = (appId: string, itemIds: string[] | null): SQL =>
     itemIds ? sql`c.app_id = ${appId} AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql`c.app_id = ${appId}`;
 
+  let common: { at: number; frequencies: Map<string, number> } | null = null;
+  /**
+   * Share of chunks each very common word appears in, from the planner's statistics of the tsvector
+   * column (pg_stats.most_common_elems, kept by ANALYZE); cached a minute. Empty for small tables.
+   */
+  async function commonLexemes(): Promise<Map<string, number>> {
+    if (common && Date.now() - common.at < COMMON_LEXEMES_TTL_MS) return common.frequencies;
+    const rows = rowsOf(
+      await db.execute(sql`
+        SELECT e.lexeme, e.freq FROM pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) AS e(lexeme, freq)
+        WHERE p.schemaname = 'public' AND p.tablename = 'context_chunks' AND p.attname = 'tsv' AND e.lexeme IS NOT NULL
+          -- Below this size every query is cheap: rank everything rather than trust a small sample.
+          AND (SELECT reltuples FROM pg_class WHERE oid = to_regclass('public.context_chunks')) >= ${SMALL_TABLE_CHUNKS}`),
+    );
+    common = { at: Date.now(), frequencies: new Map(rows.map((r) => [r.lexeme as string, Number(r.freq)])) };
+    return common.frequencies;
+  }
+
   return {
     /** Whether the embeddings table exists (migration 0006 creates it only where pgvector is installed). */
     async hasVectorTable(): Promise<boolean> {
       const [row] = rowsOf(await db.execute(sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`));
       return row?.present === true || row?.present === 't';
-    },
-
-    /** Lets filtered HNSW scans keep going until enough rows match (pgvector ≥ 0.8); harmless if unsupported. */
-    async tuneVectorSearch(): Promise<void> {
-      await db.execute(sql`SET hnsw.iterative_scan = 'relaxed_order'`).catch(() => {});
-      await db.execute(sql`SET hnsw.ef_search = 80`).catch(() => {});
     },
 
     async upsertEmbeddings(rows: Array<{ chunkId: string; appId: string; embedding: number[] }>): Promise<void> {
@@ -49,31 +64,73 @@ export function createRetrievalRepo(db: Db) {
       return rows.map((r) => ({ id: r.id as string, content: r.content as string }));
     },
 
-    /** Chunk ids ranked by full-text relevance to an OR-query of the question's words. */
-    async searchFullText(appId: string, itemIds: string[] | null, terms: string[], limit: number): Promise<string[]> {
+    /**
+     * Chunk ids ranked by full-text relevance to the question's words (`terms`: alphanumeric words).
+     *
+     * Ranking every chunk that shares any word is what makes naive OR-queries slow: a word found in
+     * most chunks ("warranty" in a product catalogue) drags tens of thousands of rows through
+     * ts_rank (350 ms at 100k chunks on PostgreSQL). So the planner's own statistics
+     * (pg_stats.most_common_elems of the tsvector column, kept by ANALYZE) mark words found in more
+     * than `commonShare` of chunks; chunks are matched on the rarer words only and ranked against
+     * all of them. When no rare word matches, chunks containing all words are used, and failing
+     * that a bounded sample of chunks containing any.
+     */
+    async searchFullText(appId: string, itemIds: string[] | null, terms: string[], limit: number, { commonShare = 0.02, cap = 500 } = {}): Promise<string[]> {
       if (!terms.length) return [];
-      const query = terms.join(' | ');
-      const rows = rowsOf(
-        await db.execute(sql`
-          SELECT c.id FROM context_chunks c, to_tsquery('english', ${query}) q
-          WHERE ${scope(appId, itemIds)} AND c.tsv @@ q
-          ORDER BY ts_rank_cd(c.tsv, q) DESC, c.id
-          LIMIT ${limit}`),
-      );
-      return rows.map((r) => r.id as string);
+      const [row] = rowsOf(await db.execute(sql`SELECT tsvector_to_array(to_tsvector('english', ${terms.join(' ')})) AS lexemes`));
+      const raw = row?.lexemes;
+      const words: string[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((w) => w.replace(/^"|"$/g, '')) : [];
+      const frequencies = await commonLexemes();
+      const lexemes = words.map((lexeme) => ({ lexeme, freq: frequencies.get(lexeme) ?? 0 }));
+      if (!lexemes.length) return [];
+      const literal = (words: string[], op: string) => words.map((w) => `'${w.replace(/'/g, "''")}'`).join(` ${op} `);
+      const all = literal(lexemes.map((l) => l.lexeme), '|');
+      const rare = lexemes.filter((l) => l.freq <= commonShare).map((l) => l.lexeme);
+      const ranked = async (match: string, bounded: boolean) =>
+        rowsOf(
+          await db.execute(sql`
+            SELECT m.id FROM (
+              SELECT c.id, c.tsv FROM context_chunks c WHERE ${scope(appId, itemIds)} AND c.tsv @@ CAST(${match} AS tsquery)
+              ${bounded ? sql`LIMIT ${cap}` : sql``}
+            ) m, CAST(${all} AS tsquery) q
+            ORDER BY ts_rank_cd(m.tsv, q) DESC, m.id
+            LIMIT ${limit}`),
+        ).map((r) => r.id as string);
+      // Chunks with a rare word are the answer when there are any (a model code, a name): filling
+      // the list up from common words would cost the slow path for results that rank below them.
+      const found = rare.length ? await ranked(literal(rare, '|'), false) : [];
+      if (found.length || rare.length === lexemes.length) return found;
+      // No rare word matched: chunks with every word, then (bounded) chunks with any.
+      const everyWord = await ranked(literal(lexemes.map((l) => l.lexeme), '&'), true);
+      const merged = [...new Set([...found, ...everyWord])];
+      if (merged.length >= limit) return merged.slice(0, limit);
+      return [...new Set([...merged, ...(await ranked(all, true))])].slice(0, limit);
     },
 
-    /** Chunk ids nearest (cosine) to the vector. */
+    /** Refreshes planner statistics of the chunks (PGlite has no autovacuum to do it). */
+    async analyzeChunks(): Promise<void> {
+      await db.execute(sql`ANALYZE context_chunks`);
+      common = null;
+    },
+
+    /**
+     * Chunk ids nearest (cosine) to the vector. Iterative HNSW scans (pgvector ≥ 0.8) keep going
+     * until enough rows pass the app/item filter; set per transaction so pooled connections stay clean.
+     */
     async searchVector(appId: string, itemIds: string[] | null, vector: number[], limit: number): Promise<string[]> {
-      const rows = rowsOf(
-        await db.execute(sql`
-          SELECT e.chunk_id AS id FROM context_chunk_embeddings e
-          ${itemIds ? sql`JOIN context_chunks c ON c.id = e.chunk_id` : sql``}
-          WHERE e.app_id = ${appId} ${itemIds ? sql`AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
-          ORDER BY e.embedding <=> ${vectorLiteral(vector)}::vector
-          LIMIT ${limit}`),
-      );
-      return rows.map((r) => r.id as string);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL hnsw.ef_search = 100`);
+        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = 'relaxed_order'`);
+        const rows = rowsOf(
+          await tx.execute(sql`
+            SELECT e.chunk_id AS id FROM context_chunk_embeddings e
+            ${itemIds ? sql`JOIN context_chunks c ON c.id = e.chunk_id` : sql``}
+            WHERE e.app_id = ${appId} ${itemIds ? sql`AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
+            ORDER BY e.embedding <=> ${vectorLiteral(vector)}::vector
+            LIMIT ${limit}`),
+        );
+        return rows.map((r) => r.id as string);
+      });
     },
 
     async chunksByIds(ids: string[]): Promise<ChunkHit[]> {

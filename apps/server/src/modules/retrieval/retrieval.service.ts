@@ -8,6 +8,8 @@ export const RRF_K = 60;
 /** Candidates taken from each ranking before fusion. */
 const CANDIDATES = 50;
 const MAX_QUERY_TERMS = 32;
+const ANALYZE_EVERY_MS = 60_000;
+const ANALYZE_AFTER_CHUNKS = 1000;
 
 export type RetrievalMode = 'hybrid' | 'fts' | 'vector';
 
@@ -41,12 +43,13 @@ export function fullTextTerms(query: string): string[] {
  */
 export function createRetrievalService({ retrievalRepo, embedder, logger }: { retrievalRepo: RetrievalRepo; embedder: Embedder; logger: Logger }) {
   let vectors: boolean | null = null;
+  let lastAnalyzeAt = Date.now();
+  let pendingChunks = 0;
 
   /** Detects pgvector once (startup); PostgreSQL without the extension degrades to full-text search. */
   async function hasVectors(): Promise<boolean> {
     if (vectors === null) {
       vectors = await retrievalRepo.hasVectorTable();
-      if (vectors) await retrievalRepo.tuneVectorSearch();
       logger.info('retrieval ready', { mode: vectors ? 'hybrid' : 'fts', embedder: embedder.id });
     }
     return vectors;
@@ -76,6 +79,20 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
         const embeddings = await embedder.embed(batch.map((c) => c.content));
         await retrievalRepo.upsertEmbeddings(batch.map((c, j) => ({ chunkId: c.id, appId, embedding: embeddings[j]! })));
       }
+    },
+
+    /**
+     * Keeps the chunk statistics full-text ranking relies on fresh after ingestions: ANALYZE once
+     * enough new chunks arrived (or a minute passed with any), per process. PostgreSQL's autovacuum
+     * does it too; PGlite has none.
+     */
+    async maintain(newChunks: number): Promise<void> {
+      pendingChunks += newChunks;
+      const elapsed = Date.now() - lastAnalyzeAt;
+      if (!((pendingChunks >= ANALYZE_AFTER_CHUNKS && elapsed >= 5_000) || (pendingChunks > 0 && elapsed >= ANALYZE_EVERY_MS))) return;
+      lastAnalyzeAt = Date.now();
+      pendingChunks = 0;
+      await retrievalRepo.analyzeChunks().catch((err) => logger.warn('ANALYZE context_chunks failed', { err: String(err) }));
     },
 
     /** Chunks of an item still missing an embedding (a retried job finishes them). */
