@@ -8,6 +8,8 @@
 //   npm run bench -- --quick       smoke run (~1 min): 1 startup run, short load phases
 //   options: --skip-startup --skip-pglite --skip-postgres --skip-account --skip-entities --skip-import
 //            --skip-bundle (generated-app bundling, bench/bundle.mjs)
+//            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
+//            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
 //            --cmd="node ..."               bench another start command (e.g. the TypeScript source via tsx)
 //            --wait=S / --no-wait           before each phase wait up to S s (default 20) for other load to settle
@@ -47,6 +49,8 @@ export const TARGETS = {
   csvImportPgliteMs: 5_000, // max
   // a 30-file generated app bundled (esbuild + Tailwind) by a warm bundler, new content each time
   bundleWarmP50Ms: 100, // max
+  // retrieval (hybrid on PGlite, full-text on PostgreSQL) over 100k chunks, top 10, in process
+  retrievalP95Ms: 20, // max
 };
 
 function parseArgs(argv) {
@@ -68,6 +72,8 @@ function parseArgs(argv) {
     else if (key === 'skip-entities') opts.skipEntities = true;
     else if (key === 'skip-import') opts.skipImport = true;
     else if (key === 'skip-bundle') opts.skipBundle = true;
+    else if (key === 'skip-context') opts.skipContext = true;
+    else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
     else if (key === 'no-wait') opts.waitQuietS = 0;
@@ -429,6 +435,16 @@ async function main() {
     if (run.status !== 0) throw new Error('bench/bundle.mjs failed');
     result.bundle = JSON.parse(run.stdout.trim().split('\n').pop());
   }
+  if (!cfg.skipContext) {
+    // Its own process too: ingestion through the real job pipeline, then retrieval at 100k chunks.
+    log('data sources: ingest ~10 MB of mixed documents, retrieval at 100k chunks, recall@10 (bench/context.mjs)');
+    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/context.mjs'), '--json'];
+    if (cfg.contextChunks) args.push(`--chunks=${cfg.contextChunks}`);
+    if (cfg.quick) args.push('--chunks=20000', '--mb=2', '--queries=100');
+    const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (run.status !== 0) throw new Error('bench/context.mjs failed');
+    result.context = JSON.parse(run.stdout.trim().split('\n').pop());
+  }
 
   if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
     // One CSV file for both backends (deterministic content), in a tracked temp dir.
@@ -479,6 +495,7 @@ async function main() {
     csvImportPostgresMs: t(result.csvImport.postgres?.wallMs, TARGETS.csvImportPostgresMs, 'max'),
     csvImportPgliteMs: t(result.csvImport.pglite?.wallMs, TARGETS.csvImportPgliteMs, 'max'),
     bundleWarmP50Ms: t(result.bundle?.warmP50Ms, TARGETS.bundleWarmP50Ms, 'max'),
+    retrievalP95Ms: t(result.context?.retrievalP95Ms ?? undefined, TARGETS.retrievalP95Ms, 'max'),
   };
   result.targets.allMet = Object.values(result.targets).every((x) => x.met !== false);
 
