@@ -46,14 +46,35 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   const frameRef = useRef<HTMLIFrameElement>(null);
   const preview = usePreviewUrl(appId, versionId, nonce);
   const url = preview.data?.url ?? null;
-  const origin = url ? previewOrigin(url) : null;
   const token = url ? previewToken(url, PREVIEW_TOKEN_FRAGMENT) : null;
-  const src = url && initialPage ? withPage(url, initialPage) : url;
+  /** What the frame was loaded with: a ready frame switches versions in place (it keeps its page). */
+  const [frame, setFrame] = useState<{ src: string; key: number } | null>(null);
+  const isFrameReady = useRef(false);
+  const needsReload = useRef(false);
 
   const latest = useRef({ viewport, versionId: preview.data?.versionId ?? versionId, token, onAppError, onSendChatMessage });
   useEffect(() => {
     latest.current = { viewport, versionId: preview.data?.versionId ?? versionId, token, onAppError, onSendChatMessage };
   });
+
+  // A new preview URL: the first one (or one after a refresh, or while the frame is not ready yet)
+  // loads the frame; later ones tell the running app which version to show (spec 3 §7 version_selected).
+  useEffect(() => {
+    if (!url || !preview.data) return;
+    const target = previewOrigin(url);
+    const win = frameRef.current?.contentWindow;
+    if (frame && isFrameReady.current && !needsReload.current && win && target && token) {
+      win.postMessage({ type: 'version_selected', versionId: preview.data.versionId, token } satisfies FrameMessageToPreview, target);
+      return;
+    }
+    needsReload.current = false;
+    isFrameReady.current = false;
+    setFrame((current) => ({ src: initialPage && !current ? withPage(url, initialPage) : url, key: (current?.key ?? 0) + 1 }));
+    // Each answer of the preview-url call decides once (a refresh may get the same URL back).
+  }, [preview.data]);
+  const src = frame?.src ?? null;
+  // The app host the frame runs on: the only origin its messages are taken from and sent to.
+  const origin = src ? previewOrigin(src) : null;
 
   useEffect(() => {
     if (!origin) return;
@@ -65,6 +86,7 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
       const now = latest.current;
       switch (message.type) {
         case 'ready_to_receive_messages':
+          isFrameReady.current = true;
           setIsFrameLoading(false);
           post({ type: 'preview_state_changed', state: { device: now.viewport } });
           if (now.versionId && now.token) post({ type: 'version_selected', versionId: now.versionId, token: now.token });
@@ -92,7 +114,7 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   useEffect(() => {
     setIsFrameLoading(true);
     setPath(null);
-  }, [src]);
+  }, [frame?.key]);
 
   useEffect(() => {
     if (!isRefreshing) return;
@@ -101,6 +123,7 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   }, [isRefreshing]);
 
   function handleRefresh() {
+    needsReload.current = true;
     setIsRefreshing(true);
     setNonce((n) => n + 1);
   }
@@ -138,7 +161,7 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
         style={size.width ? { width: size.width, height: size.height } : undefined}
       >
         <iframe
-          key={src}
+          key={frame!.key}
           ref={frameRef}
           src={src}
           title="App preview"
