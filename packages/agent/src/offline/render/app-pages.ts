@@ -27,13 +27,14 @@ function brandIcon(model: AppModel): string {
 export function renderLayout(model: AppModel): string {
   const items = navItems(model);
   const brand = brandIcon(model);
-  const icons = [...new Set(['MenuIcon', 'XIcon', brand, ...items.map((i) => i.icon)])].sort();
+  const icons = [...new Set(['MenuIcon', 'XIcon', 'LogInIcon', 'LogOutIcon', brand, ...items.map((i) => i.icon)])].sort();
   const itemLines = items.map(
     (i) => `  { label: ${jsString(i.label)}, page: ${jsString(i.page)}, icon: ${i.icon}, pages: ${JSON.stringify(i.pages).replace(/,/g, ', ')} },`,
   );
-  return `import React, { useState } from "react";
+  return `import React, { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { ${icons.join(', ')} } from "lucide-react";
+import { User } from "@/entities/User";
 import { createPageUrl } from "@/utils";
 
 const APP_NAME = ${jsString(model.name)};
@@ -72,6 +73,43 @@ function NavLinks({ currentPageName, onNavigate }) {
   );
 }
 
+/** Who is signed in, with sign in / sign out (records are private to their creator by default). */
+function Account() {
+  const [user, setUser] = useState(undefined);
+
+  useEffect(() => {
+    let isCurrent = true;
+    User.me()
+      .then((me) => {
+        if (isCurrent) setUser(me);
+      })
+      .catch(() => {
+        if (isCurrent) setUser(null);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (user === undefined) return null;
+  if (!user) {
+    return (
+      <button type="button" onClick={() => User.login()} className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground">
+        <LogInIcon className="h-4 w-4" />
+        Sign in
+      </button>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm">
+      <span className="min-w-0 flex-1 truncate text-muted-foreground">{user.full_name || user.email}</span>
+      <button type="button" onClick={() => User.logout()} className="${CLASSES.iconButton}" aria-label="Sign out">
+        <LogOutIcon className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
 function Brand() {
   return (
     <Link to={createPageUrl("Home")} className="flex items-center gap-2 font-semibold">
@@ -88,9 +126,12 @@ export default function Layout({ children, currentPageName }) {
 
   return (
     <div className="min-h-screen bg-background text-foreground md:flex">
-      <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r border-border bg-surface p-4 md:flex">
+      <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r border-border bg-surface p-4 md:sticky md:top-0 md:flex md:h-screen md:overflow-y-auto">
         <Brand />
         <NavLinks currentPageName={currentPageName} />
+        <div className="mt-auto border-t border-border pt-4">
+          <Account />
+        </div>
       </aside>
 
       <header className="sticky top-0 z-10 border-b border-border bg-surface md:hidden">
@@ -108,6 +149,9 @@ export default function Layout({ children, currentPageName }) {
         {isMenuOpen && (
           <div className="border-t border-border px-4 py-3">
             <NavLinks currentPageName={currentPageName} onNavigate={() => setIsMenuOpen(false)} />
+            <div className="mt-3 border-t border-border pt-3">
+              <Account />
+            </div>
           </div>
         )}
       </header>
