@@ -8,6 +8,7 @@ export interface KnownEntity {
   samples: string[];
 }
 
+/** Entities the builder knows by name, with the fields they get when none are given. */
 export const KNOWN_ENTITIES: Record<string, KnownEntity> = {
   Task: { fields: 'title*, done, due date, priority (low, medium, high), notes, project', icon: 'SquareCheck', samples: ['Plan the week', 'Reply to Sam about the launch', 'Book the dentist', 'Write the quarterly report', 'Water the plants'] },
   Project: { fields: 'name*, description, deadline', icon: 'Folder', samples: ['Website redesign', 'Home renovation', 'Q3 marketing'] },
@@ -58,6 +59,7 @@ export interface AppKind {
   summary: string;
 }
 
+/** Kinds of app, checked in order: the first whose pattern matches a description wins. */
 export const APP_KINDS: AppKind[] = [
   { id: 'tasks', pattern: /\b(tasks?|to-?dos?|kanban|project management|projects?)\b/, name: 'Task Tracker', entities: ['Task', 'Project'], palette: 'indigo', summary: 'keep track of tasks and projects' },
   { id: 'recipes', pattern: /\b(recipes?|cook(ing|book)?|meals?|kitchen)\b/, name: 'Recipe Book', entities: ['Recipe'], palette: 'orange', summary: 'collect and cook your favourite recipes' },

@@ -14,6 +14,7 @@ export const CLASSES = {
     'w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20',
 } as const;
 
+/** Files every generated app shares (components and helpers), keyed by path. */
 export const SHARED_FILES: Record<string, string> = {
   'components/PageHeader.jsx': `import React from "react";
 import { Link } from "react-router-dom";
@@ -298,6 +299,7 @@ export function formatDateTime(value) {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A number in the reader's locale (1234.5 -> "1,234.5"). */
 export function formatNumber(value) {
   const number = Number(value);
   return Number.isFinite(number) ? number.toLocaleString() : String(value);
