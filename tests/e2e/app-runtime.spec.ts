@@ -296,6 +296,21 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await expect(frame.getByText('Errands', { exact: true })).toBeVisible();
   await expect(frame.getByText('Errands v2', { exact: true })).toHaveCount(0);
 
+  // Signing in inside the frame (where the browser refuses it storage) keeps the preview and the session.
+  await frame.getByRole('link', { name: 'Tasks' }).click();
+  await frame.getByRole('button', { name: 'Log in' }).click();
+  await frame.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
+  const tester = uniqueEmail('tester');
+  await frame.getByLabel(RUNTIME_MESSAGES.email).fill(tester);
+  await frame.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
+  await frame.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await expect(frame.getByText(tester)).toBeVisible();
+  await expect(frame.getByText('Errands', { exact: true })).toBeVisible();
+  await frame.getByLabel('New errand').fill('Preview errand');
+  await frame.getByRole('button', { name: 'Add' }).click();
+  await expect(frame.getByRole('listitem')).toHaveText(['Preview errand']);
+  expect(page.frames().find((f) => f.url().startsWith(origin))!.url()).not.toContain('tessera-');
+
   // The published app is unchanged for end users.
   await page.goto(`${origin}/app/${slug}/`);
   await expect(page.getByText('Errands', { exact: true })).toBeVisible();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
-import { appLoginPath, RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts';
+import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
 import { errorReportOf, PageErrorBoundary } from './error-boundary';
 import type { createFrameBridge } from './frame';
 import { Spinner } from './login-page';
 import { pageNameOfPath, resolvePage } from './pages';
-import { callerHeaders, getPreviewToken, setPreviewToken } from './sdk';
+import { callerHeaders, getPreviewToken, loginUrl, setPreviewToken } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
@@ -68,7 +68,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
     }
     if (res.status === 403 && !getPreviewToken()) {
       // Spec 3 §2: a refused bundle sends the visitor to the app's login page, and back here after.
-      window.location.assign(`${appLoginPath(boot.appId)}?nextUrl=${encodeURIComponent(window.location.href)}`);
+      window.location.assign(loginUrl());
       return;
     }
     const body = (await res.json().catch(() => null)) as (AppBundle & { error?: { message?: string } }) | null;

@@ -1,9 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { APP_MESSAGES, RUNTIME_MESSAGES, type AppSession, type AppUser, type RuntimeBoot } from '@tessera/contracts';
-import { apiRequest, getAppUserToken, me, setAppUserToken, ApiError } from './sdk';
+import { apiRequest, getAppUserToken, me, setAppUserToken, ApiError, SESSION_FRAGMENT } from './sdk';
 import { safeNextUrl } from './pages';
 
 type Mode = 'signIn' | 'signUp' | 'forgot' | 'setPassword';
+
+/** `url` with one more fragment parameter, keeping the others (the preview token among them). */
+function withFragment(url: string, name: string, value: string): string {
+  const [base = '', fragment = ''] = url.split('#');
+  const hash = new URLSearchParams(fragment);
+  hash.set(name, value);
+  return `${base}#${hash}`;
+}
 
 /** The single-use token of a reset or invitation mail (`?mode=resetPassword|invite&token=`), taken out of the address bar. */
 function takeMailToken(params: URLSearchParams): string | null {
@@ -63,8 +71,9 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
               password: field('password'),
               ...(mode === 'signUp' ? { full_name: field('full_name') } : {}),
             });
-      setAppUserToken(session.token);
-      window.location.assign(next);
+      // Where storage is refused (a framed preview), the session rides along in the fragment for the next page view.
+      const isStored = setAppUserToken(session.token);
+      window.location.assign(isStored ? next : withFragment(next, SESSION_FRAGMENT, session.token));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : RUNTIME_MESSAGES.loadFailed);
       setIsBusy(false);

@@ -9,7 +9,7 @@ import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts';
 import { AppRoot } from './app-root';
 import { createFrameBridge } from './frame';
 import { LoginPage } from './login-page';
-import { configureSdk, setPreviewToken } from './sdk';
+import { configureSdk, SESSION_FRAGMENT, setAppUserToken, setPreviewToken } from './sdk';
 import { installRuntimeStyles } from './styles';
 
 function readBoot(): RuntimeBoot {
@@ -18,20 +18,23 @@ function readBoot(): RuntimeBoot {
   return JSON.parse(text) as RuntimeBoot;
 }
 
-/** Moves `#tessera-preview=...` into sessionStorage and out of the address bar. */
-function takePreviewToken(): void {
+/** Moves `#tessera-preview=...` (and a session handed over by the login page) into storage and out of the address bar. */
+function takeFragmentTokens(): void {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const token = hash.get(PREVIEW_TOKEN_FRAGMENT);
-  if (!token) return;
-  setPreviewToken(token);
+  const session = hash.get(SESSION_FRAGMENT);
+  if (!token && !session) return;
+  if (token) setPreviewToken(token);
+  if (session) setAppUserToken(session);
   hash.delete(PREVIEW_TOKEN_FRAGMENT);
+  hash.delete(SESSION_FRAGMENT);
   const rest = hash.toString();
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
 }
 
 const boot = readBoot();
 configureSdk({ appId: boot.appId, basePath: boot.basePath });
-takePreviewToken();
+takeFragmentTokens();
 installRuntimeStyles();
 const root = createRoot(document.getElementById('root')!);
 root.render(<StrictMode>{boot.mode === 'login' ? <LoginPage boot={boot} /> : <AppRoot boot={boot} bridge={createFrameBridge(boot.parentOrigin)} />}</StrictMode>);

@@ -3,12 +3,14 @@
  * `@/utils` (docs/generated-apps.md). Talks only to the app's own host; the app user's token lives
  * in this origin's localStorage, the preview token in its sessionStorage.
  */
-import { appLoginPath, IMAGE_UPLOAD_TOAST_MS, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, UPLOAD_MAX_BYTES, type AppUser } from '@tessera/contracts';
+import { appLoginPath, IMAGE_UPLOAD_TOAST_MS, PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, UPLOAD_MAX_BYTES, type AppUser } from '@tessera/contracts';
 import { logDebug } from './debug-log';
 import { pageUrl } from './pages';
 import { showToast } from './toasts';
 
 const TOKEN_KEY = 'tessera.appUserToken';
+/** The fragment that carries a fresh session to the next page when storage is refused. */
+export const SESSION_FRAGMENT = 'tessera-session';
 const PREVIEW_KEY = 'tessera.previewToken';
 
 let settings = { appId: '', basePath: '' };
@@ -26,10 +28,21 @@ const storage = (kind: 'local' | 'session'): Storage | null => {
   }
 };
 
-export const getAppUserToken = () => storage('local')?.getItem(TOKEN_KEY) ?? null;
-export function setAppUserToken(token: string | null): void {
-  if (token) storage('local')?.setItem(TOKEN_KEY, token);
-  else storage('local')?.removeItem(TOKEN_KEY);
+// In memory first, like the preview token: a framed preview may be refused localStorage.
+let appUserToken: string | null = null;
+export const getAppUserToken = () => appUserToken ?? storage('local')?.getItem(TOKEN_KEY) ?? null;
+/** Keeps the app user's token; false when the browser refused to store it (it then lives for this page view). */
+export function setAppUserToken(token: string | null): boolean {
+  appUserToken = token;
+  try {
+    const local = storage('local');
+    if (!local) return false;
+    if (token) local.setItem(TOKEN_KEY, token);
+    else local.removeItem(TOKEN_KEY);
+    return true;
+  } catch {
+    return false;
+  }
 }
 // Kept in memory too: a framed preview may be refused storage by the browser's third-party rules.
 let previewToken: string | null = null;
@@ -146,9 +159,25 @@ export async function me(): Promise<AppUser | null> {
 
 export const updateMe = (data: Record<string, unknown>) => apiRequest<AppUser>('PUT', entityPath('User', '/me'), data);
 
+/**
+ * This page's URL to come back to after the login page. In the preview the token rides along in
+ * the fragment: a framed preview may have no storage to find it in after the round trip.
+ */
+export function returnUrl(href = window.location.href): string {
+  const preview = getPreviewToken();
+  if (!preview) return href;
+  const [base = '', fragment = ''] = href.split('#');
+  const hash = new URLSearchParams(fragment);
+  hash.set(PREVIEW_TOKEN_FRAGMENT, preview);
+  return `${base}#${hash}`;
+}
+
+/** The login page's URL, coming back to `nextUrl` (default: here). */
+export const loginUrl = (nextUrl?: string) => `${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(returnUrl(nextUrl))}`;
+
 /** Goes to the app's login page, coming back to `nextUrl` (default: here). */
 export function login(nextUrl?: string): void {
-  window.location.assign(`${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(nextUrl ?? window.location.href)}`);
+  window.location.assign(loginUrl(nextUrl));
 }
 
 /** Ends the session on the server, forgets the token and reloads the page as an anonymous visitor. */
