@@ -448,3 +448,20 @@ describe('robustness', () => {
     }
   });
 });
+
+describe('fields with choices and links in words', () => {
+  it('"add a cuisine field with italian, mexican and indian" is a choice field of the main entity', async () => {
+    const recipes = await runTurn(EMPTY_SNAPSHOT, 'a recipe book');
+    const { entities } = await change(recipes.snapshot, 'add a cuisine field with italian, mexican and indian');
+    expect(entities.Recipe!.properties.cuisine).toEqual({ type: 'string', enum: ['italian', 'mexican', 'indian'], default: 'italian' });
+    const mood = await change(recipes.snapshot, 'add a mood field (great, ok, bad) to recipes');
+    expect(mood.entities.Recipe!.properties.mood!.enum).toEqual(['great', 'ok', 'bad']);
+  });
+
+  it('"linked to recipes" in a new entity is a reference', async () => {
+    const recipes = await runTurn(EMPTY_SNAPSHOT, 'a recipe book');
+    const { entities, files } = await change(recipes.snapshot, 'add an ingredients entity with name and quantity, linked to recipes');
+    expect(entities.Ingredient!.properties).toEqual({ name: { type: 'string' }, quantity: { type: 'number' }, recipe_id: { type: 'string' } });
+    expect(files['pages/RecipeDetail.jsx']).toContain('Ingredient.filter({ recipe_id: id }');
+  });
+});

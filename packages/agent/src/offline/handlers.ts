@@ -148,6 +148,12 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
   const { model } = state;
   let fieldsText: string | undefined;
   let target: AppModel['entities'][number] | undefined;
+  // "add a cuisine field with italian, mexican and indian (to recipes)" / "add a mood field (great, ok, bad)".
+  const choices = /\badd\s+(?:a\s+|an\s+)?([a-z][a-z ]*?)\s+(?:field|column|property)\s*(?:with\s+(?:the\s+)?(?:values|options|choices)?\s*:?\s*|\(|:\s*)(.+?)\)?(?:\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|all\s+)?([a-z][a-z ]*))?$/i.exec(clause);
+  if (choices && splitList(choices[2]!).length >= 2) {
+    const entity = choices[3] ? findEntity(model, choices[3]) : defaultEntity(model);
+    if (entity) return handleAddField(state, `add ${choices[1]} (${splitList(choices[2]!).join(', ')}) to ${humanize(pluralize(entity.name))}`, '');
+  }
   const patterns: Array<[RegExp, number, number]> = [
     [/\badd\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:fields?|columns?|property|properties|attributes?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
     [/\b(?:add|include|store|track)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],

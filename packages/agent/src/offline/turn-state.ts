@@ -75,6 +75,11 @@ export function parseFields(text: string, model: AppModel, self: string): Inferr
   const names = model.entities.map((e) => e.name).filter((n) => n !== self);
   const cleaned = text.replace(/\b(new|fields?|columns?|properties|property|attributes?)\b/gi, ' ').replace(/\s+/g, ' ').trim();
   return splitList(cleaned)
+    // "linked to recipes", "belonging to a project": a reference to that entity.
+    .map((f) => f.replace(/^(?:linked|connected|related|belonging|attached|assigned)\s+to\s+(?:an?\s+|the\s+|one\s+)?(.+)$/i, (_m, target: string) => {
+      const entity = findEntity(model, target);
+      return entity ? entity.name : target;
+    }))
     .map((f) => inferField(f, names))
     .filter((f): f is InferredField => f !== null);
 }
