@@ -37,6 +37,8 @@ import { createContextJobs, type CrawlFn } from './modules/context/context.jobs'
 import { createContextRepo } from './modules/context/context.repo';
 import { contextRoutes } from './modules/context/context.routes';
 import { createContextService } from './modules/context/context.service';
+import { crawlSite } from './modules/context/scraper/crawl-site';
+import { fetchPolicyForTests } from './platform/outbound';
 import { createHashingEmbedder } from './modules/retrieval/embedder';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
@@ -98,13 +100,16 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const jobsRepo = createJobsRepo(db);
   const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder: createHashingEmbedder(), logger });
   const contextRepo = createContextRepo(db);
+  // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
+  const outboundPolicy = fetchPolicyForTests(process.env.OUTBOUND_TEST_ALLOW_HOSTS, config.nodeEnv);
+  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: outboundPolicy }));
   const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen });
   // PGlite has one connection: one job at a time keeps web requests responsive there.
   const jobRunner = createJobRunner({
     jobsRepo,
     logger,
     listen: database.listen,
-    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl }) },
+    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb }) },
     concurrency: database.kind === 'pglite' ? 1 : 4,
     ...jobOptions,
   });

@@ -131,14 +131,19 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl }: Dep
           const { url, maxPages, maxDepth } = item.options as { url: string; maxPages: number; maxDepth: number };
           const parts: string[] = [];
           let done = 0;
+          let total = 1;
           let lastReport = 0;
-          for await (const page of crawl({ url, maxPages, maxDepth, signal: ctx.signal })) {
+          // The crawler knows how many pages wait: done + queued, capped by the plan, is the total to show.
+          const onProgress = (p: { done: number; queued: number }) => {
+            total = Math.min(maxPages, Math.max(total, p.done + p.queued));
+          };
+          for await (const page of crawl({ url, maxPages, maxDepth, signal: ctx.signal, onProgress })) {
             parts.push([`# ${page.title || page.url}`, `Source: ${page.url}`, page.markdown.trim()].join('\n\n'));
             done++;
             // Progress at most every 500 ms: each one is a row update and a NOTIFY.
             if (Date.now() - lastReport > 500) {
               lastReport = Date.now();
-              const row = await contextRepo.update(item.id, { progress: { done, total: maxPages } });
+              const row = await contextRepo.update(item.id, { progress: { done, total: Math.max(total, done) } });
               if (row) await notify(row);
             }
           }

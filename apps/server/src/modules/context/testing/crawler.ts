@@ -1,0 +1,7 @@
+import type { CrawlFn } from '../context.jobs';
+import { crawlSite } from '../scraper/crawl-site';
+
+/** The real crawler with a loopback allowance for test sites (production passes no allowance). */
+export function createTestHarnessCrawler(allowHosts: string[]): CrawlFn {
+  return (options) => crawlSite({ ...options, fetchPolicy: { allowHosts } });
+}
