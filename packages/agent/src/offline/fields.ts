@@ -52,7 +52,7 @@ const NUMBER_WORDS = new Set([
   'weight', 'height', 'calories', 'duration', 'minutes', 'hours', 'servings', 'stock', 'distance', 'reps', 'sets',
   'percent', 'percentage', 'progress', 'balance', 'revenue', 'year', 'pages', 'capacity', 'value', 'estimate', 'points',
   'fee', 'rate', 'size', 'goal', 'target', 'level', 'days', 'km', 'miles', 'visits', 'guests', 'seats', 'mileage',
-  'odometer', 'attendance', 'population', 'laps', 'floors', 'bedrooms', 'bathrooms',
+  'odometer', 'attendance', 'population', 'laps', 'floors', 'bedrooms', 'bathrooms', 'streak', 'times', 'views', 'likes', 'votes', 'copies', 'units',
 ]);
 const NOT_NUMBER = new Set(['license', 'licence', 'passport', 'vin', 'code', 'phone', 'telephone', 'mobile', 'tel', 'zip', 'postcode', 'postal', 'isbn', 'sku', 'serial', 'plate', 'account', 'tracking', 'invoice', 'order', 'reference', 'room']);
 const NOT_PARTICIPLES = new Set(['need', 'speed', 'seed', 'breed', 'feed', 'bed', 'shed', 'red', 'reed', 'embed', 'created', 'updated', 'bred', 'weed']);

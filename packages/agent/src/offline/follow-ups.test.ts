@@ -465,3 +465,17 @@ describe('fields with choices and links in words', () => {
     expect(files['pages/RecipeDetail.jsx']).toContain('Ingredient.filter({ recipe_id: id }');
   });
 });
+
+describe('bringing removed pages back', () => {
+  it('"add the check-ins back" and "bring back habits" restore pages and nav', async () => {
+    const habits = await runTurn(EMPTY_SNAPSHOT, 'habit tracker');
+    const removed = await change(habits.snapshot, 'remove check-ins');
+    expect(removed.files['pages/CheckIns.jsx']).toBeUndefined();
+    expect(removed.turn.text).toContain('"bring back check ins"');
+    const back = await change(removed.snapshot, 'add the check-ins back');
+    expect(back.files['pages/CheckIns.jsx']).toBeDefined();
+    expect(back.files['layout.jsx']).toContain('page: "CheckIns"');
+    const again = await change((await change(back.snapshot, 'remove habits')).snapshot, 'bring back habits');
+    expect(again.files['pages/Habits.jsx']).toBeDefined();
+  });
+});

@@ -259,12 +259,18 @@ function handleRemoveEntity(state: TurnState, clause: string): boolean {
     state.touched.add('app.json');
   }
   state.titles.push(`Remove ${humanize(pluralize(entity.name))}`);
-  state.done.push(`Removed the ${humanize(entity.name)} pages and their navigation link. The ${entity.name} records are kept in the database (the data panel still shows them), so you can bring the pages back with "add ${humanize(pluralize(entity.name))} pages".`);
+  state.done.push(`Removed the ${humanize(entity.name)} pages and their navigation link. The ${entity.name} records are kept in the database (the data panel still shows them), so you can bring the pages back with "bring back ${humanize(pluralize(entity.name))}".`);
   return true;
 }
 
 /** "Add a Contacts entity with name and email", "add projects" (also brings removed pages back). */
-function handleAddEntity(state: TurnState, clause: string): boolean {
+function handleAddEntity(state: TurnState, request: string): boolean {
+  // "add the check-ins back", "bring back projects", "restore the task pages" all mean "add X".
+  const clause = request
+    .replace(/([a-z])-([a-z])/gi, '$1 $2')
+    .replace(/^(?:please\s+)?(?:bring\s+back|restore|re-?add|show\s+again)\s+/i, 'add ')
+    .replace(/\s+(?:back|again|too|as well)\s*$/i, '')
+    .replace(/\s+(?:pages?|screens?)\s*$/i, '');
   const m =
     /\b(?:add|create|include|track|new)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(.+?)\s+(?:entity|entities|table|model|section|collection|data type)\b\s*(.*)$/i.exec(clause) ??
     /\b(?:add|create|track|manage)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:|having\b).*)?$/i.exec(clause) ??
