@@ -72,6 +72,9 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(second.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
   await second.close();
   await expect(first.getByText(/^Answered by /)).toBeVisible();
+  // The stored copies arrive after the turn: the answer's time, and the message can be reverted.
+  await expect(first.locator('time')).toHaveText('just now');
+  await expect(chat.locator('li[data-role="user"]').first().getByRole('button', { name: 'Revert' })).toHaveCount(1);
   await expect(first.getByRole('alert')).toHaveCount(0);
   const versionsButton = page.getByRole('button', { name: /^Versions, showing Version 2$/ });
   await expect(versionsButton).toBeVisible();

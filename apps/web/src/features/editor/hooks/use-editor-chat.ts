@@ -55,6 +55,10 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
             };
           },
         }),
+        // Pick up the stored copies (the user message's annotation, the answer's time) once the turn ends.
+        onFinish: ({ isError }) => {
+          if (!isError) setIsFollowing(true);
+        },
         onError: (error) => {
           const found = chatFailureOf(error);
           setFailure(found);
