@@ -284,6 +284,15 @@ test('the web scraper checks the address, shows an unreachable site as Error wit
   await useSessionOf(context, baseURL!, user);
   const appId = await createApp(request, user, 'Metadata probe');
   const dialog = await openDataSources(page, appId);
+
+  // Connectors without server credentials say so, on the option and in its panel.
+  for (const connector of ['Notion', 'Google Drive']) {
+    const option = dialog.getByRole('radio', { name: new RegExp(`^${connector}`) });
+    await expect(option).toHaveAccessibleDescription('not configured');
+    await option.click();
+    await expect(dialog.getByRole('group', { name: connector })).toContainText(`${connector}not configured`);
+  }
+
   await dialog.getByRole('radio', { name: 'Web scraper' }).click();
   await expect(dialog.getByText('up to 20 pages, 2 links deep on your plan', { exact: false })).toBeVisible();
   await dialog.getByRole('button', { name: 'Scrape' }).click();
