@@ -149,7 +149,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const appHosts = appHostRoutes({
     runtime,
     assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),
-    storage: createFileStorage({ dataDir: config.dataDir }),
+    storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
     rateLimiter,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,

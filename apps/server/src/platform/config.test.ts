@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ APPS_DOMAIN: 'http://apps.example.com' })[0]).toContain('APPS_DOMAIN: must be a domain name');
   });
 
+  it('keeps uploads in an S3-compatible bucket when all four S3 variables are set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...s3 }).s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'uploads', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret' });
+    expect(problemsOf({ S3_BUCKET: 'uploads' })[0]).toContain('set all four');
+  });
+
   it('wants both Google variables or neither, and e-mails in ADMIN_EMAILS', () => {
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'x' })[0]).toContain('set both');
     expect(problemsOf({ ADMIN_EMAILS: 'a@b.c, nope' })[0]).toContain('"nope" is not an e-mail');

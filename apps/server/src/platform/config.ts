@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   OPENAI_COMPATIBLE_MODEL: optionalString,
   CHAT_MODEL: optionalString,
+  S3_ENDPOINT: optionalString.pipe(httpUrl('https://s3.eu-west-1.amazonaws.com').optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   APPS_DOMAIN: z
     .string()
     .trim()
@@ -70,6 +75,8 @@ export interface Config {
   mailFrom: string;
   google?: GoogleConfig;
   trustProxy: boolean;
+  /** Uploaded files go to this S3-compatible bucket when set, else DATA_DIR/files. */
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   /** Generated apps are served on `{slug}.{appsDomain}` (DESIGN.md §3: never on the builder's origin). */
   appsDomain: string;
   logLevel: LogLevel;
@@ -130,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const s3Set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Set > 0 && s3Set < 4) problems.push('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four to keep uploads in a bucket, or none');
   const adminEmails = e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   const badAdmin = adminEmails.find((a) => !/^[^\s@]+@[^\s@]+$/.test(a));
   if (badAdmin) problems.push(`ADMIN_EMAILS: "${badAdmin}" is not an e-mail address (comma-separated list expected)`);
@@ -153,6 +162,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     appsDomain: e.APPS_DOMAIN,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     llm: {
       openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL } : undefined,

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createS3Storage, type S3Config } from './s3';
 
 /** A stored file's bytes and what it is. */
 export interface StoredFile {
@@ -81,7 +82,7 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
-/** The storage of this server: local files under DATA_DIR/files. */
-export function createFileStorage({ dataDir }: { dataDir: string }): FileStorage {
-  return createLocalStorage(join(dataDir, 'files'));
+/** The storage of this server: an S3-compatible bucket when configured, else local files under DATA_DIR/files. */
+export function createFileStorage({ dataDir, s3 }: { dataDir: string; s3?: S3Config }): FileStorage {
+  return s3 ? createS3Storage(s3) : createLocalStorage(join(dataDir, 'files'));
 }
