@@ -20,6 +20,7 @@ export async function fetchChatMessages(appId: string): Promise<EditorMessage[]>
   return messages.map(toEditorMessage);
 }
 
+/** The chat as stored, loaded once when the editor opens (the live stream keeps it current). */
 export function useChatHistory(appId: string) {
   return useQuery({ queryKey: editorKeys.messages(appId), queryFn: () => fetchChatMessages(appId), staleTime: Infinity, gcTime: 0 });
 }
