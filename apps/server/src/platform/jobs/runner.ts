@@ -3,6 +3,10 @@ import { hostname } from 'node:os';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, JobRow, JobsRepo } from './jobs.repo';
 
+/** Finished jobs are kept this long (for inspection), then pruned by any runner. */
+const JOB_RETENTION_MS = 7 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
 /** NOTIFY channel that wakes idle runners when a job is enqueued (any process). */
 export const JOBS_CHANNEL = 'tessera_jobs';
 
@@ -128,8 +132,13 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  let lastPruneAt = 0;
   async function run(): Promise<void> {
     while (running) {
+      if (Date.now() - lastPruneAt > PRUNE_EVERY_MS) {
+        lastPruneAt = Date.now();
+        await jobsRepo.prune(JOB_RETENTION_MS).catch((err) => logger.warn('job prune failed', { err: String(err) }));
+      }
       if (active.size < concurrency) {
         let job: JobRow | null = null;
         try {
