@@ -372,7 +372,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 appId={appId}
                 versionId={selected?.id ?? null}
                 isLoadingVersions={versions.isPending}
-                initialPage={pageName}
+                initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
                 onAppError={handleAppError}
                 onSendChatMessage={sendToChat}
                 isBuilding={chat.isBusy}
