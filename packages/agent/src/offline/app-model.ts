@@ -12,7 +12,7 @@ const humanizeName = (name: string) => {
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {
   name: string;
-  kind: 'about' | 'statistics' | 'board' | 'custom';
+  kind: 'about' | 'statistics' | 'board' | 'calendar' | 'custom';
   title: string;
   /** For a board: the entity whose records it shows. */
   entity?: string;
@@ -61,6 +61,7 @@ export function iconOf(entity: string): string {
 }
 
 const ABOUT_PAGES = /^(about|aboutus)$/i;
+const CALENDAR_PAGES = /^(calendar|agenda|schedule|upcoming|timeline)$/i;
 const STATS_PAGES = /^(statistics|stats|insights|reports?|analytics)$/i;
 
 /** A stored schema with the parts the generators rely on (properties, access rules) always present. */
@@ -100,7 +101,7 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
       if (boardOf && entityNames.includes(boardOf)) return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
       return {
         name: page,
-        kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : 'custom',
+        kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : CALENDAR_PAGES.test(page) ? 'calendar' : 'custom',
         title: page.replace(/([a-z])([A-Z])/g, '$1 $2'),
       };
     });

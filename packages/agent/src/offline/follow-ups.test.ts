@@ -479,3 +479,14 @@ describe('bringing removed pages back', () => {
     expect(again.files['pages/Habits.jsx']).toBeDefined();
   });
 });
+
+describe('calendar page', () => {
+  it('lists every record with a date by day, and follows new date fields', async () => {
+    const { files } = await change(base, 'add a calendar page');
+    const page = files['pages/Calendar.jsx']!;
+    expect(page).toContain('{ label: "Task", entity: Task, field: "due_date", hasTime: false, titleField: "title", detail: "TaskDetail" },');
+    expect(page).not.toContain('entity: Project');
+    const withDeadline = await change({ files, entities: (await runTurn(base, 'add a calendar page')).snapshot.entities }, 'add a deadline to projects');
+    expect(withDeadline.files['pages/Calendar.jsx']).toContain('entity: Project, field: "deadline"');
+  });
+});

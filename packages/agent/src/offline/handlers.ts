@@ -16,6 +16,7 @@ import { defaultEntity, findEntity, matchField, parseFields, touchEntity, withou
 
 const PAGE_KINDS: Array<[RegExp, ExtraPage['kind'], string]> = [
   [/^(about|about us|about the app)$/, 'about', 'About'],
+  [/^(calendar|agenda|schedule|upcoming)$/, 'calendar', 'Calendar'],
   [/^(statistics|stats|statistic|insights|analytics|reports?|charts?|summary)$/, 'statistics', 'Statistics'],
 ];
 
@@ -363,7 +364,9 @@ function handleAddPage(state: TurnState, _clause: string, lower: string): boolea
       ? 'totals per entity, breakdowns of choice fields, yes/no shares and sums of number fields'
       : page.kind === 'about'
         ? 'what the app is for, with links to each section'
-        : 'a titled page ready for your content';
+        : page.kind === 'calendar'
+          ? 'every record with a date, grouped by day from today on'
+          : 'a titled page ready for your content';
   state.done.push(`Added **pages/${name}.jsx** (${what}) and a link in the navigation.`);
   return true;
 }
