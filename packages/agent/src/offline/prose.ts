@@ -14,7 +14,7 @@ I'm the built-in offline app builder, so I work without an AI provider. I can:
 - build an app from a description — name the things to track and their fields, e.g. "a task tracker with tasks (title, done, due date) and projects (name)", or just "a recipe book" or "CRM for my bakery";
 - add or remove a field ("add a priority field to tasks", "remove the due date from tasks");
 - add or remove an entity with its pages ("add a Contacts entity with name and email");
-- add a page ("add an about page", "add a statistics page", "add a kanban board for tasks");
+- add a page ("add an about page", "add a statistics page", "add a calendar page", "add a kanban board for tasks");
 - make a field required or optional, change a field's choices, or change who can see an entity ("make projects public");
 - rename the app ("rename the app to Focus") or change its look ("make it dark", "use green", "change the primary colour to #ff6600");
 - add sample data ("add some sample tasks").
