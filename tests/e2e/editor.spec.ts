@@ -47,6 +47,8 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await expect(sidebar).toHaveCSS('width', '48px');
+  await page.screenshot({ path: join(SHOTS_DIR, 'editor-sidebar-collapsed-1280.png') });
   const cookie = (await context.cookies()).find((c) => c.name === 'tessera_sidebar_state');
   expect(cookie?.value).toBe('false');
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
@@ -98,6 +100,14 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   const box = await page.locator('iframe[title="App preview"]').boundingBox();
   expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([375, 667]);
   await page.getByRole('button', { name: 'Desktop', exact: true }).click();
+
+  // The toolbar's Database opens the Database panel (its tables are in the sidebar); Done goes back.
+  await page.getByRole('button', { name: 'Database', exact: true }).click();
+  await expect(page).toHaveURL(/panel=database/);
+  await expect(page.getByRole('navigation', { name: 'Entities' }).getByRole('button')).toHaveText([/Project/, /Task/]);
+  await shoot(page, 'database');
+  await sidebar.getByRole('button', { name: 'Done' }).click();
+  await expect(chat).toBeVisible();
 
   // Follow-up: version 3.
   await composer.fill('add a priority field to tasks');
