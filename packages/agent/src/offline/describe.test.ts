@@ -261,6 +261,13 @@ describe('first turn: understanding a description', () => {
     expect((await build('a recipe book')).records).toEqual({});
   });
 
+  it('adds the pages a first description asks for: about, statistics, calendar, kanban board', async () => {
+    const { snapshot, entities } = await build('A kanban board for my team with tasks (title, due date), plus an about page, statistics and a calendar');
+    for (const page of ['About', 'Statistics', 'Calendar', 'TaskBoard']) expect(snapshot.files[`pages/${page}.jsx`], page).toBeDefined();
+    expect(entities.Task!.properties.status).toEqual({ type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' });
+    expect(snapshot.files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Calendar"[\s\S]*page: "Statistics"[\s\S]*page: "TaskBoard"/);
+  });
+
   it('is deterministic', () => {
     const input = { snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user' as const, text: 'CRM for my bakery' }] };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));

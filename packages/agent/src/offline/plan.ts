@@ -2,7 +2,7 @@
 // change, and write it as prose plus protocol actions.
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
-import { isEmptySnapshot, pagesOf, readAppModel, type AppModel } from './app-model';
+import { boardPageOf, isEmptySnapshot, pagesOf, readAppModel, type AppModel } from './app-model';
 import { appNameOf, plannedEntitiesOf, schemaOf, themeOf } from './describe';
 import { followUp } from './follow-up';
 import { capabilities, describeType, suggestionsFor } from './prose';
@@ -86,6 +86,7 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
     extraPages: [],
     theme: themeOf(description, kind),
   };
+  addRequestedPages(model, description);
   const files = renderAppFiles(model);
   const actions: PlannedAction[] = schemas.map((s) => ({ type: 'add_entity', entity: s.name, schema: s }));
   const order = ['app.json', 'globals.css', ...Object.keys(SHARED_FILES), 'layout.jsx'];
@@ -114,10 +115,29 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
     ...entityLines,
     '',
     `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. ${wantsSamples ? `I added 5 sample records to each entity so you can click around; open **${firstPages.list}** to see them.` : `Open **${firstPages.list}** to add your first ${humanize(first.name)}.`}`,
+    ...(model.extraPages.length ? ['', `I also added ${listJoin(model.extraPages.map((p) => `**${p.title}**`))} ${model.extraPages.length === 1 ? 'as a page' : 'as pages'} in the navigation.`] : []),
     '',
     'Try next:',
     ...suggestionsFor(model).map((s) => `- "${s}"`),
   ];
   const text = `${intro}\n\n${groupText(`Create ${name}`, actions)}\n\n${outro.join('\n')}`;
   return { text, summary: `Created ${name} with ${listJoin(schemas.map((s) => s.name))}` };
+}
+
+/** Pages a first description asks for besides the entity pages: about, statistics, calendar, a kanban board. */
+function addRequestedPages(model: AppModel, description: string): void {
+  const lower = description.toLowerCase();
+  const first = model.entities[0];
+  if (/\babout\s+(page|screen|section)\b/.test(lower)) model.extraPages.push({ name: 'About', kind: 'about', title: 'About' });
+  if (/\b(statistics|stats|analytics|charts)\b/.test(lower)) model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
+  const hasDates = model.entities.some((e) => Object.values(e.schema.properties).some((p) => p.format === 'date' || p.format === 'date-time'));
+  if (/\b(calendar|agenda)\b/.test(lower) && hasDates) model.extraPages.push({ name: 'Calendar', kind: 'calendar', title: 'Calendar' });
+  if (first && /\b(kanban|board view|boards?)\b/.test(lower) && !/\bboard games?\b/.test(lower)) {
+    if (!Object.values(first.schema.properties).some((p) => p.type === 'string' && p.enum)) {
+      first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = { type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' };
+    }
+    const plural = humanize(pluralize(first.name));
+    model.extraPages.push({ name: boardPageOf(first.name), kind: 'board', title: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`, entity: first.name });
+  }
+  model.extraPages.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -13,7 +13,9 @@ function navItems(model: AppModel): Array<{ label: string; page: string; icon: s
     const p = pagesOf(e.name);
     items.push({ label: cap(humanize(pluralize(e.name))), page: p.list, icon: iconOf(e.name), pages: [p.list, p.detail, p.form] });
   }
-  for (const page of model.extraPages) items.push({ label: page.title, page: page.name, icon: EXTRA_ICONS[page.kind], pages: [page.name] });
+  // By name, as readAppModel lists them, so the nav keeps its order from one turn to the next.
+  const extra = [...model.extraPages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const page of extra) items.push({ label: page.title, page: page.name, icon: EXTRA_ICONS[page.kind], pages: [page.name] });
   return items;
 }
 
