@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { parseActionText, type GroupSegment, type ParsedAction } from '@tessera/agent/protocol';
 import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
 import { Badge, Button, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
-import { CircleAlert, Database, FilePen, FilePlus, FileX, History, Layers, RotateCcw, Scissors, Table } from 'lucide-react';
+import { Check, CircleAlert, Copy, Database, FilePen, FilePlus, FileX, History, Layers, RotateCcw, Scissors, Table } from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
 import { messageTime } from '../lib/time';
 import { RichText } from './rich-text';
@@ -141,7 +141,7 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
         </div>
       )}
 
-      {!isStreaming && (modelLabel || (isAdmin && (meta.usage || meta.versionId))) && (
+      {!isStreaming && (modelLabel || meta.createdAt || isAdmin) && (
         <div className="space-y-1.5 text-[11px] text-ink-faint">
           {modelLabel && <p>Answered by {modelLabel}</p>}
           {meta.createdAt && (
@@ -151,6 +151,7 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
               </time>
             </p>
           )}
+          {isAdmin && text && <CopyMessageButton text={text} />}
           {isAdmin && meta.versionId && (
             <p>
               Version ID: <span className="font-mono select-all">{meta.versionId}</span>
@@ -242,5 +243,25 @@ function UsageTable({ usage }: { usage: NonNullable<EditorMessage['metadata']>['
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Admins copy an answer's raw text, actions included (spec 2 §6). */
+function CopyMessageButton({ text }: { text: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+  return (
+    <button
+      type="button"
+      onClick={() => void navigator.clipboard.writeText(text).then(() => setIsCopied(true), () => {})}
+      className="flex h-6 items-center gap-1 rounded-md px-1.5 text-ink-subtle hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      {isCopied ? <Check className="size-3" aria-hidden /> : <Copy className="size-3" aria-hidden />}
+      <span aria-live="polite">{isCopied ? 'Copied' : 'Copy message'}</span>
+    </button>
   );
 }
