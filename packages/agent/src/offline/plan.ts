@@ -132,7 +132,7 @@ function addRequestedPages(model: AppModel, description: string): void {
   if (/\b(statistics|stats|analytics|charts)\b/.test(lower)) model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
   const hasDates = model.entities.some((e) => Object.values(e.schema.properties).some((p) => p.format === 'date' || p.format === 'date-time'));
   if (/\b(calendar|agenda)\b/.test(lower) && hasDates) model.extraPages.push({ name: 'Calendar', kind: 'calendar', title: 'Calendar' });
-  if (first && /\b(kanban|board view|boards?)\b/.test(lower) && !/\bboard games?\b/.test(lower)) {
+  if (first && /\b(kanban|board view|(?:task|project|status) board)\b/.test(lower)) {
     if (!Object.values(first.schema.properties).some((p) => p.type === 'string' && p.enum)) {
       first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = { type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' };
     }
