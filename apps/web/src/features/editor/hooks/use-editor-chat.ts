@@ -64,10 +64,10 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
           setFailure(found);
           if (found.isLimit) setLimitFailure(found);
           if (!found.isNetwork) toast.error(found.message, { id: 'chat-error' });
-          // Refused before any answer (limits, rate limit, a turn already running): the server kept
-          // nothing, so the message goes back into the composer.
+          // No answer began (a limit, the rate limit, a turn already running, the network): the
+          // message goes back into the composer. If the server did keep it, the live stream brings it back.
           const last = chat.messages.at(-1);
-          if (!found.isNetwork && last?.role === 'user') {
+          if (last?.role === 'user') {
             chat.messages = chat.messages.slice(0, -1);
             setRestoredDraft({ text: messageText(last), at: Date.now() });
           }
