@@ -490,3 +490,11 @@ describe('calendar page', () => {
     expect(withDeadline.files['pages/Calendar.jsx']).toContain('entity: Project, field: "deadline"');
   });
 });
+
+describe('continue', () => {
+  it('answers "Continue" (after a truncated answer elsewhere) with prose: nothing of its own is ever cut off', () => {
+    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'add notes to tasks' }, { role: 'assistant', text: '…' }, { role: 'user', text: 'Continue' }] });
+    expect(turn.text).not.toContain('<tessera-');
+    expect(turn.text).toMatch(/nothing left to continue/);
+  });
+});
