@@ -318,21 +318,32 @@ test('the web scraper checks the address, shows an unreachable site as Error wit
   await shoot(page, 'scrape-error');
 });
 
-// Needs the server to let its scraper reach this test's loopback site. The backend only takes that
-// allowance as a createApp() argument (integration tests); the built product has no switch for it.
-test.fixme('the web scraper crawls a small local site with progress until it is synced', async ({ page, context, request, baseURL }) => {
+test('the web scraper crawls a small local site with progress until it is synced', async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
   const site = await serveSite();
   try {
     const user = await createUser(request, { tag: 'scrape' });
     await useSessionOf(context, baseURL!, user);
     const appId = await createApp(request, user, 'Cafe site');
+    const streams: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/context/items/events')) streams.push(r.url());
+    });
     const dialog = await openDataSources(page, appId);
+    await recordStatuses(page);
     await dialog.getByRole('radio', { name: 'Web scraper' }).click();
     await dialog.getByLabel('Website address').fill(site.url);
     await dialog.getByRole('button', { name: 'Scrape' }).click();
-    const row = dialog.getByRole('list', { name: 'Data items' }).getByRole('listitem').first();
+    const row = itemRow(dialog, '127.0.0.1');
+    // The slow site keeps the crawl running long enough to watch: the form follows it with a bar.
+    await expect(dialog.getByRole('progressbar', { name: 'Scraping progress of 127.0.0.1' })).toBeVisible();
+    await page.screenshot({ path: join(SHOTS_DIR, 'data-sources-scraping-1280.png') });
     await expect(row.getByText('Synced', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByRole('progressbar', { name: 'Scraping progress of 127.0.0.1' })).toBeHidden();
+    const seen = Object.values(await statusesSeen(page))[0]!;
+    expect(seen.at(-1)).toBe('synced');
+    expect(seen.some((s) => s === 'pending' || s === 'running'), `statuses seen: ${seen.join(' > ')}`).toBe(true);
+    expect(streams.length, 'the dialog followed the crawl over the live stream').toBeGreaterThan(0);
     const [item] = await listItems(request, user, appId);
     expect(item).toMatchObject({ source: 'web_scraper', type: 'web_page', status: 'synced' });
     expect(item!.numOfChunks).toBeGreaterThan(0);
@@ -343,7 +354,10 @@ test.fixme('the web scraper crawls a small local site with progress until it is 
   }
 });
 
-/** A three-page café site on loopback. */
+/**
+ * A three-page café site on loopback, on the one port the e2e server's scraper may fetch
+ * (OUTBOUND_TEST_ALLOW_HOSTS in playwright.config.ts). Pages answer slowly, so the crawl is seen running.
+ */
 async function serveSite() {
   const pages: Record<string, string> = {
     '/': '<h1>Corner Cafe</h1><p>Fresh coffee and pastries every morning.</p><a href="/menu">Menu</a> <a href="/about">About us</a>',
@@ -351,9 +365,10 @@ async function serveSite() {
     '/about': '<h1>About us</h1><p>Family-run since 1998, on the corner of Elm Street.</p><a href="/">Home</a>',
   };
   const requested: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requested.push(path);
+    await new Promise((resolve) => setTimeout(resolve, 400));
     const body = pages[path];
     if (!body) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -361,7 +376,7 @@ async function serveSite() {
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Corner Cafe</title></head><body><main>${body}</main></body></html>`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591), '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,

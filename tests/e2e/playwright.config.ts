@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3517);
+/** The loopback site data-sources.spec.ts serves for the web scraper; the server may fetch only it. */
+const SCRAPER_SITE_PORT = Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591);
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR_PREFIX = 'tessera-e2e-';
 
@@ -76,6 +78,8 @@ export default defineConfig({
       AUTH_SECRET: 'e2e0'.repeat(16),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // Honoured only outside production (platform/outbound fetchPolicyForTests).
+      OUTBOUND_TEST_ALLOW_HOSTS: `127.0.0.1:${SCRAPER_SITE_PORT}`,
     },
   },
 });

@@ -83,6 +83,7 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
           <Progress
             value={item.progress && item.progress.total > 0 ? (item.progress.done / item.progress.total) * 100 : 0}
             label={`Scraping progress of ${item.name}`}
+            className={item.progress ? undefined : 'animate-pulse'}
           />
         </div>
       ))}
