@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { APP_MESSAGES, type PublicConfig } from '@tessera/contracts';
+import { APP_MESSAGES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/contracts';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -38,6 +38,7 @@ import { createContextRepo } from './modules/context/context.repo';
 import { contextRoutes } from './modules/context/context.routes';
 import { createContextService } from './modules/context/context.service';
 import { crawlSite } from './modules/context/scraper/crawl-site';
+import { connectorsFromEnv, type Connectors } from './modules/context/connectors';
 import { fetchPolicyForTests } from './platform/outbound';
 import { createHashingEmbedder } from './modules/retrieval/embedder';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
@@ -77,6 +78,8 @@ export interface AppDeps {
   jobs?: Pick<JobRunnerOptions, 'leaseMs' | 'pollMs' | 'concurrency' | 'backoffBaseMs' | 'workerId'>;
   /** The crawler behind web-page data sources; tests pass one with their loopback allowance. */
   crawl?: CrawlFn;
+  /** Notion / Google Drive clients; by default those whose credentials are in the environment. */
+  connectors?: Connectors;
 }
 
 export interface TesseraApp {
@@ -88,7 +91,7 @@ export interface TesseraApp {
 }
 
 /** The composition root: builds every service from its dependencies and mounts the routes. */
-export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl }: AppDeps): TesseraApp {
+export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl, connectors = connectorsFromEnv(process.env) }: AppDeps): TesseraApp {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -103,13 +106,13 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
   const outboundPolicy = fetchPolicyForTests(process.env.OUTBOUND_TEST_ALLOW_HOSTS, config.nodeEnv);
   const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: outboundPolicy }));
-  const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen });
+  const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen, connectors });
   // PGlite has one connection: one job at a time keeps web requests responsive there.
   const jobRunner = createJobRunner({
     jobsRepo,
     logger,
     listen: database.listen,
-    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb }) },
+    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors }) },
     concurrency: database.kind === 'pglite' ? 1 : 4,
     ...jobOptions,
   });
@@ -186,8 +189,13 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);
   const identified: MiddlewareHandler<{ Variables: CallerVariables }> = async (c, next) => {
-    // On an app host only the app's own users exist: a builder token there counts for nothing.
-    if (runtime.slugOfHost(c.req.header('host'))) return identifiedAppUser(c, next);
+    // On an app host only the app's own users exist: a builder token there counts for nothing; the
+    // builder's signed preview acts as the owner on that app's entities only (decisions/0006).
+    if (runtime.slugOfHost(c.req.header('host'))) {
+      const owner = await runtime.previewOwnerOf(c.req.param('appId'), c.req.header(PREVIEW_TOKEN_HEADER), c.req.path);
+      if (owner) c.set('user', owner);
+      return identifiedAppUser(c, next);
+    }
     await identifiedBuilder(c, async () => {
       await identifiedAppUser(c, next);
     });

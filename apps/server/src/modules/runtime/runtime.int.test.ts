@@ -198,6 +198,24 @@ describe('credentials on app hosts', () => {
     expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: user.body.token, body: {} })).status).toBe(401);
   });
 
+  it("the builder's preview token acts as the owner on that app's entities, and nowhere else", async () => {
+    const list = `/live_api/apps/${main.appId}/entities/Task`;
+    const member = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    await onHost(main.slug, 'POST', list, { token: member.body.token, body: { title: 'Member row' } });
+    const preview = { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(main.appId) };
+    const asOwner = await onHost(main.slug, 'GET', list, { headers: preview });
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body.map((r: { title: string }) => r.title)).toContain('Member row');
+    expect((await onHost(main.slug, 'POST', list, { headers: preview, body: { title: 'Owner row' } })).status).toBe(200);
+    // Another app's token, a forged one, or a path outside the entities: anonymous.
+    expect((await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(other.appId) } })).status).toBe(401);
+    expect((await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: 'forged.token' } })).status).toBe(401);
+    const invite = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/users/invite-user`, { headers: preview, body: { user_email: uniqueEmail('x'), role: 'admin' } });
+    expect(invite.status).toBe(401);
+    // And on the builder's own origin a preview token is nothing.
+    expect((await t.request('GET', list, { headers: preview })).status).toBe(401);
+  });
+
   it('an app host answers for its own app only', async () => {
     const res = await onHost(main.slug, 'GET', `/live_api/apps/${other.appId}/entities/Task`);
     expect(res.status).toBe(404);

@@ -169,6 +169,19 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
       return toBundle(hostApp, version, output, isPreview);
     },
 
+    /**
+     * The builder's preview acts as the app's owner on the app's entities (like the Database panel),
+     * and on nothing else: a valid preview token of this app, on an entity API path. The identity
+     * carries only the owner's id; the builder's own session never reaches the app host.
+     */
+    async previewOwnerOf(appId: string | undefined, token: string | undefined, path: string): Promise<SessionUser | null> {
+      if (!appId || !token || !path.startsWith(`/live_api/apps/${appId}/entities/`)) return null;
+      const grant = verifyPreviewToken(token, secret, Math.floor(clock() / 1000));
+      if (!grant || grant.appId !== appId) return null;
+      const app = await source.findApp(appId);
+      return app && app.id === appId ? { id: app.ownerUserId, email: '', emailVerified: true, name: '' } : null;
+    },
+
     /** A built module or stylesheet by its key, only on the host of the app it was built for. */
     findOutput(hostApp: RuntimeApp, key: string): BundleOutput | null {
       const output = bundler.find(key);
