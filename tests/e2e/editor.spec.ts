@@ -235,3 +235,35 @@ baseTest('errors of the previewed app show in the error panel and Resolve with A
   await expect(panel).toHaveCount(0);
   expect(builderErrors, 'errors in the builder page').toEqual([]);
 });
+
+test('a refused chat call shows the spec text; a limit blocks the composer', async ({ page, context, request, baseURL }) => {
+  const user = await createUser(request, { tag: 'limits' });
+  await useSessionOf(context, baseURL!, user);
+  const created = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Limited' } } });
+  const { appId } = (await created.json()) as { appId: string };
+  // The server's limits are tested on the server; here the browser gets its refusals as they are sent.
+  let refusal = { status: 429, code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited };
+  await page.route(`**/api/apps/${appId}/chat`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: refusal.status, contentType: 'application/json', body: JSON.stringify({ error: { code: refusal.code, message: refusal.message } }) })
+      : route.continue(),
+  );
+
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Build a habit tracker');
+  await composer.press('Enter');
+  // Rate limited: said once as a toast and once in the chat; the message is back in the composer.
+  await expect(page.getByText(MESSAGES.chat.rateLimited)).toHaveCount(2);
+  await expect(composer).toHaveValue('Build a habit tracker');
+  await expect(composer).toBeEnabled();
+  await expect(chat.locator('li[data-role="user"]')).toHaveCount(0);
+
+  refusal = { status: 403, code: 'builder-chat-messages-limit-reached', message: MESSAGES.chat.builderLimit };
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('alert').filter({ hasText: MESSAGES.chat.builderLimit })).toBeVisible();
+  await expect(page.getByText(MESSAGES.chat.builderLimit)).toHaveCount(2);
+  await expect(composer).toBeDisabled();
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
