@@ -43,7 +43,7 @@ describe('first turn: understanding a description', () => {
   it('wires the pages to the entity SDK: list, filter, get, create, update, delete', async () => {
     const { snapshot } = await build('Build a task tracker with tasks (title, done, due date, status (todo, doing, done)) and projects (name)');
     const list = snapshot.files['pages/Tasks.jsx']!;
-    expect(list).toContain('Task.filter(query, sort, 500)');
+    expect(list).toContain('Task.filter(query, sort, LOAD_LIMIT)');
     expect(list).toContain('query.status = filters.status');
     expect(list).toContain('query.done = filters.done === "yes"');
     expect(list).toContain('window.confirm(');

@@ -59,7 +59,7 @@ describe('follow-ups on an existing app', () => {
     const { entities, files, types } = await change(base, 'add a Contacts entity with name and email');
     expect(entities.Contact!.properties).toEqual({ name: { type: 'string' }, email: { type: 'string', format: 'email' } });
     expect(types).toContain('add_entity');
-    expect(files['pages/Contacts.jsx']).toContain('Contact.list(sort, 500)');
+    expect(files['pages/Contacts.jsx']).toContain('Contact.list(sort, LOAD_LIMIT)');
     expect(files['pages/ContactForm.jsx']).toMatch(/label="Email"\s+type="email"/);
     expect(files['layout.jsx']).toContain('page: "Contacts"');
     expect(files['pages/Home.jsx']).toContain('entity: Contact');

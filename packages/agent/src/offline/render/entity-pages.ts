@@ -107,7 +107,7 @@ export function renderListPage(model: AppModel, entity: string): string {
   if (ctx.display) sorts.push(`{ value: ${jsString(ctx.display)}, label: ${jsString(`${labelOf(ctx.display)} A–Z`)} }`);
   if (dateField) sorts.push(`{ value: ${jsString(dateField.key)}, label: ${jsString(`${dateField.label} (earliest)`)} }`);
 
-  const constants: string[] = [`const SORT_OPTIONS = [\n  ${sorts.join(',\n  ')},\n];`];
+  const constants: string[] = [`// The list loads at most this many records; search and filters narrow them down.\nconst LOAD_LIMIT = 500;\n\nconst SORT_OPTIONS = [\n  ${sorts.join(',\n  ')},\n];`];
   for (const f of selects.slice(0, 2)) constants.push(`const ${f.key.toUpperCase()}_OPTIONS = ${jsArray(f.options)};`);
 
   const lines: string[] = [];
@@ -155,7 +155,7 @@ export function renderListPage(model: AppModel, entity: string): string {
       else lines.push(`        if (filters.${f.key}) query.${f.key} = filters.${f.key};`);
     }
   }
-  const mainCall = filters.length ? `${ctx.id}.filter(query, sort, 500)` : `${ctx.id}.list(sort, 500)`;
+  const mainCall = filters.length ? `${ctx.id}.filter(query, sort, LOAD_LIMIT)` : `${ctx.id}.list(sort, LOAD_LIMIT)`;
   if (relationLoads.length) {
     const names = [`rows`, ...relationLoads.map(rowName)];
     const calls = [mainCall, ...relationLoads.map((r) => `${r.targetId}.list("-createdAt", 1000)`)];
@@ -366,6 +366,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`            </li>`);
   lines.push(`          ))}`);
   lines.push(`        </ul>`);
+  lines.push(`      )}`);
+  lines.push(`      {!isLoading && ${many}.length >= LOAD_LIMIT && (`);
+  lines.push(`        <p className="mt-3 text-center text-xs text-muted-foreground">Showing the first {LOAD_LIMIT}. Use the filters to find older ${ctx.labelPlural}.</p>`);
   lines.push(`      )}`);
   lines.push(`    </div>`);
   lines.push(`  );`);
