@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** A model answer recorded in the action protocol (`fixtures/answers/{name}.txt`). */
+export function recordedAnswer(name: 'task-tracker'): string {
+  return readFileSync(new URL(`../fixtures/answers/${name}.txt`, import.meta.url), 'utf8');
+}
 
 export interface FakeOpenAIRequest {
   path: string;
@@ -28,7 +34,7 @@ const readBody = (req: IncomingMessage) =>
  * An OpenAI-compatible model server on loopback (`/v1/models`, streaming `/v1/chat/completions`)
  * so the real `@ai-sdk/openai-compatible` client is exercised end to end without the internet.
  */
-export async function startFakeOpenAI({ models = ['fake-coder'] }: { models?: string[] } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { models?: string[]; port?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let reply: { text: string; chunkSize?: number } | { status: number; message?: string } = { text: 'Hello from the fake model.' };
 
@@ -62,10 +68,13 @@ export async function startFakeOpenAI({ models = ['fake-coder'] }: { models?: st
     res.write(chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }));
     res.end('data: [DONE]\n\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     setReply(next) {
       reply = next;

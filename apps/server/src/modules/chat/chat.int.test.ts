@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_LIMITS, MESSAGES, type ChatMessage, type VersionEntry } from '@tessera/contracts';
-import { startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
+import { recordedAnswer, startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 
-const RECORDED = readFileSync(new URL('./fixtures/recorded-task-tracker.txt', import.meta.url), 'utf8');
+const RECORDED = recordedAnswer('task-tracker');
 
 let fake: FakeOpenAI;
 let t: Awaited<ReturnType<typeof createTestApp>>;
