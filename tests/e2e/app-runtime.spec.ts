@@ -311,6 +311,12 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await expect(frame.getByRole('listitem')).toHaveText(['Preview errand']);
   expect(page.frames().find((f) => f.url().startsWith(origin))!.url()).not.toContain('tessera-');
 
+  // An app never published says so on its host.
+  const draft = (await (await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: genApp('Draft') } })).json()) as { slug: string };
+  await page.goto(`http://${draft.slug}.apps.localhost:${new URL(baseURL!).port}/app/${draft.slug}/`);
+  await expect(page.getByRole('heading', { name: RUNTIME_MESSAGES.notPublished })).toBeVisible();
+  await shoot(page, 'not-published');
+
   // The published app is unchanged for end users.
   await page.goto(`${origin}/app/${slug}/`);
   await expect(page.getByText('Errands', { exact: true })).toBeVisible();
