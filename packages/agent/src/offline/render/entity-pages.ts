@@ -344,8 +344,10 @@ export function renderListPage(model: AppModel, entity: string): string {
         lines.push(`                  <button type="button" onClick={() => handleToggle(${one}, ${jsString(f.key)})} className="hover:text-foreground">`);
         lines.push(`                    ${f.label}: <FieldValue type="checkbox" value={${value}} />`);
         lines.push(`                  </button>`);
-      } else if (f.kind === 'select' || f.kind === 'tags') {
-        lines.push(`                  <FieldValue type="${inputTypeOf(f)}" value={${value}} />`);
+      } else if (f.kind === 'select') {
+        lines.push(`                  {${value} && <FieldValue type="select" value={${value}} />}`);
+      } else if (f.kind === 'tags') {
+        lines.push(`                  {${value}?.length > 0 && <FieldValue type="tags" value={${value}} />}`);
       } else {
         lines.push(`                  {${value} != null && ${value} !== "" && (`);
         lines.push(`                    <span>`);
