@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '@tessera/contracts';
 import { Button, cn } from '@tessera/ui';
 import {
@@ -66,6 +66,24 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
   const entries = menuEntries(menu);
   const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }) : [];
   const isCollapsed = !isOpen && !isMobile;
+  const asideRef = useRef<HTMLElement>(null);
+  const isDrawer = isMobile && isOpen;
+
+  const toggleRef = useRef(onToggle);
+  useEffect(() => {
+    toggleRef.current = onToggle;
+  });
+
+  // The mobile drawer takes the focus when it opens and closes on Escape.
+  useEffect(() => {
+    if (!isDrawer) return;
+    asideRef.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('[role="dialog"]')) toggleRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isDrawer]);
 
   if (isMobile && !isOpen) return null;
 
@@ -118,6 +136,7 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
     <>
       {isMobile && <div className="fixed inset-0 z-30 bg-zinc-950/30" aria-hidden onClick={onToggle} />}
       <aside
+        ref={asideRef}
         aria-label="Builder panel"
         data-state={isOpen ? 'expanded' : 'collapsed'}
         className={cn(
