@@ -204,6 +204,20 @@ export const ConnectorStatusSchema = z.object({
 });
 export const ConnectorsResponseSchema = z.object({ connectors: z.array(ConnectorStatusSchema) });
 export type ConnectorsResponse = z.infer<typeof ConnectorsResponseSchema>;
+/** `GET /api/context/connectors/{id}/items`: what the connector's picker offers. */
+export const ConnectorItemSchema = z.object({
+  providerItemId: z.string(),
+  name: z.string(),
+  type: z.enum(CONTEXT_ITEM_TYPES),
+  externalFileUrl: z.string().nullable(),
+});
+export const ConnectorItemsResponseSchema = z.object({ items: z.array(ConnectorItemSchema) });
+export type ConnectorItemsResponse = z.infer<typeof ConnectorItemsResponseSchema>;
+/** Item types each connector may ingest. */
+export const CONNECTOR_ITEM_TYPES: Record<'notion' | 'google_drive', ContextItemType[]> = {
+  notion: ['notion_page', 'notion_database'],
+  google_drive: ['google_doc', 'google_sheet', 'google_slide'],
+};
 /** Label shown on a connector the server has no credentials for. */
 export const CONNECTOR_NOT_CONFIGURED_LABEL = 'not configured';
 

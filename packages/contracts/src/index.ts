@@ -159,6 +159,9 @@ export {
   ContextCountEventSchema,
   ConnectorStatusSchema,
   ConnectorsResponseSchema,
+  ConnectorItemSchema,
+  ConnectorItemsResponseSchema,
+  CONNECTOR_ITEM_TYPES,
   RetrievedChunkSchema,
   type ContextItemStatus,
   type ContextItemType,
@@ -179,6 +182,7 @@ export {
   type ContextItemEvent,
   type ContextCountEvent,
   type ConnectorsResponse,
+  type ConnectorItemsResponse,
   type RetrievedChunk,
 } from './context';
 export { PLAN_LIMITS, LITE_MAX_FILE_SIZE_BYTES, planLimits, formatFileSize, type PlanLimits } from './plans';

@@ -129,6 +129,7 @@ export const APP_MESSAGES = {
   noTextFound: 'No text could be found in this file',
   invalidUrl: 'Enter a valid http(s) web address',
   connectorNotConfigured: 'This connector is not configured on this server',
+  connectorFailed: 'The connected service could not be read, try again later',
   scrapeFailed: 'The web page could not be scraped',
   scraperUnavailable: 'The web scraper is not available on this server yet',
   replaceSameItem: 'Choose a different item to replace this one with',

@@ -28,7 +28,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
  * A real server (Hono app, better-auth, mailer, database) on a fresh database per test file,
  * driven in-process through `app.request`: the HTTP stack runs, no port is needed.
  */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'jobs' | 'crawl'> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const testDb: TestDatabase = await createTestDatabase();
   const config: Config = loadConfig({

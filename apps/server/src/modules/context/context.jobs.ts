@@ -1,11 +1,12 @@
-import { APP_MESSAGES, MESSAGES, PLANS, planLimits, type ContextItemStatus, type PlanId } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES, PLANS, planLimits, type ContextItemStatus, type ContextItemType, type PlanId } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { chunkText, contentHash } from './chunking';
 import type { ContextItemRow, ContextRepo } from './context.repo';
-import { INGEST_JOB, SCRAPE_JOB, usageMonth } from './context.service';
+import { ConnectorError, type Connectors } from './connectors';
+import { CONNECTOR_JOB, INGEST_JOB, SCRAPE_JOB, usageMonth } from './context.service';
 import { parseDocument, type UploadType } from './parse';
 
 /** A crawler (scraper/crawl-site.ts `crawlSite`): yields the site's pages as Markdown. */
@@ -23,6 +24,7 @@ interface Deps {
   logger: Logger;
   /** Absent until a crawler is wired in: web items then end in error with a clear reason. */
   crawl?: CrawlFn;
+  connectors?: Connectors;
 }
 
 /** Statuses a (re-)run may start from: a crashed worker's item is still "running". */
@@ -32,7 +34,7 @@ const STARTABLE: ContextItemStatus[] = ['unsynced', 'pending', 'running', 'synce
  * Job handlers of data sources. Both are idempotent: a re-run parses the same source again and
  * `replaceChunks` keeps the chunk set exact (content hashes), and usage is charged once per content.
  */
-export function createContextJobs({ contextRepo, retrieval, logger, crawl }: Deps): Record<string, JobHandler<{ itemId: string }>> {
+export function createContextJobs({ contextRepo, retrieval, logger, crawl, connectors = {} }: Deps): Record<string, JobHandler<{ itemId: string }>> {
   const notify = (item: ContextItemRow) => contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
 
   async function start(itemId: string): Promise<ContextItemRow | null> {
@@ -118,6 +120,28 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl }: Dep
           if (!source) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.noFile);
           const { text } = await parseDocument(item.type as UploadType, source.bytes);
           await indexText(item, text, ctx);
+        });
+      },
+      onFailed,
+    },
+    [CONNECTOR_JOB]: {
+      async run({ itemId }, ctx) {
+        const item = await start(itemId);
+        if (!item) return;
+        await guarded(item, ctx, async () => {
+          const connector = connectors[item.source as keyof Connectors];
+          if (!connector) throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+          let text: string;
+          try {
+            text = await connector.fetchText(item.providerItemId ?? '', item.type as ContextItemType);
+          } catch (err) {
+            // Refused or missing documents will not fix themselves; outages and rate limits are retried.
+            if (err instanceof ConnectorError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 429) {
+              throw new AppError('BAD_REQUEST', `${APP_MESSAGES.connectorFailed} (${err.message})`);
+            }
+            throw err;
+          }
+          await indexText(item, text, ctx, { size: Buffer.byteLength(text, 'utf8') });
         });
       },
       onFailed,

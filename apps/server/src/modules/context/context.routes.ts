@@ -8,7 +8,6 @@ import {
   ListContextItemsQuerySchema,
   RenameContextItemRequestSchema,
   ReplaceDataItemRequestSchema,
-  type ConnectorsResponse,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
@@ -88,9 +87,8 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
     });
   });
 
-  app.get('/api/context/connectors', (c) =>
-    c.json({ connectors: [{ id: 'notion', configured: false }, { id: 'google_drive', configured: false }] } satisfies ConnectorsResponse),
-  );
+  app.get('/api/context/connectors', (c) => c.json(context.connectorStatus()));
+  app.get('/api/context/connectors/:id/items', async (c) => c.json(await context.listConnectorItems(c.req.param('id'))));
 
   app.post('/api/context/ingest/text', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);

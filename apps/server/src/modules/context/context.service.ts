@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   APP_MESSAGES,
+  CONNECTOR_ITEM_TYPES,
   MESSAGES,
   PLANS,
   formatFileSize,
@@ -9,6 +10,8 @@ import {
   type ContextItemStatus,
   type IngestMetadataRequest,
   type IngestTextRequest,
+  type ConnectorItemsResponse,
+  type ConnectorsResponse,
   type ListContextItemsResponse,
   type PlanId,
   type PlanLimits,
@@ -18,6 +21,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/runner';
 import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.service';
+import { ConnectorError, type Connectors } from './connectors';
 import { CONTEXT_CHANNEL, type ContextItemRow, type ContextRepo } from './context.repo';
 import { countPdfPages, checkDocxInflation, decodeText, parseCsv, resolveUploadType, type UploadType } from './parse';
 
@@ -26,6 +30,10 @@ export const ITEM_NOT_FOUND = 'Data item not found';
 /** Job kinds of this module (context.jobs.ts). */
 export const INGEST_JOB = 'context.ingest';
 export const SCRAPE_JOB = 'context.scrape';
+export const CONNECTOR_JOB = 'context.connector';
+
+/** The job that (re-)syncs an item of this source. */
+export const jobKindFor = (source: string) => (source === 'web_scraper' ? SCRAPE_JOB : source === 'notion' || source === 'google_drive' ? CONNECTOR_JOB : INGEST_JOB);
 
 const MIME_OF: Record<UploadType, string> = {
   csv: 'text/csv',
@@ -71,6 +79,8 @@ interface Deps {
   retrieval: RetrievalService;
   /** Database.listen: NOTIFY subscriptions for live status. */
   listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Connectors with credentials configured; the others are "not configured". */
+  connectors?: Connectors;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -86,7 +96,7 @@ const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(
  * replace and live status. Every call checks that the signed-in builder owns the app; someone
  * else's app or item is "not found".
  */
-export function createContextService({ contextRepo, jobs, retrieval, listen }: Deps) {
+export function createContextService({ contextRepo, jobs, retrieval, listen, connectors = {} }: Deps) {
   async function ownedApp(user: SessionUser, appId: string): Promise<{ ownerUserId: string; plan: PlanId; limits: PlanLimits }> {
     const owner = await contextRepo.findAppOwner(appId);
     if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
@@ -118,7 +128,7 @@ export function createContextService({ contextRepo, jobs, retrieval, listen }: D
     return old.id;
   }
 
-  async function enqueueSync(item: ContextItemRow, kind = item.source === 'web_scraper' ? SCRAPE_JOB : INGEST_JOB): Promise<ContextItemRow> {
+  async function enqueueSync(item: ContextItemRow, kind = jobKindFor(item.source)): Promise<ContextItemRow> {
     await jobs.enqueue(kind, { itemId: item.id }, { dedupeKey: `context:${item.id}` });
     const pending = (await contextRepo.transition(item.id, ['unsynced', 'synced', 'error', 'usage_limit_reached'], 'pending', { errorReason: null })) ?? item;
     await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
@@ -227,11 +237,24 @@ export function createContextService({ contextRepo, jobs, retrieval, listen }: D
       return { contextItemId: (await created(item)).id };
     },
 
-    /** Web pages to scrape (and, once configured, connector items): one item each, queued. */
+    /** Web pages to scrape and connector documents: one item each, queued. */
     async ingestMetadata(user: SessionUser, appId: string, { contextItems }: IngestMetadataRequest): Promise<{ contextItemIds: string[] }> {
       const { plan, limits } = await ownedApp(user, appId);
       const prepared = contextItems.map((meta) => {
-        if (meta.source !== 'web_scraper') throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+        if (meta.source !== 'web_scraper') {
+          if (!connectors[meta.source]) throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+          if (!CONNECTOR_ITEM_TYPES[meta.source].includes(meta.type)) throw new AppError('VALIDATION_FAILED', `type: ${meta.source} items are ${CONNECTOR_ITEM_TYPES[meta.source].join(' or ')}`);
+          return {
+            appId,
+            name: meta.name,
+            type: meta.type,
+            source: meta.source,
+            provider: meta.source,
+            providerItemId: meta.providerItemId,
+            externalFileUrl: meta.externalFileUrl ?? null,
+            options: {},
+          };
+        }
         let url: URL;
         try {
           url = new URL(meta.url);
@@ -239,23 +262,43 @@ export function createContextService({ contextRepo, jobs, retrieval, listen }: D
           throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
         }
         if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
+        const maxPages = Math.min(meta.maxPages ?? limits.scraperMaxPages, limits.scraperMaxPages);
+        const maxDepth = Math.min(meta.maxDepth ?? limits.scraperMaxDepth, limits.scraperMaxDepth);
         return {
-          url: url.toString(),
+          appId,
           name: meta.name ?? `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`.slice(0, 200),
-          maxPages: Math.min(meta.maxPages ?? limits.scraperMaxPages, limits.scraperMaxPages),
-          maxDepth: Math.min(meta.maxDepth ?? limits.scraperMaxDepth, limits.scraperMaxDepth),
+          type: 'web_page',
+          source: 'web_scraper',
+          provider: 'tessera',
+          providerItemId: null,
+          externalFileUrl: url.toString(),
+          options: { url: url.toString(), maxPages, maxDepth },
         };
       });
       await checkItemLimit(appId, plan, limits, prepared.length, null);
       const ids: string[] = [];
-      for (const page of prepared) {
-        const item = await contextRepo.create(
-          { id: crypto.randomUUID(), appId, name: page.name, type: 'web_page', source: 'web_scraper', externalFileUrl: page.url, options: { url: page.url, maxPages: page.maxPages, maxDepth: page.maxDepth } },
-          null,
-        );
+      for (const values of prepared) {
+        const item = await contextRepo.create({ id: crypto.randomUUID(), ...values }, null);
         ids.push((await created(item)).id);
       }
       return { contextItemIds: ids };
+    },
+
+    /** Which connectors the dialog may offer (spec 1 §2), by configured credentials. */
+    connectorStatus(): ConnectorsResponse {
+      return { connectors: (['notion', 'google_drive'] as const).map((id) => ({ id, configured: Boolean(connectors[id]) })) };
+    },
+
+    /** The documents a connector's picker offers. */
+    async listConnectorItems(id: string): Promise<ConnectorItemsResponse> {
+      const connector = id === 'notion' || id === 'google_drive' ? connectors[id] : undefined;
+      if (!connector) throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+      try {
+        return { items: await connector.listItems() };
+      } catch (err) {
+        if (err instanceof ConnectorError) throw new AppError('BAD_REQUEST', `${APP_MESSAGES.connectorFailed} (${err.message})`);
+        throw err;
+      }
     },
 
     /**
