@@ -78,7 +78,11 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
             <section aria-labelledby="data-sources-items" className="space-y-3">
               <h3 id="data-sources-items" className="flex items-baseline gap-2 text-sm font-semibold text-ink">
                 Your data
-                {items && <span className="text-xs font-normal text-ink-subtle tabular-nums">{items.length}</span>}
+                {items && (
+                  <span className="text-xs font-normal text-ink-subtle tabular-nums">
+                    {plan ? `${items.length} of ${limits.maxDataItems}` : items.length}
+                  </span>
+                )}
               </h3>
               <ContextItemList
                 appId={appId}
