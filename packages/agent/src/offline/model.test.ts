@@ -26,6 +26,7 @@ describe('createOfflineAppBuilderModel', () => {
     expect(deltas.length).toBeGreaterThan(100);
     expect(Math.max(...deltas.map((d) => d.length))).toBeLessThanOrEqual(24);
     expect(await result.finishReason).toBe('stop');
+    expect(await result.providerMetadata).toEqual({ offline: { summary: 'Created Task Tracker with Task and Project' } });
     const usage = await result.usage;
     expect(usage.outputTokens).toBe(Math.ceil(text.length / 4));
     expect(usage.inputTokens).toBeGreaterThan(0);

@@ -85,7 +85,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  */
 export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOptions): LanguageModelV4 {
   const now = options.now ?? (() => new Date());
-  const answer = (call: LanguageModelV4CallOptions) => planAppBuilderTurn({ snapshot: options.snapshot, messages: conversationOf(call.prompt), today: todayOf(now) }).text;
+  const answer = (call: LanguageModelV4CallOptions) => planAppBuilderTurn({ snapshot: options.snapshot, messages: conversationOf(call.prompt), today: todayOf(now) });
+  // The one-line summary travels as provider metadata (e.g. for a version description).
+  const metadataOf = (summary: string) => ({ offline: { summary } });
 
   return {
     specificationVersion: 'v4',
@@ -94,9 +96,10 @@ export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOpti
     supportedUrls: {},
 
     async doGenerate(call: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-      const text = answer(call);
+      const { text, summary } = answer(call);
       return {
         content: [{ type: 'text', text }],
+        providerMetadata: metadataOf(summary),
         finishReason: { unified: 'stop', raw: 'stop' },
         usage: usageOf(call.prompt, text),
         warnings: [],
@@ -105,7 +108,7 @@ export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOpti
     },
 
     async doStream(call: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-      const text = answer(call);
+      const { text, summary } = answer(call);
       const chunks = chunkText(text);
       const delay = options.chunkDelayMs ?? 0;
       let index = 0;
@@ -129,7 +132,7 @@ export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOpti
             return;
           }
           controller.enqueue({ type: 'text-end', id: TEXT_ID });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageOf(call.prompt, text) });
+          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageOf(call.prompt, text), providerMetadata: metadataOf(summary) });
           controller.close();
         },
       });
