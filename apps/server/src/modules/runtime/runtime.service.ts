@@ -134,6 +134,8 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
       if (!app || app.id !== appId || app.ownerUserId !== user.id) throw new AppError('NOT_FOUND', 'App not found');
       const version = versionId ? await source.findVersion(app.id, versionId) : await source.findLatestVersion(app.id);
       if (!version) throw new AppError('NOT_FOUND', versionId ? RUNTIME_MESSAGES.versionNotFound : RUNTIME_MESSAGES.noVersionYet);
+      // Build while the builder's frame loads the runtime: its bundle request then finds it ready.
+      void bundler.bundle(app.id, version.snapshot).catch(() => undefined);
       const expiresAt = Math.floor(clock() / 1000) + PREVIEW_TOKEN_TTL_S;
       const token = signPreviewToken({ appId: app.id, versionId: version.id, expiresAt }, secret);
       const url = `${appOrigin(app.slug)}/app/${app.slug}/#${PREVIEW_TOKEN_FRAGMENT}=${token}`;

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, configureSdk, createPageUrl, entity, getAppUserToken, me, returnUrl, setAppUserToken, setPreviewToken, UploadFile } from './sdk';
+
+const calls: Array<{ url: string; method: string; headers: Record<string, string>; body: unknown }> = [];
+let answer: { status: number; body: unknown } = { status: 200, body: [] };
+
+/** The Web Storage API in memory (the unit tests run in Node). */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, v);
+  removeItem = (k: string) => void this.items.delete(k);
+}
+
+beforeEach(() => {
+  vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage(), location: { href: 'http://t.apps.localhost/app/tasks/' } });
+  calls.length = 0;
+  answer = { status: 200, body: [] };
+  configureSdk({ appId: 'app 1', basePath: '/app/tasks' });
+  setAppUserToken(null);
+  setPreviewToken(null);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('entity clients', () => {
+  it('speak the entity API of this app with the default sort and the caller headers', async () => {
+    setAppUserToken('tsa_abc');
+    setPreviewToken('p.q');
+    const Task = entity('Task');
+    await Task.list();
+    await Task.filter({ done: false }, 'title', 10, 20);
+    await Task.create({ title: 'x' });
+    await Task.update('id/1', { done: true });
+    await Task.deleteMany({ done: true });
+    await Task.bulkCreate([{ title: 'a' }]);
+    expect(calls.map((c) => `${c.method} ${decodeURIComponent(c.url)}`)).toEqual([
+      'GET /live_api/apps/app 1/entities/Task?sort=-createdAt',
+      'GET /live_api/apps/app 1/entities/Task?q={"done":false}&sort=title&limit=10&skip=20',
+      'POST /live_api/apps/app 1/entities/Task',
+      'PUT /live_api/apps/app 1/entities/Task/id/1',
+      'DELETE /live_api/apps/app 1/entities/Task?q={"done":true}',
+      'POST /live_api/apps/app 1/entities/Task/bulk',
+    ]);
+    expect(calls[3]!.url).toContain('/Task/id%2F1');
+    expect(calls[2]!.headers).toMatchObject({ authorization: 'Bearer tsa_abc', 'x-tessera-preview': 'p.q', 'content-type': 'application/json' });
+    expect(calls[2]!.body).toEqual({ title: 'x' });
+  });
+
+  it("throw the server's message", async () => {
+    answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'title must be text' } } };
+    const err = (await entity('Task').create({ title: 1 }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('title must be text');
+    expect(err.status).toBe(400);
+  });
+
+  it('User.me is null without a session, and forgets a session the server no longer knows', async () => {
+    expect(await me()).toBeNull();
+    expect(calls).toHaveLength(0);
+    setAppUserToken('tsa_old');
+    answer = { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue' } } };
+    expect(await me()).toBeNull();
+    expect(getAppUserToken()).toBeNull();
+  });
+});
+
+describe('helpers', () => {
+  it('createPageUrl and the login return URL (with the preview token in the fragment)', () => {
+    expect(createPageUrl('TaskDetail?id=3')).toBe('/app/tasks/taskdetail/?id=3');
+    expect(returnUrl('http://t.apps.localhost/app/tasks/x/')).toBe('http://t.apps.localhost/app/tasks/x/');
+    setPreviewToken('tok.sig');
+    expect(returnUrl('http://t.apps.localhost/app/tasks/x/#a=1')).toBe('http://t.apps.localhost/app/tasks/x/#a=1&tessera-preview=tok.sig');
+  });
+
+  it('UploadFile refuses what is not an image under 10 MB before sending it', async () => {
+    await expect(UploadFile({ file: new File(['x'], 'a.txt', { type: 'text/plain' }) })).rejects.toThrow('Only images can be uploaded');
+    await expect(UploadFile({ file: new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }) })).rejects.toThrow('File size to large');
+    expect(calls).toHaveLength(0);
+    answer = { status: 200, body: { file_url: 'http://t.apps.localhost/files/1.png' } };
+    expect(await UploadFile({ file: new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }) })).toEqual({ file_url: 'http://t.apps.localhost/files/1.png' });
+    expect(calls[0]!.url).toBe('/integrations/Core/UploadFile');
+    expect(calls[0]!.body).toBeInstanceOf(FormData);
+  });
+});
