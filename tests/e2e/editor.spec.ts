@@ -188,6 +188,13 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(chat).toBeHidden();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(chat).toBeVisible();
+  // The menu is a drawer there, closed until asked for; Escape closes it.
+  await expect(sidebar).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar).toHaveCSS('width', '288px');
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toHaveCount(0);
 });
 
 // The app in the frame throws on purpose, and React logs that in the frame's console: this journey
