@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from './support/helpers';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3517);
 /** The loopback site data-sources.spec.ts serves for the web scraper; the server may fetch only it. */
 const SCRAPER_SITE_PORT = Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591);
+/** An OpenAI-compatible model server streaming a recorded answer (support/fake-model-server.ts). */
+const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? 3592);
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR_PREFIX = 'tessera-e2e-';
 
@@ -63,23 +66,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    cwd: REPO_ROOT,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.TESSERA_E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      AUTH_SECRET: 'e2e0'.repeat(16),
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // Honoured only outside production (platform/outbound fetchPolicyForTests).
-      OUTBOUND_TEST_ALLOW_HOSTS: `127.0.0.1:${SCRAPER_SITE_PORT}`,
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/support/fake-model-server.ts',
+      cwd: REPO_ROOT,
+      url: `http://127.0.0.1:${MODEL_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_MODEL_PORT: String(MODEL_PORT) },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: REPO_ROOT,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.TESSERA_E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        AUTH_SECRET: 'e2e0'.repeat(16),
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // Honoured only outside production (platform/outbound fetchPolicyForTests).
+        OUTBOUND_TEST_ALLOW_HOSTS: `127.0.0.1:${SCRAPER_SITE_PORT}`,
+        // The offline app builder stays the default; the admin may pick the recorded model server.
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+        OPENAI_COMPATIBLE_MODEL: 'fake-coder',
+        CHAT_MODEL: 'offline:app-builder',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      },
+    },
+  ],
 });

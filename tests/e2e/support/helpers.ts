@@ -2,6 +2,8 @@ import { expect, type APIRequestContext, type BrowserContext } from '@playwright
 
 /** A strong password (the server refuses common and short ones). */
 export const PASSWORD = 'Tessera-e2e-Pass!42';
+/** An admin of the e2e install (ADMIN_EMAILS in playwright.config.ts): admins choose the chat model. */
+export const E2E_ADMIN_EMAIL = 'model-admin@e2e.tessera.test';
 
 /** A fresh address per test, so tests never share users or rate-limit counters. */
 export function uniqueEmail(tag: string): string {
@@ -58,8 +60,10 @@ function tokenOf(headers: Record<string, string>): string {
  * Makes a user through the API (sign-up, optionally the mailed verification link, then the account),
  * faster than the UI and without counting against the sign-in limits.
  */
-export async function createUser(request: APIRequestContext, { verified = true, tag = 'user', name }: { verified?: boolean; tag?: string; name?: string } = {}): Promise<TestUser> {
-  const email = uniqueEmail(tag);
+export async function createUser(
+  request: APIRequestContext,
+  { verified = true, tag = 'user', name, email = uniqueEmail(tag) }: { verified?: boolean; tag?: string; name?: string; email?: string } = {},
+): Promise<TestUser> {
   const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name, callbackURL: '/home' } });
   expect(signUp.status(), await signUp.text()).toBe(200);
   let token = tokenOf(signUp.headers());
