@@ -144,7 +144,7 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
           isMobile ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop' : isOpen ? 'w-[16rem]' : 'w-[3rem]',
         )}
       >
-        {panel === 'database' && !isCollapsed ? (
+        {panel === 'database' && !isCollapsed && !isMobile ? (
           <>
             <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
               <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">

@@ -5,7 +5,7 @@ import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, Mess
 import { MESSAGES, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
 import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
-import { DatabaseWorkspace } from '../../database';
+import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
 import {
   ChatPanel,
   DiffDialog,
@@ -316,11 +316,15 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         {panel === 'database' ? (
           <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
             {isMobile && (
-              <div className="mb-4 flex items-center justify-between">
-                <h2 className="text-sm font-semibold text-ink">Database</h2>
-                <Button size="sm" variant="secondary" onClick={() => openPanel(null)}>
-                  Done
-                </Button>
+              <div className="mb-4 space-y-3">
+                <div className="flex items-center justify-between">
+                  <h2 className="text-sm font-semibold text-ink">Database</h2>
+                  <Button size="sm" variant="secondary" onClick={() => openPanel(null)}>
+                    Done
+                  </Button>
+                </div>
+                {/* The sidebar is a closed drawer here: the table picker comes along (its dropdown form). */}
+                <DatabaseEntityList entities={app.entities} />
               </div>
             )}
             <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} />
