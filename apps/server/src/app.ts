@@ -148,6 +148,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     secret: config.authSecret,
     publicUrl: config.publicUrl,
     appsDomain: config.appsDomain,
+    appHostnames: config.appHostnames,
   });
   const appHosts = appHostRoutes({
     runtime,

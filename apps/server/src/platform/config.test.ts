@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ APPS_DOMAIN: 'http://apps.example.com' })[0]).toContain('APPS_DOMAIN: must be a domain name');
   });
 
+  it('maps custom hostnames to app slugs', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_HOSTNAMES: 'Tasks.Example.com=task-tracker, shop.example.org=shop' }).appHostnames).toEqual(
+      new Map([['tasks.example.com', 'task-tracker'], ['shop.example.org', 'shop']]),
+    );
+    expect(problemsOf({ APP_HOSTNAMES: 'tasks.example.com' })[0]).toContain('is not hostname=slug');
+  });
+
   it('keeps uploads in an S3-compatible bucket when all four S3 variables are set', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
     const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
     .toLowerCase()
     .regex(/^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as apps.example.com (apps get {slug}.APPS_DOMAIN)')
     .default('apps.localhost'),
+  APP_HOSTNAMES: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -79,6 +80,8 @@ export interface Config {
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   /** Generated apps are served on `{slug}.{appsDomain}` (DESIGN.md §3: never on the builder's origin). */
   appsDomain: string;
+  /** Custom hostnames the operator maps to one app each (hostname -> slug); apps there have no /app/{slug} prefix. */
+  appHostnames: ReadonlyMap<string, string>;
   logLevel: LogLevel;
   llm: LlmConfig;
   /** The dev outbox page and API exist only outside production. */
@@ -137,6 +140,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const appHostnames = new Map<string, string>();
+  for (const pair of e.APP_HOSTNAMES.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [host = '', slug = ''] = pair.split('=').map((v) => v.trim().toLowerCase());
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) || !/^[a-z0-9-]+$/.test(slug)) problems.push(`APP_HOSTNAMES: "${pair}" is not hostname=slug (comma-separated, e.g. tasks.example.com=task-tracker)`);
+    else appHostnames.set(host, slug);
+  }
   const s3Set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
   if (s3Set > 0 && s3Set < 4) problems.push('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four to keep uploads in a bucket, or none');
   const adminEmails = e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -162,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     appsDomain: e.APPS_DOMAIN,
+    appHostnames,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

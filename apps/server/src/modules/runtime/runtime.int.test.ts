@@ -258,3 +258,22 @@ describe('Core.UploadFile', () => {
     expect(res.body.error!.message).toBe(RUNTIME_MESSAGES.notAnImage);
   });
 });
+
+describe('custom hostnames', () => {
+  it('serve the mapped app without the /app/{slug} prefix, with the same rules', async () => {
+    const custom = await createTestApp({ APP_HOSTNAMES: 'tasks.example.com=custom-tasks' });
+    const owner = await custom.signUpVerified();
+    const created = await custom.request('POST', '/api/apps', { token: owner.token, body: { appType: 'generated', genApp: { name: 'Custom', slug: 'custom-tasks', pages: { Home: 'export default () => <p>Hi</p>;' } } } });
+    expect(created.status).toBe(200);
+    const on = (path: string, options: RequestOptions = {}) => custom.request('GET', path, { ...options, headers: { host: 'tasks.example.com', ...options.headers } });
+    const root = await on('/');
+    expect(root.status).toBe(200);
+    expect(root.body).toContain('"basePath":""');
+    expect((await on('/home/?x=1')).body).toContain('"basePath":""');
+    expect((await on('/app/custom-tasks/home/')).headers.get('location')).toBe('/');
+    expect((await on('/api/apps', { token: owner.token })).status).toBe(404);
+    expect((await on(`/runtime/bundle?appId=${created.body.appId}`)).body.error.message).toBe(RUNTIME_MESSAGES.notPublished);
+    // Other hostnames are still the builder's.
+    expect((await custom.request('GET', '/api/apps', { token: owner.token, headers: { host: 'other.example.com' } })).status).toBe(200);
+  });
+});

@@ -87,8 +87,10 @@ interface AppHostDeps {
   isAppUser: (appId: string, authorization: string | undefined) => Promise<boolean>;
 }
 
-const hostAppOf = new WeakMap<Request, RuntimeApp>();
-type HostEnv = { Variables: { hostApp: RuntimeApp } };
+const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
+type HostEnv = { Variables: { hostApp: RuntimeApp; isCustomHost: boolean } };
+/** Paths of the app host itself; on a custom hostname every other GET is a page of the app. */
+const RESERVED = /^\/(?:_runtime|_app|runtime|apps|live_api|integrations|files|api)(?:\/|$)/;
 
 /**
  * Everything an app's own host serves (docs/decisions/0006-app-hosts.md): the runtime shell, the
@@ -103,7 +105,9 @@ export function appHostRoutes(deps: AppHostDeps) {
   host.onError(deps.onError);
   // Read once, first: middleware such as bodyLimit replaces the request object later.
   host.use('*', async (c, next) => {
-    c.set('hostApp', hostAppOf.get(c.req.raw)!);
+    const found = hostAppOf.get(c.req.raw)!;
+    c.set('hostApp', found.app);
+    c.set('isCustomHost', found.isCustom);
     await next();
   });
   const appOf = (c: Context<HostEnv>) => c.var.hostApp;
@@ -114,7 +118,7 @@ export function appHostRoutes(deps: AppHostDeps) {
       appId: app.id,
       slug: app.slug,
       name: app.name,
-      basePath: `/app/${app.slug}`,
+      basePath: c.var.isCustomHost ? '' : `/app/${app.slug}`,
       parentOrigin: builderOrigin,
       mode,
       isSignupEnabled: app.settings.isSignupEnabled === true,
@@ -147,9 +151,10 @@ export function appHostRoutes(deps: AppHostDeps) {
     return c.html(html);
   }
 
-  host.get('/', (c) => c.redirect(`/app/${appOf(c).slug}/`, 302));
-  host.get('/app/:slug/*', (c) => (c.req.param('slug') === appOf(c).slug ? shell(c, appOf(c), 'app') : c.redirect(`/app/${appOf(c).slug}/`, 302)));
-  host.get('/app/:slug', (c) => c.redirect(`/app/${appOf(c).slug}/`, 302));
+  const home = (c: Context<HostEnv>) => (c.var.isCustomHost ? '/' : `/app/${appOf(c).slug}/`);
+  host.get('/', (c) => (c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302)));
+  host.get('/app/:slug/*', (c) => (c.req.param('slug') === appOf(c).slug && !c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302)));
+  host.get('/app/:slug', (c) => c.redirect(home(c), 302));
   host.get('/apps/:appId/login', (c) => (c.req.param('appId') === appOf(c).id ? shell(c, appOf(c), 'login') : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404)));
 
   host.get('/_runtime/:file', async (c) => {
@@ -242,6 +247,7 @@ export function appHostRoutes(deps: AppHostDeps) {
   });
 
   host.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.notAllowedHere)));
+  host.get('*', (c) => (c.var.isCustomHost && !RESERVED.test(c.req.path) ? shell(c, appOf(c), 'app') : c.html(messagePage(APP_MESSAGES.notFound), 404)));
   host.all('*', (c) => c.html(messagePage(APP_MESSAGES.notFound), 404));
   return host;
 }
@@ -253,16 +259,16 @@ export function appHostRoutes(deps: AppHostDeps) {
  */
 export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeService; hostRoutes: { fetch: Hono['fetch'] } }): MiddlewareHandler {
   return async (c, next) => {
-    const slug = runtime.slugOfHost(c.req.header('host'));
-    if (!slug) return next();
-    const app = await runtime.appOfSlug(slug);
+    const appHost = runtime.appHostOf(c.req.header('host'));
+    if (!appHost) return next();
+    const app = await runtime.appOfSlug(appHost.slug);
     if (!app) return c.html(messagePage(RUNTIME_MESSAGES.appNotFound), 404);
     if (c.req.path.startsWith('/live_api/')) {
       const appId = /^\/live_api\/apps\/([^/]+)/.exec(c.req.path)?.[1];
       if (!appId || decodeURIComponent(appId) !== app.id) return renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp));
       return next();
     }
-    hostAppOf.set(c.req.raw, app);
+    hostAppOf.set(c.req.raw, { app, isCustom: appHost.isCustom });
     return hostRoutes.fetch(c.req.raw, c.env);
   };
 }

@@ -64,27 +64,38 @@ export interface RuntimeServiceDeps {
   /** The builder's origin (PUBLIC_URL). */
   publicUrl: string;
   appsDomain: string;
+  /** Custom hostname -> slug (APP_HOSTNAMES): the app is served there too, without the /app/{slug} prefix. */
+  appHostnames?: ReadonlyMap<string, string>;
   clock?: () => number;
+}
+
+/** Which app a Host names, and whether it is a custom hostname (no /app/{slug} prefix there). */
+export interface AppHost {
+  slug: string;
+  isCustom: boolean;
 }
 
 /**
  * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
  * caller may see (published, or the one a signed preview token names), and the bundle of spec 3 §3.
  */
-export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, clock = Date.now }: RuntimeServiceDeps) {
+export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, appHostnames = new Map(), clock = Date.now }: RuntimeServiceDeps) {
   const builderUrl = new URL(publicUrl);
   const suffix = `.${appsDomain.toLowerCase()}`;
   const slugCache = new Map<string, { app: RuntimeApp | null; at: number }>();
   const SLUG_CACHE_MS = 3000;
 
-  /** `{slug}.{APPS_DOMAIN}[:port]` -> slug; null for any other host (the builder's). */
-  function slugOfHost(host: string | undefined): string | null {
+  /** `{slug}.{APPS_DOMAIN}[:port]` or a mapped custom hostname -> the app host; null for any other host (the builder's). */
+  function appHostOf(host: string | undefined): AppHost | null {
     if (!host) return null;
     const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const custom = appHostnames.get(name);
+    if (custom) return { slug: custom, isCustom: true };
     if (!name.endsWith(suffix)) return null;
     const slug = name.slice(0, -suffix.length);
-    return SLUG_PATTERN.test(slug) ? slug : null;
+    return SLUG_PATTERN.test(slug) ? { slug, isCustom: false } : null;
   }
+  const slugOfHost = (host: string | undefined): string | null => appHostOf(host)?.slug ?? null;
 
   /** The app of a slug, briefly cached: every request on an app host asks. */
   async function appOfSlug(slug: string): Promise<RuntimeApp | null> {
@@ -124,6 +135,7 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
   }
 
   return {
+    appHostOf,
     slugOfHost,
     appOfSlug,
     appOrigin,
