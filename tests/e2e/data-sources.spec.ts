@@ -220,6 +220,8 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
   await dialog.getByLabel('CSV file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['x']) });
   await expect(dialog.getByRole('alert')).toHaveText('The file content does not match its type, upload a valid CSV file');
   await shoot(page, 'csv-wrong-type');
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
+  await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.dataSources.fileTooBig.replace('{size}', '5 MB'));
   await uploadFile(dialog, 'CSV', { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('\n\n') });
   await expect(page.getByText(MESSAGES.dataSources.csvInvalid)).toBeVisible();
   await uploadFile(dialog, 'CSV', {
