@@ -120,3 +120,30 @@ export interface EditorState {
   /** Where the published app lives: `http://{slug}.apps.localhost:3000/`. */
   appUrl: string;
 }
+
+/** `POST /api/apps/{appId}/versions/{versionId}/validate-repair` (spec 2 §7; admins' validator test). */
+export const ValidateRepairRequestSchema = z.object({
+  messageId: z.string().min(1).max(200),
+  /** The assistant text whose actions are re-run; the stored message's text when omitted. */
+  messageContent: z.string().max(2_000_000).optional(),
+});
+
+export interface ValidationIssueEntry {
+  message: string;
+  componentName: string | null;
+  detectorId: string;
+  severity: 'error' | 'warning';
+  line: number | null;
+}
+
+/** Spec 2 §3 Validation result. */
+export interface ValidationResult {
+  initialIssues: ValidationIssueEntry[];
+  unresolvedIssues: ValidationIssueEntry[];
+  detectors: string[];
+  repairedFiles: Array<{ fileId: string; issuesFixed: number }>;
+  previousVersionId: string | null;
+  /** The files the test produced (after repairs), as a version would hold them. */
+  appBundle: { files: Array<{ path: string; content: string }> };
+  timingBreakdown: { applyingActionsMs: number; validatingMs: number };
+}

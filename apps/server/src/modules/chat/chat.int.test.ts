@@ -9,12 +9,13 @@ const RECORDED = recordedAnswer('task-tracker');
 
 let fake: FakeOpenAI;
 let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Awaited<ReturnType<typeof t.signUpVerified>>;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ models: ['fake-coder', 'fake-other'] });
   t = await createTestApp({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, OPENAI_COMPATIBLE_MODEL: 'fake-coder' });
   // The first account of an install is an admin (no chat limits): take it, so the builders below are not.
-  await t.signUpVerified();
+  admin = await t.signUpVerified();
 });
 afterAll(async () => {
   await fake.close();
@@ -248,6 +249,40 @@ describe('versions: restore, revert, publish', () => {
     expect(detail.body.files.map((f: { path: string }) => f.path)).toEqual(['app.json', 'globals.css', 'layout.jsx', 'pages/Home.jsx']);
     expect(JSON.parse(detail.body.files[0].content)).toEqual({ name: 'Imported', mainPage: 'Home' });
     expect(detail.body.version.metadata.description).toBe('Created from an app definition');
+  });
+});
+
+describe('validator test (admins)', () => {
+  it('re-runs a message on the version its turn started from, repairs what needs no model, and reports both passes', async () => {
+    const appId = await newApp(admin.token, 'Validator');
+    const manifest = '{ "name": "Validator", "mainPage": "Home" }';
+    const home = 'import React from "react";\nimport { Chek } from "lucide-react";\nexport default function Home() { return <Chek />; }';
+    fake.setReply({ text: `<tessera-group title="Home">\n<tessera-action type="add_file" path="app.json">\n${manifest}\n</tessera-action>\n<tessera-action type="add_file" path="pages/Home.jsx">\n${home}\n</tessera-action>\n</tessera-group>` });
+    const turn = await send(admin.token, appId, 'A home page with a check icon');
+    const versionId = turn.chunks.at(-1)!.messageMetadata.versionId as string;
+    const messageId = turn.chunks[0]!.messageId as string;
+    const path = `/api/apps/${appId}/versions/${versionId}/validate-repair`;
+    const res = await t.request('POST', path, { token: admin.token, body: { messageId } });
+    expect(res.status).toBe(200);
+    expect(res.body.initialIssues).toEqual([expect.objectContaining({ componentName: 'pages/Home.jsx', severity: 'error', detectorId: expect.any(String) })]);
+    expect(res.body.unresolvedIssues).toEqual([]);
+    expect(res.body.repairedFiles).toEqual([{ fileId: 'pages/Home.jsx', issuesFixed: 1 }]);
+    expect(res.body.previousVersionId).not.toBe(versionId);
+    expect(res.body.detectors).toContain('syntax');
+    expect(res.body.appBundle.files.find((f: { path: string }) => f.path === 'pages/Home.jsx').content).toMatch(/import \{ Check as Chek \} from "lucide-react"/);
+    expect(res.body.timingBreakdown.applyingActionsMs).toBeGreaterThanOrEqual(0);
+    // Edited content is tested instead of the stored message; nothing is stored either way.
+    const broken = await t.request('POST', path, { token: admin.token, body: { messageId, messageContent: '<tessera-group title="x">\n<tessera-action type="add_file" path="pages/Home.jsx">\nexport default function Home() { return <div>; }\n</tessera-action>\n</tessera-group>' } });
+    expect(broken.body.unresolvedIssues.some((i: { detectorId: string }) => i.detectorId === 'syntax')).toBe(true);
+    const versions = await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, { token: admin.token });
+    expect(versions.body.versions).toHaveLength(2);
+
+    const builder = await t.signUpVerified();
+    const own = await newApp(builder.token);
+    const ownVersion = (await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${own}/versions`, { token: builder.token })).body.versions[0]!.id;
+    expect((await t.request('POST', `/api/apps/${own}/versions/${ownVersion}/validate-repair`, { token: builder.token, body: { messageId: 'm' } })).status).toBe(403);
+    expect((await t.request('POST', path, { token: admin.token, body: { messageId: 'missing' } })).status).toBe(404);
+    expect((await t.request('POST', path, { token: admin.token, body: {} })).status).toBe(400);
   });
 });
 

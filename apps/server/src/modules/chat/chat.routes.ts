@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { ChatRequestSchema, RestoreVersionRequestSchema } from '@tessera/contracts';
+import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { ChatService } from './chat.service';
@@ -20,6 +20,9 @@ export function chatRoutes({ chat, signedIn }: { chat: ChatService; signedIn: Mi
     const { messageId } = await readJson(c, RestoreVersionRequestSchema);
     return c.json(await chat.restore(c.var.user, c.req.param('appId'), c.req.param('versionId'), messageId));
   });
+  app.post('/api/apps/:appId/versions/:versionId/validate-repair', signedIn, async (c) =>
+    c.json(await chat.validateRepair(c.var.user, c.req.param('appId'), c.req.param('versionId'), await readJson(c, ValidateRepairRequestSchema))),
+  );
 
   /**
    * The app's last 2 messages, sent at once and again after every change (spec 3 §4 Streaming):

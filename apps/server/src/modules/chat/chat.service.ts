@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { APICallError, RetryError, createUIMessageStreamResponse, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
-import { applyActions, buildSystemPrompt, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction } from '@tessera/agent';
+import { applyActions, buildSystemPrompt, DETECTORS, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction, type ValidationIssue } from '@tessera/agent';
 import {
+  APP_MESSAGES,
   CHAT_LIMITS,
   CHAT_MAX_STEPS,
   MESSAGES,
@@ -10,6 +11,8 @@ import {
   type ChatModelOption,
   type ChatRequest,
   type SessionUser,
+  type ValidationIssueEntry,
+  type ValidationResult,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { ModelCatalog } from '../../platform/llm/models';
@@ -30,6 +33,14 @@ const STALE_STREAM_MS = 5 * 60_000;
 /** How often a streaming answer is written to the database for live followers. */
 const FLUSH_INTERVAL_MS = 200;
 const MAX_MESSAGE_CHARS = 20_000;
+
+const issueEntry = (i: ValidationIssue): ValidationIssueEntry => ({
+  message: i.message,
+  componentName: i.file ?? null,
+  detectorId: i.detectorId,
+  severity: i.severity,
+  line: i.line ?? null,
+});
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const textOf = (parts: Array<{ type: string; text?: unknown }>) =>
@@ -259,6 +270,38 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       };
       void run();
       return createUIMessageStreamResponse({ stream });
+    },
+
+    /**
+     * The admins' validator test (spec 2 §7 validate-repair): re-runs a message's actions on the
+     * version its turn started from, validates, repairs what needs no model, validates again.
+     * Nothing is stored: the result shows what a turn would have produced.
+     */
+    async validateRepair(user: SessionUser, appId: string, versionId: string, input: { messageId: string; messageContent?: string }): Promise<ValidationResult> {
+      const [app, account] = await Promise.all([apps.getOwned(user, appId), accounts.getCurrent(user)]);
+      if (!account.isAdmin) throw new AppError('FORBIDDEN', APP_MESSAGES.forbidden);
+      const version = await versions.getVersion(app.id, versionId);
+      const message = await chatRepo.find(app.id, input.messageId);
+      if (!message && input.messageContent === undefined) throw new AppError('NOT_FOUND', 'This message does not exist');
+      const text = input.messageContent ?? textOf(message!.parts);
+      const previous = version.messageId === input.messageId ? await versionsRepo.findPreviousVersion(app.id, version.number) : version;
+      const base = previous?.snapshot ?? versions.emptySnapshot(app);
+      const applyStarted = performance.now();
+      const applied = applyActions(base, completeActions(text));
+      const applyingActionsMs = performance.now() - applyStarted;
+      const validateStarted = performance.now();
+      const initialIssues = [...applied.issues, ...(await validateSnapshot(applied.snapshot))];
+      const repaired = await repairSnapshot(applied.snapshot);
+      const unresolvedIssues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))];
+      return {
+        initialIssues: initialIssues.map(issueEntry),
+        unresolvedIssues: unresolvedIssues.map(issueEntry),
+        detectors: [...DETECTORS],
+        repairedFiles: repaired.repairedFiles,
+        previousVersionId: previous?.id ?? null,
+        appBundle: { files: Object.entries(repaired.snapshot.files).map(([path, content]) => ({ path, content })) },
+        timingBreakdown: { applyingActionsMs: Math.round(applyingActionsMs * 10) / 10, validatingMs: Math.round(performance.now() - validateStarted) },
+      };
     },
 
     /** Spec 3 §7 restore: a new version equal to the chosen one; answers with the chat's messages. */
