@@ -106,6 +106,11 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(page).toHaveURL(/panel=database/);
   await expect(page.getByRole('navigation', { name: 'Entities' }).getByRole('button')).toHaveText([/Project/, /Task/]);
   await shoot(page, 'database');
+  // On a phone the sidebar is a closed drawer: the table picker comes with the workspace.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByLabel('Table').selectOption('Task');
+  await expect(page.getByRole('heading', { name: 'Task', exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await sidebar.getByRole('button', { name: 'Done' }).click();
   await expect(chat).toBeVisible();
 
