@@ -26,7 +26,7 @@ import {
   visibleErrors,
   type EditorMessage,
 } from '../../editor';
-import { errorMessage } from '../../../shared/api';
+import { errorMessage, isApiError } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
 import { PublishButton } from '../components/publish-button';
@@ -193,7 +193,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
       await queryClient.invalidateQueries({ queryKey: editorKeys.versions(appId) });
       await queryClient.invalidateQueries({ queryKey: appKeys.detail(appId) });
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.chat.restoreFailed));
+      // Spec 3 §8: "Failed to restore version", unless the server names the missing message.
+      if (!isApiError(err) || !err.isNetwork) toast.error(isApiError(err) && err.message === MESSAGES.chat.noMessageForVersion ? err.message : MESSAGES.chat.restoreFailed);
     } finally {
       setIsRestoring(false);
     }
