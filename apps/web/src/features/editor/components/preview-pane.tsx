@@ -26,7 +26,7 @@ export interface PreviewPaneProps {
   initialPage?: string;
   onAppError: (error: AppErrorReport) => void;
   onSendChatMessage: (message: string) => void;
-  /** A turn is writing the first version. */
+  /** A chat turn is running: its version replaces the one shown when it ends. */
   isBuilding: boolean;
   /** Overlaid at the bottom of the frame (the error panel). */
   overlay?: ReactNode;
@@ -185,6 +185,12 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
         <span className="min-w-0 flex-1 truncate font-mono text-xs text-ink-subtle" aria-label="Page path" title={path ?? undefined}>
           {path ?? '/'}
         </span>
+        {isBuilding && versionId && (
+          <span className="flex shrink-0 items-center gap-1.5 text-xs text-ink-subtle">
+            <Spinner size={12} />
+            <span className="hidden sm:inline">Updating when the answer is done</span>
+          </span>
+        )}
         <div role="group" aria-label="Viewport" className="hidden items-center rounded-lg bg-zinc-100 p-0.5 sm:flex">
           {(Object.keys(VIEWPORTS) as Viewport[]).map((key) => {
             const { label, icon: Icon } = VIEWPORTS[key];
