@@ -263,6 +263,20 @@ describe('durable ingestion', () => {
   });
 });
 
+describe('many concurrent ingestions', () => {
+  it('every item ends synced: none is left pending by a worker faster than the request', async () => {
+    const b = await builderWithApp('moon');
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => (await t.request('POST', `/api/context/ingest/text?appId=${b.appId}`, { token: b.token, body: { context: `Short item ${i}.` } })).body.contextItemId as string),
+    );
+    for (const id of ids) expect((await settled(b.token, id)).status).toBe('synced');
+    for (const id of ids) {
+      await t.request('POST', `/api/context/${id}/sync`, { token: b.token });
+      expect((await settled(b.token, id)).status).toBe('synced');
+    }
+  });
+});
+
 describe('rename, delete, replace', () => {
   it('renames, replaces the tool reference and deletes the old item', async () => {
     const b = await builderWithApp('explorer');

@@ -128,10 +128,19 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     return old.id;
   }
 
+  /**
+   * Pending first, then the job: the other order let a fast worker finish (synced) before this
+   * marked the item pending, leaving it pending for good. A running item keeps its live job (dedupe).
+   */
   async function enqueueSync(item: ContextItemRow, kind = jobKindFor(item.source)): Promise<ContextItemRow> {
-    await jobs.enqueue(kind, { itemId: item.id }, { dedupeKey: `context:${item.id}` });
     const pending = (await contextRepo.transition(item.id, ['unsynced', 'synced', 'error', 'usage_limit_reached'], 'pending', { errorReason: null })) ?? item;
     await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
+    try {
+      await jobs.enqueue(kind, { itemId: item.id }, { dedupeKey: `context:${item.id}` });
+    } catch (err) {
+      await contextRepo.transition(item.id, ['pending'], 'error', { errorReason: MESSAGES.dataSources.uploadFailed });
+      throw err;
+    }
     return pending;
   }
 
