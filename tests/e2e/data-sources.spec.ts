@@ -13,17 +13,20 @@ const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 // ---------------------------------------------------------------------------------------------
 // Fixture files, made here so the journey owns its data.
 
-/** A one-page PDF with Helvetica text, written by hand with a correct cross-reference table. */
-function minimalPdf(lines: string[]): Buffer {
+/** A PDF with one page per entry of `pages` (lines of Helvetica text), written by hand with a correct cross-reference table. */
+function minimalPdf(...pages: string[][]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = lines.map((line, i) => `BT /F1 14 Tf 72 ${720 - i * 22} Td (${escape(line)}) Tj ET`).join('\n');
+  const pageIds = pages.map((_, i) => 4 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
   ];
+  pages.forEach((lines, i) => {
+    const content = lines.map((line, j) => `BT /F1 14 Tf 72 ${720 - j * 22} Td (${escape(line)}) Tj ET`).join('\n');
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`);
+    objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+  });
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -252,6 +255,12 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
 
   // PDF.
   await dialog.getByRole('radio', { name: 'PDF' }).click();
+  // Lite takes one-page files: a longer PDF opens the upgrade prompt with the server's words.
+  await uploadFile(dialog, 'PDF', { name: 'catalogue.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['Catalogue'], ['Page two']) });
+  const pageLimit = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await expect(pageLimit.getByRole('status')).toContainText(APP_MESSAGES.tooManyPages.replace('{pages}', '1'));
+  await pageLimit.getByRole('button', { name: 'Not now' }).click();
+  expect(await listItems(request, user, appId)).toHaveLength(0);
   await uploadFile(dialog, 'PDF', { name: 'refunds.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['Refund policy', 'Refunds are accepted within 30 days of purchase.']) });
   await expect(itemRow(dialog, 'refunds.pdf').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'pdf-synced');
