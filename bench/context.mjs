@@ -162,7 +162,9 @@ async function benchIngest(parts, docs) {
     ids.push(contextItemId);
   }
   const acceptedMs = performance.now() - started;
+  const deadline = Date.now() + 20 * 60_000;
   for (;;) {
+    if (Date.now() > deadline) throw new Error('ingestion did not settle within 20 minutes');
     const rows = await Promise.all(ids.map((id) => parts.contextRepo.findById(id)));
     const open = rows.filter((r) => !['synced', 'error', 'usage_limit_reached'].includes(r.status));
     if (!open.length) {
