@@ -104,6 +104,12 @@ describe('compileCss', () => {
     expect(css).not.toContain('.bg-red-500');
   });
 
+  it('keeps remote stylesheet imports (web fonts) for the browser', async () => {
+    const { css, issues } = await compileCss({ 'globals.css': '@import url("https://fonts.googleapis.com/css2?family=Inter");\n@import "tailwindcss";', 'pages/A.jsx': '<p className="p-2" />' });
+    expect(issues).toEqual([]);
+    expect(css).toContain('@import url("https://fonts.googleapis.com/css2?family=Inter")');
+  });
+
   it('uses a default when there is no globals.css', async () => {
     const { css } = await compileCss({ 'pages/Home.jsx': '<b className="underline" />' });
     expect(css).toContain('.underline');

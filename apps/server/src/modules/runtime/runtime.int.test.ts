@@ -57,6 +57,8 @@ describe('app hosts', () => {
     expect(shell.body).toContain(`"appId":"${main.appId}"`);
     expect(shell.body).toContain('"parentOrigin":"http://localhost:3000"');
     expect(shell.headers.get('content-security-policy')).toContain("frame-ancestors 'self' http://localhost:3000");
+    // Google Fonts and the like: remote stylesheets and fonts over https are allowed.
+    expect(shell.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline' https:");
     const runtimeUrl = /<script type="module" src="([^"]+)"/.exec(shell.body)![1]!;
     const runtimeJs = await onHost(main.slug, 'GET', runtimeUrl);
     expect(runtimeJs.status).toBe(200);
@@ -220,6 +222,7 @@ describe('credentials on app hosts', () => {
     const res = await onHost(main.slug, 'GET', `/live_api/apps/${other.appId}/entities/Task`);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe(RUNTIME_MESSAGES.otherApp);
+    expect((await onHost(main.slug, 'GET', '/live_api/apps/%E0%A4%A/entities/Task')).status).toBe(404);
   });
 });
 

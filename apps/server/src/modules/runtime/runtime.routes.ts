@@ -146,7 +146,7 @@ export function appHostRoutes(deps: AppHostDeps) {
     // App code may fetch public APIs and show images from anywhere; it may be framed by the builder only.
     c.header(
       'content-security-policy',
-      `default-src 'self'; script-src 'self' 'sha256-${built.importMapHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data: https:; connect-src 'self' https:; frame-ancestors 'self' ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`,
+      `default-src 'self'; script-src 'self' 'sha256-${built.importMapHash}'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: blob: https:; font-src 'self' data: https:; connect-src 'self' https:; frame-ancestors 'self' ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`,
     );
     return c.html(html);
   }
@@ -265,7 +265,13 @@ export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeServi
     if (!app) return c.html(messagePage(RUNTIME_MESSAGES.appNotFound), 404);
     if (c.req.path.startsWith('/live_api/')) {
       const appId = /^\/live_api\/apps\/([^/]+)/.exec(c.req.path)?.[1];
-      if (!appId || decodeURIComponent(appId) !== app.id) return renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp));
+      let isThisApp = false;
+      try {
+        isThisApp = Boolean(appId) && decodeURIComponent(appId!) === app.id;
+      } catch {
+        // A malformed escape is not this app.
+      }
+      if (!isThisApp) return renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp));
       return next();
     }
     hostAppOf.set(c.req.raw, { app, isCustom: appHost.isCustom });
