@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
@@ -55,10 +55,16 @@ async function loadStylesheet(href: string | null): Promise<void> {
 
 /** Boots a generated app: fetches its bundle, loads its CSS and module, and routes between its pages. */
 export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setRawState] = useState<State>({ status: 'loading' });
+  // A version change can arrive while a bundle is loading: only the newest load may show its result.
+  const loadSeq = useRef(0);
   const [isDebugLogOpen, setIsDebugLogOpen] = useState(false);
 
   const load = useCallback(async () => {
+    const seq = ++loadSeq.current;
+    const setState = (next: State) => {
+      if (seq === loadSeq.current) setRawState(next);
+    };
     let res: Response;
     try {
       res = await fetch(`/runtime/bundle?appId=${encodeURIComponent(boot.appId)}`, { headers: callerHeaders() });
