@@ -254,7 +254,7 @@ test('a refused chat call shows the spec text; a limit blocks the composer', asy
   const created = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Limited' } } });
   const { appId } = (await created.json()) as { appId: string };
   // The server's limits are tested on the server; here the browser gets its refusals as they are sent.
-  let refusal = { status: 429, code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited };
+  let refusal: { status: number; code: string; message: string } = { status: 429, code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited };
   let delayMs = 2000;
   await page.route(`**/api/apps/${appId}/chat`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
