@@ -327,6 +327,12 @@ test('the web scraper checks the address, shows an unreachable site as Error wit
   await expect(reasonToggle).toHaveAttribute('aria-expanded', 'true');
   await expect(row.getByRole('note')).toHaveText(item!.errorReason!);
   await shoot(page, 'scrape-error');
+
+  // Sync again: the item goes back to Pending and the live stream follows it to its new end.
+  await recordStatuses(page);
+  await row.getByRole('button', { name: 'Actions for 169.254.169.254/latest/' }).click();
+  await page.getByRole('menuitem', { name: 'Sync again' }).click();
+  await expect.poll(async () => (await statusesSeen(page))[item!.id]?.join(' > ')).toMatch(/^error > pending( > running)? > error$/);
 });
 
 test('the web scraper crawls a small local site with progress until it is synced', async ({ page, context, request, baseURL }) => {

@@ -70,6 +70,8 @@ export const contextApi = {
     apiFetch(`/api/context/ingest/metadata?${appQuery(appId)}`, { method: 'POST', body: { contextItems }, schema: IngestMetadataResponseSchema }),
   rename: (id: string, name: string) => apiFetch(`/api/context/${enc(id)}`, { method: 'PATCH', body: { name }, schema: ContextItemResponseSchema }),
   delete: (id: string) => apiFetch(`/api/context/${enc(id)}`, { method: 'DELETE', schema: DeleteContextItemResponseSchema }),
+  /** Runs the item's ingestion again (`POST /api/context/{id}/sync`); unchanged chunks are kept. */
+  resync: (id: string) => apiFetch(`/api/context/${enc(id)}/sync`, { method: 'POST', body: {}, schema: ContextItemResponseSchema }),
   replace: (appId: string, oldItemId: string, newItemId: string) =>
     apiFetch(`/api/tools/${enc(appId)}/replaceDataItem`, { method: 'POST', body: { oldItemId, newItemId }, schema: ReplaceDataItemResponseSchema }),
 };
@@ -142,7 +144,11 @@ export function useContextItemMutations(appId: string) {
     },
     onSettled: refresh,
   });
-  return { rename, remove, replace, refresh };
+  const resync = useMutation({
+    mutationFn: (id: string) => contextApi.resync(id),
+    onSuccess: ({ contextItem }) => mergeContextItem(queryClient, appId, contextItem),
+  });
+  return { rename, remove, replace, resync, refresh };
 }
 
 /** Marks a failure of the replace call itself (the upload worked) so the UI shows the replace message. */

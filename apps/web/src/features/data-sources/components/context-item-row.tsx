@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { BookOpen, Ellipsis, File, FileSpreadsheet, FileText, FileType, Globe, HardDrive, RefreshCw, Trash2, Type } from 'lucide-react';
+import { BookOpen, Ellipsis, File, FileSpreadsheet, FileText, FileType, Globe, HardDrive, RefreshCw, RotateCw, Trash2, Type } from 'lucide-react';
 import { MESSAGES, formatFileSize, type ContextItem, type ContextItemType, type UpgradeReason } from '@tessera/contracts';
 import { Button, Dialog, DialogClose, DialogContent, Menu, MenuContent, MenuItem, MenuTrigger, Progress, toast } from '@tessera/ui';
 import { ReplaceFailedError, useContextItemMutations } from '../api/context';
@@ -8,6 +8,7 @@ import { serverMessageOr, upgradeReasonOf, uploadErrorMessage } from '../lib/err
 import { acceptAttribute, uploadKindOfItemType, validateFile } from '../lib/validation';
 import { ItemNameField } from './item-name-field';
 import { StatusBadge } from './status-badge';
+import { isLiveStatus } from '../lib/status';
 
 const TYPE_LABELS: Record<ContextItemType, string> = {
   csv: 'CSV',
@@ -52,11 +53,11 @@ export interface ContextItemRowProps {
 
 /** One data item: icon, editable name, what it is, its status, and its actions (replace, delete). */
 export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: ContextItemRowProps) {
-  const { rename, remove, replace } = useContextItemMutations(appId);
+  const { rename, remove, replace, resync } = useContextItemMutations(appId);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const replaceKind = uploadKindOfItemType(item.type);
-  const isBusy = replace.isPending || remove.isPending;
+  const isBusy = replace.isPending || remove.isPending || resync.isPending;
 
   async function handleRename(name: string): Promise<boolean> {
     try {
@@ -70,6 +71,16 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
 
   // mutateAsync, not mutate's callbacks: a successful delete or replace removes this row, and
   // per-call callbacks never run once their component has unmounted.
+  async function handleResync() {
+    try {
+      await resync.mutateAsync(item.id);
+    } catch (err) {
+      const reason = upgradeReasonOf(err);
+      if (reason) return onUpgrade(reason, errorMessage(err));
+      toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
+    }
+  }
+
   async function handleDelete() {
     try {
       await remove.mutateAsync(item.id);
@@ -134,6 +145,12 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
           </Button>
         </MenuTrigger>
         <MenuContent className="min-w-44">
+          {!isLiveStatus(item.status) && (
+            <MenuItem onSelect={() => void handleResync()}>
+              <RotateCw aria-hidden />
+              Sync again
+            </MenuItem>
+          )}
           {replaceKind && (
             <MenuItem onSelect={() => fileInputRef.current?.click()}>
               <RefreshCw aria-hidden />
