@@ -69,8 +69,6 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     }
   }
 
-  // mutateAsync, not mutate's callbacks: a successful delete or replace removes this row, and
-  // per-call callbacks never run once their component has unmounted.
   async function handleResync() {
     try {
       await resync.mutateAsync(item.id);
@@ -81,6 +79,8 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     }
   }
 
+  // mutateAsync, not mutate's callbacks: a successful delete or replace removes this row, and
+  // per-call callbacks never run once their component has unmounted.
   async function handleDelete() {
     try {
       await remove.mutateAsync(item.id);
