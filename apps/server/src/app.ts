@@ -40,7 +40,8 @@ import { createContextService } from './modules/context/context.service';
 import { crawlSite } from './modules/context/scraper/crawl-site';
 import { connectorsFromEnv, type Connectors } from './modules/context/connectors';
 import { fetchPolicyForTests } from './platform/outbound';
-import { createHashingEmbedder } from './modules/retrieval/embedder';
+import { createHashingEmbedder, EMBEDDING_DIM } from './modules/retrieval/embedder';
+import { createProviderEmbedder } from './platform/llm/embeddings';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
 import { createJobsRepo } from './platform/jobs/jobs.repo';
@@ -101,7 +102,9 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
   const jobsRepo = createJobsRepo(db);
-  const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder: createHashingEmbedder(), logger });
+  // The configured provider's embeddings when it can make 256-dimension vectors; the offline embedder otherwise.
+  const embedder = createProviderEmbedder(config.llm, EMBEDDING_DIM) ?? createHashingEmbedder();
+  const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder, logger });
   const contextRepo = createContextRepo(db);
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
   const outboundPolicy = fetchPolicyForTests(process.env.OUTBOUND_TEST_ALLOW_HOSTS, config.nodeEnv);
