@@ -333,6 +333,16 @@ test('the web scraper checks the address, shows an unreachable site as Error wit
   await row.getByRole('button', { name: 'Actions for 169.254.169.254/latest/' }).click();
   await page.getByRole('menuitem', { name: 'Sync again' }).click();
   await expect.poll(async () => (await statusesSeen(page))[item!.id]?.join(' > ')).toMatch(/^error > pending( > running)? > error$/);
+
+  // On a phone: the row with its reason open.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await page.waitForTimeout(300);
+  const phoneDialog = await ensureDialogOpen(page);
+  await itemRow(phoneDialog, '169.254.169.254/latest/').getByRole('button', { name: /^Error/ }).click();
+  await phoneDialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await shoot(page, 'scrape-error');
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('the web scraper crawls a small local site with progress until it is synced', async ({ page, context, request, baseURL }) => {
