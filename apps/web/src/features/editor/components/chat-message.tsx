@@ -143,15 +143,20 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
 
       {!isStreaming && (modelLabel || meta.createdAt || isAdmin) && (
         <div className="space-y-1.5 text-[11px] text-ink-faint">
-          {modelLabel && <p>Answered by {modelLabel}</p>}
-          {meta.createdAt && (
-            <p>
+          <div className="flex min-h-6 flex-wrap items-center gap-x-1.5">
+            {modelLabel && <span>Answered by {modelLabel}</span>}
+            {modelLabel && meta.createdAt && <span aria-hidden>·</span>}
+            {meta.createdAt && (
               <time dateTime={meta.createdAt} title={new Date(meta.createdAt).toLocaleString()}>
                 {messageTime(meta.createdAt, now)}
               </time>
-            </p>
-          )}
-          {isAdmin && text && <CopyMessageButton text={text} />}
+            )}
+            {isAdmin && text && (
+              <span className="ml-auto">
+                <CopyMessageButton text={text} />
+              </span>
+            )}
+          </div>
           {isAdmin && meta.versionId && (
             <p>
               Version ID: <span className="font-mono select-all">{meta.versionId}</span>
