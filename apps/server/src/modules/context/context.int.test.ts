@@ -194,6 +194,15 @@ describe('plan limits', () => {
     expect(item.originalContextItemId).toBe(first.body.contextItemId);
   });
 
+  it('lite: concurrent additions cannot pass the one-item limit together', async () => {
+    const b = await builderWithApp();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => t.request('POST', `/api/context/ingest/text?appId=${b.appId}`, { token: b.token, body: { context: `Racing item ${i}` } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    expect((await t.request('GET', `/api/context/items?appId=${b.appId}`, { token: b.token })).body.contextItems).toHaveLength(1);
+  });
+
   it('paid plans: up to 5 items', async () => {
     const b = await builderWithApp('explorer');
     for (let i = 0; i < 5; i++) {
@@ -249,6 +258,12 @@ describe('re-sync', () => {
 describe('durable ingestion', () => {
   it('an ingestion claimed by a worker that died is finished by another once its lease expires', async () => {
     const b = await builderWithApp();
+    // Earlier tests' jobs first, so the only job left to claim is this test's.
+    for (let i = 0; i < 400; i++) {
+      const live = rowsOf(await t.db.execute(sql`SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')`));
+      if (Number(live[0]!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await t.jobRunner.stop();
     const res = await t.request('POST', `/api/context/ingest/text?appId=${b.appId}`, { token: b.token, body: { context: longText(12) } });
     const jobsRepo = createJobsRepo(t.db);

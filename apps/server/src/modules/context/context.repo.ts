@@ -8,6 +8,8 @@ export type NewContextItem = typeof contextItems.$inferInsert;
 
 /** NOTIFY channel of context item changes; payload `{ appId, itemId, kind }`. */
 export const CONTEXT_CHANNEL = 'tessera_context';
+/** Arbitrary constant: first key of the per-app advisory lock around the item limit. */
+const ITEM_LIMIT_LOCK = 727_005;
 
 const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
 
@@ -45,9 +47,26 @@ export function createContextRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Creates the item and keeps its source bytes, in one transaction. */
-    async create(item: NewContextItem, source: { mimeType: string; bytes: Buffer } | null): Promise<ContextItemRow> {
+    /**
+     * Creates the item and keeps its source bytes, in one transaction. With `maxItems`, the app's
+     * item count (minus `exceptIds`) is checked under a per-app advisory lock first, so concurrent
+     * uploads cannot pass the plan limit together; null when the limit is reached.
+     */
+    async create(
+      item: NewContextItem,
+      source: { mimeType: string; bytes: Buffer } | null,
+      limit?: { maxItems: number; exceptIds?: string[] },
+    ): Promise<ContextItemRow | null> {
       return db.transaction(async (tx) => {
+        if (limit) {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${ITEM_LIMIT_LOCK}, hashtext(${item.appId}))`);
+          const except = limit.exceptIds ?? [];
+          const [existing] = await tx
+            .select({ n: count() })
+            .from(contextItems)
+            .where(except.length ? and(eq(contextItems.appId, item.appId), notInArray(contextItems.id, except)) : eq(contextItems.appId, item.appId));
+          if (Number(existing?.n ?? 0) >= limit.maxItems) return null;
+        }
         const [row] = await tx.insert(contextItems).values(item).returning();
         if (source) await tx.insert(contextItemSources).values({ itemId: row!.id, mimeType: source.mimeType, bytes: source.bytes });
         return row!;

@@ -112,12 +112,29 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     return item;
   }
 
-  /** Refuses a new item past the plan's item limit; lite gets the free-data-items upgrade reason. */
+  /** The refusal of an item past the plan's limit; lite gets the free-data-items upgrade reason. */
+  const itemLimitError = (plan: PlanId, limits: PlanLimits) =>
+    plan === 'lite'
+      ? new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' })
+      : new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), { upgradeReason: 'default' });
+
+  /** Early refusal (before reading an upload); `createWithinLimit` re-checks atomically. */
   async function checkItemLimit(appId: string, plan: PlanId, limits: PlanLimits, adding: number, replacing: string | null) {
     const existing = await contextRepo.countForApp(appId, replacing ? [replacing] : []);
-    if (existing + adding <= limits.maxDataItems) return;
-    if (plan === 'lite') throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' });
-    throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), { upgradeReason: 'default' });
+    if (existing + adding > limits.maxDataItems) throw itemLimitError(plan, limits);
+  }
+
+  /** Creates an item unless the app is at its plan's limit (checked under a lock, so concurrent calls cannot both pass). */
+  async function createWithinLimit(
+    values: Parameters<ContextRepo['create']>[0],
+    source: Parameters<ContextRepo['create']>[1],
+    plan: PlanId,
+    limits: PlanLimits,
+    replacing: string | null = null,
+  ): Promise<ContextItemRow> {
+    const row = await contextRepo.create(values, source, { maxItems: limits.maxDataItems, exceptIds: replacing ? [replacing] : [] });
+    if (!row) throw itemLimitError(plan, limits);
+    return row;
   }
 
   /** An item being replaced must be one of this app's items. */
@@ -200,9 +217,11 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
         throw new AppError('file-too-big', MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)), { maxBytes: limits.maxFileSizeBytes });
       }
       const firstLine = context.trim().split('\n')[0]!.trim();
-      const item = await contextRepo.create(
+      const item = await createWithinLimit(
         { id: crypto.randomUUID(), appId, name: name ?? (firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine), type: 'txt', source: 'local_files', size: bytes.length, options: { mimeType: 'text/plain' } },
         { mimeType: 'text/plain', bytes },
+        plan,
+        limits,
       );
       return { contextItemId: (await created(item)).id };
     },
@@ -239,9 +258,12 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       const replacing = await replacedItem(appId, upload.replaceItemId);
       await checkItemLimit(appId, plan, limits, 1, replacing);
       const name = (upload.filename || `Upload.${type}`).slice(0, 200);
-      const item = await contextRepo.create(
+      const item = await createWithinLimit(
         { id: crypto.randomUUID(), appId, name, type, source: 'local_files', size: bytes.length, originalContextItemId: replacing, options: { mimeType: MIME_OF[type], filename: upload.filename } },
         { mimeType: MIME_OF[type], bytes },
+        plan,
+        limits,
+        replacing,
       );
       return { contextItemId: (await created(item)).id };
     },
@@ -287,7 +309,7 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       await checkItemLimit(appId, plan, limits, prepared.length, null);
       const ids: string[] = [];
       for (const values of prepared) {
-        const item = await contextRepo.create({ id: crypto.randomUUID(), ...values }, null);
+        const item = await createWithinLimit({ id: crypto.randomUUID(), ...values }, null, plan, limits);
         ids.push((await created(item)).id);
       }
       return { contextItemIds: ids };
