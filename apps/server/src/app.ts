@@ -122,7 +122,8 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
-  const apps = createAppsService({ appsRepo, versionsRepo });
+  // `runtime` (below) knows the app hosts; these run only when a request comes in.
+  const apps = createAppsService({ appsRepo, versionsRepo, appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/` });
   const versions = createVersionsService({ versionsRepo, appsRepo, apps });
   const chat = createChatService({
     chatRepo: createChatRepo(db),
@@ -142,7 +143,6 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     rateLimiter,
     mailer,
     secret: config.authSecret,
-    // Password links open the app's own login page; `runtime` is built below and only called later.
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
   const runtime = createRuntimeService({

@@ -35,6 +35,11 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 export interface AppDetails extends AppSummary {
+  /** The version end users get, null until the first publish. */
+  publishedVersionId: string | null;
+  publishedAt: string | null;
+  /** Where the app lives on its own host. */
+  appUrl: string;
   definition: Record<string, unknown>;
   style: Record<string, unknown>;
   settings: Record<string, unknown>;
@@ -61,7 +66,7 @@ export function snapshotOfGenApp(gen: GenApp, entities: Record<string, EntitySch
 }
 
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
-export function createAppsService({ appsRepo, versionsRepo }: { appsRepo: AppsRepo; versionsRepo: VersionsRepo }) {
+export function createAppsService({ appsRepo, versionsRepo, appUrlOf }: { appsRepo: AppsRepo; versionsRepo: VersionsRepo; appUrlOf: (slug: string) => string }) {
   const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
 
   /** The app, if this builder owns it; someone else's app is "not found", never "forbidden". */
@@ -133,7 +138,16 @@ export function createAppsService({ appsRepo, versionsRepo }: { appsRepo: AppsRe
     async get(user: SessionUser, appId: string): Promise<AppDetails> {
       const row = await getOwned(user, appId);
       const entities = Object.fromEntries((await appsRepo.listEntities(row.id)).map((e) => [e.name, e.schema]));
-      return { ...summary(row), definition: row.definition, style: row.style, settings: row.settings, entities };
+      return {
+        ...summary(row),
+        publishedVersionId: row.publishedVersionId,
+        publishedAt: row.publishedAt?.toISOString() ?? null,
+        appUrl: appUrlOf(row.slug),
+        definition: row.definition,
+        style: row.style,
+        settings: row.settings,
+        entities,
+      };
     },
 
     /** Creates or replaces one entity's schema; records keep their values (nothing stored is lost). */

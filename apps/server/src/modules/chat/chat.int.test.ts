@@ -233,6 +233,9 @@ describe('versions: restore, revert, publish', () => {
 
     const publish = await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });
     expect(publish.body).toEqual({ versionId: latest.id, number: latest.number });
+    const details = (await t.request('GET', `/api/apps/${appId}`, { token: builder.token })).body;
+    expect(details.publishedVersionId).toBe(latest.id);
+    expect(details.appUrl).toBe(`http://${details.slug}.apps.localhost:3000/app/${details.slug}/`);
     const other = await t.signUpVerified();
     expect((await t.request('POST', `/api/apps/${appId}/publish`, { token: other.token })).status).toBe(404);
     expect((await t.request('GET', `/api/apps/${appId}/versions/${v2}`, { token: other.token })).status).toBe(404);

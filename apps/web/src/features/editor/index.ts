@@ -7,5 +7,4 @@ export { useEditorChat, type EditorChat, type EditorChatStatus } from './hooks/u
 export { useChatHistory, useChatModels, useVersions, restoreVersion, publishApp, editorKeys } from './api/editor';
 export { buildFixErrorsPrompt, type EditorMessage } from './lib/chat-messages';
 export { INITIAL_ERROR_PANEL, errorPanelReducer, visibleErrors } from './lib/error-panel';
-export { appUrlOf } from './lib/frame-messages';
 export { readSidebarOpen, sidebarCookie, SIDEBAR_COOKIE_MAX_AGE_S } from './lib/sidebar-cookie';

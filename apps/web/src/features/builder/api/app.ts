@@ -10,10 +10,10 @@ export interface AppDetails {
   appType: AppKind;
   updatedAt: string;
   entities: Record<string, EntitySchema>;
-  /** The live version, when the server says (publishing here also records it). */
-  publishedVersionId?: string | null;
-  /** The published app's address on its own host, when the server says. */
-  appUrl?: string;
+  /** The live version; null until the first publish. */
+  publishedVersionId: string | null;
+  /** The app's address on its own host. */
+  appUrl: string;
 }
 
 export const appKeys = {

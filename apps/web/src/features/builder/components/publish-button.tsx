@@ -1,22 +1,22 @@
 import { useId, useState } from 'react';
-import { MESSAGES, type PreviewUrlResponse } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
 import { Button, Dialog, DialogContent, Input, toast } from '@tessera/ui';
 import { Copy, ExternalLink, Rocket } from 'lucide-react';
-import { apiFetch, errorMessage } from '../../../shared/api';
-import { appUrlOf, publishApp } from '../../editor';
+import { errorMessage } from '../../../shared/api';
+import { publishApp } from '../../editor';
 
 export interface PublishButtonProps {
   appId: string;
   /** Nothing to publish yet, or a turn is still writing. */
   disabled: boolean;
-  /** The app's address when the server already said it. */
-  knownAppUrl: string | null;
+  /** The app's address on its own host (from the app details). */
+  appUrl: string;
   onPublished: (versionId: string) => void;
   compact?: boolean;
 }
 
 /** The toolbar's Publish (spec 1 §2): makes the latest version live, then shows the app's address to copy. */
-export function PublishButton({ appId, disabled, knownAppUrl, onPublished, compact }: PublishButtonProps) {
+export function PublishButton({ appId, disabled, appUrl, onPublished, compact }: PublishButtonProps) {
   const [isPublishing, setIsPublishing] = useState(false);
   const [published, setPublished] = useState<{ url: string; number: number } | null>(null);
   const urlId = useId();
@@ -25,14 +25,8 @@ export function PublishButton({ appId, disabled, knownAppUrl, onPublished, compa
     setIsPublishing(true);
     try {
       const result = await publishApp(appId);
-      let url = knownAppUrl;
-      if (!url) {
-        // The app host's address, as the server builds it for the preview (without the preview token).
-        const preview = await apiFetch<PreviewUrlResponse>(`/api/apps/${encodeURIComponent(appId)}/preview-url`, { method: 'POST', body: { versionId: result.versionId } });
-        url = appUrlOf(preview.url);
-      }
       onPublished(result.versionId);
-      setPublished({ url: url ?? '', number: result.number });
+      setPublished({ url: appUrl, number: result.number });
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {

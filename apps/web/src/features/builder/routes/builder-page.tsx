@@ -120,7 +120,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const [isDiffOpen, setIsDiffOpen] = useState(false);
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
-  const [publishedVersionId, setPublishedVersionId] = useState<string | null>(app.publishedVersionId ?? null);
+  const [publishedVersionId, setPublishedVersionId] = useState<string | null>(app.publishedVersionId);
   const [errors, dispatchErrors] = useReducer(errorPanelReducer, INITIAL_ERROR_PANEL);
   const [isResolving, setIsResolving] = useState(false);
   const sawResolveTurn = useRef(false);
@@ -296,7 +296,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           <PublishButton
             appId={appId}
             disabled={!latest || chat.isBusy}
-            knownAppUrl={app.appUrl ?? null}
+            appUrl={app.appUrl}
             onPublished={setPublishedVersionId}
             compact={isMobile}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrlOf, parsePreviewMessage, previewOrigin, previewToken } from './frame-messages';
+import { parsePreviewMessage, previewOrigin, previewToken } from './frame-messages';
 
 describe('parsePreviewMessage', () => {
   it('accepts the four known messages and refuses anything else', () => {
@@ -18,10 +18,9 @@ describe('parsePreviewMessage', () => {
 
 describe('preview URL helpers', () => {
   const url = 'http://tasks.apps.localhost:3000/app/tasks/#tessera-preview=abc.def';
-  it('reads the origin, the token and the app address', () => {
+  it('reads the origin and the token', () => {
     expect(previewOrigin(url)).toBe('http://tasks.apps.localhost:3000');
     expect(previewOrigin('javascript:alert(1)')).toBeNull();
     expect(previewToken(url, 'tessera-preview')).toBe('abc.def');
-    expect(appUrlOf(url)).toBe('http://tasks.apps.localhost:3000/app/tasks/');
   });
 });

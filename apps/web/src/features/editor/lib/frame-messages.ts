@@ -53,14 +53,3 @@ export function previewToken(url: string, fragmentName: string): string | null {
     return null;
   }
 }
-
-/** The published app's address from a preview URL: the same host and path, without the token. */
-export function appUrlOf(previewUrl: string): string | null {
-  try {
-    const url = new URL(previewUrl);
-    url.hash = '';
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
