@@ -19,6 +19,7 @@ import { APP_NOT_FOUND } from '../apps/apps.service';
 import { decideAccess, type Caller, type Operation } from './access';
 import { parseFilter, parseListQuery, type EntityFields, type RawListParams } from './record-query';
 import type { RecordRow, RecordScope, RecordsRepo } from './records.repo';
+import { createTotalEstimates, type TotalEstimates } from './total-estimates';
 
 /** Rows one bulk call may create. */
 export const BULK_MAX_RECORDS = 1000;
@@ -31,6 +32,9 @@ const IMPORT_ERRORS_KEPT = 20;
  * counting costs about as much as reading the page; larger totals are the planner's estimate.
  */
 export const TOTAL_COUNT_LOOKAHEAD = 1000;
+
+/** A sort on a data field over at least this many matching rows gets an expression index (sort-indexes.repo.ts). */
+export const SORT_INDEX_MIN_ROWS = 1000;
 
 /** How many rows match a list's `q`; `isEstimated` when it is the planner's estimate. */
 export interface ListTotal {
@@ -99,7 +103,16 @@ const fieldsOf = (schema: EntitySchema): EntityFields =>
  * The entity API (spec 3 §7): records of an app's entities, validated against their schemas, every
  * operation authorised against the entity's access levels for the caller (docs/entity-access.md).
  */
-export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: AppsRepo; recordsRepo: RecordsRepo }) {
+export function createEntitiesService({
+  appsRepo,
+  recordsRepo,
+  totals = createTotalEstimates(),
+}: {
+  appsRepo: AppsRepo;
+  recordsRepo: RecordsRepo;
+  totals?: TotalEstimates;
+}) {
+  const { sortIndexes } = recordsRepo;
   /** The entity's schema, and who the caller is for this app. */
   async function entityOf(appId: string, entity: string, who: Who = {}): Promise<{ schema: EntitySchema; caller: Caller }> {
     const found = await appsRepo.findEntityWithOwner(appId, entity);
@@ -143,14 +156,25 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
      * `limit` gives the total for free; otherwise rows are counted exactly up to
      * TOTAL_COUNT_LOOKAHEAD past the page's end, and beyond that the total is the planner's estimate.
      */
-    async listPage(who: Who, appId: string, entity: string, params: RawListParams): Promise<{ records: EntityRecord[]; total: ListTotal }> {
+    async listPage(who: Who, appId: string, entity: string, params: RawListParams): Promise<{ records: string[]; total: ListTotal }> {
       const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'read', caller, appId, entity);
       const query = parseListQuery(params, fieldsOf(schema));
-      const rows = await recordsRepo.list(scope, query);
-      const records = rows.map((row) => toRecord(row, query.fields));
-      if (rows.length < query.limit && (rows.length > 0 || query.skip === 0)) return { records, total: { value: query.skip + rows.length, isEstimated: false } };
-      return { records, total: await recordsRepo.count(scope, query.where, query.skip + query.limit + TOTAL_COUNT_LOOKAHEAD) };
+      const records = query.fields
+        ? (await recordsRepo.list(scope, query)).map((row) => JSON.stringify(toRecord(row, query.fields)))
+        : await recordsRepo.listJson(scope, query);
+      if (records.length < query.limit && (records.length > 0 || query.skip === 0)) return { records, total: { value: query.skip + records.length, isEstimated: false } };
+      const cap = query.skip + query.limit + TOTAL_COUNT_LOOKAHEAD;
+      const key = totals.keyOf(scope, params.q);
+      let total: ListTotal | null = totals.find(key, cap);
+      if (!total) {
+        total = await recordsRepo.count(scope, query.where, cap);
+        // An estimate near the cap may turn into an exact count soon: only clear cases are remembered.
+        if (total.isEstimated && total.value > 4 * cap) totals.remember(key, cap, total.value);
+      }
+      // Only sorts over many rows get an index: below that a sort in memory is cheap.
+      if (query.sortIndex && total.value >= SORT_INDEX_MIN_ROWS) sortIndexes.ensure(appId, entity, query.sortIndex);
+      return { records, total };
     },
 
     async get(who: Who, appId: string, entity: string, id: string): Promise<EntityRecord> {
@@ -165,6 +189,7 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       scopeFor(schema, 'create', caller, appId, entity);
       const data = validated(entity, schema, input, 'create');
       const [row] = await recordsRepo.insertMany([{ id: randomUUID(), appId, entity, data, creatorId: creatorOf(caller) }]);
+      totals.forget(appId, entity);
       return toRecord(row!);
     },
 
@@ -174,7 +199,9 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       if (!Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The body must be a list of records');
       if (input.length > BULK_MAX_RECORDS) throw new AppError('VALIDATION_FAILED', `At most ${BULK_MAX_RECORDS} records per bulk call (got ${input.length})`);
       const rows = input.map((item, i) => ({ id: randomUUID(), appId, entity, data: validated(entity, schema, item, 'create', `Record ${i + 1}: `), creatorId: creatorOf(caller) }));
-      return (await recordsRepo.insertMany(rows)).map((row) => toRecord(row));
+      const inserted = await recordsRepo.insertMany(rows);
+      totals.forget(appId, entity);
+      return inserted.map((row) => toRecord(row));
     },
 
     async update(who: Who, appId: string, entity: string, id: string, input: unknown): Promise<EntityRecord> {
@@ -182,13 +209,16 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       const scope = scopeFor(schema, 'update', caller, appId, entity);
       const patch = validated(entity, schema, input, 'update');
       const row = await recordsRepo.update(scope, id, patch);
+      totals.forget(appId, entity);
       if (!row) throw notFound(entity);
       return toRecord(row);
     },
 
     async delete(who: Who, appId: string, entity: string, id: string): Promise<{ id: string }> {
       const { schema, caller } = await entityOf(appId, entity, who);
-      if (!(await recordsRepo.delete(scopeFor(schema, 'delete', caller, appId, entity), id))) throw notFound(entity);
+      const deleted = await recordsRepo.delete(scopeFor(schema, 'delete', caller, appId, entity), id);
+      totals.forget(appId, entity);
+      if (!deleted) throw notFound(entity);
       return { id };
     },
 
@@ -228,6 +258,7 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
         writing = recordsRepo.importBatch(target, rows).then(
           () => {
             summary.imported += rows.length;
+            totals.forget(appId, entity);
             onProgress?.({ ...summary, errors: [...summary.errors] });
           },
           (err: unknown) => {
@@ -273,6 +304,7 @@ export function createEntitiesService({ appsRepo, recordsRepo }: { appsRepo: App
       const scope = scopeFor(schema, 'delete', caller, appId, entity);
       if (q === undefined || q.trim() === '') throw new AppError('VALIDATION_FAILED', 'q is required to delete many records (use {} for all of them)');
       const deleted = await recordsRepo.deleteWhere(scope, parseFilter(q, fieldsOf(schema)));
+      totals.forget(appId, entity);
       if (deleted >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();
       return { deleted };
     },

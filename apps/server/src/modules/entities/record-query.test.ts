@@ -25,6 +25,8 @@ const order = (sort: string | undefined) => parseListQuery({ sort }, FIELDS).ord
 
 const D = '"entity_records"."data"';
 const at = (...params: number[]) => `(${D} #> ARRAY[${params.map((n) => `$${n}`).join(', ')}]::text[])`;
+/** A top-level scalar schema field, as the sort indexes are built on it (the key as a literal). */
+const lit = (field: string) => `nullif(("data" -> '${field}'), 'null'::jsonb)`;
 
 /** The AppError thrown by `fn`, so a test can assert its code and exact message. */
 function errorOf(fn: () => unknown): AppError {
@@ -140,18 +142,18 @@ describe('q: $ne', () => {
 
 describe('q: $gt $gte $lt $lte', () => {
   it('compare only values of the same JSON type', () => {
-    expect(where({ price: { $gt: 5 } })).toEqual({
-      sql: `(jsonb_typeof(${at(1)}) = 'number' AND ${at(2)} > $3::jsonb)`,
-      params: ['price', 'price', '5'],
-    });
-    expect(where({ name: { $lte: 'm' } }).sql).toBe(`(jsonb_typeof(${at(1)}) = 'string' AND ${at(2)} <= $3::jsonb)`);
+    // Top-level scalar fields: the type test is a bound of the range where jsonb's order has one.
+    expect(where({ price: { $gt: 5 } })).toEqual({ sql: `(${lit('price')} > $1::jsonb AND ${lit('price')} < 'false'::jsonb)`, params: ['5'] });
+    expect(where({ price: { $lte: 5 } }).sql).toBe(`(jsonb_typeof(${lit('price')}) = 'number' AND ${lit('price')} <= $1::jsonb)`);
+    expect(where({ name: { $lte: 'm' } }).sql).toBe(`${lit('name')} <= $1::jsonb`);
+    expect(where({ name: { $gt: 'm' } }).sql).toBe(`(jsonb_typeof(${lit('name')}) = 'string' AND ${lit('name')} > $1::jsonb)`);
     expect(where({ active: { $lt: true } }).sql).toContain("= 'boolean'");
     expect(where({ 'address.geo.lat': { $gte: 1 } }).params).toEqual(['address', 'geo', 'lat', 'address', 'geo', 'lat', '1']);
   });
 
   it('combine in one object', () => {
     expect(where({ price: { $gt: 1, $lt: 5 } }).sql).toBe(
-      `((jsonb_typeof(${at(1)}) = 'number' AND ${at(2)} > $3::jsonb) AND (jsonb_typeof(${at(4)}) = 'number' AND ${at(5)} < $6::jsonb))`,
+      `((${lit('price')} > $1::jsonb AND ${lit('price')} < 'false'::jsonb) AND (jsonb_typeof(${lit('price')}) = 'number' AND ${lit('price')} < $2::jsonb))`,
     );
   });
 
@@ -409,18 +411,27 @@ describe('sort', () => {
   });
 
   it('orders data fields by their JSON value, null and missing last', () => {
-    expect(order('price,-address.city')).toEqual([
-      `nullif(${at(1)}, 'null'::jsonb) ASC NULLS LAST`,
-      `nullif(${at(1, 2)}, 'null'::jsonb) DESC NULLS LAST`,
-      `${ID} ASC`,
-    ]);
-    expect(parseListQuery({ sort: 'price,-address.city' }, FIELDS).orderBy.flatMap((t) => render(t).params)).toEqual(['price', 'address', 'city']);
-    expect(order(' -price , creatorId ')).toEqual([`nullif(${at(1)}, 'null'::jsonb) DESC NULLS LAST`, '"entity_records"."creator_id" ASC NULLS LAST', `${ID} DESC`]);
+    expect(order('price,-address.city')).toEqual([`${lit('price')} ASC NULLS LAST`, `nullif(${at(1, 2)}, 'null'::jsonb) DESC NULLS LAST`, `${ID} ASC`]);
+    expect(parseListQuery({ sort: 'price,-address.city' }, FIELDS).orderBy.flatMap((t) => render(t).params)).toEqual(['address', 'city']);
+    expect(order(' -price , creatorId ')).toEqual([`${lit('price')} DESC NULLS LAST`, '"entity_records"."creator_id" ASC NULLS LAST', `${ID} DESC`]);
+    // Arrays, objects and sub-paths keep the bound path (no index is built on them).
+    expect(order('tags')).toEqual([`nullif(${at(1)}, 'null'::jsonb) ASC NULLS LAST`, `${ID} DESC`]);
+  });
+
+  it('names the sort index for an order led by a top-level scalar field, and only then', () => {
+    const spec = (sort: string, fields = FIELDS) => parseListQuery({ sort }, fields).sortIndex;
+    expect(spec('-price')).toEqual({ field: 'price', descending: true });
+    expect(spec('due,name')).toEqual({ field: 'due', descending: false });
+    expect([spec('-createdAt'), spec('tags'), spec('address.city'), spec('id,price')]).toEqual([null, null, null, null]);
+    // A name that did not pass the schema's property-name check never reaches the SQL text.
+    const odd = { "x'); DROP TABLE t; --": { type: 'number' as const } };
+    expect(spec("x'); DROP TABLE t; --", odd)).toBeNull();
+    expect(parseListQuery({ sort: "x'); DROP TABLE t; --" }, odd).orderBy.map((t) => render(t).sql).join()).not.toContain('DROP');
   });
 
   it('needs no tie-breaker once id is a key', () => {
     expect(order('-id')).toEqual([`${ID} DESC`]);
-    expect(order('id,price')).toEqual([`${ID} ASC`, `nullif(${at(1)}, 'null'::jsonb) ASC NULLS LAST`]);
+    expect(order('id,price')).toEqual([`${ID} ASC`, `${lit('price')} ASC NULLS LAST`]);
   });
 
   it('refuses unknown and empty fields', () => {

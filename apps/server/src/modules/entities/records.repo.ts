@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { entityRecords, type Db } from '@tessera/db';
+import { createSortIndexes } from './sort-indexes.repo';
 
 export type RecordRow = typeof entityRecords.$inferSelect;
 
@@ -21,9 +22,26 @@ const inScope = (scope: RecordScope, ...more: Array<SQL | undefined>) =>
     ...more,
   );
 
+/**
+ * One API record as JSON text: the stored data object with `id`, `createdAt`, `updatedAt` and
+ * `creatorId` appended. A data key of the same name stays in the text, but JSON.parse keeps the
+ * last one, so the columns win exactly as `{ ...data, id, ... }` does.
+ */
+export function recordJson(row: { id: string; data: string; creator_id: string | null; created_at: string; updated_at: string }): string {
+  const body = row.data.slice(0, row.data.lastIndexOf('}'));
+  const sep = /^\{\s*$/.test(body) ? '' : ', ';
+  return `${body}${sep}"id": ${JSON.stringify(row.id)}, "createdAt": "${row.created_at}", "updatedAt": "${row.updated_at}", "creatorId": ${JSON.stringify(row.creator_id)}}`;
+}
+
 /** Records of app entities in the one JSONB table (docs/decisions/0003). Every query is scoped to one app and entity. */
 export function createRecordsRepo(db: Db) {
+  // A pg.Pool has totalCount; PGlite (one connection, no CONCURRENTLY needed) has not.
+  const client = (db as unknown as { $client?: object }).$client;
+  const isPglite = !(client && 'totalCount' in client);
   return {
+    /** Expression indexes for list sorts on data fields (sort-indexes.repo.ts). */
+    sortIndexes: createSortIndexes(db, { isPglite }),
+
     async list(scope: RecordScope, query: { where: SQL; orderBy: SQL[]; limit: number; skip: number }): Promise<RecordRow[]> {
       return db
         .select()
@@ -32,6 +50,23 @@ export function createRecordsRepo(db: Db) {
         .orderBy(...query.orderBy)
         .limit(query.limit)
         .offset(query.skip);
+    },
+
+    /**
+     * The same page as `list`, each row as the JSON text of its API record: `data` as PostgreSQL
+     * prints it with the columns appended, so Node never parses or re-serialises the data (see
+     * recordJson). Timestamps are formatted by the database like `Date.toISOString()`.
+     */
+    async listJson(scope: RecordScope, query: { where: SQL; orderBy: SQL[]; limit: number; skip: number }): Promise<string[]> {
+      const result = await db.execute(sql`
+        SELECT id, data::text AS data, creator_id,
+          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+          to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+        FROM ${entityRecords}
+        WHERE ${inScope(scope, query.where)}
+        ORDER BY ${sql.join(query.orderBy, sql`, `)}
+        LIMIT ${query.limit} OFFSET ${query.skip}`);
+      return rowsOf<{ id: string; data: string; creator_id: string | null; created_at: string; updated_at: string }>(result).map(recordJson);
     },
 
     /**
