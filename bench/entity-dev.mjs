@@ -19,7 +19,7 @@ const arg = (name, def) => {
 installSignalHandlers();
 const rows = Number(arg('rows', 100_000));
 const duration = Number(arg('duration', 5));
-const shapes = String(arg('shapes', 'byCreatedAt,byPrice')).split(',');
+const shapes = String(arg('shapes', 'byCreatedAt,byPrice')).split(',').filter(Boolean);
 const usePglite = Boolean(arg('pglite', false));
 const prof = arg('prof', null);
 setStartCommand(String(arg('cmd', 'node --import tsx apps/server/src/main.ts')));

@@ -38,11 +38,14 @@ export const GEN_APP = {
 
 /**
  * The list shapes under load. `sql` is the statement the server runs for that request (the
- * repository's drizzle query, record-query.ts; printed once with drizzle's dialect): same columns,
+ * repository's listJson query, record-query.ts; printed once with drizzle's dialect): same columns,
  * same filter, same ORDER BY incl. the `id` tie-breaker the server appends, same LIMIT/OFFSET.
  * `params(appId)` are its bound values.
  */
-const SELECT = 'SELECT "id", "app_id", "entity", "data", "creator_id", "created_at", "updated_at" FROM "entity_records"';
+const SELECT = `SELECT id, data::text AS data, creator_id,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at FROM "entity_records"`;
+const PRICE = `nullif(("data" -> 'price'), 'null'::jsonb)`;
 export const LIST_SHAPES = {
   byCreatedAt: {
     label: 'status=open, sort -createdAt, limit 20',
@@ -60,9 +63,9 @@ export const LIST_SHAPES = {
     sort: '-price',
     limit: 20,
     sql: `${SELECT} WHERE ("app_id" = $1 AND "entity" = $2 AND ("data" @> $3::jsonb
-        AND (jsonb_typeof(("data" #> ARRAY[$4]::text[])) = 'number' AND ("data" #> ARRAY[$5]::text[]) >= $6::jsonb)))
-      ORDER BY nullif(("data" #> ARRAY[$7]::text[]), 'null'::jsonb) DESC NULLS LAST, "id" ASC LIMIT $8 OFFSET $9`,
-    params: (appId) => [appId, ENTITY, '{"status":"open"}', 'price', 'price', '50', 'price', 20, 0],
+        AND (${PRICE} >= $4::jsonb AND ${PRICE} < 'false'::jsonb)))
+      ORDER BY ${PRICE} DESC NULLS LAST, "id" ASC LIMIT $5 OFFSET $6`,
+    params: (appId) => [appId, ENTITY, '{"status":"open"}', '50', 20, 0],
     check: (rows) => rows.every((r) => r.status === 'open' && r.price >= 50) && isSorted(rows, (a, b) => b.price - a.price || a.id.localeCompare(b.id)),
   },
 };

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 
@@ -5,7 +7,73 @@ import { createUser, useSessionOf } from './support/helpers';
  * A measurement, not a check (timings never pass or fail a test): seeds 100k rows, loads every page
  * of 1000 by scrolling, then logs requestAnimationFrame intervals while wheel-scrolling and jumping
  * across the grid. Opt-in, as it takes a few minutes: `E2E_GRID_PERF=1 npm run test:e2e -- database-grid-scroll`.
+ * Each phase also records a Chromium trace (devtools.timeline + the frame categories) and reports
+ * frame durations from the compositor's frame events (the intervals between presented frames,
+ * p50/p95/p99, and frames the pipeline reported as dropped); the figures go to
+ * `.test-output/grid-scroll-frames.json`.
  */
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  id2?: { local?: string };
+  args?: { chrome_frame_reporter?: { state?: string; frame_type?: string }; data?: unknown };
+}
+
+const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * Frame figures from a trace: intervals between DrawFrame events of the busiest compositor thread
+ * (BeginFrame when the build emits no DrawFrame), `DroppedFrame` events, and PipelineReporter
+ * frames by state (STATE_DROPPED / STATE_PRESENTED_*), when the build reports them.
+ */
+function frameStats(events: TraceEvent[]) {
+  const pick = (name: string) => {
+    const byThread = new Map<string, number[]>();
+    for (const e of events) if (e.name === name && (e.ph === 'I' || e.ph === 'i' || e.ph === 'X' || e.ph === 'n' || e.ph === 'b')) {
+      const key = `${e.pid}:${e.tid}`;
+      byThread.set(key, [...(byThread.get(key) ?? []), e.ts]);
+    }
+    return [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  };
+  let source = 'DrawFrame';
+  let stamps = pick('DrawFrame');
+  if (stamps.length < 2) {
+    source = 'BeginFrame';
+    stamps = pick('BeginFrame');
+  }
+  stamps.sort((a, b) => a - b);
+  const intervals = stamps.slice(1).map((ts, i) => (ts - stamps[i]!) / 1000);
+  const sorted = [...intervals].sort((a, b) => a - b);
+  const states: Record<string, number> = {};
+  const seen = new Set<string>();
+  for (const e of events) {
+    if (e.name !== 'PipelineReporter' || e.ph !== 'b') continue;
+    const key = `${e.id ?? e.id2?.local ?? ''}:${e.ts}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const state = e.args?.chrome_frame_reporter?.state ?? 'unknown';
+    states[state] = (states[state] ?? 0) + 1;
+  }
+  return {
+    source,
+    frames: stamps.length,
+    p50Ms: round1(quantile(sorted, 0.5)),
+    p95Ms: round1(quantile(sorted, 0.95)),
+    p99Ms: round1(quantile(sorted, 0.99)),
+    maxMs: round1(sorted.at(-1) ?? NaN),
+    // A frame interval over 1.5 vsyncs (25 ms at 60 Hz) means at least one frame was missed.
+    longIntervals: intervals.filter((d) => d > 25).length,
+    missedVsyncs: intervals.reduce((n, d) => n + Math.max(0, Math.round(d / 16.67) - 1), 0),
+    droppedFrameEvents: events.filter((e) => e.name === 'DroppedFrame').length,
+    pipelineReporter: states,
+  };
+}
 test('grid scroll frame times over 100k rows', async ({ page, context, request, baseURL }) => {
   test.skip(!process.env.E2E_GRID_PERF, 'set E2E_GRID_PERF=1 to measure grid scrolling over 100k rows');
   test.setTimeout(900_000);
@@ -35,7 +103,12 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
     await page.waitForTimeout(50);
   }
   console.log(`loaded 100 pages by scrolling in ${Date.now() - t1} ms`);
+  const browser = context.browser()!;
+  const figures: Record<string, unknown> = {};
   async function measure(name: string, action: () => Promise<void>) {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc', 'viz', 'gpu', 'graphics.pipeline'],
+    });
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __run: boolean };
       w.__frames = [];
@@ -54,9 +127,17 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
       w.__run = false;
       return w.__frames.slice(1);
     });
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
     const sorted = [...frames].sort((a, b) => a - b);
     const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1);
     console.log(`${name}: ${frames.length} frames, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)!.toFixed(1)} ms, over 33 ms: ${frames.filter((f) => f > 33.4).length}`);
+    const fromTrace = frameStats(events);
+    console.log(`${name} (trace, ${fromTrace.source}): ${JSON.stringify(fromTrace)}`);
+    figures[name] = {
+      raf: { frames: frames.length, p50Ms: Number(q(0.5)), p95Ms: Number(q(0.95)), p99Ms: Number(q(0.99)), maxMs: round1(sorted.at(-1)!), over33Ms: frames.filter((f) => f > 33.4).length },
+      trace: { events: events.length, ...fromTrace },
+    };
   }
   await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
   await grid.hover();
@@ -72,4 +153,7 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
       await page.waitForTimeout(50);
     }
   });
+  const out = join(process.cwd(), '.test-output');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'grid-scroll-frames.json'), `${JSON.stringify({ at: new Date().toISOString(), rows: 100_000, phases: figures }, null, 2)}\n`);
 });

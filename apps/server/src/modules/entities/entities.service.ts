@@ -166,11 +166,14 @@ export function createEntitiesService({
       if (records.length < query.limit && (records.length > 0 || query.skip === 0)) return { records, total: { value: query.skip + records.length, isEstimated: false } };
       const cap = query.skip + query.limit + TOTAL_COUNT_LOOKAHEAD;
       const key = totals.keyOf(scope, params.q);
-      let total: ListTotal | null = totals.find(key, cap);
-      if (!total) {
+      const known = totals.find(key, cap);
+      let total: ListTotal;
+      if (known?.value) total = { value: known.value, isEstimated: true };
+      else if (known) total = await recordsRepo.estimate(scope, query.where, cap);
+      else {
         total = await recordsRepo.count(scope, query.where, cap);
-        // An estimate near the cap may turn into an exact count soon: only clear cases are remembered.
-        if (total.isEstimated && total.value > 4 * cap) totals.remember(key, cap, total.value);
+        // An estimate near the cap is asked again each time (statistics may change it); a clear one is kept.
+        if (total.isEstimated) totals.remember(key, cap, total.value > 4 * cap ? total.value : null);
       }
       // Only sorts over many rows get an index: below that a sort in memory is cheap.
       if (query.sortIndex && total.value >= SORT_INDEX_MIN_ROWS) sortIndexes.ensure(appId, entity, query.sortIndex);
@@ -243,28 +246,37 @@ export function createEntitiesService({
       };
       const target = { appId, entity, creatorId: creatorOf(caller) };
       let batch: Array<{ id: string; data: Record<string, unknown> }> = [];
-      // One batch is written while the next one is parsed: at most one INSERT in flight.
-      let writing: Promise<void> = Promise.resolve();
+      // Batches are written while the next ones are parsed: up to importConcurrency INSERTs in
+      // flight (PostgreSQL's pool; one on PGlite), acknowledged strictly in file order.
+      const inFlight: Array<Promise<void>> = [];
+      let acknowledged: Promise<void> = Promise.resolve();
       let writeError: unknown = null;
       const written = async () => {
-        await writing;
+        await Promise.all(inFlight);
+        await acknowledged;
         if (writeError) throw writeError;
       };
       const flush = async () => {
-        await written();
+        while (inFlight.length >= recordsRepo.importConcurrency) await inFlight.shift();
+        if (writeError) throw writeError;
         if (!batch.length) return;
         const rows = batch;
         batch = [];
-        writing = recordsRepo.importBatch(target, rows).then(
-          () => {
-            summary.imported += rows.length;
-            totals.forget(appId, entity);
-            onProgress?.({ ...summary, errors: [...summary.errors] });
-          },
-          (err: unknown) => {
-            writeError = err;
-          },
+        const write = recordsRepo.importBatch(target, rows);
+        acknowledged = acknowledged.then(() =>
+          write.then(
+            () => {
+              if (writeError) return;
+              summary.imported += rows.length;
+              totals.forget(appId, entity);
+              onProgress?.({ ...summary, errors: [...summary.errors] });
+            },
+            (err: unknown) => {
+              writeError ??= err;
+            },
+          ),
         );
+        inFlight.push(write.catch(() => {}));
       };
 
       const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (h: string) => h.trim() });

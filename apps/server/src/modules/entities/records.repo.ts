@@ -38,7 +38,19 @@ export function createRecordsRepo(db: Db) {
   // A pg.Pool has totalCount; PGlite (one connection, no CONCURRENTLY needed) has not.
   const client = (db as unknown as { $client?: object }).$client;
   const isPglite = !(client && 'totalCount' in client);
+  async function estimate(scope: RecordScope, where: SQL, cap: number): Promise<{ value: number; isEstimated: true }> {
+    const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${entityRecords} WHERE ${inScope(scope, where)}`);
+    const raw = rowsOf<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN'];
+    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+    const planned = Math.round(Number(doc[0]?.Plan?.['Plan Rows'] ?? 0));
+    return { value: Math.max(planned, cap + 1), isEstimated: true };
+  }
   return {
+    /**
+     * Import batches written at once: on PostgreSQL two connections overlap the inserts (index
+     * maintenance is most of an import's database time); PGlite has one connection.
+     */
+    importConcurrency: isPglite ? 1 : 2,
     /** Expression indexes for list sorts on data fields (sort-indexes.repo.ts). */
     sortIndexes: createSortIndexes(db, { isPglite }),
 
@@ -79,12 +91,11 @@ export function createRecordsRepo(db: Db) {
       const capped = await db.execute(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${entityRecords} WHERE ${condition} LIMIT ${cap + 1}) AS page`);
       const exact = Number(rowsOf<{ n: string | number }>(capped)[0]?.n ?? 0);
       if (exact <= cap) return { value: exact, isEstimated: false };
-      const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${entityRecords} WHERE ${condition}`);
-      const raw = rowsOf<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN'];
-      const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
-      const planned = Math.round(Number(doc[0]?.Plan?.['Plan Rows'] ?? 0));
-      return { value: Math.max(planned, cap + 1), isEstimated: true };
+      return estimate(scope, where, cap);
     },
+
+    /** The planner's estimate of the rows matching `where` (never below cap + 1): one planning pass, no scan. */
+    estimate,
 
     async findById(scope: RecordScope, id: string): Promise<RecordRow | null> {
       const [row] = await db.select().from(entityRecords).where(inScope(scope, eq(entityRecords.id, id)));

@@ -8,7 +8,8 @@ describe('remembered total estimates', () => {
     const totals = createTotalEstimates({ ttlMs: 1000, now: () => now });
     const key = totals.keyOf({ appId: 'a', entity: 'Item' }, '{"s":1}');
     totals.remember(key, 1020, 33_000);
-    expect(totals.find(key, 1020)).toEqual({ value: 33_000, isEstimated: true });
+    expect(totals.find(key, 1020)).toEqual({ value: 33_000 });
+    expect(totals.find(key, 20)).toEqual({ value: 33_000 });
     expect(totals.find(key, 2000)).toBeNull();
     expect(totals.find(totals.keyOf({ appId: 'a', entity: 'Item', creatorId: 'u' }, '{"s":1}'), 1020)).toBeNull();
     totals.forget('a', 'Other');
@@ -18,6 +19,8 @@ describe('remembered total estimates', () => {
     totals.remember(key, 1020, 33_000);
     now = 1001;
     expect(totals.find(key, 1020)).toBeNull();
+    totals.remember(key, 1020, null);
+    expect(totals.find(key, 1020)).toEqual({ value: null });
   });
 });
 

@@ -1,21 +1,26 @@
 /**
  * Short-lived memory of list totals that were too large to count exactly (X-Total-Count beyond
- * the lookahead is the planner's estimate anyway). Remembering one for a few seconds saves two
- * statements per page request (the capped count, then EXPLAIN) while a grid pages or several
- * clients poll the same list. Writes through this process forget the entity's totals at once;
- * writes by another process show after at most `ttlMs`, within an estimate's own error.
+ * the lookahead is the planner's estimate anyway). What is remembered for a few seconds is that
+ * more than `cap` rows match, which saves the capped count (the scan of cap + 1 rows), and, when
+ * the estimate was far above the cap, the estimate too, which saves the EXPLAIN as well. Writes
+ * through this process forget the entity's totals at once; writes by another process show after
+ * at most `ttlMs`.
  */
 export interface TotalEstimates {
   keyOf(scope: { appId: string; entity: string; creatorId?: string }, q: string | undefined): string;
-  /** The remembered estimate if it is still fresh and was above `cap` too; null otherwise. */
-  find(key: string, cap: number): { value: number; isEstimated: true } | null;
-  remember(key: string, cap: number, value: number): void;
+  /**
+   * Null unless more than `cap` rows are known to match (fresh, and counted past a cap at least
+   * as large); then the remembered estimate, or null as `value` when it must be asked again.
+   */
+  find(key: string, cap: number): { value: number | null } | null;
+  /** `value` null: only "more than cap" is remembered. */
+  remember(key: string, cap: number, value: number | null): void;
   /** After a write to the entity: its totals are no longer known. */
   forget(appId: string, entity: string): void;
 }
 
 export function createTotalEstimates({ ttlMs = 5000, maxEntries = 2000, now = () => Date.now() } = {}): TotalEstimates {
-  const entries = new Map<string, { cap: number; value: number; at: number }>();
+  const entries = new Map<string, { cap: number; value: number | null; at: number }>();
   const prefix = (appId: string, entity: string) => `${appId}\n${entity}\n`;
   return {
     keyOf: (scope, q) => `${prefix(scope.appId, scope.entity)}${scope.creatorId ?? ''}\n${q?.trim() ?? ''}`,
@@ -27,7 +32,8 @@ export function createTotalEstimates({ ttlMs = 5000, maxEntries = 2000, now = ()
         return null;
       }
       // Known to be above hit.cap, so above any smaller cap as well.
-      return cap <= hit.cap ? { value: Math.max(hit.value, cap + 1), isEstimated: true } : null;
+      if (cap > hit.cap) return null;
+      return { value: hit.value === null ? null : Math.max(hit.value, cap + 1) };
     },
     remember(key, cap, value) {
       entries.delete(key);
