@@ -35,51 +35,37 @@ export interface DatabaseEntityListProps {
   entities: Record<string, EntitySchema>;
 }
 
-/** The side list of entities (a dropdown under 768 px). */
+/** The side list of entities (the workspace shows a dropdown instead under 768 px, where the side panel is a drawer). */
 export function DatabaseEntityList({ entities }: DatabaseEntityListProps) {
   const { names, selected, select } = useSelectedEntity(entities);
   if (!names.length) return null;
   return (
-    <>
-      <nav aria-label="Entities" className="hidden md:block">
-        <p className="px-2 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Tables</p>
-        <ul className="space-y-0.5">
-          {names.map((name) => {
-            const isActive = name === selected;
-            const count = Object.keys(entities[name]!.properties).length;
-            return (
-              <li key={name}>
-                <button
-                  type="button"
-                  onClick={() => select(name)}
-                  aria-current={isActive ? 'page' : undefined}
-                  className={cn(
-                    'flex h-9 w-full items-center gap-2.5 rounded-lg px-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
-                    isActive ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink-muted hover:bg-zinc-100 hover:text-ink',
-                  )}
-                >
-                  <Table2 className={cn('size-4 shrink-0', isActive ? 'text-brand-600' : 'text-ink-faint')} aria-hidden />
-                  <span className="truncate">{name}</span>
-                  <span className="ml-auto text-xs text-ink-faint tabular-nums">{count}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div className="md:hidden">
-        <label htmlFor="entity-select" className="sr-only">
-          Table
-        </label>
-        <Select id="entity-select" value={selected ?? ''} onChange={(e) => select(e.target.value)}>
-          {names.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Select>
-      </div>
-    </>
+    <nav aria-label="Entities" className="hidden md:block">
+      <p className="px-2 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Tables</p>
+      <ul className="space-y-0.5">
+        {names.map((name) => {
+          const isActive = name === selected;
+          const count = Object.keys(entities[name]!.properties).length;
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                onClick={() => select(name)}
+                aria-current={isActive ? 'page' : undefined}
+                className={cn(
+                  'flex h-9 w-full items-center gap-2.5 rounded-lg px-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+                  isActive ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink-muted hover:bg-zinc-100 hover:text-ink',
+                )}
+              >
+                <Table2 className={cn('size-4 shrink-0', isActive ? 'text-brand-600' : 'text-ink-faint')} aria-hidden />
+                <span className="truncate">{name}</span>
+                <span className="ml-auto text-xs text-ink-faint tabular-nums">{count}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
@@ -91,7 +77,7 @@ export interface DatabaseWorkspaceProps {
 
 /** The selected entity: its data grid and its access-control view. */
 export function DatabaseWorkspace({ appId, entities, onSchemaSaved }: DatabaseWorkspaceProps) {
-  const { selected } = useSelectedEntity(entities);
+  const { names, selected, select } = useSelectedEntity(entities);
   if (!selected) {
     return <EmptyState icon={<Database />} title={MESSAGES.database.noEntities} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
   }
@@ -99,6 +85,18 @@ export function DatabaseWorkspace({ appId, entities, onSchemaSaved }: DatabaseWo
   const fieldCount = Object.keys(schema.properties).length;
   return (
     <Tabs defaultValue="data" key={selected} className="flex min-w-0 flex-col gap-4">
+      <div className="md:hidden">
+        <label htmlFor="entity-select" className="sr-only">
+          Table
+        </label>
+        <Select id="entity-select" value={selected} onChange={(e) => select(e.target.value)}>
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <h2 className="truncate text-xl font-semibold tracking-tight text-ink">{selected}</h2>
