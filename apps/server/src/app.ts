@@ -38,8 +38,7 @@ import { createContextRepo } from './modules/context/context.repo';
 import { contextRoutes } from './modules/context/context.routes';
 import { createContextService } from './modules/context/context.service';
 import { crawlSite } from './modules/context/scraper/crawl-site';
-import { connectorsFromEnv, type Connectors } from './modules/context/connectors';
-import { fetchPolicyForTests } from './platform/outbound';
+import { connectorsFrom, type Connectors } from './modules/context/connectors';
 import { createHashingEmbedder, EMBEDDING_DIM } from './modules/retrieval/embedder';
 import { createProviderEmbedder } from './platform/llm/embeddings';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
@@ -92,7 +91,7 @@ export interface TesseraApp {
 }
 
 /** The composition root: builds every service from its dependencies and mounts the routes. */
-export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl, connectors = connectorsFromEnv(process.env) }: AppDeps): TesseraApp {
+export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl, connectors = connectorsFrom(config.connectors) }: AppDeps): TesseraApp {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -107,8 +106,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder, logger });
   const contextRepo = createContextRepo(db);
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
-  const outboundPolicy = fetchPolicyForTests(process.env.OUTBOUND_TEST_ALLOW_HOSTS, config.nodeEnv);
-  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: outboundPolicy }));
+  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
   const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen, connectors });
   // PGlite has one connection: one job at a time keeps web requests responsive there.
   const jobRunner = createJobRunner({

@@ -83,6 +83,25 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toContain('PORT: must be 0-65535');
   });
 
+  it('reads model providers, connectors, and the test-only outbound allowance (refused in production)', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_COMPATIBLE_MODEL: 'llama3.1',
+      ANTHROPIC_API_KEY: 'k',
+      NOTION_API_TOKEN: 'secret_n',
+      GOOGLE_DRIVE_ACCESS_TOKEN: 'ya29.x',
+      GOOGLE_DRIVE_API_URL: 'http://127.0.0.1:9100',
+      OUTBOUND_TEST_ALLOW_HOSTS: '127.0.0.1:*',
+    });
+    expect(config.llm).toEqual({ compatible: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' }, anthropic: { apiKey: 'k' } });
+    expect(config.connectors).toEqual({ notion: { token: 'secret_n' }, googleDrive: { token: 'ya29.x', baseUrl: 'http://127.0.0.1:9100' } });
+    expect(config.outboundPolicy).toEqual({ allowHosts: ['127.0.0.1:*'] });
+    expect(loadConfig({ DATA_DIR: dataDir() }).outboundPolicy).toBeUndefined();
+    expect(problemsOf({ OUTBOUND_TEST_ALLOW_HOSTS: '127.0.0.1:*', NODE_ENV: 'production' })[0]).toContain('cannot be set in production');
+    expect(problemsOf({ OPENAI_COMPATIBLE_BASE_URL: 'ollama' })[0]).toContain('OPENAI_COMPATIBLE_BASE_URL: must be an http(s) URL');
+  });
+
   it('reads the production twins', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { fetchPolicyForTests, type FetchPolicy } from './outbound/safe-fetch';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
@@ -56,6 +57,11 @@ const EnvSchema = z.object({
     .regex(/^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as apps.example.com (apps get {slug}.APPS_DOMAIN)')
     .default('apps.localhost'),
   APP_HOSTNAMES: z.string().default(''),
+  NOTION_API_TOKEN: optionalString,
+  NOTION_API_URL: optionalString.pipe(httpUrl('https://api.notion.com').optional()),
+  GOOGLE_DRIVE_ACCESS_TOKEN: optionalString,
+  GOOGLE_DRIVE_API_URL: optionalString.pipe(httpUrl('https://www.googleapis.com').optional()),
+  OUTBOUND_TEST_ALLOW_HOSTS: optionalString,
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -84,6 +90,10 @@ export interface Config {
   appHostnames: ReadonlyMap<string, string>;
   logLevel: LogLevel;
   llm: LlmConfig;
+  /** Data-source connectors whose credentials are set (the others show "not configured"). */
+  connectors: { notion?: { token: string; baseUrl?: string }; googleDrive?: { token: string; baseUrl?: string } };
+  /** Tests only (refused in production): hosts the outbound fetches may reach despite being private. */
+  outboundPolicy?: FetchPolicy;
   /** The dev outbox page and API exist only outside production. */
   devOutboxEnabled: boolean;
 }
@@ -151,6 +161,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const adminEmails = e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   const badAdmin = adminEmails.find((a) => !/^[^\s@]+@[^\s@]+$/.test(a));
   if (badAdmin) problems.push(`ADMIN_EMAILS: "${badAdmin}" is not an e-mail address (comma-separated list expected)`);
+  let outboundPolicy: FetchPolicy | undefined;
+  try {
+    outboundPolicy = fetchPolicyForTests(e.OUTBOUND_TEST_ALLOW_HOSTS, e.NODE_ENV);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -185,6 +201,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
       chatModel: e.CHAT_MODEL,
     },
+    connectors: {
+      notion: e.NOTION_API_TOKEN ? { token: e.NOTION_API_TOKEN, baseUrl: e.NOTION_API_URL } : undefined,
+      googleDrive: e.GOOGLE_DRIVE_ACCESS_TOKEN ? { token: e.GOOGLE_DRIVE_ACCESS_TOKEN, baseUrl: e.GOOGLE_DRIVE_API_URL } : undefined,
+    },
+    outboundPolicy,
     devOutboxEnabled: e.NODE_ENV !== 'production',
   };
 }
