@@ -33,6 +33,8 @@ const STALE_STREAM_MS = 5 * 60_000;
 /** How often a streaming answer is written to the database for live followers. */
 const FLUSH_INTERVAL_MS = 200;
 const MAX_MESSAGE_CHARS = 20_000;
+/** The longest a turn's messages wait to be stored for a model that has not answered yet. */
+const STORE_DELAY_MS = 50;
 
 const issueEntry = (i: ValidationIssue): ValidationIssueEntry => ({
   message: i.message,
@@ -68,17 +70,19 @@ export interface ChatDeps {
  * to every follower), then validates and applies its actions atomically as a new version.
  */
 export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, rateLimiter, logger, listen, clock = () => new Date() }: ChatDeps) {
-  async function checkLimits(user: SessionUser, plan: keyof typeof CHAT_LIMITS, isAdmin: boolean): Promise<void> {
-    const [{ count }, usage] = await Promise.all([rateLimiter.hit(`chat:${user.id}`, 60), chatRepo.usage(user.id, utcDay(clock()))]);
+  /** The plan's chat allowances (admins have none) and the per-minute rate limit; `usage` is read by the caller. */
+  async function checkLimits(user: SessionUser, plan: keyof typeof CHAT_LIMITS, isAdmin: boolean, usage: { today: number; total: number }): Promise<void> {
+    if (!isAdmin) {
+      const limits = CHAT_LIMITS[plan];
+      if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
+        throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
+      }
+      if (limits.dailyMessages !== null && usage.today >= limits.dailyMessages) {
+        throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
+      }
+    }
+    const { count } = await rateLimiter.hit(`chat:${user.id}`, 60);
     if (count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
-    if (isAdmin) return;
-    const limits = CHAT_LIMITS[plan];
-    if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
-      throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
-    }
-    if (limits.dailyMessages !== null && usage.today >= limits.dailyMessages) {
-      throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
-    }
   }
 
   /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
@@ -160,16 +164,17 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
       if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
       // Everything before the model call is on the time to first token: read it all at once.
-      const [app, account, [last], current] = await Promise.all([
+      const [app, account, [last], current, usage] = await Promise.all([
         apps.getOwned(user, appId),
         accounts.getCurrent(user),
         chatRepo.listLast(appId, 1),
         versions.loadCurrent(appId),
+        chatRepo.usage(user.id, utcDay(clock())),
       ]);
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
-      await checkLimits(user, account.plan, account.isAdmin);
+      await checkLimits(user, account.plan, account.isAdmin, usage);
       const model = await models.resolve(account.isAdmin ? request.model : undefined);
       const { snapshot, version } = versions.snapshotOf(app, current);
       const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
@@ -179,13 +184,19 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
       const assistantId = randomUUID();
       const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
-      // Stored while the model starts answering; every later write of the turn waits for it.
-      const stored = (async () => {
-        await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
-        await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
-        await chatRepo.countMessage(user.id, utcDay(clock()));
-        await chatRepo.notify(app.id);
-      })();
+      // Both messages are stored once the model has answered or STORE_DELAY_MS passed, whichever is
+      // first: the writes never delay the first token (on PGlite they hold the event loop), and live
+      // followers still see the turn almost at once. Every later write of the turn waits for them.
+      let storing: Promise<void> | null = null;
+      const store = () =>
+        (storing ??= (async () => {
+          clearTimeout(storeTimer);
+          await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
+          await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
+          await chatRepo.countMessage(user.id, utcDay(clock()));
+          await chatRepo.notify(app.id);
+        })());
+      const storeTimer = setTimeout(() => void store().catch(() => {}), STORE_DELAY_MS);
 
       // The caller's stream is a view of the turn: if it goes away, the turn still ends and is saved.
       let sink: ReadableStreamDefaultController<UIMessageChunk> | null = null;
@@ -210,7 +221,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         let flushedAt = 0;
         const flush = async () => {
           if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
-          await stored;
+          await store();
           flushedAt = Date.now();
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
           await chatRepo.notify(app.id);
@@ -237,12 +248,13 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           for await (const chunk of chunks) {
             if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
             emit(chunk);
+            if (!storing) void store().catch(() => {});
             if (chunk.type === 'text-delta') {
               text += chunk.delta;
               await flush();
             }
           }
-          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason, stored]);
+          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason, store()]);
           const turn = await commitTurn(app, snapshot, version?.id ?? null, text, carried, assistantId, userText);
           const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
@@ -256,7 +268,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
           logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
           const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
-          await stored.catch(() => {});
+          await store().catch(() => {});
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
           await chatRepo.notify(app.id).catch(() => {});
           emit({ type: 'error', errorText: message });
