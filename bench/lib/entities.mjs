@@ -42,9 +42,9 @@ export const GEN_APP = {
  * same filter, same ORDER BY incl. the `id` tie-breaker the server appends, same LIMIT/OFFSET.
  * `params(appId)` are its bound values.
  */
-const SELECT = `SELECT id, data::text AS data, creator_id,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at FROM "entity_records"`;
+const SELECT = `SELECT id, data::text AS data_text, creator_id,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_text,
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_text FROM "entity_records"`;
 const PRICE = `nullif(("data" -> 'price'), 'null'::jsonb)`;
 export const LIST_SHAPES = {
   byCreatedAt: {
@@ -53,7 +53,7 @@ export const LIST_SHAPES = {
     sort: '-createdAt',
     limit: 20,
     sql: `${SELECT} WHERE ("app_id" = $1 AND "entity" = $2 AND "data" @> $3::jsonb)
-      ORDER BY "created_at" DESC NULLS LAST, "id" ASC LIMIT $4 OFFSET $5`,
+      ORDER BY "entity_records"."created_at" DESC NULLS LAST, "entity_records"."id" ASC LIMIT $4 OFFSET $5`,
     params: (appId) => [appId, ENTITY, '{"status":"open"}', 20, 0],
     check: (rows) => rows.every((r) => r.status === 'open') && isSorted(rows, (a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)),
   },

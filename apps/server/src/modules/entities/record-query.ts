@@ -9,6 +9,9 @@ import { AppError } from '../../platform/errors';
  * Everything the caller sends (field paths, values, patterns) reaches PostgreSQL as a bound
  * parameter; the SQL text holds only our own fixed fragments. Field paths become
  * `ARRAY[$1, $2]::text[]` for `#>` / `#>>`, values `$n::jsonb` (or text / timestamptz for columns).
+ * One exception: sorts and ranges on a top-level scalar schema field use `data -> 'name'` with the
+ * name as a literal (the schema's own property name, re-checked against LITERAL_KEY), so that the
+ * sort indexes of docs/decisions/0007 can match the expression.
  *
  * Semantics of q (Mongo-like; all conditions of one object are ANDed):
  * - `{ f: v }` equality. Scalars use JSONB containment (`data @> {"f": v}`), which the GIN index

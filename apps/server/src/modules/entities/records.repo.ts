@@ -27,10 +27,10 @@ const inScope = (scope: RecordScope, ...more: Array<SQL | undefined>) =>
  * `creatorId` appended. A data key of the same name stays in the text, but JSON.parse keeps the
  * last one, so the columns win exactly as `{ ...data, id, ... }` does.
  */
-export function recordJson(row: { id: string; data: string; creator_id: string | null; created_at: string; updated_at: string }): string {
-  const body = row.data.slice(0, row.data.lastIndexOf('}'));
+export function recordJson(row: { id: string; data_text: string; creator_id: string | null; created_text: string; updated_text: string }): string {
+  const body = row.data_text.slice(0, row.data_text.lastIndexOf('}'));
   const sep = /^\{\s*$/.test(body) ? '' : ', ';
-  return `${body}${sep}"id": ${JSON.stringify(row.id)}, "createdAt": "${row.created_at}", "updatedAt": "${row.updated_at}", "creatorId": ${JSON.stringify(row.creator_id)}}`;
+  return `${body}${sep}"id": ${JSON.stringify(row.id)}, "createdAt": "${row.created_text}", "updatedAt": "${row.updated_text}", "creatorId": ${JSON.stringify(row.creator_id)}}`;
 }
 
 /** Records of app entities in the one JSONB table (docs/decisions/0003). Every query is scoped to one app and entity. */
@@ -71,14 +71,15 @@ export function createRecordsRepo(db: Db) {
      */
     async listJson(scope: RecordScope, query: { where: SQL; orderBy: SQL[]; limit: number; skip: number }): Promise<string[]> {
       const result = await db.execute(sql`
-        SELECT id, data::text AS data, creator_id,
-          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-          to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+        SELECT id, data::text AS data_text, creator_id,
+          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_text,
+          to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_text
         FROM ${entityRecords}
         WHERE ${inScope(scope, query.where)}
         ORDER BY ${sql.join(query.orderBy, sql`, `)}
         LIMIT ${query.limit} OFFSET ${query.skip}`);
-      return rowsOf<{ id: string; data: string; creator_id: string | null; created_at: string; updated_at: string }>(result).map(recordJson);
+      // Aliases other than the column names: an ORDER BY on a bare column name would take the alias.
+      return rowsOf<{ id: string; data_text: string; creator_id: string | null; created_text: string; updated_text: string }>(result).map(recordJson);
     },
 
     /**
