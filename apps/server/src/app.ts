@@ -151,10 +151,11 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     appsDomain: config.appsDomain,
     appHostnames: config.appHostnames,
   });
+  const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const appHosts = appHostRoutes({
     runtime,
     assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),
-    storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
+    storage,
     rateLimiter,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
@@ -169,8 +170,8 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
-  // CSV imports and data-source uploads stream their upload with a limit of their own.
-  const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file';
+  // CSV imports, data-source uploads and grid images stream their upload with a limit of their own.
+  const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file' || /^\/api\/apps\/[^/]+\/files$/.test(path);
   for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get('/healthz', async (c) => {
@@ -182,7 +183,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
-  app.route('/', previewRoutes({ runtime, signedIn }));
+  app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route('/', versionsRoutes({ versions, signedIn }));
   app.route('/', chatRoutes({ chat, signedIn }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));

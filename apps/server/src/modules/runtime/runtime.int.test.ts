@@ -255,6 +255,23 @@ describe('Core.UploadFile', () => {
     expect((await t.app.request(url.pathname, { headers: { host: hostOf(other.slug) } })).status).toBe(404);
   });
 
+  it('takes images from the app owner on the builder API too (the Database grid), stored for the app host', async () => {
+    const { body, contentType } = multipart(PNG, 'photo.png', 'image/png');
+    const send = (token?: string) =>
+      t.app.request(`/api/apps/${main.appId}/files`, { method: 'POST', headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+    const res = await send(builder.token);
+    expect(res.status).toBe(200);
+    const url = new URL(((await res.json()) as { file_url: string }).file_url);
+    expect(url.host).toBe(hostOf(main.slug));
+    expect((await t.app.request(url.pathname, { headers: { host: hostOf(main.slug) } })).headers.get('content-type')).toBe('image/png');
+    expect((await send(stranger.token)).status).toBe(404);
+    expect((await send()).status).toBe(401);
+    const big = multipart(Buffer.concat([PNG, Buffer.alloc(10_000_001)]), 'big.png', 'image/png');
+    const tooBig = await t.app.request(`/api/apps/${main.appId}/files`, { method: 'POST', headers: { 'content-type': big.contentType, authorization: `Bearer ${builder.token}` }, body: big.body });
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { error: { message: string } }).error.message).toBe(RUNTIME_MESSAGES.fileTooLarge);
+  });
+
   it('refuses what is not an image whatever its declared type', async () => {
     const res = await upload(main.slug, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png');
     expect(res.status).toBe(400);

@@ -13,6 +13,7 @@ import {
   RUNTIME_MESSAGES,
   UPLOAD_MAX_BYTES,
   type RuntimeBoot,
+  type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
@@ -42,13 +43,26 @@ function sendAsset(c: Context, body: string, contentType: string, gzip: () => Bu
 }
 const UPLOADS_PER_IP_PER_HOUR = 60;
 
-/** `POST /api/apps/{appId}/preview-url` {versionId?} -> { url, versionId, expiresAt } (the app's owner only). */
-export function previewRoutes({ runtime, signedIn }: { runtime: RuntimeService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+export interface BuilderRuntimeDeps {
+  runtime: RuntimeService;
+  storage: FileStorage;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+  /** The app, if the signed-in builder owns it (404 otherwise). */
+  ownedApp: (user: SessionUser, appId: string) => Promise<{ id: string; slug: string }>;
+}
+
+/**
+ * The builder's side of the app hosts: `POST /api/apps/{appId}/preview-url` {versionId?} -> { url,
+ * versionId, expiresAt }, and `POST /api/apps/{appId}/files` (an image for the Database grid) ->
+ * { file_url }. The app's owner only.
+ */
+export function previewRoutes({ runtime, storage, signedIn, ownedApp }: BuilderRuntimeDeps) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.post('/api/apps/:appId/preview-url', signedIn, async (c) => {
     const { versionId } = await readJson(c, PreviewUrlRequestSchema);
     return c.json(await runtime.createPreviewUrl(c.var.user, c.req.param('appId'), versionId));
   });
+  app.post('/api/apps/:appId/files', signedIn, async (c) => c.json(await storeImageUpload(c, await ownedApp(c.var.user, c.req.param('appId')), { storage, runtime })));
   return app;
 }
 
@@ -62,6 +76,45 @@ function sniffImage(head: Buffer): string | null {
   return null;
 }
 const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif' };
+
+/**
+ * Streams one multipart image upload into the app's storage: size capped while it streams, type
+ * sniffed from its first bytes (the declared one is not believed). The URL is on the app's own host,
+ * so an uploaded file is never served from the builder's origin.
+ */
+async function storeImageUpload(c: Context, app: { id: string; slug: string }, { storage, runtime }: { storage: FileStorage; runtime: RuntimeService }): Promise<{ file_url: string }> {
+  const upload = await readMultipartFile(c, { maxBytes: UPLOAD_MAX_BYTES, tooLargeMessage: RUNTIME_MESSAGES.fileTooLarge });
+  let type: string | null = null;
+  // The type is sniffed from the first bytes as they stream in; anything else stops the upload.
+  async function* sniffed(source: AsyncIterable<Buffer>) {
+    let head = Buffer.alloc(0);
+    for await (const chunk of source) {
+      if (type === null) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= 12) {
+          type = sniffImage(head);
+          if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
+          yield head;
+        }
+        continue;
+      }
+      yield chunk;
+    }
+    if (type === null) {
+      type = sniffImage(head);
+      if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
+      yield head;
+    }
+  }
+  const id = randomUUID();
+  try {
+    await storage.put(`apps/${app.id}/${id}`, Readable.from(sniffed(upload.stream)), () => type!);
+  } catch (err) {
+    upload.stream.resume();
+    throw err instanceof AppError ? err : new AppError('BAD_REQUEST', RUNTIME_MESSAGES.uploadFailed);
+  }
+  return { file_url: `${runtime.appOrigin(app.slug)}/files/${id}.${EXTENSION_OF[type!]}` };
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** JSON inside a `<script>`: `<` escaped so no value can close the tag. */
@@ -192,37 +245,7 @@ export function appHostRoutes(deps: AppHostDeps) {
     const ip = clientIp(c, deps.trustProxy);
     const { count } = await rateLimiter.hit(`app-upload:${app.id}:${ip}`, 3600);
     if (count > UPLOADS_PER_IP_PER_HOUR) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
-    const upload = await readMultipartFile(c, { maxBytes: UPLOAD_MAX_BYTES, tooLargeMessage: RUNTIME_MESSAGES.fileTooLarge });
-    let type: string | null = null;
-    // The type is sniffed from the first bytes as they stream in; anything else stops the upload.
-    async function* sniffed(source: AsyncIterable<Buffer>) {
-      let head = Buffer.alloc(0);
-      for await (const chunk of source) {
-        if (type === null) {
-          head = Buffer.concat([head, chunk]);
-          if (head.length >= 12) {
-            type = sniffImage(head);
-            if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
-            yield head;
-          }
-          continue;
-        }
-        yield chunk;
-      }
-      if (type === null) {
-        type = sniffImage(head);
-        if (!type) throw new AppError('BAD_REQUEST', RUNTIME_MESSAGES.notAnImage);
-        yield head;
-      }
-    }
-    const id = randomUUID();
-    try {
-      await storage.put(`apps/${app.id}/${id}`, Readable.from(sniffed(upload.stream)), () => type!);
-    } catch (err) {
-      upload.stream.resume();
-      throw err instanceof AppError ? err : new AppError('BAD_REQUEST', RUNTIME_MESSAGES.uploadFailed);
-    }
-    return c.json({ file_url: `${runtime.appOrigin(app.slug)}/files/${id}.${EXTENSION_OF[type!]}` });
+    return c.json(await storeImageUpload(c, app, { storage, runtime }));
   });
 
   const llmBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });

@@ -46,6 +46,9 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
       }
       gotFile = true;
       file.on('limit', () => file.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage)));
+      // The reader sees the error through its iterator or pipeline; a destroy while it is between
+      // reads must not become an unhandled 'error' event (that would end the process).
+      file.on('error', () => {});
       resolve({ fields, filename, mimeType, stream: file, contentLength: Number.isFinite(lengthHeader) ? lengthHeader : null });
     });
     busboy.on('error', () => reject(new AppError('BAD_REQUEST', 'The multipart body is malformed')));
