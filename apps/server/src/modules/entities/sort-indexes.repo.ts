@@ -54,6 +54,8 @@ export function createSortIndexes(db: Db, { isPglite }: { isPglite: boolean }) {
       // Statistics on the new expression: without them the planner guesses its range selectivity.
       await db.execute(sql`ANALYZE entity_records`);
     } catch (err) {
+      // Another server process created the same index at the same moment: it is theirs to finish.
+      if ((err as { code?: string }).code === '42P07' || (err as { cause?: { code?: string } }).cause?.code === '42P07') return;
       // A failed concurrent build leaves an invalid index behind, which IF NOT EXISTS would keep.
       await db.execute(sql.raw(`DROP INDEX ${concurrently}IF EXISTS ${name}`)).catch(() => {});
       throw err;
