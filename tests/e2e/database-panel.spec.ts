@@ -248,3 +248,38 @@ test('the Database panel shows the empty state and a dropdown on mobile', async 
   await expect(page.getByRole('link', { name: /Team tasks/ })).toBeVisible();
   await shoot(page, 'home');
 });
+
+test('an image cell takes an uploaded picture, served from the app host, and refuses files of 10 MB or more', async ({ page, context, request, baseURL }) => {
+  const user = await createUser(request, { tag: 'db-image' });
+  await useSessionOf(context, baseURL!, user);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const definition = { name: 'Shop', entities: { Product: { type: 'object', properties: { name: { type: 'string' }, cover_image: { type: 'string' } } } } };
+  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: definition } });
+  const { appId, slug } = (await created.json()) as { appId: string; slug: string };
+  expect((await request.post(`/live_api/apps/${appId}/entities/Product`, { headers, data: { name: 'Mug' } })).status()).toBe(200);
+  await page.goto(`/build/app/${appId}?panel=database`);
+  const grid = page.getByRole('grid', { name: 'Product rows' });
+  const cell = grid.locator('[data-cell="0:1"]');
+  await cell.dblclick();
+  const dialog = page.getByRole('dialog', { name: 'Edit cover_image' });
+  await expect(dialog).toBeVisible();
+
+  // 10,000,000 bytes is refused before anything is sent.
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_000_000) });
+  await expect(page.getByText('File size to large')).toBeVisible();
+
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082', 'hex');
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
+  const address = dialog.getByLabel('Image address');
+  await expect(address).toHaveValue(new RegExp(`^http://${slug}\\.apps\\.localhost:\\d+/files/[0-9a-f-]+\\.png$`));
+  await expect(dialog.getByRole('img', { name: 'cover_image preview' })).toBeVisible();
+  const url = await address.inputValue();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(cell.locator('img')).toHaveAttribute('src', url);
+  const [row] = (await (await request.get(`/live_api/apps/${appId}/entities/Product`, { headers })).json()) as Array<{ cover_image: string }>;
+  expect(row!.cover_image).toBe(url);
+  // Served from the app's own host (Chromium resolves *.localhost; Node does not).
+  const image = await page.goto(url);
+  expect(image!.headers()['content-type']).toBe('image/png');
+});

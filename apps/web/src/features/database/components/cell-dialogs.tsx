@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Plus } from 'lucide-react';
-import { Button, Checkbox, Dialog, DialogClose, DialogContent, Field, Input, Textarea } from '@tessera/ui';
-import { parseCellInput } from '../lib/cell-values';
+import { useId, useState, type FormEvent } from 'react';
+import { ImageUp, Plus } from 'lucide-react';
+import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { Button, Checkbox, Dialog, DialogClose, DialogContent, Field, Input, Progress, Textarea, toast } from '@tessera/ui';
+import { uploadImage } from '../api/database';
+import { imageFileProblem, parseCellInput } from '../lib/cell-values';
 import type { GridColumn } from '../lib/columns';
 
 export interface TextCellDialogProps {
@@ -174,6 +176,84 @@ export function AddOptionDialog({ column, onSubmit, onClose, isSaving }: AddOpti
         >
           <Field label="Option name">
             <Input value={label} onChange={(e) => setLabel(e.target.value)} autoFocus autoComplete="off" />
+          </Field>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec 3 §9: the image upload toast lasts 3 s. */
+const IMAGE_TOAST_MS = 3000;
+
+export interface ImageCellDialogProps {
+  appId: string;
+  column: GridColumn;
+  value: unknown;
+  onSave: (url: string | null) => void;
+  onClose: () => void;
+}
+
+/** An image cell: upload a picture (with progress) or edit its address; empty clears the cell. */
+export function ImageCellDialog({ appId, column, value, onSave, onClose }: ImageCellDialogProps) {
+  const [url, setUrl] = useState(typeof value === 'string' ? value : '');
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileId = useId();
+  const isUploading = progress !== null;
+
+  async function handleFile(file: File | undefined) {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) return void toast.error(problem, { duration: IMAGE_TOAST_MS });
+    setProgress(0);
+    try {
+      setUrl(await uploadImage(appId, file, setProgress));
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : RUNTIME_MESSAGES.uploadFailed, { duration: IMAGE_TOAST_MS });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    onSave(url.trim() || null);
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !isUploading && onClose()}>
+      <DialogContent
+        size="md"
+        title={`Edit ${column.label}`}
+        description="Upload an image (under 10 MB) or paste its address."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={isUploading}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" form="cell-image-form" disabled={isUploading}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <form id="cell-image-form" onSubmit={handleSubmit} className="space-y-4">
+          {url && <img src={url} alt={`${column.label} preview`} className="max-h-48 rounded-lg object-contain ring-1 ring-line" />}
+          <div>
+            <input id={fileId} type="file" accept="image/*" className="sr-only" disabled={isUploading} onChange={(e) => void handleFile(e.target.files?.[0])} />
+            <label
+              htmlFor={fileId}
+              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-zinc-50 focus-within:outline-2 focus-within:outline-brand-500"
+            >
+              <ImageUp className="size-4" aria-hidden />
+              Upload image
+            </label>
+          </div>
+          {isUploading && <Progress value={progress} label="Uploading image" />}
+          <Field label="Image address">
+            <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://..." disabled={isUploading} />
           </Field>
         </form>
       </DialogContent>

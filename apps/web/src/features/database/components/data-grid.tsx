@@ -20,7 +20,7 @@ import {
   type GridColumn,
 } from '../lib/columns';
 import { exportFileName, toCsv } from '../lib/csv-export';
-import { AddOptionDialog, MultiselectDialog, TextCellDialog } from './cell-dialogs';
+import { AddOptionDialog, ImageCellDialog, MultiselectDialog, TextCellDialog } from './cell-dialogs';
 import { CellView, COLUMN_ICONS } from './cell-view';
 import { ColumnDialog, type ColumnDialogState } from './column-dialogs';
 import { CsvImportDialog } from './csv-import/csv-import-dialog';
@@ -39,7 +39,7 @@ const LEAVE_PROMPT = 'You have unsaved changes! Are you sure you want to leave?'
 
 type RowModel = { kind: 'pending'; key: string; values: Record<string, unknown> } | { kind: 'record'; key: string; values: EntityRecord };
 type Position = { row: number; col: number };
-type CellDialog = { kind: 'text' | 'multiselect' | 'option'; rowKey: string; column: GridColumn } | null;
+type CellDialog = { kind: 'text' | 'multiselect' | 'option' | 'image'; rowKey: string; column: GridColumn } | null;
 type BulkState = { status: 'idle' } | { status: 'processing'; percent: number; total: number; isCancelling: boolean };
 
 export interface DataGridProps {
@@ -237,6 +237,9 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         return;
       case 'multiselect':
         setCellDialog({ kind: 'multiselect', rowKey: row.key, column });
+        return;
+      case 'image':
+        setCellDialog({ kind: 'image', rowKey: row.key, column });
         return;
       case 'text':
         if (isLongText(value)) {
@@ -651,6 +654,18 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
           onSave={(value) => {
             closeCellDialog();
             void writeCell(dialogRow, cellDialog.column, value);
+          }}
+        />
+      )}
+      {cellDialog?.kind === 'image' && dialogRow && (
+        <ImageCellDialog
+          appId={appId}
+          column={cellDialog.column}
+          value={dialogRow.values[cellDialog.column.key]}
+          onClose={closeCellDialog}
+          onSave={(url) => {
+            closeCellDialog();
+            void writeCell(dialogRow, cellDialog.column, url);
           }}
         />
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyRow, isLongText, parseCellInput, toBoolean } from './cell-values';
+import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { imageFileProblem, isEmptyRow, isLongText, parseCellInput, toBoolean } from './cell-values';
 
 describe('cell values (spec 3 §5)', () => {
   it('flags long text over 50 characters or with a newline', () => {
@@ -28,5 +29,13 @@ describe('cell values (spec 3 §5)', () => {
   it('knows an empty row', () => {
     expect(isEmptyRow({ a: '', b: null, c: [] })).toBe(true);
     expect(isEmptyRow({ a: 0 })).toBe(false);
+  });
+});
+
+describe('image uploads (spec 3 §5)', () => {
+  it('take images under 10,000,000 bytes only', () => {
+    expect(imageFileProblem({ type: 'image/png', size: 9_999_999 })).toBeNull();
+    expect(imageFileProblem({ type: 'image/jpeg', size: 10_000_000 })).toBe('File size to large');
+    expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe(RUNTIME_MESSAGES.notAnImage);
   });
 });

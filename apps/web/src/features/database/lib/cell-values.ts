@@ -1,3 +1,4 @@
+import { RUNTIME_MESSAGES, UPLOAD_MAX_BYTES } from '@tessera/contracts';
 import type { GridColumn } from './columns';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: string };
@@ -76,4 +77,11 @@ export function toDisplayText(value: unknown): string {
 /** A pending row counts as empty when no cell has a value (spec 2 §5: saving it is refused). */
 export function isEmptyRow(values: Record<string, unknown>): boolean {
   return Object.values(values).every((v) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0));
+}
+
+/** Why a picked file cannot be uploaded (spec 3 §5: images only, under 10,000,000 bytes), or null. */
+export function imageFileProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return RUNTIME_MESSAGES.notAnImage;
+  if (file.size >= UPLOAD_MAX_BYTES) return RUNTIME_MESSAGES.fileTooLarge;
+  return null;
 }
