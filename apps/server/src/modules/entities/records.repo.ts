@@ -47,10 +47,11 @@ export function createRecordsRepo(db: Db) {
   }
   return {
     /**
-     * Import batches written at once: on PostgreSQL two connections overlap the inserts (index
-     * maintenance is most of an import's database time); PGlite has one connection.
+     * Import batches written at once: on PostgreSQL three connections overlap the inserts (index
+     * maintenance is most of an import's database time; 3 beat 2 by ~0.2 s of 3 s per 100k rows
+     * in bench/, docs/decisions/0007); PGlite has one connection.
      */
-    importConcurrency: isPglite ? 1 : 2,
+    importConcurrency: isPglite ? 1 : 3,
     /** Expression indexes for list sorts on data fields (sort-indexes.repo.ts). */
     sortIndexes: createSortIndexes(db, { isPglite }),
 
