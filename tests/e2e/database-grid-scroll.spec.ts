@@ -147,6 +147,22 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
       await page.waitForTimeout(50);
     }
   });
+  // Continuous damage: the page itself scrolls 40 px on every animation frame for 5 s, so every
+  // vsync has something to draw and the trace's frame intervals are the grid's own frame times.
+  await measure('steady scroll (in-page, 40 px per frame, 5 s)', async () => {
+    await grid.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const end = performance.now() + 5000;
+          const step = (now: number) => {
+            el.scrollTop += 40;
+            if (now < end) requestAnimationFrame(step);
+            else resolve();
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+  });
   const out = join(process.cwd(), '.test-output');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'grid-scroll-frames.json'), `${JSON.stringify({ at: new Date().toISOString(), rows: 100_000, phases: figures }, null, 2)}\n`);
