@@ -9,13 +9,13 @@
 //
 //   node --import tsx bench/context.mjs [--chunks=100000] [--mb=10] [--queries=200] [--skip-pglite] [--skip-postgres] [--json]
 //   env: BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '@tessera/db';
+import { createScratchDatabase } from './lib/scratch-db.mjs';
 import { buildCorpus, buildDocx, buildPdf, seededRandom } from '@tessera/test-utils';
 import { createContextJobs } from '../apps/server/src/modules/context/context.jobs.ts';
 import { createContextRepo } from '../apps/server/src/modules/context/context.repo.ts';
@@ -96,23 +96,14 @@ async function openBackend(kind, adminUrl) {
     await database.migrate();
     return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `bench_ctx_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  const scratch = await createScratchDatabase(adminUrl, 'bench_ctx');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 });
   await database.migrate();
   return {
     database,
     cleanup: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

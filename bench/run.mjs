@@ -9,6 +9,7 @@
 //   options: --skip-startup --skip-pglite --skip-postgres --skip-account --skip-entities --skip-import
 //            --skip-bundle (generated-app bundling, bench/bundle.mjs)
 //            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
+//            --skip-chat (chat time to first token through the server vs. the model directly; bench/chat.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
 //            --cmd="node ..."               bench another start command (e.g. the TypeScript source via tsx)
@@ -22,8 +23,8 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { cleanupAll, installSignalHandlers, trackDatabase, trackDir, untrackDatabase, untrackDir } from './lib/cleanup.mjs';
+import { cleanupAll, installSignalHandlers, trackDir, untrackDir } from './lib/cleanup.mjs';
+import { createScratchDatabase } from './lib/scratch-db.mjs';
 import { request } from './lib/http.mjs';
 import { cpuBetween, cpuSnapshot, setBenchDatabase, waitForQuiet } from './lib/cpu.mjs';
 import { checkEndpoint, createBuilder, runLoad } from './lib/load.mjs';
@@ -73,6 +74,7 @@ function parseArgs(argv) {
     else if (key === 'skip-import') opts.skipImport = true;
     else if (key === 'skip-bundle') opts.skipBundle = true;
     else if (key === 'skip-context') opts.skipContext = true;
+    else if (key === 'skip-chat') opts.skipChat = true;
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
@@ -347,31 +349,13 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
 // ---------------------------------------------------------------- PostgreSQL scratch database
 
 async function withScratchDatabase(adminUrl, fn) {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const serverVersion = (await admin.query('SHOW server_version')).rows[0].server_version;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  };
-  trackDatabase(name, adminUrl, drop);
+  const { name, url, serverVersion, drop } = await createScratchDatabase(adminUrl);
   setBenchDatabase(name);
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { serverVersion, ...(await fn(url.toString())) };
+    return { serverVersion, ...(await fn(url)) };
   } finally {
     setBenchDatabase(undefined);
     await drop();
-    untrackDatabase(name);
   }
 }
 
@@ -444,6 +428,15 @@ async function main() {
     const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     if (run.status !== 0) throw new Error('bench/context.mjs failed');
     result.context = JSON.parse(run.stdout.trim().split('\n').pop());
+  }
+
+  if (!cfg.skipChat) {
+    log('chat: time to first token through POST /api/apps/{id}/chat vs. the same fake model directly (bench/chat.mjs)');
+    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/chat.mjs'), '--json', ...(cfg.skipPglite ? ['--skip-pglite'] : []), ...(cfg.skipPostgres ? ['--skip-postgres'] : [])];
+    if (cfg.quick) args.push('--samples=20');
+    const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (run.status !== 0) throw new Error('bench/chat.mjs failed');
+    result.chat = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
   if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
