@@ -118,6 +118,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     ...jobOptions,
   });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+  const models = createModelCatalog(config.llm);
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
@@ -129,7 +130,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     versions,
     apps,
     accounts,
-    models: createModelCatalog(config.llm),
+    models,
     rateLimiter,
     logger,
     listen: (channel, onPayload) => database.listen(channel, onPayload),
@@ -160,7 +161,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     onError: createErrorHandler(logger),
-    integrations: createIntegrationsService({ models: createModelCatalog(config.llm), rateLimiter }),
+    integrations: createIntegrationsService({ models, rateLimiter }),
     isAppUser: async (appId, authorization) => Boolean(await appUsers.principalOf(appId, authorization)),
   });
 
