@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ListContextItemsResponse } from '@tessera/contracts';
 import { getToken } from '../../../shared/api';
 import { startLiveConnection, type LiveMode } from '../lib/live-connection';
-import type { SseEvent } from '../lib/sse';
+import type { SseEvent } from '../../../shared/api';
 import { applyLiveEvent } from '../lib/live-events';
 import { contextEventsUrl, contextKeys } from './context';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startLiveConnection, type LiveMode } from './live-connection';
-import type { SseEvent } from './sse';
+import type { SseEvent } from '../../../shared/api';
 
 /** Timers run by hand: `run()` fires everything scheduled so far. */
 function manualTimers() {

@@ -1,4 +1,5 @@
-import { createSseParser, POLL_INTERVAL_MS, reconnectDelayMs, SSE_MAX_FAILURES_BEFORE_POLLING, type SseEvent } from './sse';
+import { createSseParser, type SseEvent } from '../../../shared/api';
+import { POLL_INTERVAL_MS, reconnectDelayMs, SSE_MAX_FAILURES_BEFORE_POLLING } from './sse';
 import type { Timers } from './rename';
 
 /** connecting: a request is on its way; live: the stream is open; waiting: a reconnect is scheduled; polling: SSE gave up; closed: stopped. */

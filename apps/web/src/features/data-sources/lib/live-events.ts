@@ -1,5 +1,5 @@
 import { ContextCountEventSchema, ContextItemEventSchema, type ListContextItemsResponse } from '@tessera/contracts';
-import type { SseEvent } from './sse';
+import type { SseEvent } from '../../../shared/api';
 
 /** What one live event does to the cached list: a new list to store, a refetch, or nothing. */
 export type LiveEventEffect = { kind: 'replace'; data: ListContextItemsResponse } | { kind: 'refresh' } | { kind: 'none' };

@@ -1,39 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, reconnectDelayMs, type SseEvent } from './sse';
-
-function parse(chunks: string[]): SseEvent[] {
-  const events: SseEvent[] = [];
-  const parser = createSseParser((e) => events.push(e));
-  for (const chunk of chunks) parser.feed(chunk);
-  return events;
-}
-
-describe('createSseParser', () => {
-  it('parses named events, skips comments, defaults the name to message', () => {
-    expect(parse([': ping\n\nevent: ready\ndata: {}\n\nevent: item\ndata: {"a":1}\n\ndata: plain\n\n'])).toEqual([
-      { event: 'ready', data: '{}' },
-      { event: 'item', data: '{"a":1}' },
-      { event: 'message', data: 'plain' },
-    ]);
-  });
-
-  it('joins data lines and keeps the event id', () => {
-    expect(parse(['id: 7\nevent: count\ndata: a\ndata:b\n\n'])).toEqual([{ event: 'count', data: 'a\nb', id: '7' }]);
-  });
-
-  it('handles chunks split anywhere, CRLF split between chunks included', () => {
-    const text = 'event: item\r\ndata: {"x":"y"}\r\n\r\nevent: count\r\ndata: {"count":2}\r\n\r\n';
-    const whole = parse([text]);
-    expect(whole).toHaveLength(2);
-    for (let i = 1; i < text.length; i++) expect(parse([text.slice(0, i), text.slice(i)])).toEqual(whole);
-    expect(parse(text.split(''))).toEqual(whole);
-  });
-
-  it('does not dispatch an event without data or before its blank line', () => {
-    expect(parse(['event: ready\n\n'])).toEqual([]);
-    expect(parse(['event: item\ndata: 1\n'])).toEqual([]);
-  });
-});
+import { reconnectDelayMs } from './sse';
 
 describe('reconnectDelayMs', () => {
   it('backs off exponentially up to 15 s', () => {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@tessera/contracts';
-import { getToken } from '../../../shared/api';
+import { createSseParser, getToken, type SseEvent } from '../../../shared/api';
 import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
-import { createSseParser } from '../lib/sse';
 
 /** Pause before reconnecting after the server closed a stream it should have kept open. */
 const RECONNECT_MS = 2000;
@@ -34,11 +33,13 @@ export function useLiveMessages(appId: string, isFollowing: boolean, onMessages:
       if (!response.ok || !response.body) throw new Error(`live stream answered ${response.status}`);
       setHasStreamError(false);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const parser = createSseParser();
+      const events: SseEvent[] = [];
+      const parser = createSseParser((event) => events.push(event));
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        for (const event of parser.push(value)) {
+        parser.feed(value);
+        for (const event of events.splice(0)) {
           if (event.event !== 'messages') continue;
           let messages: ChatMessage[];
           try {
