@@ -48,7 +48,12 @@ test('an admin builds with an OpenAI-compatible model, publishes, and an end use
   const endUser = await browser.newContext();
   const app = await endUser.newPage();
   const origin = new URL(appUrl).origin;
-  await app.goto(`${origin}/apps/${appId}/login?nextUrl=${encodeURIComponent(`/app/${slug}/tasks/`)}`);
+  // App hosts cache an app's settings for 3 s: the login page offers sign-up once that has passed.
+  const loginUrl = `${origin}/apps/${appId}/login?nextUrl=${encodeURIComponent(`/app/${slug}/tasks/`)}`;
+  await expect(async () => {
+    await app.goto(loginUrl);
+    await expect(app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
   const email = uniqueEmail('end-user');
   await app.getByLabel(RUNTIME_MESSAGES.email).fill(email);
