@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { createUser, mailLink, PASSWORD, uniqueEmail, useSessionOf, type TestUser } from './support/helpers';
+import { createUser, E2E_ADMINS, mailLink, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf, type TestUser } from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -120,7 +120,8 @@ async function createPublishedApp(request: APIRequestContext, builder: TestUser)
   const published = await request.post(`/api/apps/${appId}/publish`, { headers });
   expect(published.status(), await published.text()).toBe(200);
   const { versionId: publishedVersionId } = (await published.json()) as { versionId: string };
-  const settings = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isSignupEnabled: true } } });
+  // App settings of generated apps are for admins and the MOON plan; sign-up needs its contacts.
+  const settings = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } });
   expect(settings.status(), await settings.text()).toBe(200);
   return { appId, slug, headers, publishedVersionId };
 }
@@ -140,7 +141,7 @@ async function signUpOnAppHost(page: Page, email: string) {
 
 test('a published app runs on its own host: pages, entity SDK, end users, and no way to the builder', async ({ page, context, request, baseURL, browser }) => {
   test.setTimeout(90_000);
-  const builder = await createUser(request, { tag: 'runtime' });
+  const builder = await createUser(request, { email: E2E_ADMINS.runtime });
   const { appId, slug } = await createPublishedApp(request, builder);
   const port = new URL(baseURL!).port;
   const origin = `http://${slug}.apps.localhost:${port}`;
@@ -237,7 +238,7 @@ test('a published app runs on its own host: pages, entity SDK, end users, and no
 
 test('the preview shows the latest version in the builder frame and speaks the frame messages', async ({ request, baseURL, browser }) => {
   test.setTimeout(60_000);
-  const builder = await createUser(request, { tag: 'preview' });
+  const builder = await createUser(request, { email: E2E_ADMINS.preview });
   const { appId, slug, headers, publishedVersionId } = await createPublishedApp(request, builder);
   // A second version, not published: end users keep seeing the first.
   const replaced = await request.post('/api/apps', { headers, data: { appType: 'generated', appId, genApp: genApp('Errands v2') } });

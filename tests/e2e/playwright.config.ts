@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN_EMAIL } from './support/helpers';
+import { E2E_ADMINS } from './support/helpers';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3517);
@@ -96,7 +96,7 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODEL: 'fake-coder',
         CHAT_MODEL: 'offline:app-builder',
-        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        ADMIN_EMAILS: Object.values(E2E_ADMINS).join(','),
       },
     },
   ],

@@ -18,7 +18,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
-import { createAppsRepo } from './modules/apps/apps.repo';
+import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { createAppsService } from './modules/apps/apps.service';
 import { createAuth } from './modules/auth/auth';
@@ -122,7 +122,15 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
-  const apps = createAppsService({ appsRepo, versionsRepo, appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/` });
+  const apps = createAppsService({
+    appsRepo,
+    versionsRepo,
+    appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/`,
+    accountOf: (user) => accounts.getCurrent(user),
+    customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
+    // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
+    onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
+  });
   const versions = createVersionsService({ versionsRepo, appsRepo, apps });
   const chat = createChatService({
     chatRepo: createChatRepo(db),
@@ -151,6 +159,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     publicUrl: config.publicUrl,
     appsDomain: config.appsDomain,
     appHostnames: config.appHostnames,
+    watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
   const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const appHosts = appHostRoutes({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isValidEmail } from './auth';
+import { EMAIL_MAX_LENGTH } from './constants';
+import { APP_MESSAGES } from './messages';
 
 export const APP_KINDS = ['tool', 'generated', 'space'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
@@ -44,7 +47,87 @@ export const SaveAppResponseSchema = z.object({ appId: z.string(), slug: z.strin
 export type SaveAppResponse = z.infer<typeof SaveAppResponseSchema>;
 
 export const SaveAppStyleRequestSchema = z.object({ appStyle: z.record(z.string(), z.unknown()), appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional() });
-export const SaveAppSettingsRequestSchema = z.object({ appSettings: z.record(z.string(), z.unknown()), appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional() });
+
+/** Longest terms or privacy link an app's settings keep. */
+export const APP_SETTINGS_LINK_MAX_LENGTH = 2000;
+
+/** An absolute http(s) address with a host, as the app's login page links to it. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const settingsLink = z
+  .string({ error: 'must be a web address' })
+  .trim()
+  .max(APP_SETTINGS_LINK_MAX_LENGTH, `must be at most ${APP_SETTINGS_LINK_MAX_LENGTH} characters`)
+  .refine((v) => v === '' || isHttpUrl(v), 'must be a web address starting with http:// or https://')
+  .nullish();
+
+/**
+ * An app's settings (spec 2 §3 App settings). The sign-up fields are checked here; the paid-membership
+ * fields are kept as given (paid memberships are not built yet), and other keys a panel stores (the
+ * tool settings of spec 1, `isLoginRequired`) pass through unchanged. Empty text means "not set".
+ * The rules between fields (sign-up needs the three contacts and a published app) are the server's:
+ * see `signupRequirementsMissing`.
+ */
+export const AppSettingsSchema = z.looseObject({
+  isSignupEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  termsOfServiceLink: settingsLink,
+  privacyPolicyLink: settingsLink,
+  supportEmail: z
+    .string({ error: 'must be an e-mail address' })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .refine((v) => v === '' || isValidEmail(v), 'must be an e-mail address such as help@example.com')
+    .nullish(),
+  isPaidMembershipsEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  paidMembershipsProduct: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).nullish(),
+  paidMembershipsSettings: z
+    .looseObject({ paymentProvider: z.string().optional(), hasPaymentProviderAccessToken: z.boolean().optional(), isSetupCompleted: z.boolean().optional() })
+    .nullish(),
+  gumroadAccessToken: z.string().nullish(),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** The contacts an app's login page shows; sign-up cannot be on without all three (spec 2 §5). */
+export const SIGNUP_REQUIRED_FIELDS = ['termsOfServiceLink', 'privacyPolicyLink', 'supportEmail'] as const;
+export type SignupRequiredField = (typeof SIGNUP_REQUIRED_FIELDS)[number];
+
+/** The sign-up contacts these settings leave empty (all of them are required while sign-up is on). */
+export function signupRequirementsMissing(settings: Partial<Record<SignupRequiredField, unknown>>): SignupRequiredField[] {
+  return SIGNUP_REQUIRED_FIELDS.filter((field) => {
+    const value = settings[field];
+    return typeof value !== 'string' || value.trim() === '';
+  });
+}
+
+/** The panel's labels of the sign-up contacts. */
+export const SIGNUP_FIELD_LABELS: Record<SignupRequiredField, string> = {
+  termsOfServiceLink: 'Terms of service link',
+  privacyPolicyLink: 'Privacy policy link',
+  supportEmail: 'Support e-mail',
+};
+const SIGNUP_FIELD_NOUNS: Record<SignupRequiredField, string> = {
+  termsOfServiceLink: 'a terms of service link',
+  privacyPolicyLink: 'a privacy policy link',
+  supportEmail: 'a support e-mail',
+};
+
+/** "Sign-up needs a terms of service link and a support e-mail": the refusal naming what is missing. */
+export function signupNeedsFieldsMessage(fields: readonly SignupRequiredField[]): string {
+  const nouns = fields.map((f) => SIGNUP_FIELD_NOUNS[f]);
+  const list = nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}` : (nouns[0] ?? '');
+  return APP_MESSAGES.signupNeedsFields.replace('{fields}', list);
+}
+
+/** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (spec 2 §3, rules in docs/api.md). */
+export const SaveAppSettingsRequestSchema = z.object({ appSettings: AppSettingsSchema, appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional() });
 
 export const AppSummarySchema = z.object({ appId: z.string(), name: z.string(), slug: z.string(), appType: z.enum(APP_KINDS), updatedAt: z.string() });
 export type AppSummary = z.infer<typeof AppSummarySchema>;

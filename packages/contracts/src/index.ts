@@ -80,6 +80,13 @@ export {
   SaveAppResponseSchema,
   SaveAppStyleRequestSchema,
   SaveAppSettingsRequestSchema,
+  AppSettingsSchema,
+  APP_SETTINGS_LINK_MAX_LENGTH,
+  SIGNUP_REQUIRED_FIELDS,
+  SIGNUP_FIELD_LABELS,
+  isHttpUrl,
+  signupRequirementsMissing,
+  signupNeedsFieldsMessage,
   SaveEntityRequestSchema,
   RenameFieldRequestSchema,
   AppSummarySchema,
@@ -89,6 +96,8 @@ export {
   type SaveAppRequest,
   type SaveAppResponse,
   type AppSummary,
+  type AppSettings,
+  type SignupRequiredField,
 } from './apps';
 export {
   CSV_DATA_TYPES,
@@ -185,7 +194,7 @@ export {
   type ConnectorItemsResponse,
   type RetrievedChunk,
 } from './context';
-export { PLAN_LIMITS, LITE_MAX_FILE_SIZE_BYTES, planLimits, formatFileSize, type PlanLimits } from './plans';
+export { PLAN_LIMITS, LITE_MAX_FILE_SIZE_BYTES, APP_SETTINGS_MIN_PLAN, planLimits, formatFileSize, isPlanAtLeast, canEditAppSettings, type PlanLimits } from './plans';
 export {
   CHAT_MESSAGES_PER_CALL,
   CHAT_MAX_STEPS,

@@ -133,4 +133,12 @@ export const APP_MESSAGES = {
   scrapeFailed: 'The web page could not be scraped',
   scraperUnavailable: 'The web scraper is not available on this server yet',
   replaceSameItem: 'Choose a different item to replace this one with',
+  /** App settings (spec 2 §3-§6): the sign-up rules and the plan gate, said by the server and the panel alike. */
+  appSettingsPlanRequired: 'App settings of generated apps need the Moon plan or above, upgrade your plan to edit them',
+  signupNeedsPublish: 'Publish your app first: sign-up can be turned on once the app is published or has its own domain',
+  /** `{fields}` lists what is missing: "a terms of service link and a support e-mail". */
+  signupNeedsFields: 'Sign-up needs {fields}',
+  signupFieldRequired: 'Required while sign-up is on',
+  appSettingsSaved: 'App settings saved',
+  appSettingsSaveFailed: 'Failed to save app settings, try again later',
 } as const;

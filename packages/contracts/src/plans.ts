@@ -1,4 +1,5 @@
-import type { PlanId } from './constants';
+import type { AppKind } from './apps';
+import { PLANS, type PlanId } from './constants';
 
 /**
  * The one plan table of data-source limits (spec 1 §6, §9). The spec names the ratios (paid plans
@@ -69,4 +70,20 @@ export function formatFileSize(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
   return `${bytes} B`;
+}
+
+/** Whether `plan` is `min` or a higher tier (PLANS runs from the free plan up). */
+export function isPlanAtLeast(plan: PlanId, min: PlanId): boolean {
+  return PLANS.indexOf(plan) >= PLANS.indexOf(min);
+}
+
+/** The lowest plan whose builders get App settings on generated apps (spec 2 §6). */
+export const APP_SETTINGS_MIN_PLAN: PlanId = 'moon';
+
+/**
+ * Spec 2 §2, §6: App settings of a generated app need an admin or the MOON plan or above; single
+ * tools and space apps always have theirs. The server enforces it, the menu hides the entry.
+ */
+export function canEditAppSettings({ kind, plan, isAdmin }: { kind: AppKind; plan: PlanId; isAdmin: boolean }): boolean {
+  return kind !== 'generated' || isAdmin || isPlanAtLeast(plan, APP_SETTINGS_MIN_PLAN);
 }

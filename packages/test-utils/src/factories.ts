@@ -7,3 +7,10 @@ export const STRONG_PASSWORD = 'correct horse battery staple';
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
 }
+
+/** The contacts an app's settings need before sign-up can be turned on (spec 2 §5). */
+export const SIGNUP_CONTACTS = {
+  termsOfServiceLink: 'https://example.com/terms',
+  privacyPolicyLink: 'https://example.com/privacy',
+  supportEmail: 'help@example.com',
+} as const;

@@ -1,7 +1,7 @@
 export { createTestDatabase, prepareTemplateDatabase, TEMPLATE_DB_NAME, type TestDatabase } from './test-database';
 export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
 export { startFakeGoogle, type FakeGoogle, type GoogleProfile } from './fake-google';
-export { uniqueEmail, STRONG_PASSWORD } from './factories';
+export { uniqueEmail, STRONG_PASSWORD, SIGNUP_CONTACTS } from './factories';
 export { startFakeSite, FAKE_SITE_TREE, type FakeSite, type FakeSiteOptions } from './fake-site';
 export { buildDocx, buildDocxBomb, buildPdf } from './fixtures/documents';
 export { buildCorpus, seededRandom, type Corpus, type LabelledQuestion } from './fixtures/corpus';

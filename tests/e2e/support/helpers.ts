@@ -2,8 +2,24 @@ import { expect, type APIRequestContext, type BrowserContext } from '@playwright
 
 /** A strong password (the server refuses common and short ones). */
 export const PASSWORD = 'Tessera-e2e-Pass!42';
-/** An admin of the e2e install (ADMIN_EMAILS in playwright.config.ts): admins choose the chat model. */
-export const E2E_ADMIN_EMAIL = 'model-admin@e2e.tessera.test';
+/**
+ * Admins of the e2e install (ADMIN_EMAILS in playwright.config.ts), one address per test that needs
+ * one: admins choose the chat model and get App settings on generated apps (spec 2 §6).
+ */
+export const E2E_ADMINS = {
+  model: 'model-admin@e2e.tessera.test',
+  runtime: 'runtime-admin@e2e.tessera.test',
+  preview: 'preview-admin@e2e.tessera.test',
+  settings: 'settings-admin@e2e.tessera.test',
+} as const;
+export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
+
+/** What an app's settings need before sign-up can be turned on (spec 2 §5). */
+export const SIGNUP_CONTACTS = {
+  termsOfServiceLink: 'https://example.com/terms',
+  privacyPolicyLink: 'https://example.com/privacy',
+  supportEmail: 'help@example.com',
+} as const;
 
 /** A fresh address per test, so tests never share users or rate-limit counters. */
 export function uniqueEmail(tag: string): string {

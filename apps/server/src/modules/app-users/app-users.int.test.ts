@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, LOGIN_MAX_FAILURES, MESSAGES } from '@tessera/contracts';
 import { appUsers } from '@tessera/db';
-import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 
 const t = await createTestApp();
@@ -10,7 +10,10 @@ const builder = await t.signUpVerified();
 
 async function makeApp(isSignupEnabled: boolean, entities: Record<string, unknown> = {}) {
   const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Club', entities } } });
-  await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: { isSignupEnabled } } });
+  // Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
+  if (isSignupEnabled) expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
+  const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: isSignupEnabled ? { isSignupEnabled, ...SIGNUP_CONTACTS } : { isSignupEnabled } } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return body.appId as string;
 }
 const open = await makeApp(true, { User: { properties: { city: { type: 'string' }, age: { type: 'integer' } } } });

@@ -3,6 +3,9 @@ import type { EntitySchema } from '@tessera/contracts';
 import { appEntities, apps, entityRecords, type Db } from '@tessera/db';
 
 export type AppRow = typeof apps.$inferSelect;
+
+/** NOTIFY channel of saved app settings; the payload is the app's slug (the app hosts' cache key). */
+export const APP_SETTINGS_CHANNEL = 'app_settings';
 export type NewApp = typeof apps.$inferInsert;
 
 export function createAppsRepo(db: Db) {
@@ -94,6 +97,14 @@ export function createAppsRepo(db: Db) {
 
     async updatePayload(appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<void> {
       await db.update(apps).set({ [field]: value, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+    },
+
+    /** Stores new settings and, on commit, tells every process's app hosts (NOTIFY with the slug). */
+    async updateSettings(appId: string, slug: string, settings: Record<string, unknown>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(apps).set({ settings, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+        await tx.execute(sql`SELECT pg_notify(${APP_SETTINGS_CHANNEL}, ${slug})`);
+      });
     },
   };
 }

@@ -11,11 +11,11 @@ export function appsRoutes({ apps, signedIn }: { apps: AppsService; signedIn: Mi
   app.get('/api/apps/:appId', signedIn, async (c) => c.json(await apps.get(c.var.user, c.req.param('appId'))));
   app.post('/api/apps/:appId/style', signedIn, async (c) => {
     const { appStyle } = await readJson(c, SaveAppStyleRequestSchema);
-    return c.json(await apps.savePayload(c.var.user, c.req.param('appId'), 'style', appStyle));
+    return c.json(await apps.saveStyle(c.var.user, c.req.param('appId'), appStyle));
   });
   app.post('/api/apps/:appId/settings', signedIn, async (c) => {
     const { appSettings } = await readJson(c, SaveAppSettingsRequestSchema);
-    return c.json(await apps.savePayload(c.var.user, c.req.param('appId'), 'settings', appSettings));
+    return c.json(await apps.saveSettings(c.var.user, c.req.param('appId'), appSettings));
   });
   app.put('/api/apps/:appId/entities/:name', signedIn, async (c) => {
     const { schema } = await readJson(c, SaveEntityRequestSchema);

@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   APP_BUILDER_VERSION,
+  APP_MESSAGES,
+  canEditAppSettings,
   parseEntitySchema,
+  signupNeedsFieldsMessage,
+  signupRequirementsMissing,
+  type Account,
+  type AppSettings,
   type AppSummary,
   type EntitySchema,
   type GenApp,
@@ -43,6 +49,8 @@ export interface AppDetails extends AppSummary {
   definition: Record<string, unknown>;
   style: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** Custom hostnames the operator maps to this app (APP_HOSTNAMES); sign-up may open on them unpublished. */
+  customDomains: string[];
   entities: Record<string, EntitySchema>;
 }
 
@@ -65,14 +73,30 @@ export function snapshotOfGenApp(gen: GenApp, entities: Record<string, EntitySch
   return { files, entities };
 }
 
+export interface AppsServiceDeps {
+  appsRepo: AppsRepo;
+  versionsRepo: VersionsRepo;
+  appUrlOf: (slug: string) => string;
+  /** The builder's plan and admin flag (the accounts service): App settings of generated apps are gated on them. */
+  accountOf: (user: SessionUser) => Promise<Pick<Account, 'plan' | 'isAdmin'>>;
+  /** Custom hostnames mapped to a slug (APP_HOSTNAMES, known to the runtime). */
+  customDomainsOf: (slug: string) => string[];
+  /** Called once new settings are stored: this process's app hosts forget their cached copy at once. */
+  onSettingsSaved?: (app: { id: string; slug: string }) => void;
+}
+
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
-export function createAppsService({ appsRepo, versionsRepo, appUrlOf }: { appsRepo: AppsRepo; versionsRepo: VersionsRepo; appUrlOf: (slug: string) => string }) {
+export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf, customDomainsOf, onSettingsSaved }: AppsServiceDeps) {
   const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
 
-  /** The app, if this builder owns it; someone else's app is "not found", never "forbidden". */
-  async function getOwned(user: SessionUser, appId: string): Promise<AppRow> {
-    const row = await appsRepo.findById(appId);
-    if (!row || row.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+  /**
+   * The app, if this builder owns it; someone else's app is "not found", never "forbidden". `user`
+   * may still be resolving (the chat reads the session and the app at once): the row is returned
+   * only once its owner matches.
+   */
+  async function getOwned(user: SessionUser | Promise<SessionUser>, appId: string): Promise<AppRow> {
+    const [caller, row] = await Promise.all([user, appsRepo.findById(appId)]);
+    if (!row || row.ownerUserId !== caller.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     return row;
   }
 
@@ -146,6 +170,7 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf }: { appsRe
         definition: row.definition,
         style: row.style,
         settings: row.settings,
+        customDomains: customDomainsOf(row.slug),
         entities,
       };
     },
@@ -174,9 +199,37 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf }: { appsRe
       return { name: entity, schema: parsed.value };
     },
 
-    async savePayload(user: SessionUser, appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<{ status: true }> {
+    async saveStyle(user: SessionUser, appId: string, value: Record<string, unknown>): Promise<{ status: true }> {
       const row = await getOwned(user, appId);
-      await appsRepo.updatePayload(row.id, field, value);
+      await appsRepo.updatePayload(row.id, 'style', value);
+      return { status: true };
+    },
+
+    /**
+     * Replaces the app's settings (spec 2 §3-§6). Generated apps need an admin or the MOON plan.
+     * Sign-up, while on, needs its three contacts; turning it on also needs the app published or
+     * on a custom domain, a rule that no longer applies once it is on (so other fields stay
+     * editable). A refused save stores nothing. App hosts see the new settings at once: this
+     * process forgets its cached copy and a NOTIFY tells the others.
+     */
+    async saveSettings(user: SessionUser, appId: string, settings: AppSettings): Promise<{ status: true }> {
+      const row = await getOwned(user, appId);
+      if (row.kind === 'generated') {
+        const account = await accountOf(user);
+        if (!canEditAppSettings({ kind: 'generated', plan: account.plan, isAdmin: account.isAdmin })) {
+          throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.appSettingsPlanRequired, { upgradeReason: 'default' });
+        }
+      }
+      if (settings.isSignupEnabled === true) {
+        const isTurningOn = row.settings.isSignupEnabled !== true;
+        if (isTurningOn && !row.publishedVersionId && customDomainsOf(row.slug).length === 0) {
+          throw new AppError('CONFLICT', APP_MESSAGES.signupNeedsPublish, { field: 'isSignupEnabled' });
+        }
+        const missing = signupRequirementsMissing(settings);
+        if (missing.length) throw new AppError('VALIDATION_FAILED', signupNeedsFieldsMessage(missing), { fields: missing });
+      }
+      await appsRepo.updateSettings(row.id, row.slug, settings);
+      onSettingsSaved?.({ id: row.id, slug: row.slug });
       return { status: true };
     },
   };

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts';
-import { appUsers, entityRecords } from '@tessera/db';
-import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { accounts, appUsers, entityRecords } from '@tessera/db';
+import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 
 /**
@@ -31,7 +31,9 @@ const entities = Object.fromEntries(
 );
 const { body: made } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Matrix', entities } } });
 const appId = made.appId as string;
-await t.request('POST', `/api/apps/${appId}/settings`, { token: builder.token, body: { appSettings: { isSignupEnabled: true } } });
+// Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
+await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });
+expect((await t.request('POST', `/api/apps/${appId}/settings`, { token: builder.token, body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } })).status).toBe(200);
 
 async function appUser(role: 'user' | 'admin') {
   const { body } = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, { body: { email: uniqueEmail(role), password: STRONG_PASSWORD } });
@@ -108,7 +110,11 @@ describe('cross-app isolation', () => {
       token: otherBuilder.token,
       body: { appType: 'generated', genApp: { name: 'Other', entities: { Note: { properties: { title: { type: 'string' } }, 'x-accessControl': { permissions: { read: 'all', write: 'all' } } } } } },
     });
-    await t.request('POST', `/api/apps/${second.appId}/settings`, { token: otherBuilder.token, body: { appSettings: { isSignupEnabled: true } } });
+    // App settings of a generated app need the MOON plan (spec 2 §6); sign-up needs it published.
+    await t.db.update(accounts).set({ plan: 'moon' }).where(eq(accounts.id, otherBuilder.accountId));
+    await t.request('POST', `/api/apps/${second.appId}/publish`, { token: otherBuilder.token });
+    const opened = await t.request('POST', `/api/apps/${second.appId}/settings`, { token: otherBuilder.token, body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } });
+    expect(opened.status).toBe(200);
     const victimRows = (await t.request('POST', `/live_api/apps/${second.appId}/entities/Note/bulk`, { token: otherBuilder.token, body: [{ title: 'a' }, { title: 'b' }] })).body.map(
       (r: { id: string }) => r.id,
     );

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, MESSAGES, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, type AppBundle } from '@tessera/contracts';
 import type { AppSnapshot } from '@tessera/agent';
-import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { createVersionsRepo } from '../versions/versions.repo';
 import { signPreviewToken } from './preview-token';
@@ -25,9 +25,12 @@ function snapshotOf(title: string): AppSnapshot {
   };
 }
 
-async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: true }) {
+async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: true, ...SIGNUP_CONTACTS }) {
   const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Task Tracker', entities: { Task: TASK } } } });
-  await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: settings } });
+  // Sign-up opens on a published app only (spec 2 §4): the first version goes live before it.
+  if (settings.isSignupEnabled) expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
+  const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: settings } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const v1 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version one'), appName: 'Task Tracker', description: 'v1' });
   const v2 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version two'), appName: 'Task Tracker', description: 'v2' });
   return { appId: body.appId as string, slug: body.slug as string, v1: v1.id, v2: v2.id };
@@ -138,7 +141,7 @@ describe('preview URLs', () => {
 
 describe('the bundle endpoint', () => {
   it('says "not published" until an app is published, then serves the published version only', async () => {
-    const app = await makeApp();
+    const app = await makeApp({});
     const before = await bundleOf(app);
     expect(before.status).toBe(404);
     expect(before.body.error.message).toBe(RUNTIME_MESSAGES.notPublished);
@@ -160,7 +163,7 @@ describe('the bundle endpoint', () => {
   });
 
   it('requires one of the app users when the app says isLoginRequired', async () => {
-    const app = await makeApp({ isSignupEnabled: true, isLoginRequired: true });
+    const app = await makeApp({ isSignupEnabled: true, ...SIGNUP_CONTACTS, isLoginRequired: true });
     await versionsRepo.setPublished(app.appId, app.v2);
     const anonymous = await bundleOf(app);
     expect(anonymous.status).toBe(403);

@@ -66,6 +66,11 @@ export interface RuntimeServiceDeps {
   appsDomain: string;
   /** Custom hostname -> slug (APP_HOSTNAMES): the app is served there too, without the /app/{slug} prefix. */
   appHostnames?: ReadonlyMap<string, string>;
+  /**
+   * Subscribes to saved-settings notices from every process (the slug of the app); the cache
+   * forgets that app. Without it, another process's save shows here within SLUG_CACHE_MS.
+   */
+  watchSettings?: (onSaved: (slug: string) => void) => Promise<unknown>;
   clock?: () => number;
 }
 
@@ -79,11 +84,18 @@ export interface AppHost {
  * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
  * caller may see (published, or the one a signed preview token names), and the bundle of spec 3 §3.
  */
-export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, appHostnames = new Map(), clock = Date.now }: RuntimeServiceDeps) {
+export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, appHostnames = new Map(), watchSettings, clock = Date.now }: RuntimeServiceDeps) {
   const builderUrl = new URL(publicUrl);
   const suffix = `.${appsDomain.toLowerCase()}`;
   const slugCache = new Map<string, { app: RuntimeApp | null; at: number }>();
   const SLUG_CACHE_MS = 3000;
+  // Subscribed on the first app-host request: processes that serve no app host never listen.
+  let watching: Promise<unknown> | null = null;
+
+  /** Drops an app's cached settings, so the next request on its host reads them again. */
+  function forgetApp(slug: string): void {
+    slugCache.delete(slug);
+  }
 
   /** `{slug}.{APPS_DOMAIN}[:port]` or a mapped custom hostname -> the app host; null for any other host (the builder's). */
   function appHostOf(host: string | undefined): AppHost | null {
@@ -99,6 +111,12 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
 
   /** The app of a slug, briefly cached: every request on an app host asks. */
   async function appOfSlug(slug: string): Promise<RuntimeApp | null> {
+    if (!watching && watchSettings) {
+      watching = watchSettings(forgetApp).catch(() => {
+        // Retried on a later request; meanwhile the cache's short lifetime bounds the delay.
+        watching = null;
+      });
+    }
     const hit = slugCache.get(slug);
     if (hit && clock() - hit.at < SLUG_CACHE_MS) return hit.app;
     const app = await source.findApp(slug);
@@ -134,10 +152,17 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
     };
   }
 
+  /** The custom hostnames the operator maps to a slug (APP_HOSTNAMES). */
+  function customHostnamesOf(slug: string): string[] {
+    return [...appHostnames].filter(([, mapped]) => mapped === slug).map(([host]) => host);
+  }
+
   return {
     appHostOf,
     slugOfHost,
     appOfSlug,
+    forgetApp,
+    customHostnamesOf,
     appOrigin,
 
     /** A signed, short-lived URL of one version on the app's host, for its owner's preview frame. */
