@@ -26,7 +26,7 @@ import { csvRoutes } from './modules/csv/csv.routes';
 import { createCsvService } from './modules/csv/csv.service';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { identifyUser, requireUser } from './modules/auth/session';
+import { builderAuthenticator, identifyUser, requireUser } from './modules/auth/session';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createRecordsRepo } from './modules/entities/records.repo';
@@ -100,6 +100,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const authFlows = createAuthFlowsService({ auth, usersRepo });
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
+  const authenticate = builderAuthenticator(sessionDeps);
   const jobsRepo = createJobsRepo(db);
   // The configured provider's embeddings when it can make 256-dimension vectors; the offline embedder otherwise.
   const embedder = createProviderEmbedder(config.llm, EMBEDDING_DIM) ?? createHashingEmbedder();
@@ -195,7 +196,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route('/', versionsRoutes({ versions, signedIn }));
-  app.route('/', chatRoutes({ chat, signedIn }));
+  app.route('/', chatRoutes({ chat, signedIn, authenticate }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
   app.route('/', contextRoutes({ context, signedIn }));
   // Entity API callers: the app's builder and/or one of the app's own users.

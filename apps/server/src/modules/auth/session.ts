@@ -55,12 +55,20 @@ async function builderOf(authorization: string | undefined, { auth, sessionsRepo
   return { id: row.userId, email: row.email, emailVerified: row.emailVerified, name: row.name };
 }
 
+/** The signed-in builder of an `Authorization` header, or a 401. */
+export function builderAuthenticator(deps: SessionDeps): (authorization: string | undefined) => Promise<SessionUser> {
+  return async (authorization) => {
+    const user = await builderOf(authorization, deps);
+    if (!user) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+    return user;
+  };
+}
+
 /** Builder routes: the signed-in builder in `c.var.user`, or a 401. */
 export function requireUser(deps: SessionDeps): MiddlewareHandler<{ Variables: AuthVariables }> {
+  const authenticate = builderAuthenticator(deps);
   return async (c, next) => {
-    const user = await builderOf(c.req.header('authorization'), deps);
-    if (!user) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
-    c.set('user', user);
+    c.set('user', await authenticate(c.req.header('authorization')));
     await next();
   };
 }

@@ -185,13 +185,23 @@ describe('chat through an OpenAI-compatible server (real client, fake server on 
     const day = new Date().toISOString().slice(0, 10);
     const daily = CHAT_LIMITS.lite.dailyMessages!;
     await t.db.execute(sql`INSERT INTO chat_usage (user_id, day, messages) VALUES (${builder.userId}, ${day}, ${daily})`);
+    const modelCalls = fake.requests.length;
     const res = await send(builder.token, appId, 'one more');
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ error: { code: 'daily-chat-messages-limit-reached', message: MESSAGES.chat.dailyLimit.replace('{n}', String(daily)) } });
     await t.db.execute(sql`UPDATE chat_usage SET day = '2020-01-01', messages = ${CHAT_LIMITS.lite.builderMessages!} WHERE user_id = ${builder.userId}`);
+    // The first refused turn may have started the model while its checks ran (and aborted it); a
+    // builder refused lately starts none.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const callsAfterFirstRefusal = fake.requests.length;
+    expect(callsAfterFirstRefusal - modelCalls).toBeLessThanOrEqual(1);
     const total = await send(builder.token, appId, 'one more');
     expect(total.status).toBe(403);
     expect(total.body).toMatchObject({ error: { code: 'builder-chat-messages-limit-reached', message: MESSAGES.chat.builderLimit } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.requests.length).toBe(callsAfterFirstRefusal);
+    const stored = await t.request<{ messages: ChatMessage[] }>('GET', `/api/apps/${appId}/chat/messages`, { token: builder.token });
+    expect(stored.body.messages).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema } from '@tessera/contracts';
+import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema, type SessionUser } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { ChatService } from './chat.service';
@@ -8,10 +8,26 @@ import type { ChatService } from './chat.service';
 /** Keep-alive comments keep proxies from closing an idle live stream. */
 const KEEP_ALIVE_MS = 15_000;
 
-export function chatRoutes({ chat, signedIn }: { chat: ChatService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+interface ChatRoutesDeps {
+  chat: ChatService;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+  authenticate: (authorization: string | undefined) => Promise<SessionUser>;
+}
+
+export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.get('/api/chat/models', signedIn, async (c) => c.json({ models: await chat.listModels(c.var.user) }));
-  app.post('/api/apps/:appId/chat', signedIn, async (c) => chat.send(c.var.user, c.req.param('appId'), await readJson(c, ChatRequestSchema)));
+  // On the time to first token: the session is checked while the turn's app is read (a 401 still
+  // comes before a 400 for the body).
+  app.post('/api/apps/:appId/chat', async (c) => {
+    const user = authenticate(c.req.header('authorization'));
+    user.catch(() => {}); // handled below; it may reject while the body is still arriving
+    const request = await readJson(c, ChatRequestSchema).catch(async (err: unknown) => {
+      await user;
+      throw err;
+    });
+    return chat.send(user, c.req.param('appId'), request);
+  });
   app.get('/api/apps/:appId/chat/messages', signedIn, async (c) => c.json({ messages: await chat.messages(c.var.user, c.req.param('appId')) }));
   app.post('/api/apps/:appId/chat/messages/:messageId/revert', signedIn, async (c) =>
     c.json(await chat.revert(c.var.user, c.req.param('appId'), c.req.param('messageId'))),

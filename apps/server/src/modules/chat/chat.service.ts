@@ -6,6 +6,7 @@ import {
   CHAT_LIMITS,
   CHAT_MAX_STEPS,
   MESSAGES,
+  type Account,
   type ChatAnnotation,
   type ChatMessage,
   type ChatModelOption,
@@ -15,8 +16,7 @@ import {
   type ValidationResult,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
-import type { ModelCatalog } from '../../platform/llm/models';
-import { usageRecord } from '../../platform/llm/models';
+import { usageRecord, type ChatModel, type ModelCatalog } from '../../platform/llm/models';
 import type { Logger } from '../../platform/logger';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -69,11 +69,37 @@ export interface ChatDeps {
  * The builder chat: a turn streams the model's answer to the caller (and, through the database,
  * to every follower), then validates and applies its actions atomically as a new version.
  */
+/** How long a refused builder's turns wait for their checks before the model starts. */
+const REFUSAL_MEMORY_MS = 60_000;
+const REFUSALS_KEPT = 10_000;
+
+/** Builders refused lately (limits, rate limit), in this process: their next turns are not speculated. */
+function createRefusals(now: () => number) {
+  const at = new Map<string, number>();
+  return {
+    isRecent: (userId: string) => now() - (at.get(userId) ?? -Infinity) < REFUSAL_MEMORY_MS,
+    remember(userId: string) {
+      at.delete(userId);
+      at.set(userId, now());
+      // Insertion order is age order: the oldest go first.
+      for (const key of at.keys()) {
+        if (at.size <= REFUSALS_KEPT) break;
+        at.delete(key);
+      }
+    },
+  };
+}
+
 export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, rateLimiter, logger, listen, clock = () => new Date() }: ChatDeps) {
-  /** The plan's chat allowances (admins have none) and the per-minute rate limit; `usage` is read by the caller. */
-  async function checkLimits(user: SessionUser, plan: keyof typeof CHAT_LIMITS, isAdmin: boolean, usage: { today: number; total: number }): Promise<void> {
-    if (!isAdmin) {
-      const limits = CHAT_LIMITS[plan];
+  const refusals = createRefusals(() => clock().getTime());
+  /**
+   * Whether this builder may send now: the plan's chat allowances (admins have none) and the
+   * per-minute rate limit, which counts every attempt. One parallel round of reads and the count.
+   */
+  async function checkLimits(builder: SessionUser): Promise<Account> {
+    const [account, usage, rate] = await Promise.all([accounts.getCurrent(builder), chatRepo.usage(builder.id, utcDay(clock())), rateLimiter.hit(`chat:${builder.id}`, 60)]);
+    if (!account.isAdmin) {
+      const limits = CHAT_LIMITS[account.plan];
       if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
         throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
       }
@@ -81,8 +107,8 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
       }
     }
-    const { count } = await rateLimiter.hit(`chat:${user.id}`, 60);
-    if (count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
+    if (rate.count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
+    return account;
   }
 
   /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
@@ -157,31 +183,60 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       return listen(chatChannel(app.id), onChange);
     },
 
-    /** Starts a turn and answers with its UI-message stream; the turn finishes even if the caller leaves. */
-    async send(user: SessionUser, appId: string, request: ChatRequest): Promise<Response> {
+    /**
+     * Starts a turn and answers with its UI-message stream; the turn finishes even if the caller leaves.
+     * `user` may still be resolving: the session, the app and what the turn starts from are read at once.
+     */
+    async send(user: SessionUser | Promise<SessionUser>, appId: string, request: ChatRequest): Promise<Response> {
       const incoming = request.messages.at(-1)!;
       const userText = textOf(incoming.parts as Array<{ type: string; text?: unknown }>).trim();
       if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
       if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
-      // Everything before the model call is on the time to first token: read it all at once.
-      const [app, account, [last], current, usage] = await Promise.all([
-        apps.getOwned(user, appId),
-        accounts.getCurrent(user),
-        chatRepo.listLast(appId, 1),
-        versions.loadCurrent(appId),
-        chatRepo.usage(user.id, utcDay(clock())),
-      ]);
+      // Everything before the model call is on the time to first token. First what the prompt needs,
+      // read with the session (getOwned confirms the owner before anything read is used)...
+      const [app, [last], current] = await Promise.all([apps.getOwned(user, appId), chatRepo.listLast(appId, 1), versions.loadCurrent(appId)]);
+      const builder = await user;
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
-      await checkLimits(user, account.plan, account.isAdmin, usage);
-      const model = await models.resolve(account.isAdmin ? request.model : undefined);
+      // ...then whether this builder may send now, checked while the model already works on the
+      // answer (see `speculate`); nothing of the answer leaves before the checks pass.
+      const checks = checkLimits(builder);
+      checks.catch(() => {}); // awaited below
       const { snapshot, version } = versions.snapshotOf(app, current);
       const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
       const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
       // The spec's client sends the last 3 messages: they are the model's context (a "Continue"
       // carries the truncated answer it continues).
       const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
+      const abort = new AbortController();
+      const startModel = (chosen: ChatModel) =>
+        streamText({
+          model: chosen.create({ snapshot }),
+          system: buildSystemPrompt({ snapshot, appName: app.name }),
+          messages: history,
+          stopWhen: stepCountIs(CHAT_MAX_STEPS),
+          abortSignal: abort.signal,
+          // Failures surface through the stream in `run` and are logged there once, as JSON.
+          onError: () => {},
+        });
+      // Speculation: the default model starts while the checks run. Not when the admins' model
+      // choice needs the account, nor for a builder refused lately: a refused turn aborts its call
+      // at once, and a blocked builder starts none.
+      const speculate = !request.model && !refusals.isRecent(builder.id);
+      let model = speculate ? await models.resolve() : null;
+      let result = model ? startModel(model) : null;
+      try {
+        const account = await checks;
+        model ??= await models.resolve(account.isAdmin ? request.model : undefined);
+        result ??= startModel(model);
+      } catch (err) {
+        refusals.remember(builder.id);
+        abort.abort();
+        void result?.consumeStream({ onError: () => {} });
+        throw err;
+      }
+      const answer = result;
       const assistantId = randomUUID();
       const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
       // Both messages are stored once the model has answered or STORE_DELAY_MS passed, whichever is
@@ -193,7 +248,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           clearTimeout(storeTimer);
           await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
           await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
-          await chatRepo.countMessage(user.id, utcDay(clock()));
+          await chatRepo.countMessage(builder.id, utcDay(clock()));
           await chatRepo.notify(app.id);
         })());
       const storeTimer = setTimeout(() => void store().catch(() => {}), STORE_DELAY_MS);
@@ -228,16 +283,8 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         };
         emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
         try {
-          const result = streamText({
-            model: model.create({ snapshot }),
-            system: buildSystemPrompt({ snapshot, appName: app.name }),
-            messages: history,
-            stopWhen: stepCountIs(CHAT_MAX_STEPS),
-            // Failures surface through the stream below and are logged there once, as JSON.
-            onError: () => {},
-          });
           let streamError: unknown;
-          const chunks = result.toUIMessageStream({
+          const chunks = answer.toUIMessageStream({
             sendStart: false,
             sendFinish: false,
             onError: (err) => {
@@ -254,11 +301,11 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
               await flush();
             }
           }
-          const [usage, finishReason] = await Promise.all([result.totalUsage, result.finishReason, store()]);
+          const [usage, finishReason] = await Promise.all([answer.totalUsage, answer.finishReason, store()]);
           const turn = await commitTurn(app, snapshot, version?.id ?? null, text, carried, assistantId, userText);
           const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
           await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
-          await chatRepo.addCost(user.id, utcDay(clock()), annotation.usage!.totalCost);
+          await chatRepo.addCost(builder.id, utcDay(clock()), annotation.usage!.totalCost);
           await chatRepo.notify(app.id);
           emit({ type: 'message-metadata', messageMetadata: annotation });
           emit({ type: 'finish', messageMetadata: annotation });
