@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MESSAGES } from '@tessera/contracts';
+import { MESSAGES, permissionChangeRequest } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
 
@@ -178,15 +178,35 @@ test('a builder imports an app and edits its data in the Database panel', async 
   expect(seed[header.indexOf('status')]).toBe('todo');
   expect(lines.find((l) => l.includes('Seed 12'))).toContain('"[""ops""]"');
 
-  // Access control: a preset, saved to the schema.
+  // Access control goes through the chat (spec 2 §6): a preset becomes a request, the assistant's
+  // answer a version. The turn is held back here, so a second change meanwhile is refused.
   await page.getByRole('tab', { name: 'Access control' }).click();
   await page.getByRole('button', { name: /^Public Read\/Creator Write/ }).click();
   await expect(page.getByLabel('Who can read rows')).toHaveValue('all');
   await shoot(page, 'access');
-  await page.getByRole('button', { name: 'Save access' }).click();
-  await expect(page.getByText('Access to Task saved')).toBeVisible();
-  const details = await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-  expect(details.entities.Task['x-accessControl'].permissions).toEqual({ read: 'all', write: 'creator' });
+  let releaseChat: () => void = () => {};
+  const chatGate = new Promise<void>((resolve) => (releaseChat = resolve));
+  await page.route(`**/api/apps/${appId}/chat`, async (route) => {
+    await chatGate;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Apply with the assistant' }).click();
+  await expect(page.getByText('Asked the assistant to change who can access Task')).toBeVisible();
+  const chatLog = page.getByRole('log');
+  await expect(chatLog.getByText(permissionChangeRequest('Task', { read: 'all', write: 'creator' }))).toBeVisible();
+  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Database/ }).click();
+  await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: /Task/ }).click();
+  await page.getByRole('tab', { name: 'Access control' }).click();
+  await page.getByRole('button', { name: /^Admin Only/ }).first().click();
+  await page.getByRole('button', { name: 'Apply with the assistant' }).click();
+  await expect(page.getByText(MESSAGES.chat.waitForPermissions)).toBeVisible();
+  releaseChat();
+  const permissionsOfTask = async () =>
+    (await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json()).entities.Task['x-accessControl'].permissions;
+  await expect.poll(permissionsOfTask).toEqual({ read: 'all', write: 'creator' });
+  // The view follows the new version once the turn has ended.
+  await expect(page.getByText(/Read: Signed-in users · Write: Row creator/)).toBeVisible();
+  await page.unroute(`**/api/apps/${appId}/chat`);
 
   // Bulk delete of all 13 rows (3 chunks of 5), cancelled after the first chunk.
   await page.getByRole('tab', { name: 'Data' }).click();

@@ -21,6 +21,17 @@ export const ACCESS_PRESETS: ReadonlyArray<{ name: string; permissions: EntityPe
   { name: 'Admin Only', permissions: { read: 'admin', write: 'admin' } },
 ];
 
+/**
+ * What the Database panel sends to the chat to change an entity's access (spec 2 §6: the change
+ * goes through the chat and becomes a version). The levels are spelled out so any model, and the
+ * offline app builder (which reads them back), applies exactly what was chosen.
+ */
+export function permissionChangeRequest(entity: string, permissions: EntityPermissions): string {
+  const preset = ACCESS_PRESETS.find((p) => p.permissions.read === permissions.read && p.permissions.write === permissions.write);
+  const levels = `read: ${permissions.read}, write: ${permissions.write}`;
+  return `Change the permissions of the ${entity} entity to ${preset ? `${preset.name} (${levels})` : levels}`;
+}
+
 export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const STRING_FORMATS = ['date-time', 'date', 'email', 'uri', 'image', 'color'] as const;

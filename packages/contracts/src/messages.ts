@@ -70,6 +70,7 @@ export const MESSAGES = {
     restoreFailed: 'Failed to restore version',
     noMessageForVersion: 'No message ID found for this version',
     waitForDiff: 'Wait for the changes to complete before viewing the diff',
+    waitForPermissions: 'Please wait for chat to finish before updating permissions',
     noChanges: 'No changes found between versions',
     validateFailed: 'Error: Failed to validate',
     unsavedChanges: 'You have unsaved changes! Are you sure you want to leave?',

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_PRESETS, permissionChangeRequest } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { EMPTY_SNAPSHOT, badImports, compileErrors, errorsOf, runTurn } from './test-helpers';
 import { planAppBuilderTurn } from './plan';
@@ -269,6 +270,19 @@ describe('access rules', () => {
     const priv = await change(anyone.snapshot, 'make projects private again');
     expect(priv.entities.Project!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
     expect(priv.entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
+  });
+
+  it('applies the exact levels of the Database panel request, for every preset and a custom pair', async () => {
+    const changes = [...ACCESS_PRESETS.map((p) => p.permissions), { read: 'none', write: 'all' } as const].filter((p) => p.read !== 'creator' || p.write !== 'creator');
+    expect(changes).toHaveLength(6);
+    for (const permissions of changes) {
+      const turn = await change(base, permissionChangeRequest('Project', permissions));
+      expect(turn.entities.Project!['x-accessControl'].permissions).toEqual(permissions);
+      expect(turn.entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
+      expect(turn.types).toEqual(['edit_entity']);
+    }
+    const same = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: permissionChangeRequest('Project', { read: 'creator', write: 'creator' }) }] });
+    expect(same.text).toContain('already has these access rules');
   });
 });
 

@@ -1,7 +1,7 @@
 // One handler per kind of follow-up request. Each reads a clause, changes the turn's working model
 // (schemas, pages, theme, name, records) and notes what it did; it returns false when the clause is
 // not its kind, so the next handler gets a try.
-import { MAX_ENTITY_PROPERTIES, type AccessLevel } from '@tessera/contracts';
+import { ACCESS_LEVELS, MAX_ENTITY_PROPERTIES, type AccessLevel } from '@tessera/contracts';
 import { boardPageOf, pagesOf, type AppModel, type ExtraPage } from './app-model';
 import { KNOWN_ENTITIES } from './catalogue';
 import { entityNameOf, explicitEntitiesOf, schemaOf, themeRequestOf } from './describe';
@@ -467,6 +467,28 @@ function handleDescribedEntities(state: TurnState, clause: string): boolean {
   return handled;
 }
 
+const isAccessLevel = (value: string): value is AccessLevel => (ACCESS_LEVELS as readonly string[]).includes(value);
+
+/** The Database panel's request (`permissionChangeRequest`): "Change the permissions of the Task entity to … (read: all, write: creator)". */
+function handleExplicitPermissions(state: TurnState, clause: string): boolean {
+  const m = /\bpermissions?\s+(?:of|for|on)\s+(?:the\s+)?["'`]?([A-Za-z][A-Za-z0-9_]*)["'`]?\s+(?:entity|table)\b.*?\bread:\s*([a-z]+)\W+write:\s*([a-z]+)\b/i.exec(clause);
+  if (!m) return false;
+  const [read, write] = [m[2]!.toLowerCase(), m[3]!.toLowerCase()];
+  const entity = findEntity(state.model, m[1]!);
+  if (!entity || !isAccessLevel(read) || !isAccessLevel(write)) return false;
+  const plural = humanize(pluralize(entity.name));
+  const current = entity.schema['x-accessControl'].permissions;
+  if (current.read === read && current.write === write) {
+    state.titles.push(`Keep who can see ${plural}`);
+    state.done.push(`${entity.name} already has these access rules (read: ${read}, write: ${write}).`);
+    return true;
+  }
+  entity.schema['x-accessControl'] = { permissions: { read, write } };
+  state.titles.push(`Change who can see ${plural}`);
+  state.done.push(`Changed the access rules of ${entity.name}: read ${read}, write ${write}.`);
+  return true;
+}
+
 /** "Make projects public", "let anyone see projects", "make projects private". */
 function handleAccess(state: TurnState, clause: string, lower: string): boolean {
   const m = /\b(?:make|set|let|allow|should be|are|be)\b/.test(lower) ? ACCESS_WORDS.find(([p]) => p.test(lower)) : undefined;
@@ -577,6 +599,7 @@ function handleMainPage(state: TurnState, _clause: string, lower: string): boole
 /** The handlers in the order they get a clause: specific requests before general ones. */
 export const HANDLERS: Array<(state: TurnState, clause: string, lower: string) => boolean> = [
   handleFixErrors,
+  handleExplicitPermissions,
   handleBuiltIn,
   handleBoard,
   handleSeed,

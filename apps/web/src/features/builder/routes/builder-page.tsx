@@ -210,6 +210,20 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     return sent;
   }
 
+  /** The Database panel's access change: a chat request, refused while a turn runs; the chat shows it. */
+  const accessChat = {
+    isChatBusy: chat.isBusy,
+    onRequestChange(request: string) {
+      if (chat.limitFailure) {
+        toast.error(chat.limitFailure.message);
+        return false;
+      }
+      const sent = sendToChat(request);
+      if (sent) openPanel(null);
+      return sent;
+    },
+  };
+
   function handleResolve() {
     const shown = visibleErrors(errors);
     if (!shown.length) return;
@@ -328,7 +342,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 <DatabaseEntityList entities={app.entities} />
               </div>
             )}
-            <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} />
+            <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} chat={accessChat} />
           </main>
         ) : app.appType !== 'generated' ? (
           <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-8">

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Check, ShieldCheck } from 'lucide-react';
-import { ACCESS_LEVELS, ACCESS_PRESETS, type AccessLevel, type EntityPermissions, type EntitySchema } from '@tessera/contracts';
+import { Check, ShieldCheck, Sparkles } from 'lucide-react';
+import { ACCESS_LEVELS, ACCESS_PRESETS, MESSAGES, permissionChangeRequest, type AccessLevel, type EntityPermissions, type EntitySchema } from '@tessera/contracts';
 import { Button, Field, Select, cn, toast } from '@tessera/ui';
-import { errorMessage } from '../../../shared/api';
-import { useSchemaMutations } from '../api/database';
 
 /** Human names of the access levels (spec 3 §3; "all" is every signed-in app user). */
 export const ACCESS_LEVEL_LABELS: Record<AccessLevel, { label: string; hint: string }> = {
@@ -15,29 +13,31 @@ export const ACCESS_LEVEL_LABELS: Record<AccessLevel, { label: string; hint: str
 };
 
 export interface AccessControlViewProps {
-  appId: string;
   entity: string;
   schema: EntitySchema;
-  onSchemaSaved: (name: string, schema: EntitySchema) => void;
+  /** Whether the chat is answering: a change would have to wait for it. */
+  isChatBusy: boolean;
+  /** Sends a request to the chat; false when it could not be sent. */
+  onRequestChange: (request: string) => boolean;
 }
 
 const same = (a: EntityPermissions, b: EntityPermissions) => a.read === b.read && a.write === b.write;
 
-/** Who may read and write an entity's rows: two levels, or one of the six presets; Save stores the schema. */
-export function AccessControlView({ appId, entity, schema, onSchemaSaved }: AccessControlViewProps) {
+/**
+ * Who may read and write an entity's rows: two levels, or one of the six presets. Applying asks the
+ * chat (spec 2 §6), so the change becomes a version of the app like any other.
+ */
+export function AccessControlView({ entity, schema, isChatBusy, onRequestChange }: AccessControlViewProps) {
   const stored = schema['x-accessControl'].permissions;
   const [draft, setDraft] = useState<EntityPermissions>(stored);
-  const { save } = useSchemaMutations(appId, entity, onSchemaSaved);
   const isDirty = !same(draft, stored);
 
-  function handleSave() {
-    save.mutate(
-      { ...schema, 'x-accessControl': { permissions: draft } },
-      {
-        onSuccess: () => toast.success(`Access to ${entity} saved`),
-        onError: (err) => toast.error('Failed to save access control', { description: errorMessage(err) }),
-      },
-    );
+  function handleApply() {
+    if (isChatBusy) {
+      toast.error(MESSAGES.chat.waitForPermissions);
+      return;
+    }
+    if (onRequestChange(permissionChangeRequest(entity, draft))) toast.success(`Asked the assistant to change who can access ${entity}`);
   }
 
   return (
@@ -97,14 +97,15 @@ export function AccessControlView({ appId, entity, schema, onSchemaSaved }: Acce
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-[13px] text-ink-subtle">
           <ShieldCheck className="size-4 shrink-0 text-ink-faint" aria-hidden />
-          You always have full access to this table here.
+          You always have full access to this table here. Changes are made by the assistant, as a new version.
         </p>
         <div className="flex gap-2">
-          <Button variant="secondary" disabled={!isDirty || save.isPending} onClick={() => setDraft(stored)}>
+          <Button variant="secondary" disabled={!isDirty} onClick={() => setDraft(stored)}>
             Reset
           </Button>
-          <Button disabled={!isDirty} loading={save.isPending} onClick={handleSave}>
-            Save access
+          <Button disabled={!isDirty} onClick={handleApply}>
+            <Sparkles aria-hidden />
+            Apply with the assistant
           </Button>
         </div>
       </div>

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Database, Lock, Table2 } from 'lucide-react';
 import { MESSAGES, USER_ENTITY, type EntitySchema } from '@tessera/contracts';
 import { EmptyState, Select, Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@tessera/ui';
-import { ACCESS_LEVEL_LABELS, AccessControlView } from './access-control-view';
+import { ACCESS_LEVEL_LABELS, AccessControlView, type AccessControlViewProps } from './access-control-view';
 import { DataGrid } from './data-grid';
 
 
@@ -73,10 +73,12 @@ export interface DatabaseWorkspaceProps {
   appId: string;
   entities: Record<string, EntitySchema>;
   onSchemaSaved: (name: string, schema: EntitySchema) => void;
+  /** Access changes go through the chat (spec 2 §6). */
+  chat: Pick<AccessControlViewProps, 'isChatBusy' | 'onRequestChange'>;
 }
 
 /** The selected entity: its data grid and its access-control view. */
-export function DatabaseWorkspace({ appId, entities, onSchemaSaved }: DatabaseWorkspaceProps) {
+export function DatabaseWorkspace({ appId, entities, onSchemaSaved, chat }: DatabaseWorkspaceProps) {
   const { names, selected, select } = useSelectedEntity(entities);
   if (!selected) {
     return <EmptyState icon={<Database />} title={MESSAGES.database.noEntities} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
@@ -119,7 +121,7 @@ export function DatabaseWorkspace({ appId, entities, onSchemaSaved }: DatabaseWo
         <DataGrid appId={appId} entity={selected} schema={schema} onSchemaSaved={onSchemaSaved} />
       </TabsContent>
       <TabsContent value="access">
-        <AccessControlView key={JSON.stringify(schema['x-accessControl'])} appId={appId} entity={selected} schema={schema} onSchemaSaved={onSchemaSaved} />
+        <AccessControlView key={JSON.stringify(schema['x-accessControl'])} entity={selected} schema={schema} {...chat} />
       </TabsContent>
     </Tabs>
   );
