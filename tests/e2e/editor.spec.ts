@@ -278,3 +278,40 @@ test('a refused chat call shows the spec text; a limit blocks the composer', asy
   await expect(composer).toBeDisabled();
   await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
 });
+
+test('leaving while a turn runs asks first; staying keeps the editor, confirming leaves', async ({ page, context, request, baseURL }) => {
+  const user = await createUser(request, { tag: 'leave' });
+  await useSessionOf(context, baseURL!, user);
+  const created = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Leaving' } } });
+  const { appId } = (await created.json()) as { appId: string };
+  // The turn is held until the end: the chat stays busy the whole time.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/apps/${appId}/chat`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await gate;
+    return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited } }) });
+  });
+  // The confirmation is answered as it opens (spec 3 §2 text): dismissed first, accepted second.
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.message());
+    void (prompts.length === 1 ? dialog.dismiss() : dialog.accept());
+  });
+
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Build a habit tracker');
+  await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(chat.locator('li[data-role="user"]')).toHaveCount(1);
+
+  await page.getByRole('link', { name: 'Back to apps' }).click();
+  await expect.poll(() => prompts).toEqual([MESSAGES.chat.unsavedChanges]);
+  await expect(chat).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/build/app/${appId}`);
+
+  await page.getByRole('link', { name: 'Back to apps' }).click();
+  await expect.poll(() => prompts).toEqual([MESSAGES.chat.unsavedChanges, MESSAGES.chat.unsavedChanges]);
+  await expect(page).not.toHaveURL(new RegExp(`/build/app/${appId}`));
+  release();
+});
