@@ -17,5 +17,6 @@ export { Avatar, type AvatarProps } from './avatar';
 export { Divider, Skeleton } from './divider';
 export { Select, type SelectProps } from './select';
 export { Checkbox, type CheckboxProps } from './checkbox';
+export { Switch, type SwitchProps } from './switch';
 export { Progress, type ProgressProps } from './progress';
 export { AuthLayout, type AuthLayoutProps } from './auth-layout';

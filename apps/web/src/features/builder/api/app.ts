@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppKind, EntitySchema } from '@tessera/contracts';
 import { apiFetch } from '../../../shared/api';
 
@@ -14,6 +14,10 @@ export interface AppDetails {
   publishedVersionId: string | null;
   /** The app's address on its own host. */
   appUrl: string;
+  /** App settings (spec 2 §3), saved as a whole. */
+  settings: Record<string, unknown>;
+  /** Custom hostnames the operator maps to the app; sign-up may open on them before publishing. */
+  customDomains: string[];
 }
 
 export const appKeys = {
@@ -25,5 +29,21 @@ export function useAppDetails(appId: string) {
   return useQuery({
     queryKey: appKeys.detail(appId),
     queryFn: () => apiFetch<AppDetails>(`/api/apps/${encodeURIComponent(appId)}`),
+  });
+}
+
+/** `POST /api/apps/{appId}/settings`: replaces the app's settings (the server checks the sign-up rules). */
+export function saveAppSettings(appId: string, appSettings: Record<string, unknown>): Promise<{ status: true }> {
+  return apiFetch(`/api/apps/${encodeURIComponent(appId)}/settings`, { method: 'POST', body: { appSettings } });
+}
+
+/** Saves the app's settings; on success the cached app details hold what was saved. */
+export function useSaveAppSettings(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: Record<string, unknown>) => saveAppSettings(appId, settings),
+    onSuccess: (_result, settings) => {
+      queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) => (data ? { ...data, settings } : data));
+    },
   });
 }

@@ -20,6 +20,7 @@ import {
 import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
 import { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from '../lib/menus';
+import { AppSettingsPanel } from './app-settings-panel';
 
 const ICONS: Record<MenuEntryId, typeof Database> = {
   'tool-texts': FileText,
@@ -39,11 +40,13 @@ const ICONS: Record<MenuEntryId, typeof Database> = {
 
 const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   database: 'Tables, rows and who can see them',
+  'app-settings': 'Sign-up and its links',
 };
 
 /** The panels this editor can open; the other entries of spec 2 §2 are listed but not built yet. */
-export type OpenPanel = 'database';
-const AVAILABLE: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources']);
+export type OpenPanel = 'database' | 'settings';
+const AVAILABLE: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources', 'app-settings']);
+const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = { database: 'database', 'app-settings': 'settings' };
 
 export interface SidePanelProps {
   appId: string;
@@ -55,13 +58,17 @@ export interface SidePanelProps {
   onToggle: () => void;
   /** Under 768 px the sidebar is a drawer over the editor. */
   isMobile: boolean;
+  /** The app has a published version (App settings: sign-up needs it). */
+  isPublished: boolean;
+  /** App settings are this builder's to edit (spec 2 §6); null while the account loads. */
+  canEditSettings: boolean | null;
 }
 
 /**
  * The editor's sidebar (spec 3 §2): the menu of spec 2 §2 for the app's kind, or the open panel
  * with its Done button (spec 1 §2). 16rem wide, 18rem on mobile, 3rem collapsed (icons only).
  */
-export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, onToggle, isMobile }: SidePanelProps) {
+export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, onToggle, isMobile, isPublished, canEditSettings }: SidePanelProps) {
   const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
   const entries = menuEntries(menu);
   const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }) : [];
@@ -97,8 +104,9 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
         </li>
       );
     }
+    const entryPanel = PANEL_OF[entry.id];
     const handleClick = () => {
-      if (entry.id === 'database') onOpenPanel('database');
+      if (entryPanel) onOpenPanel(entryPanel);
       else if (entry.id === 'data-sources') setIsDataSourcesOpen(true);
     };
     return (
@@ -109,10 +117,11 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
           disabled={!isAvailable}
           title={isCollapsed ? entry.label : isAvailable ? undefined : 'Not available yet'}
           aria-label={isCollapsed ? entry.label : undefined}
+          aria-current={entryPanel && entryPanel === panel ? 'page' : undefined}
           className={cn(
             'group flex w-full items-center gap-3 rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed',
             isCollapsed ? 'justify-center p-1' : 'px-2 py-2',
-            isAvailable ? 'hover:bg-zinc-100' : 'opacity-60',
+            isAvailable ? 'hover:bg-zinc-100 aria-[current=page]:bg-brand-50' : 'opacity-60',
           )}
         >
           <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
@@ -144,17 +153,16 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
           isMobile ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop' : isOpen ? 'w-[16rem]' : 'w-[3rem]',
         )}
       >
-        {panel === 'database' && !isCollapsed && !isMobile ? (
+        {panel === 'settings' && !isCollapsed && !isMobile ? (
           <>
-            <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
-              <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
-                <Database className="size-4 text-brand-600" aria-hidden />
-                Database
-              </h2>
-              <Button size="sm" variant="secondary" onClick={() => onOpenPanel(null)}>
-                Done
-              </Button>
+            <PanelHeader icon={<Settings className="size-4 text-brand-600" aria-hidden />} title="App settings" onDone={() => onOpenPanel(null)} />
+            <div className="min-h-0 flex-1 overflow-y-auto p-3">
+              <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
             </div>
+          </>
+        ) : panel === 'database' && !isCollapsed && !isMobile ? (
+          <>
+            <PanelHeader icon={<Database className="size-4 text-brand-600" aria-hidden />} title="Database" onDone={() => onOpenPanel(null)} />
             <div className="min-h-0 flex-1 overflow-y-auto p-3 empty:hidden">
               <DatabaseEntityList entities={entities} />
             </div>
@@ -188,5 +196,20 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
       </aside>
       <DataSourcesDialog appId={appId} open={isDataSourcesOpen} onOpenChange={setIsDataSourcesOpen} />
     </>
+  );
+}
+
+/** A side panel's title with the Done button that returns to the menu (spec 1 §2). */
+export function PanelHeader({ icon, title, onDone }: { icon: ReactNode; title: string; onDone: () => void }) {
+  return (
+    <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
+        {icon}
+        {title}
+      </h2>
+      <Button size="sm" variant="secondary" onClick={onDone}>
+        Done
+      </Button>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-import type { AppKind, PlanId } from '@tessera/contracts';
-import { PLANS } from '@tessera/contracts';
+import { canEditAppSettings, type AppKind, type PlanId } from '@tessera/contracts';
 
 /** Every side-panel entry the editor knows (spec 2 §2, spec 1 §2 "Builder side panels"). */
 export type MenuEntryId =
@@ -34,8 +33,6 @@ export interface MenuContext {
   dataSourceLabel?: string;
 }
 
-const atLeastMoon = (plan: PlanId) => PLANS.indexOf(plan) >= PLANS.indexOf('moon');
-
 /**
  * The side panel's menu for an app kind (spec 2 §2 table). Generated apps also list Database,
  * the panel the toolbar's Database button opens (spec 1 §2).
@@ -67,7 +64,7 @@ export function menuEntries(ctx: MenuContext): MenuEntry[] {
         { id: 'app-tools', label: 'App tools' },
       ];
       if (ctx.isAdmin) entries.push({ id: 'app-chat', label: 'App chat' });
-      if (ctx.isAdmin || atLeastMoon(ctx.plan)) entries.push({ id: 'app-settings', label: 'App settings' });
+      if (canEditAppSettings({ kind: 'generated', plan: ctx.plan, isAdmin: ctx.isAdmin })) entries.push({ id: 'app-settings', label: 'App settings' });
       entries.push({ id: 'database', label: 'Database' });
       return entries;
     }

@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, PanelLeft, TriangleAlert } from 'lucide-react';
-import { MESSAGES, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
+import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
+import { MESSAGES, canEditAppSettings, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
 import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
@@ -30,7 +30,8 @@ import { errorMessage, isApiError } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
 import { PublishButton } from '../components/publish-button';
-import { SidePanel, type OpenPanel } from '../components/side-panel';
+import { AppSettingsPanel } from '../components/app-settings-panel';
+import { PanelHeader, SidePanel, type OpenPanel } from '../components/side-panel';
 import { useLeavePrompt } from '../hooks/use-leave-prompt';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useSidebar } from '../hooks/use-sidebar';
@@ -131,7 +132,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const sidebar = useSidebar();
   // Under 768 px the sidebar is a drawer, closed until asked for (the cookie is the desktop choice).
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  const panel: OpenPanel | null = params.get('panel') === 'database' ? 'database' : null;
+  const panelParam = params.get('panel');
+  const panel: OpenPanel | null = panelParam === 'database' || panelParam === 'settings' ? panelParam : null;
   useLeavePrompt(chat.isBusy);
 
   // Errors of the old version are not the new one's: a new preview starts clean (suppressions stay).
@@ -160,6 +162,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     }
     setParams(nextParams, { replace: false });
     setIsDrawerOpen(false);
+    // App settings live in the sidebar on wide screens: a collapsed one opens to show them.
+    if (next === 'settings' && !isMobile && !sidebar.isOpen) sidebar.setOpen(true);
   }
 
   function handleSchemaSaved(name: string, schema: EntitySchema) {
@@ -242,6 +246,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const showChat = isNarrow ? mobileView === 'chat' : isChatOpen;
   const showPreview = !isNarrow || mobileView === 'preview';
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
+  const canEditSettings = account.isPending ? null : canEditAppSettings(menu);
 
   return (
     <div className="flex h-dvh flex-col bg-canvas">
@@ -327,8 +332,18 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           isOpen={isMobile ? isDrawerOpen : sidebar.isOpen}
           onToggle={isMobile ? () => setIsDrawerOpen((open) => !open) : sidebar.toggle}
           isMobile={isMobile}
+          isPublished={isPublished}
+          canEditSettings={canEditSettings}
         />
-        {panel === 'database' ? (
+        {panel === 'settings' && isMobile ? (
+          // The sidebar is a closed drawer here: the panel takes the editor's place, with its Done.
+          <main className="flex min-w-0 flex-1 flex-col bg-surface">
+            <PanelHeader icon={<Settings className="size-4 text-brand-600" aria-hidden />} title="App settings" onDone={() => openPanel(null)} />
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+              <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </main>
+        ) : panel === 'database' ? (
           <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
             {isMobile && (
               <div className="mb-4 space-y-3">
