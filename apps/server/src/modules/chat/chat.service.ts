@@ -273,7 +273,9 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
 
       const run = async () => {
         let text = '';
-        let flushedAt = 0;
+        let isStoreScheduled = false;
+        // The first text write waits an interval too: nothing delays the first token.
+        let flushedAt = Date.now();
         const flush = async () => {
           if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
           await store();
@@ -295,9 +297,11 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           for await (const chunk of chunks) {
             if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
             emit(chunk);
-            if (!storing) void store().catch(() => {});
             if (chunk.type === 'text-delta') {
               text += chunk.delta;
+              // Stored once the first token is out: setImmediate runs after the stream's microtasks wrote it.
+              if (!isStoreScheduled) setImmediate(() => void store().catch(() => {}));
+              isStoreScheduled = true;
               await flush();
             }
           }
