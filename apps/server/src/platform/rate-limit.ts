@@ -19,19 +19,22 @@ export interface RateLimiter {
  * the same counts (DESIGN.md §1: nothing shared lives in process memory).
  */
 export function createRateLimiter(db: Db): RateLimiter {
+  // Logins, mails and every chat turn count here: prepared once.
+  const upsert = db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), count: 1, resetAt: sql`now() + make_interval(secs => ${sql.placeholder('windowSeconds')})` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
   return {
     async hit(key, windowSeconds) {
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      const [row] = await upsert.execute({ key, windowSeconds });
       return row!;
     },
     async peek(key) {

@@ -16,6 +16,14 @@ export function createAppsRepo(db: Db) {
     .leftJoin(appEntities, and(eq(appEntities.appId, apps.id), eq(appEntities.name, sql.placeholder('name'))))
     .where(eq(apps.id, sql.placeholder('appId')))
     .prepare('app_entity_with_owner');
+  // Every builder call on an app reads it (ownership), and every chat turn its schemas.
+  const byId = db.select().from(apps).where(eq(apps.id, sql.placeholder('appId'))).prepare('app_by_id');
+  const entitiesOf = db
+    .select({ name: appEntities.name, schema: appEntities.schema })
+    .from(appEntities)
+    .where(eq(appEntities.appId, sql.placeholder('appId')))
+    .orderBy(appEntities.name)
+    .prepare('app_entities_of');
 
   return {
     /** The app's owner and one entity's schema (null when the app has no such entity); null when there is no app. */
@@ -25,7 +33,7 @@ export function createAppsRepo(db: Db) {
     },
 
     async findById(appId: string): Promise<AppRow | null> {
-      const [row] = await db.select().from(apps).where(eq(apps.id, appId));
+      const [row] = await byId.execute({ appId });
       return row ?? null;
     },
 
@@ -40,7 +48,7 @@ export function createAppsRepo(db: Db) {
     },
 
     async listEntities(appId: string): Promise<Array<{ name: string; schema: EntitySchema }>> {
-      const rows = await db.select({ name: appEntities.name, schema: appEntities.schema }).from(appEntities).where(eq(appEntities.appId, appId)).orderBy(appEntities.name);
+      const rows = await entitiesOf.execute({ appId });
       return rows as unknown as Array<{ name: string; schema: EntitySchema }>;
     },
 

@@ -24,6 +24,16 @@ export interface NewChatMessage {
 
 /** The builder chat of each app, in order, plus per-day usage counters of each builder. */
 export function createChatRepo(db: Db) {
+  // On every chat turn's way to the first token (and every live update).
+  const last = db.select().from(chatMessages).where(eq(chatMessages.appId, sql.placeholder('appId'))).orderBy(desc(chatMessages.seq)).limit(sql.placeholder('n')).prepare('chat_last_messages');
+  const usageOf = db
+    .select({
+      today: sql<number>`COALESCE(SUM(${chatUsage.messages}) FILTER (WHERE ${chatUsage.day} = ${sql.placeholder('day')}), 0)::int`,
+      total: sql<number>`COALESCE(SUM(${chatUsage.messages}), 0)::int`,
+    })
+    .from(chatUsage)
+    .where(eq(chatUsage.userId, sql.placeholder('userId')))
+    .prepare('chat_usage_of');
   return {
     async list(appId: string): Promise<ChatMessage[]> {
       return (await db.select().from(chatMessages).where(eq(chatMessages.appId, appId)).orderBy(asc(chatMessages.seq))).map(toMessage);
@@ -31,7 +41,7 @@ export function createChatRepo(db: Db) {
 
     /** The newest `n` messages, oldest first (the realtime collection of spec 3 §7). */
     async listLast(appId: string, n: number): Promise<ChatMessage[]> {
-      const rows = await db.select().from(chatMessages).where(eq(chatMessages.appId, appId)).orderBy(desc(chatMessages.seq)).limit(n);
+      const rows = await last.execute({ appId, n });
       return rows.reverse().map(toMessage);
     },
 
@@ -75,13 +85,7 @@ export function createChatRepo(db: Db) {
     },
 
     async usage(userId: string, day: string): Promise<{ today: number; total: number }> {
-      const [row] = await db
-        .select({
-          today: sql<number>`COALESCE(SUM(${chatUsage.messages}) FILTER (WHERE ${chatUsage.day} = ${day}), 0)::int`,
-          total: sql<number>`COALESCE(SUM(${chatUsage.messages}), 0)::int`,
-        })
-        .from(chatUsage)
-        .where(eq(chatUsage.userId, userId));
+      const [row] = await usageOf.execute({ userId, day });
       return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
     },
 

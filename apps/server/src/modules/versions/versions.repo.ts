@@ -40,6 +40,8 @@ const summaryColumns = {
 
 /** Immutable app versions; creating one also makes its entity schemas the app's live ones. */
 export function createVersionsRepo(db: Db) {
+  // What every chat turn starts from.
+  const latest = db.select().from(appVersions).where(eq(appVersions.appId, sql.placeholder('appId'))).orderBy(desc(appVersions.number)).limit(1).prepare('app_latest_version');
   return {
     async findVersion(appId: string, versionId: string): Promise<VersionRow | null> {
       const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));
@@ -47,7 +49,7 @@ export function createVersionsRepo(db: Db) {
     },
 
     async findLatestVersion(appId: string): Promise<VersionRow | null> {
-      const [row] = await db.select().from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.number)).limit(1);
+      const [row] = await latest.execute({ appId });
       return (row as unknown as VersionRow | undefined) ?? null;
     },
 
