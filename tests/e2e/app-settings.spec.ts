@@ -134,6 +134,9 @@ test('App settings of a generated app are not offered below the MOON plan (spec 
   await expect(panel.getByRole('switch')).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'Manage your plan' })).toBeVisible();
   await shoot(page, 'plan-locked-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('main').getByText(APP_MESSAGES.appSettingsPlanRequired)).toBeVisible();
+  await shoot(page, 'plan-locked-375');
   const refused = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isLoginRequired: true } } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(APP_MESSAGES.appSettingsPlanRequired);
