@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { APICallError, RetryError, createUIMessageStreamResponse, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
+import { APICallError, RetryError, UI_MESSAGE_STREAM_HEADERS, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
 import { applyActions, buildSystemPrompt, DETECTORS, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction, type ValidationIssue } from '@tessera/agent';
 import {
   APP_MESSAGES,
@@ -35,6 +35,7 @@ const FLUSH_INTERVAL_MS = 200;
 const MAX_MESSAGE_CHARS = 20_000;
 /** The longest a turn's messages wait to be stored for a model that has not answered yet. */
 const STORE_DELAY_MS = 50;
+const encoder = new TextEncoder();
 
 const issueEntry = (i: ValidationIssue): ValidationIssueEntry => ({
   message: i.message,
@@ -254,15 +255,18 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       const storeTimer = setTimeout(() => void store().catch(() => {}), STORE_DELAY_MS);
 
       // The caller's stream is a view of the turn: if it goes away, the turn still ends and is saved.
-      let sink: ReadableStreamDefaultController<UIMessageChunk> | null = null;
-      const emit = (chunk: UIMessageChunk) => {
+      // Chunks are written as the SSE bytes of createUIMessageStreamResponse, without its two
+      // transform streams on the way to the socket.
+      let sink: ReadableStreamDefaultController<Uint8Array> | null = null;
+      const sse = (data: string) => {
         try {
-          sink?.enqueue(chunk);
+          sink?.enqueue(encoder.encode(`data: ${data}\n\n`));
         } catch {
           sink = null;
         }
       };
-      const stream = new ReadableStream<UIMessageChunk>({
+      const emit = (chunk: UIMessageChunk) => sse(JSON.stringify(chunk));
+      const stream = new ReadableStream<Uint8Array>({
         start(controller) {
           sink = controller;
         },
@@ -324,6 +328,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           await chatRepo.notify(app.id).catch(() => {});
           emit({ type: 'error', errorText: message });
         } finally {
+          sse('[DONE]');
           try {
             sink?.close();
           } catch {
@@ -332,7 +337,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         }
       };
       void run();
-      return createUIMessageStreamResponse({ stream });
+      return new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS });
     },
 
     /**
