@@ -36,25 +36,51 @@ fake.setReply({ text: 'Sure, here is a short answer that streams in a few chunks
 const model = createOpenAICompatible({ name: 'compatible', baseURL: fake.baseUrl, includeUsage: true }).chatModel('fake-coder');
 
 /** Time to the first text-delta of the same model called in this process (the floor). */
-async function directTtft() {
-  const times = [];
-  for (let i = 0; i < samples + 5; i++) {
-    const t0 = performance.now();
-    const result = streamText({ model, prompt: 'Build a task tracker' });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        if (i >= 5) times.push(performance.now() - t0);
-        break;
-      }
+async function directOnce() {
+  const t0 = performance.now();
+  const result = streamText({ model, prompt: 'Build a task tracker' });
+  let first;
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      first = performance.now() - t0;
+      break;
     }
-    await result.consumeStream();
   }
-  return times;
+  await result.consumeStream();
+  return first;
 }
 
-/** Time to the first text-delta chunk of POST /api/apps/{id}/chat on a started server. */
-async function serverTtft(baseUrl) {
-  const times = [];
+/** Time to the first text-delta chunk of one POST /api/apps/{id}/chat. */
+async function serverOnce(baseUrl, builder, appId, i) {
+  const body = JSON.stringify({ id: appId, messages: [{ id: `m-${i}-${Math.random()}`, role: 'user', parts: [{ type: 'text', text: 'Build a task tracker' }] }] });
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/api/apps/${appId}/chat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${builder.token}`, 'content-type': 'application/json' },
+    body,
+  });
+  if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let first;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (first === undefined && text.includes('"type":"text-delta"')) first = performance.now() - t0;
+  }
+  if (first === undefined) throw new Error(`no text-delta in ${text.slice(0, 500)}`);
+  return first;
+}
+
+/**
+ * Direct and through-the-server calls alternate, so a busy moment on a shared machine weighs on
+ * both series alike.
+ */
+async function measure(baseUrl) {
+  const direct = [];
+  const viaServer = [];
   let builder;
   let appId;
   for (let i = 0; i < samples + 5; i++) {
@@ -67,29 +93,15 @@ async function serverTtft(baseUrl) {
       });
       appId = (await res.json()).appId;
     }
-    const body = JSON.stringify({ id: appId, messages: [{ id: `m-${i}-${Math.random()}`, role: 'user', parts: [{ type: 'text', text: 'Build a task tracker' }] }] });
-    const t0 = performance.now();
-    const res = await fetch(`${baseUrl}/api/apps/${appId}/chat`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${builder.token}`, 'content-type': 'application/json' },
-      body,
-    });
-    if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${await res.text()}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let first;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      if (first === undefined && text.includes('"type":"text-delta"')) first = performance.now() - t0;
+    const directMs = await directOnce();
+    const serverMs = await serverOnce(baseUrl, builder, appId, i);
+    // The first calls warm both paths, and each builder's first call its own caches: not counted.
+    if (i >= 5 && i % CALLS_PER_BUILDER >= 1) {
+      direct.push(directMs);
+      viaServer.push(serverMs);
     }
-    if (first === undefined) throw new Error(`no text-delta in ${text.slice(0, 500)}`);
-    // Each builder's first call warms its own caches: not counted.
-    if (i % CALLS_PER_BUILDER >= 1) times.push(first);
   }
-  return times;
+  return { direct, viaServer };
 }
 
 async function benchBackend(kind) {
@@ -102,8 +114,7 @@ async function benchBackend(kind) {
     extraEnv: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, OPENAI_COMPATIBLE_MODEL: 'fake-coder' },
   });
   try {
-    const direct = await directTtft();
-    const viaServer = await serverTtft(server.baseUrl);
+    const { direct, viaServer } = await measure(server.baseUrl);
     const figures = {
       samples: viaServer.length,
       directP50Ms: +percentile(direct, 50).toFixed(2),
