@@ -93,7 +93,7 @@ export interface TesseraApp {
 /** The composition root: builds every service from its dependencies and mounts the routes. */
 export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl, connectors = connectorsFrom(config.connectors) }: AppDeps): TesseraApp {
   const { db } = database;
-  const rateLimiter = createRateLimiter(db, { asyncCommit: database.kind === 'postgres' });
+  const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const usersRepo = createUsersRepo(db);
   const auth = createAuth({ db, config, logger, mailer, rateLimiter, usersRepo });

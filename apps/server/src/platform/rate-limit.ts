@@ -1,4 +1,4 @@
-import { eq, sql, type Placeholder } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rateLimits, type Db } from '@tessera/db';
 
 export interface RateLimitResult {
@@ -16,32 +16,38 @@ export interface RateLimiter {
 
 /**
  * Fixed-window counters in Postgres: one atomic upsert per event, so every server process sees
- * the same counts (DESIGN.md §1: nothing shared lives in process memory). With `asyncCommit`
- * (PostgreSQL) a hit does not wait for the WAL to reach the disk: counts are not worth a flush on
- * a chat turn's way to its first token, and a crash forgets at most the last moment of them.
+ * the same counts (DESIGN.md §1: nothing shared lives in process memory). A hit does not wait for
+ * the WAL to reach the disk (synchronous_commit off for its own transaction, set by the statement
+ * itself): counts are not worth a flush on a chat turn's way to its first token, and a crash
+ * forgets at most the last moment of them.
  */
-export function createRateLimiter(db: Db, { asyncCommit = false }: { asyncCommit?: boolean } = {}): RateLimiter {
-  const upsert = (tx: Pick<Db, 'insert'>, key: string | Placeholder, windowSeconds: number | Placeholder) =>
-    tx
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+export function createRateLimiter(db: Db): RateLimiter {
+  const asyncCommit = db.$with('async_commit', { setting: sql<string>`setting` }).as(sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`);
   // Logins, mails and every chat turn count here: prepared once (PGlite plans each ad-hoc query anew).
-  const prepared = upsert(db, sql.placeholder('key'), sql.placeholder('windowSeconds')).prepare('rate_limit_hit');
+  const upsert = db
+    .with(asyncCommit)
+    .insert(rateLimits)
+    .select(
+      db
+        .select({
+          key: sql<string>`${sql.placeholder('key')}`.as('key'),
+          count: sql<number>`1`.as('count'),
+          resetAt: sql<Date>`now() + make_interval(secs => ${sql.placeholder('windowSeconds')})`.as('reset_at'),
+        })
+        .from(asyncCommit),
+    )
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
   return {
     async hit(key, windowSeconds) {
-      if (!asyncCommit) return (await prepared.execute({ key, windowSeconds }))[0]!;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-        return (await upsert(tx, key, windowSeconds))[0]!;
-      });
+      return (await upsert.execute({ key, windowSeconds }))[0]!;
     },
     async peek(key) {
       const [row] = await db
