@@ -4,11 +4,13 @@
 // `npm run build` rebuilds both; `ensureBuilt()` (npm start) rebuilds only what is older than its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
+/** Worker threads the server starts, each bundled beside main.mjs (the server finds them next to itself). */
+const SERVER_WORKERS = { 'csv-import.worker': 'apps/server/src/modules/entities/csv-import.worker.ts' };
 const WEB_INDEX = join(root, 'apps/web/dist/index.html');
 const WEB_INPUTS = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/ui/src', 'packages/contracts/src'];
 const SERVER_INPUTS = ['apps/server/src', 'packages/contracts/src', 'packages/db/src', 'packages/db/migrations'];
@@ -30,8 +32,9 @@ export function buildWeb() {
 export async function buildServer() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    entryPoints: { main: join(root, 'apps/server/src/main.ts'), ...Object.fromEntries(Object.entries(SERVER_WORKERS).map(([name, path]) => [name, join(root, path)])) },
+    outdir: dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -55,7 +58,8 @@ export async function ensureBuilt() {
     process.stderr.write(existsSync(WEB_INDEX) ? 'Web app sources changed: rebuilding...\n' : 'Building the web app (first start only)...\n');
     buildWeb();
   }
-  if (isStale(SERVER_BUNDLE, SERVER_INPUTS)) await buildServer();
+  const serverOutputs = [SERVER_BUNDLE, ...Object.keys(SERVER_WORKERS).map((name) => join(dirname(SERVER_BUNDLE), `${name}.mjs`))];
+  if (serverOutputs.some((output) => isStale(output, SERVER_INPUTS))) await buildServer();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { createRecordsRepo } from './records.repo';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
@@ -34,6 +35,61 @@ async function upload(csv: string, fields: Record<string, string> = {}, headers:
   const res = await t.app.request(`${path}/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${builder.token}`, ...headers } });
   const text = await res.text();
   return { status: res.status, text, body: text.startsWith('{') && !text.includes('\n{') ? JSON.parse(text) : null };
+}
+/**
+ * A multipart upload whose body arrives in the given byte chunks, read back as NDJSON events.
+ * With `breakOff` the body errors (a connection reset) once the chunks are sent and the server
+ * has reported its first written batch.
+ */
+async function uploadChunks(chunks: Uint8Array[], { fields = {}, breakOff = false }: { fields?: Record<string, string>; breakOff?: boolean } = {}) {
+  const boundary = 'csv-import-test-boundary';
+  const head = [...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`), `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`].join('');
+  const parts = [new TextEncoder().encode(head), ...chunks];
+  if (!breakOff) parts.push(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+  let onProgress = () => {};
+  const progressed = new Promise<void>((resolve) => (onProgress = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = parts.shift();
+      if (next) {
+        controller.enqueue(next);
+        // Let the server take each chunk on its own.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      } else if (!breakOff) controller.close();
+      else {
+        await progressed;
+        controller.error(new Error('connection reset'));
+      }
+    },
+  });
+  const res = await t.app.request(`${path}/import`, {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { authorization: `Bearer ${builder.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/x-ndjson' },
+  } as RequestInit);
+  const events: Array<Record<string, unknown>> = [];
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n')) {
+      const event = JSON.parse(text.slice(0, end)) as Record<string, unknown>;
+      text = text.slice(end + 1);
+      events.push(event);
+      if (event.type === 'progress') onProgress();
+    }
+  }
+  return events;
+}
+/** Every row matching q, page by page. */
+async function allRows(q: Record<string, unknown>) {
+  const out: Array<Record<string, unknown>> = [];
+  for (;;) {
+    const page = (await t.request('GET', `${path}?limit=1000&skip=${out.length}&q=${encodeURIComponent(JSON.stringify(q))}`, { token: builder.token })).body as Array<Record<string, unknown>>;
+    out.push(...page);
+    if (page.length < 1000) return out;
+  }
 }
 const rows = async (q: Record<string, unknown>) =>
   (await t.request('GET', `${path}?limit=1000&q=${encodeURIComponent(JSON.stringify(q))}`, { token: builder.token })).body as Array<Record<string, unknown>>;
@@ -103,6 +159,56 @@ describe('CSV import', () => {
     const notMultipart = await t.request('POST', `${path}/import`, { token: builder.token, body: { name: 'x' } });
     expect(notMultipart.status).toBe(400);
     expect(notMultipart.body.error.message).toBe('Send the file as multipart/form-data');
+  });
+
+  it('skips rows with more cells than the header and keeps the rest', async () => {
+    const res = await upload('name,price\nRagged A,1,extra\nRagged B,2\n"Ragged, C",3\n');
+    expect(res.body).toEqual({ total: 3, imported: 2, failed: 1, errors: [{ row: 1, message: 'The row has more cells than the header' }] });
+    expect((await rows({ name: 'Ragged, C' }))[0]).toMatchObject({ price: 3 });
+  });
+
+  it('keeps characters whole when the upload splits them across chunks', async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `Crème brûlée 日本 ${i}`);
+    const bytes = new TextEncoder().encode(`name\n${names.join('\n')}\n`);
+    // 7-byte chunks cut most multi-byte characters in two.
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    const events = await uploadChunks(chunks);
+    expect(events.at(-1)).toMatchObject({ type: 'done', total: 300, imported: 300, failed: 0 });
+    const stored = (await rows({ name: { $in: names } })).map((r) => r.name);
+    expect(stored.sort()).toEqual([...names].sort());
+  });
+
+  it('keeps the acknowledged rows of an upload that breaks off, and a retry with the same importId completes it without duplicates', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `Cut ${i},${i}`);
+    const bytes = new TextEncoder().encode(`name,price\n${lines.join('\n')}\n`);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) => bytes.subarray(i * 4096, i * 4096 + 4096));
+    // The last fifth of the file never arrives.
+    const cut = await uploadChunks(chunks.slice(0, Math.floor(chunks.length * 0.8)), { fields: { importId: 'cut-1' }, breakOff: true });
+    expect(cut.at(-1)).toEqual({ type: 'error', code: 'BAD_REQUEST', message: 'The upload broke off before the end of the file' });
+    const acknowledged = Math.max(0, ...cut.filter((e) => e.type === 'progress').map((e) => e.imported as number));
+    const afterCut = await allRows({ name: { $regex: '^Cut ' } });
+    // Whole batches only: what was acknowledged is there, nothing of a half-read batch.
+    expect(afterCut.length % 1000).toBe(0);
+    expect(afterCut.length).toBeGreaterThan(0);
+    expect(afterCut.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(afterCut.length).toBeLessThan(5000);
+
+    const retried = await uploadChunks(chunks, { fields: { importId: 'cut-1' } });
+    expect(retried.at(-1)).toMatchObject({ type: 'done', total: 5000, imported: 5000, failed: 0 });
+    const all = await allRows({ name: { $regex: '^Cut ' } });
+    expect(all).toHaveLength(5000);
+    expect(new Set(all.map((r) => r.name)).size).toBe(5000);
+    // The rows of the first attempt kept their ids.
+    expect(all.map((r) => r.id)).toEqual(expect.arrayContaining(afterCut.map((r) => r.id)));
+  });
+
+  it('writes an import batch only while its app exists', async () => {
+    const repo = createRecordsRepo(t.db);
+    const batch = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }]);
+    expect(await repo.importBatch({ appId: 'no-such-app', entity: 'Product', creatorId: null }, batch, { ignoreExisting: false })).toBe(false);
+    expect(await repo.importBatch({ appId: created.appId, entity: 'Product', creatorId: builder.userId }, batch, { ignoreExisting: true })).toBe(true);
+    expect(await repo.importBatch({ appId: created.appId, entity: 'Product', creatorId: builder.userId }, batch, { ignoreExisting: true })).toBe(true);
+    expect(await rows({ name: 'Orphan' })).toHaveLength(1);
   });
 
   it('is authorised like creating records', async () => {

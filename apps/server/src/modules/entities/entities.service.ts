@@ -1,12 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import {
   APP_MESSAGES,
-  basicCsvMapping,
   coerceRecord,
   CsvMappingListSchema,
-  csvRowToRecord,
   type CsvImportSummary,
   type CsvMapping,
   type EntitySchema,
@@ -17,6 +14,8 @@ import type { AppPrincipal } from '../app-users/app-users.service';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
 import { decideAccess, type Caller, type Operation } from './access';
+import type { CsvProgress } from './csv-batches';
+import { startCsvWorker } from './csv-import';
 import { parseFilter, parseListQuery, type EntityFields, type RawListParams } from './record-query';
 import type { RecordRow, RecordScope, RecordsRepo } from './records.repo';
 import { createTotalEstimates, type TotalEstimates } from './total-estimates';
@@ -53,12 +52,6 @@ export interface CsvImportInput {
 }
 
 export type EntityRecord = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string; creatorId: string | null };
-
-/** A stable UUID-shaped id from a key (deterministic record ids for idempotent imports). */
-function uuidFrom(key: string): string {
-  const h = createHash('sha256').update(key).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
   let value: unknown;
@@ -228,82 +221,80 @@ export function createEntitiesService({
     /**
      * Imports a CSV stream in batches (spec 2 §5 conversions, then the entity's own validation).
      * Bad rows are skipped and counted; rows written stay written if the upload breaks off, and a
-     * retry with the same importId does not duplicate them.
+     * retry with the same importId does not duplicate them. Parsing, conversions and validation
+     * run in a worker thread (csv-import.ts) while this thread writes the batches it hands back.
      */
     async importCsv(who: Who, appId: string, entity: string, input: CsvImportInput, onProgress?: (summary: CsvImportSummary) => void): Promise<CsvImportSummary> {
       const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
-      let mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
+      const mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
       if (input.importId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(input.importId)) {
         throw new AppError('VALIDATION_FAILED', 'importId must be 1 to 64 letters, digits, - or _');
       }
-      const rowId = (n: number) =>
-        input.importId ? uuidFrom(`${appId}\n${entity}\n${input.importId}\n${n}`) : randomUUID();
       const summary: CsvImportSummary = { total: 0, imported: 0, failed: 0, errors: [] };
-      const fail = (row: number, message: string) => {
-        summary.failed++;
-        if (summary.errors.length < IMPORT_ERRORS_KEPT) summary.errors.push({ row, message });
+      const note = (progress: CsvProgress) => {
+        summary.total = progress.total;
+        summary.failed = progress.failed;
+        summary.errors.push(...progress.errors);
       };
       const target = { appId, entity, creatorId: creatorOf(caller) };
-      let batch: Array<{ id: string; data: Record<string, unknown> }> = [];
-      // Batches are written while the next ones are parsed: up to importConcurrency INSERTs in
-      // flight (PostgreSQL's pool; one on PGlite), acknowledged strictly in file order.
+      // Deterministic ids may already be there (a retried import): only then is a conflict possible.
+      const ignoreExisting = input.importId !== undefined;
+      const concurrency = recordsRepo.importConcurrency;
+      const parsed = startCsvWorker(input.csv, {
+        entity,
+        schema,
+        mappings,
+        idKey: input.importId === undefined ? null : `${appId}\n${entity}\n${input.importId}\n`,
+        batchRows: IMPORT_BATCH_ROWS,
+        maxRows: IMPORT_MAX_ROWS,
+        errorsKept: IMPORT_ERRORS_KEPT,
+        // The batches being written plus two ready for the next free writer.
+        maxAhead: concurrency + 2,
+      });
+      // Up to importConcurrency INSERTs in flight (PostgreSQL's pool; one on PGlite), acknowledged
+      // strictly in file order.
       const inFlight: Array<Promise<void>> = [];
       let acknowledged: Promise<void> = Promise.resolve();
       let writeError: unknown = null;
-      const written = async () => {
+      try {
+        for (;;) {
+          const event = await parsed.next();
+          note(event);
+          if (event.type === 'done') break;
+          while (inFlight.length >= concurrency) await inFlight.shift();
+          if (writeError) throw writeError;
+          const write = recordsRepo.importBatch(target, event.json, { ignoreExisting }).then((isWritten) => {
+            if (!isWritten) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+          });
+          const rows = event.rows;
+          acknowledged = acknowledged.then(() =>
+            write.then(
+              () => {
+                if (writeError) return;
+                summary.imported += rows;
+                totals.forget(appId, entity);
+                parsed.ack();
+                onProgress?.({ ...summary, errors: [...summary.errors] });
+              },
+              (err: unknown) => {
+                writeError ??= err;
+              },
+            ),
+          );
+          inFlight.push(write.catch(() => {}));
+        }
         await Promise.all(inFlight);
         await acknowledged;
         if (writeError) throw writeError;
-      };
-      const flush = async () => {
-        while (inFlight.length >= recordsRepo.importConcurrency) await inFlight.shift();
-        if (writeError) throw writeError;
-        if (!batch.length) return;
-        const rows = batch;
-        batch = [];
-        const write = recordsRepo.importBatch(target, rows);
-        acknowledged = acknowledged.then(() =>
-          write.then(
-            () => {
-              if (writeError) return;
-              summary.imported += rows.length;
-              totals.forget(appId, entity);
-              onProgress?.({ ...summary, errors: [...summary.errors] });
-            },
-            (err: unknown) => {
-              writeError ??= err;
-            },
-          ),
-        );
-        inFlight.push(write.catch(() => {}));
-      };
-
-      const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (h: string) => h.trim() });
-      input.csv.on('error', (err) => parser.destroy(err));
-      input.csv.pipe(parser);
-      for await (const row of parser as AsyncIterable<Record<string, string | undefined> & { __parsed_extra?: unknown }>) {
-        summary.total++;
-        if (summary.total > IMPORT_MAX_ROWS) throw new AppError('VALIDATION_FAILED', `At most ${IMPORT_MAX_ROWS} rows per import`);
-        if (!mappings) {
-          const headers = Object.keys(row).filter((h) => h !== '__parsed_extra');
-          mappings = basicCsvMapping(headers, schema);
-          if (!mappings.length) throw new AppError('VALIDATION_FAILED', `None of the CSV columns (${headers.slice(0, 10).join(', ')}) match a field of ${entity}`);
-        }
-        if (row.__parsed_extra) {
-          fail(summary.total, 'The row has more cells than the header');
-          continue;
-        }
-        const record = coerceRecord(entity, schema, csvRowToRecord(row, mappings), 'create');
-        if (!record.ok) {
-          fail(summary.total, record.error);
-          continue;
-        }
-        batch.push({ id: rowId(summary.total), data: record.value });
-        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      } catch (err) {
+        // Batches already sent finish (or fail) before the answer: what is acknowledged is written.
+        await Promise.all(inFlight);
+        await acknowledged;
+        throw err;
+      } finally {
+        await parsed.stop();
       }
-      await flush();
-      await written();
       if (summary.imported >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();
       if (summary.total === 0) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty');
       if (summary.imported === 0) throw new AppError('VALIDATION_FAILED', 'No valid rows found in the CSV file', { errors: summary.errors });

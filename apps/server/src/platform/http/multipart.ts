@@ -29,6 +29,7 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
   return new Promise<UploadedFile>((resolve, reject) => {
     const fields: Record<string, string> = {};
     let gotFile = false;
+    let file: Readable | null = null;
     let busboy: ReturnType<typeof Busboy>;
     try {
       busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 100_000, fileSize: maxBytes } });
@@ -39,22 +40,30 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
     busboy.on('field', (name, value) => {
       fields[name] = value;
     });
-    busboy.on('file', (_field, file, filename, _encoding, mimeType) => {
+    busboy.on('file', (_field, stream, filename, _encoding, mimeType) => {
       if (gotFile) {
-        file.resume();
+        stream.resume();
         return;
       }
       gotFile = true;
-      file.on('limit', () => file.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage)));
+      file = stream;
+      stream.on('limit', () => stream.destroy(new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage)));
       // The reader sees the error through its iterator or pipeline; a destroy while it is between
       // reads must not become an unhandled 'error' event (that would end the process).
-      file.on('error', () => {});
-      resolve({ fields, filename, mimeType, stream: file, contentLength: Number.isFinite(lengthHeader) ? lengthHeader : null });
+      stream.on('error', () => {});
+      resolve({ fields, filename, mimeType, stream, contentLength: Number.isFinite(lengthHeader) ? lengthHeader : null });
     });
     busboy.on('error', () => reject(new AppError('BAD_REQUEST', 'The multipart body is malformed')));
     busboy.on('finish', () => {
       if (!gotFile) reject(new AppError('BAD_REQUEST', 'Please upload a file'));
     });
-    Readable.fromWeb(body as import('node:stream/web').ReadableStream).on('error', (err) => busboy.destroy(err)).pipe(busboy);
+    Readable.fromWeb(body as import('node:stream/web').ReadableStream)
+      .on('error', (err) => {
+        busboy.destroy(err);
+        // Busboy does not pass its error on to the file stream: without this a reader of a body
+        // that broke off (client gone, connection reset) would wait for the rest forever.
+        if (file && !file.readableEnded) file.destroy(new AppError('BAD_REQUEST', 'The upload broke off before the end of the file'));
+      })
+      .pipe(busboy);
   });
 }
