@@ -12,6 +12,7 @@
 //            --skip-chat (chat time to first token through the server vs. the model directly; bench/chat.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
+//            --import-id                    the CSV import sends an importId, as the web app does
 //            --cmd="node ..."               bench another start command (e.g. the TypeScript source via tsx)
 //            --wait=S / --no-wait           before each phase wait up to S s (default 20) for other load to settle
 //            --profile[=DIR]                CPU-profile the loaded servers (default bench/profiles/)
@@ -78,6 +79,7 @@ function parseArgs(argv) {
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
+    else if (key === 'import-id') opts.importId = true;
     else if (key === 'no-wait') opts.waitQuietS = 0;
     else if (key === 'wait') opts.waitQuietS = Number(value);
     else if (key === 'runs') opts.runs = Number(value);
@@ -207,7 +209,7 @@ async function entityPhases(backend, cfg, server, builder) {
   out.appId = await createBenchApp(server.baseUrl, builder.token, origin);
   await settle(cfg, `${backend} import`);
   log(`${backend}: importing ${cfg.csv.rows} rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB CSV) through the import endpoint`);
-  const imp = await importCsv({ baseUrl: server.baseUrl, appId: out.appId, token: builder.token, csv: cfg.csv, serverPid: server.pid });
+  const imp = await importCsv({ baseUrl: server.baseUrl, appId: out.appId, token: builder.token, csv: cfg.csv, serverPid: server.pid, importId: cfg.importId ? `bench-${randomBytes(6).toString('hex')}` : undefined });
   log(
     `${backend}:   ${imp.wallMs} ms, ${imp.rowsPerS} rows/s, server CPU ${imp.serverCpuMs} ms (${imp.cpu.serverCores} cores, postgres ${imp.cpu.postgresCores}), ` +
       `RSS ${imp.memory.rssBeforeMb} -> peak ${imp.memory.sampledPeakDuringMb} MB (VmHWM ${imp.memory.peakBeforeMb} -> ${imp.memory.peakAfterMb})`,
@@ -233,9 +235,9 @@ async function entityRaw(backend, cfg, ent, { databaseUrl, dir, timed, creatorId
     log(`${backend}: raw import of the same ${cfg.rows} rows, two statement shapes`);
     const records = itemRecords(cfg.rows);
     await settle(cfg, `${backend} raw import`);
-    ent.import.raw = await withRawQuery(conn, (query) => rawImport(query, ent.appId, records, creatorId));
+    ent.import.raw = await withRawQuery(conn, (query) => rawImport(query, ent.appId, records, creatorId, { isPglite: backend === 'pglite' }));
     ent.import.ratio = ratio(ent.import.raw.serverShape.wallMs, ent.import.wallMs);
-    log(`${backend}:   raw import ${ent.import.raw.serverShape.wallMs} ms (server's statement shape), ${ent.import.raw.singleParam.wallMs} ms (one JSON parameter per batch)`);
+    log(`${backend}:   raw import ${ent.import.raw.serverShape.wallMs} ms (server's statement), ${ent.import.raw.singleParam.wallMs} ms (previous statement: random ids, ON CONFLICT, per-row FK check)`);
   }
 }
 

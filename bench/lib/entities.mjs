@@ -128,43 +128,63 @@ export function itemRecords(rows) {
   return Array.from(itemRows(rows), (r) => ({ ...r, price: Number(r.price), due: r.due.toISOString() }));
 }
 
+/** Time-ordered UUIDs (version 7), as the import gives rows without an importId (csv-batches.ts createUuidV7). */
+function uuidV7Generator(randomBytes) {
+  let lastMs = 0;
+  let counter = 0;
+  return () => {
+    let ms = Date.now();
+    if (ms > lastMs) counter = 0;
+    else if (++counter > 0xfff) {
+      ms = ++lastMs;
+      counter = 0;
+    } else ms = lastMs;
+    lastMs = ms;
+    const time = ms.toString(16).padStart(12, '0');
+    const random = randomBytes(8).toString('hex');
+    return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}-${(8 | (Number.parseInt(random[0], 16) & 3)).toString(16)}${random.slice(1, 4)}-${random.slice(4, 16)}`;
+  };
+}
+
 /**
  * The database's share of the import, through the raw driver on one connection (as the server's
- * import runs): the prebuilt records inserted in batches of 1000, one statement per batch, in two
- * shapes. `serverShape` = what drizzle sends today (records.repo.ts insertManyIgnoringExisting):
- * multi-row VALUES, 5 bound parameters per row, `default` timestamps, ON CONFLICT (id) DO NOTHING.
- * `singleParam` = the whole batch as one JSON parameter through jsonb_to_recordset, same conflict
- * clause. Each shape writes its own entity name (`_rawA`, `_rawB`) in the bench app.
+ * import runs): the prebuilt records inserted in batches of 1000, one JSON parameter per batch
+ * (`jsonb_to_recordset`), in two shapes, each under its own entity name (`_rawA`, `_rawB`).
+ * `serverShape` = what records.repo.ts importBatch sends for an import without importId:
+ * time-ordered ids, no conflict clause, and on PGlite the batch in a transaction that locks the
+ * app row and inserts with `session_replication_role = replica` (one foreign-key check per batch).
+ * `singleParam` = the statement before that (random UUIDs, `ON CONFLICT (id) DO NOTHING`, a
+ * foreign-key check per row), still what an import with an importId costs apart from the ids.
  */
-export async function rawImport(query, appId, records, creatorId, batch = 1000) {
-  const { randomUUID } = await import('node:crypto');
+export async function rawImport(query, appId, records, creatorId, { isPglite }, batch = 1000) {
+  const { randomBytes, randomUUID } = await import('node:crypto');
+  const uuidV7 = uuidV7Generator(randomBytes);
+  const insert = (conflict) =>
+    `INSERT INTO entity_records (id, app_id, entity, data, creator_id)
+     SELECT r.id, $1, $2, r.data, $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb)${conflict ? ' ON CONFLICT (id) DO NOTHING' : ''}`;
   const shapes = {
     serverShape: async (entity, rows) => {
-      const values = [];
-      const params = [];
-      rows.forEach((r, j) => {
-        const o = j * 5;
-        values.push(`($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, default, default)`);
-        params.push(randomUUID(), appId, entity, JSON.stringify(r), creatorId);
-      });
-      await query(
-        `insert into "entity_records" ("id", "app_id", "entity", "data", "creator_id", "created_at", "updated_at") values ${values.join(', ')} on conflict ("id") do nothing`,
-        params,
-      );
+      const params = [appId, entity, creatorId, JSON.stringify(rows.map((data) => ({ id: uuidV7(), data })))];
+      if (!isPglite) return query(insert(false), params);
+      await query('BEGIN');
+      try {
+        await query(`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = $1 FOR KEY SHARE`, [appId]);
+        await query(insert(false), params);
+        await query('COMMIT');
+      } catch (err) {
+        await query('ROLLBACK');
+        throw err;
+      }
     },
     singleParam: async (entity, rows) => {
-      await query(
-        `INSERT INTO entity_records (id, app_id, entity, data, creator_id)
-         SELECT r.id, $1, $2, r.data, $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb) ON CONFLICT (id) DO NOTHING`,
-        [appId, entity, creatorId, JSON.stringify(rows.map((data) => ({ id: randomUUID(), data })))],
-      );
+      await query(insert(true), [appId, entity, creatorId, JSON.stringify(rows.map((data) => ({ id: randomUUID(), data })))]);
     },
   };
   const out = {};
-  for (const [key, insert] of Object.entries(shapes)) {
+  for (const [key, insertBatch] of Object.entries(shapes)) {
     const entity = key === 'serverShape' ? '_rawA' : '_rawB';
     const t = performance.now();
-    for (let i = 0; i < records.length; i += batch) await insert(entity, records.slice(i, i + batch));
+    for (let i = 0; i < records.length; i += batch) await insertBatch(entity, records.slice(i, i + batch));
     const ms = performance.now() - t;
     out[key] = { rows: records.length, batch, wallMs: Math.round(ms), rowsPerS: Math.round(records.length / (ms / 1000)) };
   }
@@ -185,10 +205,12 @@ export async function createBenchApp(baseUrl, token, origin) {
  * the request start to the `done` line. Meanwhile the server's VmRSS is sampled every 50 ms, and
  * VmHWM (peak RSS of its lifetime) is read before and after.
  */
-export async function importCsv({ baseUrl, appId, token, csv, serverPid }) {
+export async function importCsv({ baseUrl, appId, token, csv, serverPid, importId }) {
   const boundary = `----tessera-bench-${Date.now().toString(36)}`;
+  // With an importId (as the web app sends one) the rows get deterministic ids and the insert a conflict clause.
+  const idField = importId ? `--${boundary}\r\nContent-Disposition: form-data; name="importId"\r\n\r\n${importId}\r\n` : '';
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="items.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    `${idField}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="items.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const memBefore = readMemory(serverPid);

@@ -52,7 +52,7 @@ export function printSummary(r, out) {
   const imports = Object.entries(r.csvImport ?? {});
   if (imports.length) {
     out('');
-    const rows = [['CSV import (POST .../import, NDJSON)', 'rows', 'MB', 'wall ms', 'rows/s', 'raw ms', 'ratio', 'raw ms 1-param', 'server CPU ms', 'postgres cores', 'RSS before', 'peak during', 'VmHWM before→after', 'other cores']];
+    const rows = [['CSV import (POST .../import, NDJSON)', 'rows', 'MB', 'wall ms', 'rows/s', 'raw ms', 'ratio', 'raw ms previous stmt', 'server CPU ms', 'postgres cores', 'RSS before', 'peak during', 'VmHWM before→after', 'other cores']];
     for (const [name, i] of imports) {
       const m = i.memory;
       rows.push([
