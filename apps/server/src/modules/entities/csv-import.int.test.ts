@@ -202,13 +202,19 @@ describe('CSV import', () => {
     expect(all.map((r) => r.id)).toEqual(expect.arrayContaining(afterCut.map((r) => r.id)));
   });
 
-  it('writes an import batch only while its app exists', async () => {
+  it('writes an import batch only while its app exists, and skips existing ids only when they may exist', async () => {
     const repo = createRecordsRepo(t.db);
-    const batch = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }]);
-    expect(await repo.importBatch({ appId: 'no-such-app', entity: 'Product', creatorId: null }, batch, { ignoreExisting: false })).toBe(false);
-    expect(await repo.importBatch({ appId: created.appId, entity: 'Product', creatorId: builder.userId }, batch, { ignoreExisting: true })).toBe(true);
-    expect(await repo.importBatch({ appId: created.appId, entity: 'Product', creatorId: builder.userId }, batch, { ignoreExisting: true })).toBe(true);
-    expect(await rows({ name: 'Orphan' })).toHaveLength(1);
+    const app = { appId: created.appId, entity: 'Product', creatorId: builder.userId };
+    const one = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }]);
+    const two = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }, { id: 'orphan-2', data: { name: 'Orphan' } }]);
+    expect(await repo.importBatch({ ...app, appId: 'no-such-app' }, one, { mayExist: false })).toBe(false);
+    expect(await repo.importBatch(app, one, { mayExist: true })).toBe(true);
+    // The plain insert meets orphan-1, so the batch is written again skipping it: orphan-2 only.
+    expect(await repo.importBatch(app, two, { mayExist: true })).toBe(true);
+    expect((await rows({ name: 'Orphan' })).map((r) => r.id).sort()).toEqual(['orphan-1', 'orphan-2']);
+    // Fresh ids cannot be there: an existing one is an error, not silently skipped.
+    await expect(repo.importBatch(app, one, { mayExist: false })).rejects.toThrow();
+    expect(await rows({ name: 'Orphan' })).toHaveLength(2);
   });
 
   it('is authorised like creating records', async () => {

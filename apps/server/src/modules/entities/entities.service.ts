@@ -239,7 +239,7 @@ export function createEntitiesService({
       };
       const target = { appId, entity, creatorId: creatorOf(caller) };
       // Deterministic ids may already be there (a retried import): only then is a conflict possible.
-      const ignoreExisting = input.importId !== undefined;
+      const mayExist = input.importId !== undefined;
       const concurrency = recordsRepo.importConcurrency;
       const parsed = startCsvWorker(input.csv, {
         entity,
@@ -264,7 +264,7 @@ export function createEntitiesService({
           if (event.type === 'done') break;
           while (inFlight.length >= concurrency) await inFlight.shift();
           if (writeError) throw writeError;
-          const write = recordsRepo.importBatch(target, event.json, { ignoreExisting }).then((isWritten) => {
+          const write = recordsRepo.importBatch(target, event.json, { mayExist }).then((isWritten) => {
             if (!isWritten) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
           });
           const rows = event.rows;

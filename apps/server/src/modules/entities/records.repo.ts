@@ -4,11 +4,13 @@ import { createSortIndexes } from './sort-indexes.repo';
 
 export type RecordRow = typeof entityRecords.$inferSelect;
 
-/** A foreign-key violation (SQLSTATE 23503), as the driver raised it or wrapped by drizzle. */
-const isForeignKeyViolation = (err: unknown) => {
+/** The SQLSTATE of a failed statement, as the driver raised it or wrapped by drizzle. */
+const sqlStateOf = (err: unknown): unknown => {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
+  return e?.cause?.code ?? e?.code;
 };
+const FOREIGN_KEY_VIOLATION = '23503';
+const UNIQUE_VIOLATION = '23505';
 
 /** The rows of a `db.execute` answer (both drivers put them in `.rows`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -118,10 +120,14 @@ export function createRecordsRepo(db: Db) {
 
     /**
      * Inserts one import batch, given as the JSON text `[{"id": …, "data": {…}}, …]`: one bound
-     * parameter instead of five per row, so the batch costs one bind. `ignoreExisting` skips ids
-     * already there (a retried import re-sends the rows it wrote); without it the ids are fresh,
-     * and the plain insert spares every row the speculative insertion of ON CONFLICT.
-     * Resolves false, writing nothing, when the app no longer exists.
+     * parameter instead of five per row, so the batch costs one bind. Resolves false, writing
+     * nothing, when the app no longer exists.
+     *
+     * `mayExist`: the ids are deterministic, and a retried import re-sends rows it wrote. The batch
+     * is still tried as a plain INSERT first (`ON CONFLICT` costs every row a speculative
+     * insertion, ~0.4 s per 100k rows on PGlite), and only when one of its ids is there is it
+     * written again with `ON CONFLICT (id) DO NOTHING`; a batch is all or nothing, so a retry pays
+     * one failed statement per batch it had written.
      *
      * On PGlite the batch's foreign-key check runs once instead of once per row (a queued trigger
      * and a lookup per row, ~0.6 s of 100k rows in its WASM): in one transaction the app row is
@@ -130,28 +136,36 @@ export function createRecordsRepo(db: Db) {
      * the foreign-key ones, from firing; PGlite is always superuser). entity_records has no other
      * trigger (docs/decisions/0007).
      */
-    async importBatch(scope: { appId: string; entity: string; creatorId: string | null }, json: string, { ignoreExisting }: { ignoreExisting: boolean }): Promise<boolean> {
-      const insert = sql`
-        INSERT INTO entity_records (id, app_id, entity, data, creator_id)
-        SELECT r.id, ${scope.appId}, ${scope.entity}, r.data, ${scope.creatorId}
-        FROM jsonb_to_recordset(${json}::jsonb) AS r(id text, data jsonb)
-        ${ignoreExisting ? sql`ON CONFLICT (id) DO NOTHING` : sql``}`;
-      if (!isPglite) {
+    async importBatch(scope: { appId: string; entity: string; creatorId: string | null }, json: string, { mayExist }: { mayExist: boolean }): Promise<boolean> {
+      const write = async (ignoreExisting: boolean): Promise<boolean> => {
+        const insert = sql`
+          INSERT INTO entity_records (id, app_id, entity, data, creator_id)
+          SELECT r.id, ${scope.appId}, ${scope.entity}, r.data, ${scope.creatorId}
+          FROM jsonb_to_recordset(${json}::jsonb) AS r(id text, data jsonb)
+          ${ignoreExisting ? sql`ON CONFLICT (id) DO NOTHING` : sql``}`;
+        if (isPglite) {
+          return db.transaction(async (tx) => {
+            const app = await tx.execute(sql`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = ${scope.appId} FOR KEY SHARE`);
+            if (!rowsOf(app).length) return false;
+            await tx.execute(insert);
+            return true;
+          });
+        }
         try {
           await db.execute(insert);
           return true;
         } catch (err) {
           // The only foreign key of entity_records is its app.
-          if (isForeignKeyViolation(err)) return false;
+          if (sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return false;
           throw err;
         }
+      };
+      try {
+        return await write(false);
+      } catch (err) {
+        if (mayExist && sqlStateOf(err) === UNIQUE_VIOLATION) return write(true);
+        throw err;
       }
-      return db.transaction(async (tx) => {
-        const app = await tx.execute(sql`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = ${scope.appId} FOR KEY SHARE`);
-        if (!rowsOf(app).length) return false;
-        await tx.execute(insert);
-        return true;
-      });
     },
 
     /**
