@@ -103,8 +103,8 @@ export function createAppsRepo(db: Db) {
       });
     },
 
-    async updatePayload(appId: string, field: 'style' | 'settings', value: Record<string, unknown>): Promise<void> {
-      await db.update(apps).set({ [field]: value, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+    async updateStyle(appId: string, style: Record<string, unknown>): Promise<void> {
+      await db.update(apps).set({ style, updatedAt: sql`now()` }).where(eq(apps.id, appId));
     },
 
     /** Stores new settings and, on commit, tells every process's app hosts (NOTIFY with the slug). */

@@ -201,7 +201,7 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
 
     async saveStyle(user: SessionUser, appId: string, value: Record<string, unknown>): Promise<{ status: true }> {
       const row = await getOwned(user, appId);
-      await appsRepo.updatePayload(row.id, 'style', value);
+      await appsRepo.updateStyle(row.id, value);
       return { status: true };
     },
 
