@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { APP_MESSAGES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/contracts';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
+import { jsonBodyLimitOf } from './platform/http/body-limit';
 import { createErrorHandler, renderAppError } from './platform/http/errors';
 import { requestLog } from './platform/http/request-log';
 import { spaRoutes } from './platform/http/spa';
@@ -180,7 +180,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   app.use(requestLog(logger));
   // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
-  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
+  const jsonBodyLimit = jsonBodyLimitOf(JSON_BODY_LIMIT);
   // CSV imports, data-source uploads and grid images stream their upload with a limit of their own.
   const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file' || /^\/api\/apps\/[^/]+\/files$/.test(path);
   for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@tessera/db';
 import { createApp } from './app';
+import { FlushingServerResponse } from './platform/http/flushing-response';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { createLogger } from './platform/logger';
 
@@ -56,7 +57,7 @@ async function main() {
     return;
   }
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: FlushingServerResponse } }) as Server;
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -22,7 +22,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';
-import type { VersionsRepo } from '../versions/versions.repo';
+import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { readManifest, type VersionsService } from '../versions/versions.service';
 import { chatChannel, type ChatRepo } from './chat.repo';
 
@@ -51,6 +51,29 @@ const textOf = (parts: Array<{ type: string; text?: unknown }>) =>
     .filter((p) => p.type === 'text' && typeof p.text === 'string')
     .map((p) => p.text as string)
     .join('');
+
+/**
+ * The UI-message stream's headers, declared chunked: @hono/node-server otherwise holds a streamed
+ * body back a timer tick to see whether it fits a Content-Length (~1 ms on every first token).
+ */
+const TURN_STREAM_HEADERS = { ...UI_MESSAGE_STREAM_HEADERS, 'transfer-encoding': 'chunked' };
+
+/** What a turn starts from and who asked for it. */
+interface Turn {
+  app: AppRow;
+  builder: SessionUser;
+  model: ChatModel;
+  snapshot: AppSnapshot;
+  version: VersionRow | null;
+  /** Complete actions of a cut-off turn that made no version, applied before this turn's own. */
+  carried: ParsedAction[];
+  history: ModelMessage[];
+  incoming: { id: string };
+  userText: string;
+  /** Whether the limit checks passed (false: the turn was refused and aborted). */
+  admitted: Promise<boolean>;
+  abortSignal: AbortSignal;
+}
 
 export interface ChatDeps {
   chatRepo: ChatRepo;
@@ -160,6 +183,126 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     return { versionId: version.id, systemActionInfo: truncatedInfo };
   }
 
+  /**
+   * A turn's model call and its stream to the caller, started at once. Its chunks are SSE bytes
+   * queued on the returned stream (the bytes of createUIMessageStreamResponse, without its two
+   * transform streams); nothing is stored until `admitted` says the limit checks passed, so a
+   * speculative turn that is refused leaves no trace. The turn ends and is saved even if the
+   * caller goes away.
+   */
+  function startTurn(turn: Turn): ReadableStream<Uint8Array> {
+    const { app, builder, model, snapshot, version, incoming, userText } = turn;
+    const answer = streamText({
+      model: model.create({ snapshot }),
+      system: buildSystemPrompt({ snapshot, appName: app.name }),
+      messages: turn.history,
+      stopWhen: stepCountIs(CHAT_MAX_STEPS),
+      abortSignal: turn.abortSignal,
+      // Failures surface through the stream below and are logged there once, as JSON.
+      onError: () => {},
+    });
+    const assistantId = randomUUID();
+    const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
+    // Both messages are stored once the model has answered or STORE_DELAY_MS passed, whichever is
+    // first: the writes never delay the first token (on PGlite they hold the event loop), and live
+    // followers still see the turn almost at once. Every later write of the turn waits for them.
+    let storing: Promise<void> | null = null;
+    const store = () =>
+      (storing ??= (async () => {
+        clearTimeout(storeTimer);
+        if (!(await turn.admitted)) throw new Error('refused turn');
+        await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
+        await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
+        await chatRepo.countMessage(builder.id, utcDay(clock()));
+        await chatRepo.notify(app.id);
+      })());
+    const storeTimer = setTimeout(() => void store().catch(() => {}), STORE_DELAY_MS);
+
+    let sink: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const sse = (data: string) => {
+      try {
+        sink?.enqueue(encoder.encode(`data: ${data}\n\n`));
+      } catch {
+        sink = null;
+      }
+    };
+    const emit = (chunk: UIMessageChunk) => sse(JSON.stringify(chunk));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sink = controller;
+      },
+      cancel() {
+        sink = null;
+      },
+    });
+
+    const run = async () => {
+      let text = '';
+      let isStoreScheduled = false;
+      // The first text write waits an interval too: nothing delays the first token.
+      let flushedAt = Date.now();
+      const flush = async () => {
+        if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
+        await store();
+        flushedAt = Date.now();
+        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
+        await chatRepo.notify(app.id);
+      };
+      emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
+      try {
+        let streamError: unknown;
+        const chunks = answer.toUIMessageStream({
+          sendStart: false,
+          sendFinish: false,
+          onError: (err) => {
+            streamError = err;
+            return MESSAGES.chat.failed;
+          },
+        });
+        for await (const chunk of chunks) {
+          if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
+          emit(chunk);
+          if (chunk.type === 'text-delta') {
+            text += chunk.delta;
+            // Stored once the first token is out: setImmediate runs after the stream's microtasks wrote it.
+            if (!isStoreScheduled) setImmediate(() => void store().catch(() => {}));
+            isStoreScheduled = true;
+            await flush();
+          }
+        }
+        const [usage, finishReason] = await Promise.all([answer.totalUsage, answer.finishReason, store()]);
+        const committed = await commitTurn(app, snapshot, version?.id ?? null, text, turn.carried, assistantId, userText);
+        const annotation: ChatAnnotation = { ...committed, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
+        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
+        await chatRepo.addCost(builder.id, utcDay(clock()), annotation.usage!.totalCost);
+        await chatRepo.notify(app.id);
+        emit({ type: 'message-metadata', messageMetadata: annotation });
+        emit({ type: 'finish', messageMetadata: annotation });
+      } catch (err) {
+        // A refused turn was aborted by `send`, which answered with the refusal.
+        if (!(await turn.admitted)) return;
+        const cause = RetryError.isInstance(err) ? err.lastError : err;
+        const isRateLimit = APICallError.isInstance(cause) && cause.statusCode === 429;
+        const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
+        logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
+        const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
+        await store().catch(() => {});
+        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
+        await chatRepo.notify(app.id).catch(() => {});
+        emit({ type: 'error', errorText: message });
+      } finally {
+        sse('[DONE]');
+        try {
+          sink?.close();
+        } catch {
+          // the caller already went away
+        }
+      }
+    };
+    void run();
+    return stream;
+  }
+
   return {
     async listModels(user: SessionUser): Promise<ChatModelOption[]> {
       const account = await accounts.getCurrent(user);
@@ -193,17 +336,18 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       const userText = textOf(incoming.parts as Array<{ type: string; text?: unknown }>).trim();
       if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
       if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
-      // Everything before the model call is on the time to first token. First what the prompt needs,
-      // read with the session (getOwned confirms the owner before anything read is used)...
+      // Everything before the model call is on the time to first token. What the prompt needs is
+      // read with the session (getOwned confirms the owner before anything read is used), and
+      // whether this builder may send now is checked as soon as the session names them: the rate
+      // limit counts every attempt, and its refusal comes after the app's 404. Nothing of the
+      // answer leaves before the checks pass (see `speculate`).
+      const checks = Promise.resolve(user).then(checkLimits);
+      checks.catch(() => {}); // awaited below
       const [app, [last], current] = await Promise.all([apps.getOwned(user, appId), chatRepo.listLast(appId, 1), versions.loadCurrent(appId)]);
       const builder = await user;
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
-      // ...then whether this builder may send now, checked while the model already works on the
-      // answer (see `speculate`); nothing of the answer leaves before the checks pass.
-      const checks = checkLimits(builder);
-      checks.catch(() => {}); // awaited below
       const { snapshot, version } = versions.snapshotOf(app, current);
       const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
       const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
@@ -211,133 +355,26 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       // carries the truncated answer it continues).
       const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
       const abort = new AbortController();
-      const startModel = (chosen: ChatModel) =>
-        streamText({
-          model: chosen.create({ snapshot }),
-          system: buildSystemPrompt({ snapshot, appName: app.name }),
-          messages: history,
-          stopWhen: stepCountIs(CHAT_MAX_STEPS),
-          abortSignal: abort.signal,
-          // Failures surface through the stream in `run` and are logged there once, as JSON.
-          onError: () => {},
-        });
+      // A speculative turn streams into its buffer until the checks pass; it stores nothing before.
+      const admitted = checks.then(
+        () => true,
+        () => false,
+      );
+      const turnOf = (chosen: ChatModel) => startTurn({ app, builder, model: chosen, snapshot, version, carried, history, incoming, userText, admitted, abortSignal: abort.signal });
       // Speculation: the default model starts while the checks run. Not when the admins' model
       // choice needs the account, nor for a builder refused lately: a refused turn aborts its call
       // at once, and a blocked builder starts none.
       const speculate = !request.model && !refusals.isRecent(builder.id);
-      let model = speculate ? await models.resolve() : null;
-      let result = model ? startModel(model) : null;
+      let stream = speculate ? turnOf(await models.resolve()) : null;
       try {
         const account = await checks;
-        model ??= await models.resolve(account.isAdmin ? request.model : undefined);
-        result ??= startModel(model);
+        stream ??= turnOf(await models.resolve(account.isAdmin ? request.model : undefined));
       } catch (err) {
         refusals.remember(builder.id);
         abort.abort();
-        void result?.consumeStream({ onError: () => {} });
         throw err;
       }
-      const answer = result;
-      const assistantId = randomUUID();
-      const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
-      // Both messages are stored once the model has answered or STORE_DELAY_MS passed, whichever is
-      // first: the writes never delay the first token (on PGlite they hold the event loop), and live
-      // followers still see the turn almost at once. Every later write of the turn waits for them.
-      let storing: Promise<void> | null = null;
-      const store = () =>
-        (storing ??= (async () => {
-          clearTimeout(storeTimer);
-          await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
-          await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
-          await chatRepo.countMessage(builder.id, utcDay(clock()));
-          await chatRepo.notify(app.id);
-        })());
-      const storeTimer = setTimeout(() => void store().catch(() => {}), STORE_DELAY_MS);
-
-      // The caller's stream is a view of the turn: if it goes away, the turn still ends and is saved.
-      // Chunks are written as the SSE bytes of createUIMessageStreamResponse, without its two
-      // transform streams on the way to the socket.
-      let sink: ReadableStreamDefaultController<Uint8Array> | null = null;
-      const sse = (data: string) => {
-        try {
-          sink?.enqueue(encoder.encode(`data: ${data}\n\n`));
-        } catch {
-          sink = null;
-        }
-      };
-      const emit = (chunk: UIMessageChunk) => sse(JSON.stringify(chunk));
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          sink = controller;
-        },
-        cancel() {
-          sink = null;
-        },
-      });
-
-      const run = async () => {
-        let text = '';
-        let isStoreScheduled = false;
-        // The first text write waits an interval too: nothing delays the first token.
-        let flushedAt = Date.now();
-        const flush = async () => {
-          if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
-          await store();
-          flushedAt = Date.now();
-          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
-          await chatRepo.notify(app.id);
-        };
-        emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
-        try {
-          let streamError: unknown;
-          const chunks = answer.toUIMessageStream({
-            sendStart: false,
-            sendFinish: false,
-            onError: (err) => {
-              streamError = err;
-              return MESSAGES.chat.failed;
-            },
-          });
-          for await (const chunk of chunks) {
-            if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
-            emit(chunk);
-            if (chunk.type === 'text-delta') {
-              text += chunk.delta;
-              // Stored once the first token is out: setImmediate runs after the stream's microtasks wrote it.
-              if (!isStoreScheduled) setImmediate(() => void store().catch(() => {}));
-              isStoreScheduled = true;
-              await flush();
-            }
-          }
-          const [usage, finishReason] = await Promise.all([answer.totalUsage, answer.finishReason, store()]);
-          const turn = await commitTurn(app, snapshot, version?.id ?? null, text, carried, assistantId, userText);
-          const annotation: ChatAnnotation = { ...turn, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
-          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
-          await chatRepo.addCost(builder.id, utcDay(clock()), annotation.usage!.totalCost);
-          await chatRepo.notify(app.id);
-          emit({ type: 'message-metadata', messageMetadata: annotation });
-          emit({ type: 'finish', messageMetadata: annotation });
-        } catch (err) {
-          const cause = RetryError.isInstance(err) ? err.lastError : err;
-          const isRateLimit = APICallError.isInstance(cause) && cause.statusCode === 429;
-          const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
-          logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
-          const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
-          await store().catch(() => {});
-          await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
-          await chatRepo.notify(app.id).catch(() => {});
-          emit({ type: 'error', errorText: message });
-        } finally {
-          sse('[DONE]');
-          try {
-            sink?.close();
-          } catch {
-            // the caller already went away
-          }
-        }
-      };
-      void run();
-      return new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS });
+      return new Response(stream, { headers: TURN_STREAM_HEADERS });
     },
 
     /**

@@ -20,10 +20,21 @@ describe('HTTP platform', () => {
     }
   });
 
-  it('refuses oversized bodies with a 413', async () => {
-    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody: JSON.stringify({ email: 'x'.repeat(6 * 1024 * 1024) }) });
-    expect(res.status).toBe(413);
-    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: APP_MESSAGES.bodyTooLarge });
+  it('refuses oversized bodies with a 413, counted as they arrive or declared by Content-Length', async () => {
+    const rawBody = JSON.stringify({ email: 'x'.repeat(6 * 1024 * 1024) });
+    const counted = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody });
+    const declared = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody, headers: { 'content-length': String(rawBody.length) } });
+    for (const res of [counted, declared]) {
+      expect(res.status).toBe(413);
+      expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: APP_MESSAGES.bodyTooLarge });
+    }
+  });
+
+  it('reads a body of a declared length within the limit', async () => {
+    const rawBody = JSON.stringify({ email: 'not-an-email' });
+    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody, headers: { 'content-length': String(rawBody.length) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_EMAIL');
   });
 
   it('tells the SPA which sign-in options exist', async () => {

@@ -42,14 +42,22 @@ const MODEL_LIST_TIMEOUT_MS = 3_000;
  * provider's models. The default is CHAT_MODEL, else the first configured provider, else offline.
  */
 export function createModelCatalog(llm: LlmConfig) {
+  // A provider's model object builds its response schemas when it is made (~0.5 ms, and their
+  // first parse compiles them): one per model id, reused by every turn (they hold no state).
+  const instances = new Map<string, LanguageModel>();
+  const reused = (id: string, make: () => LanguageModel) => () => {
+    let model = instances.get(id);
+    if (!model) instances.set(id, (model = make()));
+    return model;
+  };
   const fixed: ChatModel[] = [];
   if (llm.openai) {
     const openai = createOpenAI({ apiKey: llm.openai.apiKey, baseURL: llm.openai.baseUrl });
-    for (const [id, label, rates] of OPENAI_MODELS) fixed.push({ id: `openai:${id}`, label, provider: 'openai', rates, isDefault: false, create: () => openai(id) });
+    for (const [id, label, rates] of OPENAI_MODELS) fixed.push({ id: `openai:${id}`, label, provider: 'openai', rates, isDefault: false, create: reused(`openai:${id}`, () => openai(id)) });
   }
   if (llm.anthropic) {
     const anthropic = createAnthropic({ apiKey: llm.anthropic.apiKey, baseURL: llm.anthropic.baseUrl });
-    for (const [id, label, rates] of ANTHROPIC_MODELS) fixed.push({ id: `anthropic:${id}`, label, provider: 'anthropic', rates, isDefault: false, create: () => anthropic(id) });
+    for (const [id, label, rates] of ANTHROPIC_MODELS) fixed.push({ id: `anthropic:${id}`, label, provider: 'anthropic', rates, isDefault: false, create: reused(`anthropic:${id}`, () => anthropic(id)) });
   }
   const compatible = llm.compatible
     ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true })
@@ -60,7 +68,7 @@ export function createModelCatalog(llm: LlmConfig) {
     provider: 'compatible',
     rates: FREE,
     isDefault: false,
-    create: () => compatible!(id),
+    create: reused(`compatible:${id}`, () => compatible!(id)),
   });
   const offline: ChatModel = {
     id: OFFLINE_MODEL_ID,
