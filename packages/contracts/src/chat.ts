@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { PlanId } from './constants';
 
-/** Messages the client sends per chat call (spec 3 §9), and the step cap of one turn. */
+/** Messages the client sends per chat call (spec 3 §9). */
 export const CHAT_MESSAGES_PER_CALL = 3;
-export const CHAT_MAX_STEPS = 4;
 /** Versions the version list shows (spec 3 §9). */
 export const VERSION_LIST_LIMIT = 10;
 /** Word-level diff is off when either side is longer (spec 2 §9). */

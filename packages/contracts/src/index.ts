@@ -198,7 +198,6 @@ export {
 export { PLAN_LIMITS, LITE_MAX_FILE_SIZE_BYTES, APP_SETTINGS_MIN_PLAN, planLimits, formatFileSize, isPlanAtLeast, canEditAppSettings, type PlanLimits } from './plans';
 export {
   CHAT_MESSAGES_PER_CALL,
-  CHAT_MAX_STEPS,
   VERSION_LIST_LIMIT,
   DIFF_WORD_LEVEL_MAX_CHARS,
   DIFF_CONTEXT_LINES,

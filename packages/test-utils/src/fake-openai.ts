@@ -12,12 +12,16 @@ export interface FakeOpenAIRequest {
   body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
 }
 
+export type FakeReply = { text: string; chunkSize?: number } | { status: number; message?: string; headers?: Record<string, string> };
+
 export interface FakeOpenAI {
   /** e.g. `http://127.0.0.1:43121/v1` — what OPENAI_COMPATIBLE_BASE_URL points at. */
   baseUrl: string;
   requests: FakeOpenAIRequest[];
-  /** The next chat completions answer: a recorded text streamed in chunks, or an HTTP error status. */
-  setReply(reply: { text: string; chunkSize?: number } | { status: number; message?: string }): void;
+  /** The chat completions answer from now on: a recorded text streamed in chunks, or an HTTP error status (with headers such as Retry-After). */
+  setReply(reply: FakeReply): void;
+  /** Answers the next calls with these, one each, before the `setReply` answer comes back. */
+  queueReplies(...replies: FakeReply[]): void;
   close(): Promise<void>;
 }
 
@@ -36,7 +40,8 @@ const readBody = (req: IncomingMessage) =>
  */
 export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { models?: string[]; port?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
-  let reply: { text: string; chunkSize?: number } | { status: number; message?: string } = { text: 'Hello from the fake model.' };
+  let standing: FakeReply = { text: 'Hello from the fake model.' };
+  const queued: FakeReply[] = [];
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split('?')[0]!;
@@ -51,8 +56,9 @@ export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { m
     }
     const body = JSON.parse((await readBody(req)) || '{}') as FakeOpenAIRequest['body'];
     requests.push({ path, body });
+    const reply = queued.shift() ?? standing;
     if ('status' in reply) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));
       return;
     }
@@ -77,7 +83,10 @@ export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { m
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     setReply(next) {
-      reply = next;
+      standing = next;
+    },
+    queueReplies(...next) {
+      queued.push(...next);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { APICallError, RetryError, UI_MESSAGE_STREAM_HEADERS, stepCountIs, streamText, type ModelMessage, type UIMessageChunk } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import { applyActions, buildSystemPrompt, DETECTORS, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction, type ValidationIssue } from '@tessera/agent';
 import {
   APP_MESSAGES,
   CHAT_LIMITS,
-  CHAT_MAX_STEPS,
   MESSAGES,
   type Account,
   type ChatAnnotation,
@@ -16,6 +16,7 @@ import {
   type ValidationResult,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
+import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../platform/llm/answer-stream';
 import { usageRecord, type ChatModel, type ModelCatalog } from '../../platform/llm/models';
 import type { Logger } from '../../platform/logger';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -67,7 +68,7 @@ interface Turn {
   version: VersionRow | null;
   /** Complete actions of a cut-off turn that made no version, applied before this turn's own. */
   carried: ParsedAction[];
-  history: ModelMessage[];
+  history: ConversationMessage[];
   incoming: { id: string };
   userText: string;
   /** Whether the limit checks passed (false: the turn was refused and aborted). */
@@ -136,10 +137,10 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
   }
 
   /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
-  function toModelMessages(messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>): ModelMessage[] {
+  function toModelMessages(messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>): ConversationMessage[] {
     return messages
-      .map((m) => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: textOf(m.parts) }))
-      .filter((m) => m.content.trim().length > 0) as ModelMessage[];
+      .map((m): ConversationMessage => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: textOf(m.parts) }))
+      .filter((m) => m.content.trim().length > 0);
   }
 
   /** The complete actions of a message's text (a truncated action is repeated by the next turn). */
@@ -192,14 +193,10 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
    */
   function startTurn(turn: Turn): ReadableStream<Uint8Array> {
     const { app, builder, model, snapshot, version, incoming, userText } = turn;
-    const answer = streamText({
-      model: model.create({ snapshot }),
+    const answer = streamAnswer(model.create({ snapshot }), {
       system: buildSystemPrompt({ snapshot, appName: app.name }),
       messages: turn.history,
-      stopWhen: stepCountIs(CHAT_MAX_STEPS),
       abortSignal: turn.abortSignal,
-      // Failures surface through the stream below and are logged there once, as JSON.
-      onError: () => {},
     });
     const assistantId = randomUUID();
     const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
@@ -250,27 +247,24 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       };
       emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
       try {
-        let streamError: unknown;
-        const chunks = answer.toUIMessageStream({
-          sendStart: false,
-          sendFinish: false,
-          onError: (err) => {
-            streamError = err;
-            return MESSAGES.chat.failed;
-          },
-        });
-        for await (const chunk of chunks) {
-          if (chunk.type === 'error') throw streamError ?? new Error(chunk.errorText);
+        let end: Extract<AnswerPart, { type: 'finish' }> | undefined;
+        for await (const part of answer) {
+          if (part.type === 'finish') {
+            end = part;
+            continue;
+          }
+          const { chunk } = part;
           emit(chunk);
           if (chunk.type === 'text-delta') {
             text += chunk.delta;
-            // Stored once the first token is out: setImmediate runs after the stream's microtasks wrote it.
+            // Stored once the first token is out (written to the socket as it was emitted).
             if (!isStoreScheduled) setImmediate(() => void store().catch(() => {}));
             isStoreScheduled = true;
             await flush();
           }
         }
-        const [usage, finishReason] = await Promise.all([answer.totalUsage, answer.finishReason, store()]);
+        await store();
+        const { usage, finishReason } = end!;
         const committed = await commitTurn(app, snapshot, version?.id ?? null, text, turn.carried, assistantId, userText);
         const annotation: ChatAnnotation = { ...committed, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
         await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
@@ -281,8 +275,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       } catch (err) {
         // A refused turn was aborted by `send`, which answered with the refusal.
         if (!(await turn.admitted)) return;
-        const cause = RetryError.isInstance(err) ? err.lastError : err;
-        const isRateLimit = APICallError.isInstance(cause) && cause.statusCode === 429;
+        const isRateLimit = APICallError.isInstance(err) && err.statusCode === 429;
         const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
         logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
         const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };

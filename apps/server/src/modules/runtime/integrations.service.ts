@@ -1,6 +1,6 @@
-import { streamText } from 'ai';
 import { APP_MESSAGES, RUNTIME_MESSAGES, type InvokeLlmRequest } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
+import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 
@@ -43,10 +43,10 @@ export function createIntegrationsService({ models, rateLimiter }: { models: Mod
       const system = input.response_json_schema
         ? `Answer with one JSON value that matches this JSON Schema, and nothing else:\n${JSON.stringify(input.response_json_schema)}`
         : undefined;
-      let text: string;
+      let text = '';
       try {
-        const result = streamText({ model: model.create({ snapshot: { files: {}, entities: {} } }), system, prompt: input.prompt, maxRetries: 1, onError: () => {} });
-        text = await result.text;
+        const answer = streamAnswer(model.create({ snapshot: { files: {}, entities: {} } }), { system, messages: [{ role: 'user', content: input.prompt }], maxRetries: 1 });
+        for await (const part of answer) if (part.type === 'chunk' && part.chunk.type === 'text-delta') text += part.chunk.delta;
       } catch {
         throw new AppError('FETCH_FAILED', RUNTIME_MESSAGES.llmFailed);
       }

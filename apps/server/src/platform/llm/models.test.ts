@@ -24,12 +24,9 @@ describe('usage record', () => {
     const usage = usageRecord(
       model,
       {
-        inputTokens: 1_200_000,
-        inputTokenDetails: { noCacheTokens: 1_000_000, cacheReadTokens: 100_000, cacheWriteTokens: 100_000 },
-        outputTokens: 100_000,
-        outputTokenDetails: { textTokens: 100_000, reasoningTokens: 0 },
-        totalTokens: 1_300_000,
-      } as never,
+        inputTokens: { total: 1_200_000, noCache: 1_000_000, cacheRead: 100_000, cacheWrite: 100_000 },
+        outputTokens: { total: 100_000, text: 100_000, reasoning: 0 },
+      },
       'stop',
       new Date('2026-11-22T10:00:00Z'),
     );

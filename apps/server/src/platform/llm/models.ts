@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel, LanguageModelUsage } from 'ai';
+import type { LanguageModelV4, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { createOfflineAppBuilderModel, type AppSnapshot } from '@tessera/agent';
 import type { ChatModelOption, Usage } from '@tessera/contracts';
 import type { LlmConfig } from '../config';
@@ -18,7 +18,7 @@ export interface Rates {
 export interface ChatModel extends ChatModelOption {
   rates: Rates;
   /** The model for one turn; the offline builder reads the app it is changing. */
-  create(context: { snapshot: AppSnapshot }): LanguageModel;
+  create(context: { snapshot: AppSnapshot }): LanguageModelV4;
 }
 
 const FREE: Rates = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -44,8 +44,8 @@ const MODEL_LIST_TIMEOUT_MS = 3_000;
 export function createModelCatalog(llm: LlmConfig) {
   // A provider's model object builds its response schemas when it is made (~0.5 ms, and their
   // first parse compiles them): one per model id, reused by every turn (they hold no state).
-  const instances = new Map<string, LanguageModel>();
-  const reused = (id: string, make: () => LanguageModel) => () => {
+  const instances = new Map<string, LanguageModelV4>();
+  const reused = (id: string, make: () => LanguageModelV4) => () => {
     let model = instances.get(id);
     if (!model) instances.set(id, (model = make()));
     return model;
@@ -60,7 +60,7 @@ export function createModelCatalog(llm: LlmConfig) {
     for (const [id, label, rates] of ANTHROPIC_MODELS) fixed.push({ id: `anthropic:${id}`, label, provider: 'anthropic', rates, isDefault: false, create: reused(`anthropic:${id}`, () => anthropic(id)) });
   }
   const compatible = llm.compatible
-    ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true })
+    ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true, fetch: (async (u: any, i: any) => { (globalThis as any).__tt?.('fetch-call'); const r = await fetch(u, i); (globalThis as any).__tt?.('fetch-res'); return r; }) as any })
     : null;
   const compatibleModel = (id: string): ChatModel => ({
     id: `compatible:${id}`,
@@ -135,12 +135,12 @@ export function createModelCatalog(llm: LlmConfig) {
 export type ModelCatalog = ReturnType<typeof createModelCatalog>;
 
 /** The spec's usage record for one turn, costed at the model's rates per 1M tokens. */
-export function usageRecord(model: ChatModel, usage: LanguageModelUsage, finishReason: string, now: Date): Usage {
-  const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
-  const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-  const input = usage.inputTokens ?? 0;
-  const uncachedInput = usage.inputTokenDetails?.noCacheTokens ?? Math.max(0, input - cacheRead - cacheWrite);
-  const output = usage.outputTokens ?? 0;
+export function usageRecord(model: ChatModel, usage: LanguageModelV4Usage, finishReason: string, now: Date): Usage {
+  const cacheRead = usage.inputTokens.cacheRead ?? 0;
+  const cacheWrite = usage.inputTokens.cacheWrite ?? 0;
+  const input = usage.inputTokens.total ?? 0;
+  const uncachedInput = usage.inputTokens.noCache ?? Math.max(0, input - cacheRead - cacheWrite);
+  const output = usage.outputTokens.total ?? 0;
   const cost = (tokens: number, rate: number) => (tokens * rate) / 1_000_000;
   const promptCost = cost(uncachedInput, model.rates.input);
   const completionCost = cost(output, model.rates.output);
@@ -151,7 +151,7 @@ export function usageRecord(model: ChatModel, usage: LanguageModelUsage, finishR
     promptCost,
     completionTokens: output,
     completionCost,
-    totalTokens: usage.totalTokens ?? input + output,
+    totalTokens: input + output,
     totalCost: promptCost + completionCost + cacheReadCost + cacheWriteCost,
     cacheReadTokens: cacheRead,
     cacheWriteTokens: cacheWrite,
