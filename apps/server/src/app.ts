@@ -132,7 +132,7 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
   });
-  const versions = createVersionsService({ versionsRepo, appsRepo, apps });
+  const versions = createVersionsService({ versionsRepo, apps });
   const chat = createChatService({
     chatRepo: createChatRepo(db),
     versionsRepo,

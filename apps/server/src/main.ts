@@ -23,8 +23,6 @@ function roleFromArgs(argv: string[]): Role {
   return role as Role;
 }
 
-import { appendFileSync } from 'node:fs';
-if (process.env.TTFT_TRACE) (globalThis as any).__tt = (l: string) => appendFileSync(process.env.TTFT_TRACE!, `S ${l} ${(performance.timeOrigin + performance.now()).toFixed(3)} ${process.hrtime.bigint() / 1000n}\n`);
 async function main() {
   let config: Config;
   try {
@@ -60,7 +58,6 @@ async function main() {
   }
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: FlushingServerResponse } }) as Server;
-  server.prependListener('request', (req) => { if (req.method === 'POST' && req.url?.includes('/chat')) (globalThis as any).__tt?.('req'); });
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -94,10 +94,15 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
    * may still be resolving (the chat reads the session and the app at once): the row is returned
    * only once its owner matches.
    */
-  async function getOwned(user: SessionUser | Promise<SessionUser>, appId: string): Promise<AppRow> {
-    const [caller, row] = await Promise.all([user, appsRepo.findById(appId)]);
+  /** The app when `caller` owns it; anyone else gets the 404 of an app that does not exist. */
+  function requireOwner(row: AppRow | null | undefined, caller: SessionUser): AppRow {
     if (!row || row.ownerUserId !== caller.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     return row;
+  }
+
+  async function getOwned(user: SessionUser | Promise<SessionUser>, appId: string): Promise<AppRow> {
+    const [caller, row] = await Promise.all([user, appsRepo.findById(appId)]);
+    return requireOwner(row, caller);
   }
 
   function parseEntities(raw: Record<string, unknown>): Record<string, EntitySchema> {
@@ -119,6 +124,7 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
 
   return {
     getOwned,
+    requireOwner,
 
     async save(user: SessionUser, req: SaveAppRequest): Promise<SaveAppResponse> {
       const existing = req.appId ? await getOwned(user, req.appId) : null;

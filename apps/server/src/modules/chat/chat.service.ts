@@ -330,18 +330,17 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
       if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
       // Everything before the model call is on the time to first token. What the prompt needs is
-      // read with the session (getOwned confirms the owner before anything read is used), and
+      // read with the session (the owner is confirmed before anything read is used), and
       // whether this builder may send now is checked as soon as the session names them: the rate
       // limit counts every attempt, and its refusal comes after the app's 404. Nothing of the
       // answer leaves before the checks pass (see `speculate`).
       const checks = Promise.resolve(user).then(checkLimits);
       checks.catch(() => {}); // awaited below
-      const [app, [last], current] = await Promise.all([apps.getOwned(user, appId), chatRepo.listLast(appId, 1), versions.loadCurrent(appId)]);
+      const [{ app, snapshot, version }, [last]] = await Promise.all([versions.loadTurnStart(user, appId), chatRepo.listLast(appId, 1)]);
       const builder = await user;
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
-      const { snapshot, version } = versions.snapshotOf(app, current);
       const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
       const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
       // The spec's client sends the last 3 messages: they are the model's context (a "Continue"

@@ -2,14 +2,13 @@ import type { AppSnapshot } from '@tessera/agent';
 import {
   MESSAGES,
   VERSION_LIST_LIMIT,
-  type EntitySchema,
   type SessionUser,
   type VersionDetail,
   type VersionDiffFile,
   type VersionEntry,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
-import type { AppRow, AppsRepo } from '../apps/apps.repo';
+import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';
 import type { VersionRow, VersionsRepo } from './versions.repo';
 
@@ -63,28 +62,29 @@ const entry = (v: Omit<VersionRow, 'snapshot'>): VersionEntry => ({
 });
 
 /** Versions of generated apps: list, read, diff, restore (as a new version) and publish. */
-export function createVersionsService({ versionsRepo, appsRepo, apps }: { versionsRepo: VersionsRepo; appsRepo: AppsRepo; apps: AppsService }) {
+export function createVersionsService({ versionsRepo, apps }: { versionsRepo: VersionsRepo; apps: AppsService }) {
   async function getVersion(appId: string, versionId: string): Promise<VersionRow> {
     const version = await versionsRepo.findVersion(appId, versionId);
     if (!version) throw new AppError('NOT_FOUND', 'This version does not exist');
     return version;
   }
 
-  /** The latest version and the app's live entity schemas (the Database panel may have changed them since). */
-  async function loadCurrent(appId: string): Promise<{ version: VersionRow | null; entities: Record<string, EntitySchema> }> {
-    const [version, entities] = await Promise.all([versionsRepo.findLatestVersion(appId), appsRepo.listEntities(appId)]);
-    return { version, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) };
-  }
-
-  /** What the next turn starts from: the latest version's files with the live schemas, or an empty app. */
-  function snapshotOf(app: AppRow, { version, entities }: Awaited<ReturnType<typeof loadCurrent>>): { snapshot: AppSnapshot; version: VersionRow | null } {
-    return { snapshot: { files: version ? version.snapshot.files : emptySnapshot(app).files, entities }, version };
+  /**
+   * What the next chat turn starts from, read in one statement with the caller's session: the app
+   * (its owner confirmed before anything read is used), the latest version's files with the live
+   * entity schemas (the Database panel may have changed them since), or an empty app.
+   */
+  async function loadTurnStart(user: SessionUser | Promise<SessionUser>, appId: string): Promise<{ app: AppRow; snapshot: AppSnapshot; version: VersionRow | null }> {
+    const [caller, row] = await Promise.all([user, versionsRepo.findTurnStart(appId)]);
+    const app = apps.requireOwner(row?.app, caller);
+    const { version, entities } = row!;
+    const files = version ? version.snapshot.files : emptySnapshot(app).files;
+    return { app, version, snapshot: { files, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) } };
   }
 
   return {
     getVersion,
-    loadCurrent,
-    snapshotOf,
+    loadTurnStart,
     emptySnapshot,
 
     async list(user: SessionUser, appId: string): Promise<VersionEntry[]> {

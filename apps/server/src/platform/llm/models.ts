@@ -60,7 +60,7 @@ export function createModelCatalog(llm: LlmConfig) {
     for (const [id, label, rates] of ANTHROPIC_MODELS) fixed.push({ id: `anthropic:${id}`, label, provider: 'anthropic', rates, isDefault: false, create: reused(`anthropic:${id}`, () => anthropic(id)) });
   }
   const compatible = llm.compatible
-    ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true, fetch: (async (u: any, i: any) => { (globalThis as any).__tt?.('fetch-call'); const r = await fetch(u, i); (globalThis as any).__tt?.('fetch-res'); return r; }) as any })
+    ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true })
     : null;
   const compatibleModel = (id: string): ChatModel => ({
     id: `compatible:${id}`,
