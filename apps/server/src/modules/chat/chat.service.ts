@@ -200,9 +200,10 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     });
     const assistantId = randomUUID();
     const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
-    // Both messages are stored once the model has answered or STORE_DELAY_MS passed, whichever is
-    // first: the writes never delay the first token (on PGlite they hold the event loop), and live
-    // followers still see the turn almost at once. Every later write of the turn waits for them.
+    // Both messages are stored, once the checks passed, when the model has answered or
+    // STORE_DELAY_MS passed, whichever is first: the writes never delay the first token (on PGlite
+    // they hold the event loop), and live followers still see the turn almost at once. Every later
+    // write of the turn waits for them.
     let storing: Promise<void> | null = null;
     const store = () =>
       (storing ??= (async () => {
@@ -264,6 +265,7 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
           }
         }
         await store();
+        // streamAnswer ends every answer with its finish part (or throws).
         const { usage, finishReason } = end!;
         const committed = await commitTurn(app, snapshot, version?.id ?? null, text, turn.carried, assistantId, userText);
         const annotation: ChatAnnotation = { ...committed, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
