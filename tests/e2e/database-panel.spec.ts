@@ -205,7 +205,7 @@ test('a builder imports an app and edits its data in the Database panel', async 
     (await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json()).entities.Task['x-accessControl'].permissions;
   await expect.poll(permissionsOfTask).toEqual({ read: 'all', write: 'creator' });
   // The view follows the new version once the turn has ended.
-  await expect(page.getByText(/Read: Signed-in users · Write: Row creator/)).toBeVisible();
+  await expect(page.getByText(/fields · Read: Signed-in users · Write: Row creator/)).toBeVisible();
   await page.unroute(`**/api/apps/${appId}/chat`);
 
   // Bulk delete of all 13 rows (3 chunks of 5), cancelled after the first chunk.

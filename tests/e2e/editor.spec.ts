@@ -56,12 +56,21 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
 
   // First turn: watch it stream, then a version appears and the preview loads it.
+  // The call is held until the turn's state has been seen: the offline builder answers in well
+  // under a second, too fast to catch otherwise.
+  let releaseTurn: () => void = () => {};
+  const turnGate = new Promise<void>((resolve) => (releaseTurn = resolve));
+  await page.route(`**/api/apps/${appId}/chat`, async (route) => {
+    await turnGate;
+    await route.continue();
+  });
   const composer = chat.getByRole('textbox', { name: 'Message' });
   await composer.fill('Build a task tracker with tasks (title, done, due date) and projects (name)');
   await composer.press('Enter');
   await expect(chat.locator('li[data-role="user"]')).toHaveText(/Build a task tracker/);
   await expect(composer).toHaveValue('');
   await expect(chat.locator('[data-status="streaming"], [data-status="submitted"]')).toBeVisible();
+  releaseTurn(); // later turns pass the released gate at once
   await expect(chat.getByRole('region').first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: join(SHOTS_DIR, 'editor-streaming-1280.png') });
   // A second tab opened mid-turn follows the same turn through the live stream.

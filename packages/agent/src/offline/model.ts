@@ -13,7 +13,7 @@ import { planAppBuilderTurn, type ConversationMessage } from './plan';
 export interface OfflineAppBuilderModelOptions {
   /** The app as it stands before this turn. */
   snapshot: AppSnapshot;
-  /** Pause between streamed chunks (demos); none by default. */
+  /** Pause between streamed chunks (demos); by default each chunk only waits for the event loop to turn. */
   chunkDelayMs?: number;
   /** Clock for sample-record dates; defaults to the real date. */
   now?: () => Date;
@@ -69,14 +69,26 @@ function todayOf(now: () => Date): string {
   return now().toISOString().slice(0, 10);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/**
+ * Waits `ms` before the next chunk, or with 0 only lets the event loop run first (socket writes,
+ * other requests): a whole app is thousands of chunks, which unpaused would arrive, and hold the
+ * server's thread, in one burst.
+ */
+const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    const onAbort = () => {
+      if (timer) clearTimeout(timer);
+      else clearImmediate(immediate!);
+      reject(signal!.reason);
+    };
+    const done = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const timer = ms > 0 ? setTimeout(done, ms) : undefined;
+    const immediate = ms > 0 ? undefined : setImmediate(done);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 /**
@@ -120,13 +132,11 @@ export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOpti
         },
         async pull(controller) {
           if (index < chunks.length) {
-            if (delay > 0) {
-              try {
-                await sleep(delay, call.abortSignal);
-              } catch (error) {
-                controller.error(error);
-                return;
-              }
+            try {
+              await pause(delay, call.abortSignal);
+            } catch (error) {
+              controller.error(error);
+              return;
             }
             controller.enqueue({ type: 'text-delta', id: TEXT_ID, delta: chunks[index++]! });
             return;
