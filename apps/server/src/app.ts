@@ -134,13 +134,12 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   });
   const versions = createVersionsService({ versionsRepo, apps });
   const chat = createChatService({
-    chatRepo: createChatRepo(db),
+    chatRepo: createChatRepo(db, rateLimiter),
     versionsRepo,
     versions,
     apps,
     accounts,
     models,
-    rateLimiter,
     logger,
     listen: (channel, onPayload) => database.listen(channel, onPayload),
   });

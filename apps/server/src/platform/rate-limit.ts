@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rateLimits, type Db } from '@tessera/db';
 
 export interface RateLimitResult {
@@ -9,9 +9,18 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Counts one event for `key` in a fixed window and returns the count so far. */
   hit(key: string, windowSeconds: number): Promise<RateLimitResult>;
+  /**
+   * The same hit as a CTE named `alias` (column `count`) with the placeholders `key` and
+   * `windowSeconds`, for a statement that reads what it needs in the same round trip.
+   */
+  hitAs<Alias extends string>(alias: Alias): ReturnType<typeof hitCte<Alias>>;
   /** The current count without counting anything (0 once the window has passed). */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+}
+
+function hitCte<Alias extends string>(db: Db, alias: Alias, upsert: SQL) {
+  return db.$with(alias, { count: sql<number>`count`.as('count') }).as(upsert);
 }
 
 /**
@@ -24,7 +33,7 @@ export interface RateLimiter {
 export function createRateLimiter(db: Db): RateLimiter {
   const asyncCommit = db.$with('async_commit', { setting: sql<string>`setting` }).as(sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`);
   // Logins, mails and every chat turn count here: prepared once (PGlite plans each ad-hoc query anew).
-  const upsert = db
+  const upsertQuery = db
     .with(asyncCommit)
     .insert(rateLimits)
     .select(
@@ -43,12 +52,13 @@ export function createRateLimiter(db: Db): RateLimiter {
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .prepare('rate_limit_hit');
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const upsert = upsertQuery.prepare('rate_limit_hit');
   return {
     async hit(key, windowSeconds) {
       return (await upsert.execute({ key, windowSeconds }))[0]!;
     },
+    hitAs: (alias) => hitCte(db, alias, upsertQuery.getSQL()),
     async peek(key) {
       const [row] = await db
         .select({ count: rateLimits.count })

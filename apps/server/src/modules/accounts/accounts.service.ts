@@ -33,6 +33,9 @@ export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
       return { accountId: row.id };
     },
 
+    /** The account of a row read with other data (the chat reads it with its allowance). */
+    fromRow: toAccount,
+
     async getCurrent(user: SessionUser): Promise<Account> {
       const row = await accountsRepo.findByUserId(user.id);
       if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);

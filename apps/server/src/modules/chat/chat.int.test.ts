@@ -205,6 +205,24 @@ describe('chat through an OpenAI-compatible server (real client, fake server on 
   });
 });
 
+describe('chat rate limit', () => {
+  it('refuses the 21st call of a minute with the spec text, counting refused calls too, and stores nothing for it', async () => {
+    fake.setReply({ text: 'Noted.' });
+    const builder = await t.signUpVerified();
+    const appId = await newApp(builder.token);
+    // A call on someone else's app is refused with a 404 and still counts as an attempt.
+    expect((await send(builder.token, await newApp(admin.token), 'not mine')).status).toBe(404);
+    for (let n = 2; n <= 20; n++) expect((await send(builder.token, appId, `message ${n}`)).status).toBe(200);
+    const refused = await send(builder.token, appId, 'one too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stored = await t.request<{ messages: ChatMessage[] }>('GET', `/api/apps/${appId}/chat/messages`, { token: builder.token });
+    expect(stored.body.messages).toHaveLength(38);
+    expect(stored.body.messages.some((m) => m.parts.some((p) => 'text' in p && p.text === 'one too many'))).toBe(false);
+  });
+});
+
 describe('versions: restore, revert, publish', () => {
   it('restores an old version as a new one, reverts a message, and publishes the latest', async () => {
     const builder = await t.signUpVerified();

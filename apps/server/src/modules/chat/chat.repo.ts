@@ -1,6 +1,10 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import type { ChatAnnotation, ChatMessage } from '@tessera/contracts';
-import { chatMessages, chatUsage, type Db } from '@tessera/db';
+import { and, asc, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import type { ChatAnnotation, ChatMessage, EntitySchema } from '@tessera/contracts';
+import { accounts, appEntities, apps, appVersions, chatMessages, chatUsage, type Db } from '@tessera/db';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { AccountRow } from '../accounts/accounts.repo';
+import type { AppRow } from '../apps/apps.repo';
+import type { VersionRow } from '../versions/versions.repo';
 
 type Row = typeof chatMessages.$inferSelect;
 
@@ -23,20 +27,48 @@ export interface NewChatMessage {
 }
 
 /** The builder chat of each app, in order, plus per-day usage counters of each builder. */
-export function createChatRepo(db: Db) {
+export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) {
   // On every chat turn's way to the first token (and every live update).
   const last = db.select().from(chatMessages).where(eq(chatMessages.appId, sql.placeholder('appId'))).orderBy(desc(chatMessages.seq)).limit(sql.placeholder('n')).prepare('chat_last_messages');
-  const usageOf = db
+  // What a turn starts from, in one statement: the app, its latest version, its live entity
+  // schemas and its last message.
+  const turnStart = db
     .select({
-      today: sql<number>`COALESCE(SUM(${chatUsage.messages}) FILTER (WHERE ${chatUsage.day} = ${sql.placeholder('day')}), 0)::int`,
-      total: sql<number>`COALESCE(SUM(${chatUsage.messages}), 0)::int`,
+      app: apps,
+      version: appVersions,
+      entities: sql<Array<{ name: string; schema: EntitySchema }>>`(
+        SELECT coalesce(json_agg(json_build_object('name', e.name, 'schema', e.schema) ORDER BY e.name), '[]'::json)
+        FROM ${appEntities} e WHERE e.app_id = ${apps.id})`,
+      last: chatMessages,
     })
-    .from(chatUsage)
-    .where(eq(chatUsage.userId, sql.placeholder('userId')))
-    .prepare('chat_usage_of');
+    .from(apps)
+    .leftJoin(appVersions, eq(appVersions.id, sql`(SELECT v.id FROM ${appVersions} v WHERE v.app_id = ${apps.id} ORDER BY v.number DESC LIMIT 1)`))
+    .leftJoin(chatMessages, eq(chatMessages.id, sql`(SELECT m.id FROM ${chatMessages} m WHERE m.app_id = ${apps.id} ORDER BY m.seq DESC LIMIT 1)`))
+    .where(eq(apps.id, sql.placeholder('appId')))
+    .prepare('chat_turn_start');
+  // Whether a builder may send: their account, their messages today and in all, and the hit on
+  // their rate limit, in one statement (on PGlite each statement costs a turn ~0.5 ms).
+  const hit = rateLimiter.hitAs('chat_hit');
+  const usageOfUser = (day?: Placeholder) =>
+    sql<number>`(SELECT COALESCE(SUM(${chatUsage.messages}), 0)::int FROM ${chatUsage} WHERE ${chatUsage.userId} = ${sql.placeholder('userId')}${day ? sql` AND ${chatUsage.day} = ${day}` : sql``})`;
+  const allowanceOf = db
+    .with(hit)
+    .select({ account: accounts, today: usageOfUser(sql.placeholder('day')), total: usageOfUser(), calls: hit.count })
+    .from(hit)
+    .leftJoin(accounts, eq(accounts.userId, sql.placeholder('userId')))
+    .prepare('chat_allowance');
   return {
     async list(appId: string): Promise<ChatMessage[]> {
       return (await db.select().from(chatMessages).where(eq(chatMessages.appId, appId)).orderBy(asc(chatMessages.seq))).map(toMessage);
+    },
+
+    /**
+     * The app with its latest version (null before the first), its live entity schemas by name and
+     * its last message (null in a new chat); null when there is no app.
+     */
+    async findTurnStart(appId: string): Promise<{ app: AppRow; version: VersionRow | null; entities: Array<{ name: string; schema: EntitySchema }>; last: ChatMessage | null } | null> {
+      const [row] = await turnStart.execute({ appId });
+      return row ? { app: row.app, version: row.version as unknown as VersionRow | null, entities: row.entities, last: row.last ? toMessage(row.last) : null } : null;
     },
 
     /** The newest `n` messages, oldest first (the realtime collection of spec 3 §7). */
@@ -84,9 +116,14 @@ export function createChatRepo(db: Db) {
       await db.update(chatUsage).set({ cost: sql`${chatUsage.cost} + ${cost}` }).where(and(eq(chatUsage.userId, userId), eq(chatUsage.day, day)));
     },
 
-    async usage(userId: string, day: string): Promise<{ today: number; total: number }> {
-      const [row] = await usageOf.execute({ userId, day });
-      return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
+    /**
+     * Counts one chat call on the builder's rate limit (`key`, per `windowSeconds`) and reads what
+     * the plan limits are checked against: the account (null without one), the messages sent on
+     * `day` and in all, and the calls in the current window.
+     */
+    async allowance(userId: string, day: string, key: string, windowSeconds: number): Promise<{ account: AccountRow | null; today: number; total: number; calls: number }> {
+      const [row] = await allowanceOf.execute({ userId, day, key, windowSeconds });
+      return { account: row!.account, today: Number(row!.today), total: Number(row!.total), calls: Number(row!.calls) };
     },
 
     /** Wakes every process's live followers of this app's chat (Postgres NOTIFY). */

@@ -19,7 +19,6 @@ import { AppError } from '../../platform/errors';
 import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../platform/llm/answer-stream';
 import { usageRecord, type ChatModel, type ModelCatalog } from '../../platform/llm/models';
 import type { Logger } from '../../platform/logger';
-import type { RateLimiter } from '../../platform/rate-limit';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';
@@ -83,7 +82,6 @@ export interface ChatDeps {
   apps: AppsService;
   accounts: AccountsService;
   models: ModelCatalog;
-  rateLimiter: RateLimiter;
   logger: Logger;
   /** Postgres LISTEN: wakes live followers in every process. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -115,24 +113,26 @@ function createRefusals(now: () => number) {
   };
 }
 
-export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, rateLimiter, logger, listen, clock = () => new Date() }: ChatDeps) {
+export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, logger, listen, clock = () => new Date() }: ChatDeps) {
   const refusals = createRefusals(() => clock().getTime());
   /**
    * Whether this builder may send now: the plan's chat allowances (admins have none) and the
-   * per-minute rate limit, which counts every attempt. One parallel round of reads and the count.
+   * per-minute rate limit, which counts every attempt. One statement reads them and counts the call.
    */
   async function checkLimits(builder: SessionUser): Promise<Account> {
-    const [account, usage, rate] = await Promise.all([accounts.getCurrent(builder), chatRepo.usage(builder.id, utcDay(clock())), rateLimiter.hit(`chat:${builder.id}`, 60)]);
+    const { account: row, today, total, calls } = await chatRepo.allowance(builder.id, utcDay(clock()), `chat:${builder.id}`, 60);
+    if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);
+    const account = accounts.fromRow(row, builder);
     if (!account.isAdmin) {
       const limits = CHAT_LIMITS[account.plan];
-      if (limits.builderMessages !== null && usage.total >= limits.builderMessages) {
+      if (limits.builderMessages !== null && total >= limits.builderMessages) {
         throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
       }
-      if (limits.dailyMessages !== null && usage.today >= limits.dailyMessages) {
+      if (limits.dailyMessages !== null && today >= limits.dailyMessages) {
         throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
       }
     }
-    if (rate.count > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
+    if (calls > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
     return account;
   }
 
@@ -338,8 +338,10 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       // answer leaves before the checks pass (see `speculate`).
       const checks = Promise.resolve(user).then(checkLimits);
       checks.catch(() => {}); // awaited below
-      const [{ app, snapshot, version }, [last]] = await Promise.all([versions.loadTurnStart(user, appId), chatRepo.listLast(appId, 1)]);
-      const builder = await user;
+      const [builder, start] = await Promise.all([user, chatRepo.findTurnStart(appId)]);
+      const app = apps.requireOwner(start?.app, builder);
+      const { version, last } = start!;
+      const snapshot = versions.snapshotOf(app, version, start!.entities);
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
-import type { EntitySchema } from '@tessera/contracts';
 import { appEntities, apps, appVersions, entityRecords, type Db } from '@tessera/db';
-import type { AppRow } from '../apps/apps.repo';
 
 export interface VersionRow {
   id: string;
@@ -43,26 +41,7 @@ const summaryColumns = {
 /** Immutable app versions; creating one also makes its entity schemas the app's live ones. */
 export function createVersionsRepo(db: Db) {
   const latest = db.select().from(appVersions).where(eq(appVersions.appId, sql.placeholder('appId'))).orderBy(desc(appVersions.number)).limit(1).prepare('app_latest_version');
-  // What every chat turn starts from, in one statement (on PGlite each statement costs ~0.5 ms of
-  // the turn's time to first token): the app, its latest version and its live entity schemas.
-  const turnStart = db
-    .select({
-      app: apps,
-      version: appVersions,
-      entities: sql<Array<{ name: string; schema: EntitySchema }>>`(
-        SELECT coalesce(json_agg(json_build_object('name', e.name, 'schema', e.schema) ORDER BY e.name), '[]'::json)
-        FROM ${appEntities} e WHERE e.app_id = ${apps.id})`,
-    })
-    .from(apps)
-    .leftJoin(appVersions, eq(appVersions.id, sql`(SELECT v.id FROM ${appVersions} v WHERE v.app_id = ${apps.id} ORDER BY v.number DESC LIMIT 1)`))
-    .where(eq(apps.id, sql.placeholder('appId')))
-    .prepare('app_turn_start');
   return {
-    /** The app with its latest version (null before the first) and its live entity schemas by name; null when there is no app. */
-    async findTurnStart(appId: string): Promise<{ app: AppRow; version: VersionRow | null; entities: Array<{ name: string; schema: EntitySchema }> } | null> {
-      const [row] = await turnStart.execute({ appId });
-      return row ? { app: row.app, version: row.version as unknown as VersionRow | null, entities: row.entities } : null;
-    },
 
     async findVersion(appId: string, versionId: string): Promise<VersionRow | null> {
       const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));

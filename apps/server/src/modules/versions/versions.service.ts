@@ -2,6 +2,7 @@ import type { AppSnapshot } from '@tessera/agent';
 import {
   MESSAGES,
   VERSION_LIST_LIMIT,
+  type EntitySchema,
   type SessionUser,
   type VersionDetail,
   type VersionDiffFile,
@@ -69,22 +70,14 @@ export function createVersionsService({ versionsRepo, apps }: { versionsRepo: Ve
     return version;
   }
 
-  /**
-   * What the next chat turn starts from, read in one statement with the caller's session: the app
-   * (its owner confirmed before anything read is used), the latest version's files with the live
-   * entity schemas (the Database panel may have changed them since), or an empty app.
-   */
-  async function loadTurnStart(user: SessionUser | Promise<SessionUser>, appId: string): Promise<{ app: AppRow; snapshot: AppSnapshot; version: VersionRow | null }> {
-    const [caller, row] = await Promise.all([user, versionsRepo.findTurnStart(appId)]);
-    const app = apps.requireOwner(row?.app, caller);
-    const { version, entities } = row!;
-    const files = version ? version.snapshot.files : emptySnapshot(app).files;
-    return { app, version, snapshot: { files, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) } };
+  /** What the next chat turn starts from: the latest version's files with the app's live entity schemas (the Database panel may have changed them since), or an empty app. */
+  function snapshotOf(app: AppRow, version: VersionRow | null, entities: Array<{ name: string; schema: EntitySchema }>): AppSnapshot {
+    return { files: version ? version.snapshot.files : emptySnapshot(app).files, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) };
   }
 
   return {
     getVersion,
-    loadTurnStart,
+    snapshotOf,
     emptySnapshot,
 
     async list(user: SessionUser, appId: string): Promise<VersionEntry[]> {
