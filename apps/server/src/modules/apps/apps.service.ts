@@ -89,17 +89,17 @@ export interface AppsServiceDeps {
 export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf, customDomainsOf, onSettingsSaved }: AppsServiceDeps) {
   const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
 
-  /**
-   * The app, if this builder owns it; someone else's app is "not found", never "forbidden". `user`
-   * may still be resolving (the chat reads the session and the app at once): the row is returned
-   * only once its owner matches.
-   */
   /** The app when `caller` owns it; anyone else gets the 404 of an app that does not exist. */
   function requireOwner(row: AppRow | null | undefined, caller: SessionUser): AppRow {
     if (!row || row.ownerUserId !== caller.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     return row;
   }
 
+  /**
+   * The app, if this builder owns it; someone else's app is "not found", never "forbidden". `user`
+   * may still be resolving (the session and the app are read at once): the row is returned only
+   * once its owner matches.
+   */
   async function getOwned(user: SessionUser | Promise<SessionUser>, appId: string): Promise<AppRow> {
     const [caller, row] = await Promise.all([user, appsRepo.findById(appId)]);
     return requireOwner(row, caller);

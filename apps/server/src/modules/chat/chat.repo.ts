@@ -28,7 +28,7 @@ export interface NewChatMessage {
 
 /** The builder chat of each app, in order, plus per-day usage counters of each builder. */
 export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) {
-  // On every chat turn's way to the first token (and every live update).
+  // Every live update reads the newest messages.
   const last = db.select().from(chatMessages).where(eq(chatMessages.appId, sql.placeholder('appId'))).orderBy(desc(chatMessages.seq)).limit(sql.placeholder('n')).prepare('chat_last_messages');
   // What a turn starts from, in one statement: the app, its latest version, its live entity
   // schemas and its last message.

@@ -42,7 +42,6 @@ const summaryColumns = {
 export function createVersionsRepo(db: Db) {
   const latest = db.select().from(appVersions).where(eq(appVersions.appId, sql.placeholder('appId'))).orderBy(desc(appVersions.number)).limit(1).prepare('app_latest_version');
   return {
-
     async findVersion(appId: string, versionId: string): Promise<VersionRow | null> {
       const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));
       return (row as unknown as VersionRow | undefined) ?? null;

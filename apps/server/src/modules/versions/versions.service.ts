@@ -70,7 +70,10 @@ export function createVersionsService({ versionsRepo, apps }: { versionsRepo: Ve
     return version;
   }
 
-  /** What the next chat turn starts from: the latest version's files with the app's live entity schemas (the Database panel may have changed them since), or an empty app. */
+  /**
+   * What the next chat turn starts from: the latest version's files with the app's live entity
+   * schemas (the Database panel may have changed them since), or an empty app.
+   */
   function snapshotOf(app: AppRow, version: VersionRow | null, entities: Array<{ name: string; schema: EntitySchema }>): AppSnapshot {
     return { files: version ? version.snapshot.files : emptySnapshot(app).files, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) };
   }
