@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparingPGlite } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -150,7 +151,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await createPgliteDataDir(options.dataDir);
   }
   // pgvector ships with PGlite, so embedded installs always get vector retrieval (docs/decisions/0004).
-  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS, extensions: { vector } });
+  const client = new PreparingPGlite({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS, extensions: { vector } });
+  await client.waitReady;
   const drizzleDb = drizzlePglite({ client, schema });
   return {
     db: drizzleDb as unknown as Db,

@@ -1,0 +1,80 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PreparingPGlite } from './pglite-statements';
+
+// The prepared path must answer exactly as PGlite's own query does: both run on one database,
+// `plain` through PGlite.prototype.query.
+let db: PreparingPGlite;
+const plain = (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => PGlite.prototype.query.call(db, text, params, options);
+
+beforeAll(async () => {
+  db = new PreparingPGlite();
+  await db.waitReady;
+  await db.exec(`
+    CREATE TABLE items (id text PRIMARY KEY, data jsonb NOT NULL, tags text[], qty int, at timestamptz, active boolean);
+    INSERT INTO items VALUES ('a', '{"n":1}', '{x,y}', 3, '2026-01-02T03:04:05Z', true), ('b', '{"n":2}', NULL, NULL, NULL, false);`);
+});
+afterAll(() => db.close());
+
+describe('PreparingPGlite', () => {
+  it('answers like PGlite: object and array rows, parsers of the caller, parameters of every type', async () => {
+    const text = 'SELECT id, data, tags, qty, at, active FROM items WHERE data @> $1 OR id = ANY($2) OR at > $3 OR active = $4 ORDER BY id';
+    const params = [{ n: 1 }, ['b'], new Date('2027-01-01'), null];
+    for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { [types.TIMESTAMPTZ]: (v: string) => `raw:${v}` } }]) {
+      const expected = await plain(text, params, options);
+      // first call prepares, the second runs the prepared statement
+      expect(await db.query(text, params, options)).toEqual(expected);
+      expect(await db.query(text, params, options)).toEqual(expected);
+    }
+    expect((await db.query<{ id: string }>(text, params)).rows.map((r) => r.id)).toEqual(['a', 'b']);
+  });
+
+  it('reports written rows and statements without a result', async () => {
+    const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
+    expect(await db.query(insert, ['c', { n: 3 }])).toMatchObject({ affectedRows: 1, rows: [] });
+    expect(await db.query('UPDATE items SET qty = qty + 1 WHERE qty IS NOT NULL RETURNING id', [])).toMatchObject({ affectedRows: 1, rows: [{ id: 'a' }] });
+    expect(await db.query('DELETE FROM items WHERE id = $1', ['c'])).toMatchObject({ affectedRows: 1 });
+  });
+
+  it('throws the database error with its code and statement, and keeps working after it', async () => {
+    const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
+    const err = await db.query(insert, ['a', {}]).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '23505', query: insert, params: ['a', {}] });
+    await expect(db.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('prepares a statement again when its table changed under it', async () => {
+    await db.exec(`CREATE TABLE shapes (id int, name text); INSERT INTO shapes VALUES (1, 'one');`);
+    const text = 'SELECT * FROM shapes WHERE id = $1';
+    expect((await db.query(text, [1])).rows).toEqual([{ id: 1, name: 'one' }]);
+    await db.exec(`ALTER TABLE shapes ADD COLUMN size int DEFAULT 7`);
+    expect((await db.query(text, [1])).rows).toEqual([{ id: 1, name: 'one', size: 7 }]);
+  });
+
+  it('keeps a bounded number of statements prepared and still answers for evicted ones', async () => {
+    for (let i = 0; i < 300; i++) expect((await db.query<{ v: number }>(`SELECT $1::int + ${i} AS v`, [1])).rows[0]!.v).toBe(i + 1);
+    const prepared = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'tessera_%'");
+    expect(prepared.rows[0]!.n).toBeLessThanOrEqual(257);
+    expect((await db.query<{ v: number }>('SELECT $1::int + 0 AS v', [5])).rows[0]!.v).toBe(5);
+  });
+
+  it('waits for a transaction in progress, and transactions and notifications keep working', async () => {
+    const heard: string[] = [];
+    await db.listen('items_changed', (payload) => heard.push(payload));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.transaction(async (t) => {
+      await t.query('UPDATE items SET qty = 100 WHERE id = $1', ['a']);
+      await held;
+      await t.query("SELECT pg_notify('items_changed', 'a')");
+    });
+    const read = db.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['a']);
+    release();
+    await tx;
+    expect((await read).rows).toEqual([{ qty: 100 }]);
+    await db.query("SELECT pg_notify('items_changed', $1)", ['b']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,112 @@
+import { parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type DatabaseError = InstanceType<typeof protocol.messages.DatabaseError>;
+
+/** Statements kept prepared per database; the least recently used beyond this are closed. */
+const MAX_STATEMENTS = 256;
+/** PostgreSQL's refusal to run a prepared statement whose result columns changed under it. */
+const CACHED_PLAN_CHANGED = '0A000';
+
+interface Statement {
+  name: string;
+  /** Parameter type OIDs, for the value serializers (as PGlite's own query does). */
+  paramTypes: number[];
+  /** The result's columns (a RowDescription), or null when the statement returns no rows. */
+  columns: BackendMessage | null;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * PGlite whose queries are prepared once per SQL text and then run as one protocol message
+ * (Bind, Execute, Sync): PGlite's own `query` parses, describes and binds every call anew, in five
+ * round trips into the WASM backend, ~4x the time of a short indexed read (docs/decisions/0008).
+ * Transactions, `exec` and queries with options this does not handle keep PGlite's own path.
+ */
+export class PreparingPGlite extends PGlite {
+  #statements = new Map<string, Statement>();
+  #closing: string[] = [];
+  #counter = 0;
+
+  override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (options?.blob || options?.paramTypes || options?.onNotice || options?.serializers) return super.query<T>(text, params, options);
+    await this._checkReady();
+    return this._runExclusiveTransaction(() =>
+      this._runExclusiveQuery(async () => {
+        try {
+          return await this.#run<T>(text, params, options);
+        } catch (err) {
+          if (!(err instanceof protocol.messages.DatabaseError)) throw err;
+          // A table changed under a prepared statement (e.g. a migration): prepare it again once.
+          if ((err as DatabaseError).code !== CACHED_PLAN_CHANGED || !this.#forget(text)) throw withQuery(err as DatabaseError, text, params, options);
+          return await this.#run<T>(text, params, options).catch((again: unknown) => {
+            throw again instanceof protocol.messages.DatabaseError ? withQuery(again as DatabaseError, text, params, options) : again;
+          });
+        } finally {
+          await this.syncToFs();
+        }
+      }),
+    );
+  }
+
+  async #run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const statement = await this.#prepare(text);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.serializers[statement.paramTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await this.execProtocolStream(concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+    return parse.parseResults(statement.columns ? [statement.columns, ...messages] : messages, this.parsers, options)[0] as Results<T>;
+  }
+
+  /** The prepared statement of `text`, parsed and described on first use (with the closing of evicted ones). */
+  async #prepare(text: string): Promise<Statement> {
+    const known = this.#statements.get(text);
+    if (known) {
+      // Most recently used last: Map keeps insertion order.
+      this.#statements.delete(text);
+      this.#statements.set(text, known);
+      return known;
+    }
+    const name = `tessera_${++this.#counter}`;
+    const closes = this.#closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
+    const messages = await this.execProtocolStream(concat([...closes, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const statement: Statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      columns: messages.find((m) => m.name === 'rowDescription') ?? null,
+    };
+    this.#statements.set(text, statement);
+    for (const [oldText, old] of this.#statements) {
+      if (this.#statements.size <= MAX_STATEMENTS) break;
+      this.#statements.delete(oldText);
+      this.#closing.push(old.name);
+    }
+    return statement;
+  }
+
+  /** Drops the prepared statement of `text` (closed with the next one prepared); false if there was none. */
+  #forget(text: string): boolean {
+    const known = this.#statements.get(text);
+    if (!known) return false;
+    this.#statements.delete(text);
+    this.#closing.push(known.name);
+    return true;
+  }
+}
+
+/** The error as PGlite's own query reports it: with the statement and its parameters. */
+function withQuery(err: DatabaseError, query: string, params: unknown[], options: QueryOptions | undefined): DatabaseError {
+  return Object.assign(err, { query, params, queryOptions: options });
+}
