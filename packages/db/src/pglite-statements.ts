@@ -1,8 +1,8 @@
 import { parse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-const { serialize } = protocol;
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
-type DatabaseError = InstanceType<typeof protocol.messages.DatabaseError>;
+const { serialize, messages: pgMessages } = protocol;
+type DatabaseError = InstanceType<typeof pgMessages.DatabaseError>;
+type Field = { name: string; dataTypeID: number };
 
 /** Statements kept prepared per database; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 256;
@@ -13,8 +13,8 @@ interface Statement {
   name: string;
   /** Parameter type OIDs, for the value serializers (as PGlite's own query does). */
   paramTypes: number[];
-  /** The result's columns (a RowDescription), or null when the statement returns no rows. */
-  columns: BackendMessage | null;
+  /** The result's columns (none when the statement returns no rows). */
+  fields: Field[];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -29,8 +29,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /**
  * PGlite whose queries are prepared once per SQL text and then run as one protocol message
- * (Bind, Execute, Sync): PGlite's own `query` parses, describes and binds every call anew, in five
- * round trips into the WASM backend, ~4x the time of a short indexed read (docs/decisions/0008).
+ * (Bind, Execute, Sync): PGlite's own `query` parses, describes and binds every call anew, in six
+ * calls into the WASM backend, ~4x the time of a short indexed read (docs/decisions/0008).
  * Transactions, `exec` and queries with options this does not handle keep PGlite's own path.
  */
 export class PreparingPGlite extends PGlite {
@@ -46,11 +46,11 @@ export class PreparingPGlite extends PGlite {
         try {
           return await this.#run<T>(text, params, options);
         } catch (err) {
-          if (!(err instanceof protocol.messages.DatabaseError)) throw err;
+          if (!(err instanceof pgMessages.DatabaseError)) throw err;
           // A table changed under a prepared statement (e.g. a migration): prepare it again once.
           if ((err as DatabaseError).code !== CACHED_PLAN_CHANGED || !this.#forget(text)) throw withQuery(err as DatabaseError, text, params, options);
           return await this.#run<T>(text, params, options).catch((again: unknown) => {
-            throw again instanceof protocol.messages.DatabaseError ? withQuery(again as DatabaseError, text, params, options) : again;
+            throw again instanceof pgMessages.DatabaseError ? withQuery(again as DatabaseError, text, params, options) : again;
           });
         } finally {
           await this.syncToFs();
@@ -67,7 +67,29 @@ export class PreparingPGlite extends PGlite {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await this.execProtocolStream(concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
-    return parse.parseResults(statement.columns ? [statement.columns, ...messages] : messages, this.parsers, options)[0] as Results<T>;
+    return this.#results<T>(statement.fields, messages, options);
+  }
+
+  /**
+   * The result as PGlite's `parseResults` builds it, without its copy of every parser per call
+   * (drizzle passes its own parsers on every query, and PGlite knows hundreds of array types).
+   */
+  #results<T>(fields: Field[], messages: Awaited<ReturnType<PGlite['execProtocolStream']>>, options: QueryOptions | undefined): Results<T> {
+    const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.parsers[dataTypeID]);
+    const rows: unknown[] = [];
+    const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
+    for (const message of messages) {
+      if (message instanceof pgMessages.DataRowMessage) {
+        const values = message.fields.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i]!.dataTypeID) : value));
+        rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));
+      } else if (message instanceof pgMessages.CommandCompleteMessage) {
+        // "SELECT 2", "UPDATE 3", "INSERT 0 5": the count is the last word, when there is one.
+        const words = message.text.split(' ');
+        const count = Number.parseInt(words.at(-1)!, 10);
+        Object.assign(result, { command: words[0], affectedRows: ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!) ? count : 0 }, Number.isNaN(count) ? {} : { rowCount: count });
+      }
+    }
+    return result;
   }
 
   /** The prepared statement of `text`, parsed and described on first use (with the closing of evicted ones). */
@@ -82,10 +104,11 @@ export class PreparingPGlite extends PGlite {
     const name = `tessera_${++this.#counter}`;
     const closes = this.#closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     const messages = await this.execProtocolStream(concat([...closes, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const columns = messages.find((m) => m instanceof pgMessages.RowDescriptionMessage);
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      columns: messages.find((m) => m.name === 'rowDescription') ?? null,
+      fields: columns ? columns.fields.map(({ name: column, dataTypeID }) => ({ name: column, dataTypeID })) : [],
     };
     this.#statements.set(text, statement);
     for (const [oldText, old] of this.#statements) {
