@@ -104,11 +104,26 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 
 /**
  * Creating a PGlite data directory (initdb) leaves ~600 MB of WASM heap behind in the process that
- * did it, so a fresh directory is created by a short-lived child process and only opened here.
+ * did it, and migrating it (then rebuilding the catalog caches the DDL invalidated) another ~20 MB:
+ * a fresh directory is created and migrated by a short-lived child process and only opened here
+ * (docs/decisions/0002).
  */
 async function createPgliteDataDir(dataDir: string): Promise<void> {
-  const pglite = import.meta.resolve('@electric-sql/pglite');
-  const code = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  const modules = Object.fromEntries(['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map((m) => [m, import.meta.resolve(m)]));
+  const code = [
+    `const { PGlite } = await import(${JSON.stringify(modules['@electric-sql/pglite'])});`,
+    `const { vector } = await import(${JSON.stringify(modules['@electric-sql/pglite-pgvector'])});`,
+    `const { drizzle } = await import(${JSON.stringify(modules['drizzle-orm/pglite'])});`,
+    `const { migrate } = await import(${JSON.stringify(modules['drizzle-orm/pglite/migrator'])});`,
+    `const open = () => PGlite.create(${JSON.stringify(dataDir)}, { extensions: { vector } });`,
+    'const client = await open();',
+    `await migrate(drizzle({ client }), { migrationsFolder: ${JSON.stringify(MIGRATIONS_FOLDER)} });`,
+    'await client.close();',
+    // The migrations' DDL invalidated the catalog caches' init file: the next open rebuilds it.
+    'const reopened = await open();',
+    "await reopened.query('SELECT 1');",
+    'await reopened.close();',
+  ].join('\n');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
