@@ -10,6 +10,7 @@
 //            --skip-bundle (generated-app bundling, bench/bundle.mjs)
 //            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
 //            --skip-chat (chat time to first token through the server vs. the model directly; bench/chat.mjs)
+//            --skip-preview (a version applied -> shown in the editor's preview, in Chromium; bench/preview.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
 //            --import-id                    the CSV import sends an importId, as the web app does
@@ -55,6 +56,9 @@ export const TARGETS = {
   retrievalP95Ms: 20, // max
   // POST /api/apps/{id}/chat time to first token minus the same fake model called with streamText, p50
   chatExtraP50Ms: 5, // max
+  // a chat turn's new version applied -> the preview frame shows it, in Chromium: the first build
+  // of a server, and later versions at p50
+  previewFirstRenderMs: 1_000, // max
 };
 
 function parseArgs(argv) {
@@ -78,6 +82,7 @@ function parseArgs(argv) {
     else if (key === 'skip-bundle') opts.skipBundle = true;
     else if (key === 'skip-context') opts.skipContext = true;
     else if (key === 'skip-chat') opts.skipChat = true;
+    else if (key === 'skip-preview') opts.skipPreview = true;
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
@@ -443,6 +448,13 @@ async function main() {
     result.chat = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
+  if (!cfg.skipPreview) {
+    log('preview: a chat turn\'s version applied -> shown in the editor\'s preview frame, in Chromium (bench/preview.mjs)');
+    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (run.status !== 0) throw new Error('bench/preview.mjs failed');
+    result.preview = JSON.parse(run.stdout.trim().split('\n').pop());
+  }
+
   if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
     // One CSV file for both backends (deterministic content), in a tracked temp dir.
     const csvDir = newTmpDir();
@@ -495,6 +507,8 @@ async function main() {
     retrievalP95Ms: t(result.context?.retrievalP95Ms ?? undefined, TARGETS.retrievalP95Ms, 'max'),
     chatExtraPostgresP50Ms: t(result.chat?.postgres?.extraP50Ms, TARGETS.chatExtraP50Ms, 'max'),
     chatExtraPgliteP50Ms: t(result.chat?.pglite?.extraP50Ms, TARGETS.chatExtraP50Ms, 'max'),
+    previewFirstBuildMs: t(result.preview?.firstBuildMs, TARGETS.previewFirstRenderMs, 'max'),
+    previewFirstRenderP50Ms: t(result.preview?.changeP50Ms, TARGETS.previewFirstRenderMs, 'max'),
   };
   result.targets.allMet = Object.values(result.targets).every((x) => x.met !== false);
 

@@ -90,6 +90,12 @@ export function printSummary(r, out) {
   rows.push(['entity list -price on PGlite', ...rps(t.entityListByPricePgliteRps)]);
   rows.push(['CSV import 100k rows on PostgreSQL', ...ms(t.csvImportPostgresMs)]);
   rows.push(['CSV import 100k rows on PGlite', ...ms(t.csvImportPgliteMs)]);
+  rows.push(['30-file app bundled, warm (p50)', ...ms(t.bundleWarmP50Ms)]);
+  rows.push(['retrieval at 100k chunks (p95)', ...ms(t.retrievalP95Ms)]);
+  rows.push(['chat first token, extra on PostgreSQL (p50)', ...ms(t.chatExtraPostgresP50Ms)]);
+  rows.push(['chat first token, extra on PGlite (p50)', ...ms(t.chatExtraPgliteP50Ms)]);
+  rows.push(['preview shows the first build', ...ms(t.previewFirstBuildMs)]);
+  rows.push(['preview shows a later version (p50)', ...ms(t.previewFirstRenderP50Ms)]);
   table(rows).forEach((l) => out(l));
   if (r.contention.maxOtherCores > 0.3) {
     out('');
