@@ -29,6 +29,15 @@ describe('PreparingPGlite', () => {
     expect((await db.query<{ id: string }>(text, params)).rows.map((r) => r.id)).toEqual(['a', 'b']);
   });
 
+  it('plans every execution for its values (no generic plans), keeping the caller\'s start parameters', async () => {
+    expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    const tuned = new PreparingPGlite({ startParams: [...PGlite.defaultStartParams, '-c', 'work_mem=8MB'] });
+    await tuned.waitReady;
+    expect((await tuned.query<{ work_mem: string }>('SHOW work_mem')).rows).toEqual([{ work_mem: '8MB' }]);
+    expect((await tuned.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    await tuned.close();
+  });
+
   it('reports written rows and statements without a result', async () => {
     const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
     expect(await db.query(insert, ['c', { n: 3 }])).toMatchObject({ affectedRows: 1, rows: [] });
