@@ -15,7 +15,9 @@ const MAX_STATEMENTS = 256;
  */
 const PLAN_CACHE_MODE = ['-c', 'plan_cache_mode=force_custom_plan'];
 /** PostgreSQL's refusal to run a prepared statement whose result columns changed under it. */
-const CACHED_PLAN_CHANGED = '0A000';
+const isPlanChanged = (err: unknown) => err instanceof pgMessages.DatabaseError && (err as DatabaseError).code === '0A000';
+/** Commands whose tag's count is the rows they wrote (PGlite's `affectedRows`). */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 interface Statement {
   name: string;
@@ -53,17 +55,15 @@ export class PreparingPGlite extends PGlite {
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (options?.blob || options?.paramTypes || options?.onNotice || options?.serializers) return super.query<T>(text, params, options);
     await this._checkReady();
+    const run = () => this.#run<T>(text, params, options);
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
         try {
-          return await this.#run<T>(text, params, options);
-        } catch (err) {
-          if (!(err instanceof pgMessages.DatabaseError)) throw err;
           // A table changed under a prepared statement (e.g. a migration): prepare it again once.
-          if ((err as DatabaseError).code !== CACHED_PLAN_CHANGED || !this.#forget(text)) throw withQuery(err as DatabaseError, text, params, options);
-          return await this.#run<T>(text, params, options).catch((again: unknown) => {
-            throw again instanceof pgMessages.DatabaseError ? withQuery(again as DatabaseError, text, params, options) : again;
-          });
+          return await run().catch((err: unknown) => (isPlanChanged(err) && this.#forget(text) ? run() : Promise.reject(err)));
+        } catch (err) {
+          // As PGlite's own query reports it: with the statement and its parameters.
+          throw err instanceof pgMessages.DatabaseError ? Object.assign(err, { query: text, params, queryOptions: options }) : err;
         } finally {
           await this.syncToFs();
         }
@@ -98,7 +98,7 @@ export class PreparingPGlite extends PGlite {
         // "SELECT 2", "UPDATE 3", "INSERT 0 5": the count is the last word, when there is one.
         const words = message.text.split(' ');
         const count = Number.parseInt(words.at(-1)!, 10);
-        Object.assign(result, { command: words[0], affectedRows: ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!) ? count : 0 }, Number.isNaN(count) ? {} : { rowCount: count });
+        Object.assign(result, { command: words[0], affectedRows: WRITES.has(words[0]!) ? count : 0 }, Number.isNaN(count) ? {} : { rowCount: count });
       }
     }
     return result;
@@ -139,9 +139,4 @@ export class PreparingPGlite extends PGlite {
     this.#closing.push(known.name);
     return true;
   }
-}
-
-/** The error as PGlite's own query reports it: with the statement and its parameters. */
-function withQuery(err: DatabaseError, query: string, params: unknown[], options: QueryOptions | undefined): DatabaseError {
-  return Object.assign(err, { query, params, queryOptions: options });
 }
