@@ -6,12 +6,13 @@
 // server bundles it (esbuild + Tailwind) on the way. Target: <= 1000 ms, for the first build (a
 // whole task tracker replacing the starter app the editor opened on) and at p50 for the small
 // versions after it (renames).
-// Run: node bench/preview.mjs [--samples=N] [--json]
+// Run: node --import tsx bench/preview.mjs [--samples=N] [--json]
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URLSearchParams } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../tests/e2e/support/chromium.ts';
 import { installSignalHandlers, trackCloser } from './lib/cleanup.mjs';
 import { createBuilder } from './lib/load.mjs';
 import { startServer } from './lib/server.mjs';
@@ -22,7 +23,6 @@ const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--
 /** The chat allows 20 calls a minute per builder: the build plus the renames stay under it. */
 const samples = Math.min(arg('samples', 12), 18);
 const asJson = process.argv.includes('--json');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const FAILURE_SHOT = join(os.tmpdir(), 'tessera-bench-preview-failure.png');
 const log = (msg) => process.stderr.write(`[preview ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -68,7 +68,7 @@ async function verifiedToken(baseUrl, email) {
 export async function runPreviewBench() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'tessera-bench-preview-'));
   const server = await startServer({ repoRoot: REPO_ROOT, dataDir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   trackCloser(() => browser.close());
   try {
     const builder = await createBuilder(server.baseUrl, server.baseUrl);

@@ -450,7 +450,7 @@ async function main() {
 
   if (!cfg.skipPreview) {
     log('preview: a chat turn\'s version applied -> shown in the editor\'s preview frame, in Chromium (bench/preview.mjs)');
-    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     if (run.status !== 0) throw new Error('bench/preview.mjs failed');
     result.preview = JSON.parse(run.stdout.trim().split('\n').pop());
   }
