@@ -181,6 +181,12 @@ test('a builder imports an app and edits its data in the Database panel', async 
   // Access control goes through the chat (spec 2 §6): a preset becomes a request, the assistant's
   // answer a version. The turn is held back here, so a second change meanwhile is refused.
   await page.getByRole('tab', { name: 'Access control' }).click();
+  // Switching tables keeps the open tab.
+  await entities.getByRole('button', { name: /Project/ }).click();
+  await expect(page.getByRole('heading', { name: 'Project', level: 2 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Access control' })).toHaveAttribute('aria-selected', 'true');
+  await entities.getByRole('button', { name: /Task/ }).click();
+  await expect(page.getByRole('heading', { name: 'Task', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: /^Public Read\/Creator Write/ }).click();
   await expect(page.getByLabel('Who can read rows')).toHaveValue('all');
   await shoot(page, 'access');
@@ -196,6 +202,7 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(chatLog.getByText(permissionChangeRequest('Task', { read: 'all', write: 'creator' }))).toBeVisible();
   await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Database/ }).click();
   await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: /Task/ }).click();
+  await expect(page.getByRole('heading', { name: 'Task', level: 2 })).toBeVisible();
   await page.getByRole('tab', { name: 'Access control' }).click();
   await page.getByRole('button', { name: /^Admin Only/ }).first().click();
   await page.getByRole('button', { name: 'Apply with the assistant' }).click();

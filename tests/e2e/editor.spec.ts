@@ -249,7 +249,8 @@ baseTest('errors of the previewed app show in the error panel and Resolve with A
   // Resolve with AI: the errors go to the chat, ending with the spec's words, and clear when the turn ends.
   await panel.getByRole('button', { name: 'Resolve with AI' }).click();
   const chat = page.getByRole('region', { name: 'Chat' });
-  const sent = chat.locator('li[data-role="user"]').first();
+  // The message's bubble: once the turn has a version, a Revert button follows it in the same item.
+  const sent = chat.locator('li[data-role="user"] > div').first();
   await expect(sent).toContainText('Tasks could not be counted');
   await expect(sent).toContainText(new RegExp(`${MESSAGES.chat.fixErrorsSuffix}$`));
   await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });

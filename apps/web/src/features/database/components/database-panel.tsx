@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Database, Lock, Table2 } from 'lucide-react';
 import { MESSAGES, USER_ENTITY, type EntitySchema } from '@tessera/contracts';
@@ -77,16 +78,23 @@ export interface DatabaseWorkspaceProps {
   chat: Pick<AccessControlViewProps, 'isChatBusy' | 'onRequestChange'>;
 }
 
-/** The selected entity: its data grid and its access-control view. */
+type WorkspaceTab = 'data' | 'access';
+
+/**
+ * The selected entity: its data grid and its access-control view. Switching tables keeps the open
+ * tab, so access rules can be compared table by table (and a switch that lands late cannot undo a
+ * tab chosen meanwhile).
+ */
 export function DatabaseWorkspace({ appId, entities, onSchemaSaved, chat }: DatabaseWorkspaceProps) {
   const { names, selected, select } = useSelectedEntity(entities);
+  const [tab, setTab] = useState<WorkspaceTab>('data');
   if (!selected) {
     return <EmptyState icon={<Database />} title={MESSAGES.database.noEntities} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
   }
   const schema = entities[selected]!;
   const fieldCount = Object.keys(schema.properties).length;
   return (
-    <Tabs defaultValue="data" key={selected} className="flex min-w-0 flex-col gap-4">
+    <Tabs value={tab} onValueChange={(value) => setTab(value as WorkspaceTab)} key={selected} className="flex min-w-0 flex-col gap-4">
       <div className="md:hidden">
         <label htmlFor="entity-select" className="sr-only">
           Table
