@@ -36,7 +36,7 @@ describe('PreparingPGlite', () => {
     expect((await tuned.query<{ work_mem: string }>('SHOW work_mem')).rows).toEqual([{ work_mem: '8MB' }]);
     expect((await tuned.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
     await tuned.close();
-  });
+  }, 30_000); // opens a second database
 
   it('reports written rows and statements without a result', async () => {
     const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
@@ -85,5 +85,63 @@ describe('PreparingPGlite', () => {
     await db.query("SELECT pg_notify('items_changed', $1)", ['b']);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(heard).toEqual(['a', 'b']);
+  });
+
+  it('prepares the queries of a transaction too, answering like PGlite inside it', async () => {
+    const text = 'SELECT id, data, qty FROM items WHERE id = ANY($1) ORDER BY id';
+    const isPrepared = async (t: { query: PGlite['query'] }) =>
+      (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text])).rows[0]!.n === 1;
+    const expected = await plain(text, [['a', 'b']]);
+    await db.transaction(async (t) => {
+      expect(await t.query(text, [['a', 'b']])).toEqual(expected);
+      expect(await t.query(text, [['a', 'b']])).toEqual(expected);
+      expect(await isPrepared(t)).toBe(true);
+      // Options the prepared path does not take still work, on PGlite's own path.
+      expect((await t.query<{ v: number }>('SELECT $1 AS v', [7], { paramTypes: [types.INT4] })).rows).toEqual([{ v: 7 }]);
+    });
+  });
+
+  it('rolls back a transaction whose statement failed, reporting it as PGlite does, and keeps its statements usable', async () => {
+    const update = 'UPDATE items SET qty = $1 WHERE id = $2';
+    const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
+    const err = await db
+      .transaction(async (t) => {
+        await t.query(update, [55, 'b']);
+        await t.query(insert, ['a', {}]);
+      })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '23505', query: insert, params: ['a', {}] });
+    expect((await db.query<{ qty: number | null }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: null }]);
+    // Savepoints: the inner failure is undone, the rest commits; the statements prepared in the
+    // failed transaction still run.
+    await db.transaction(async (t) => {
+      await t.query(update, [56, 'b']);
+      await t.query('SAVEPOINT inner_change');
+      await expect(t.query(insert, ['b', {}])).rejects.toMatchObject({ code: '23505' });
+      await t.query('ROLLBACK TO SAVEPOINT inner_change');
+      expect((await t.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: 56 }]);
+    });
+    expect((await db.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: 56 }]);
+    await db.query(update, [null, 'b']);
+  });
+
+  it('in a transaction, a statement whose table changed fails it once, and the next use prepares it again', async () => {
+    await db.exec(`CREATE TABLE moods (id int, name text); INSERT INTO moods VALUES (1, 'calm');`);
+    const text = 'SELECT * FROM moods WHERE id = $1';
+    expect((await db.query(text, [1])).rows).toEqual([{ id: 1, name: 'calm' }]);
+    await db.exec(`ALTER TABLE moods ADD COLUMN level int DEFAULT 2`);
+    await expect(db.transaction((t) => t.query(text, [1]))).rejects.toMatchObject({ code: '0A000', query: text });
+    expect(await db.transaction(async (t) => (await t.query(text, [1])).rows)).toEqual([{ id: 1, name: 'calm', level: 2 }]);
+  });
+
+  it('refuses queries on a transaction that has ended', async () => {
+    let ended!: Parameters<Parameters<PGlite['transaction']>[0]>[0];
+    await db.transaction(async (t) => {
+      ended = t;
+      await t.rollback();
+      await expect(t.query('SELECT 1')).rejects.toThrow('Transaction is closed');
+    });
+    await expect(ended.query('SELECT 1')).rejects.toThrow('Transaction is closed');
+    expect(ended.closed).toBe(true);
   });
 });

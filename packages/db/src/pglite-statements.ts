@@ -1,4 +1,4 @@
-import { parse, PGlite, protocol, type PGliteOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type PGliteOptions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 const { serialize, messages: pgMessages } = protocol;
 type DatabaseError = InstanceType<typeof pgMessages.DatabaseError>;
@@ -37,11 +37,15 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Whether a query's options leave it to the prepared path (the others keep PGlite's own). */
+const isPlain = (options: QueryOptions | undefined) => !(options?.blob || options?.paramTypes || options?.onNotice || options?.serializers);
+
 /**
  * PGlite whose queries are prepared once per SQL text and then run as one protocol message
  * (Bind, Execute, Sync): PGlite's own `query` parses, describes and binds every call anew, in six
  * calls into the WASM backend, and copies its whole parser table per call (docs/decisions/0008).
- * Transactions, `exec` and queries with options this does not handle keep PGlite's own path.
+ * Queries inside transactions take the same path; `exec` and queries with options this does not
+ * handle keep PGlite's own.
  */
 export class PreparingPGlite extends PGlite {
   #statements = new Map<string, Statement>();
@@ -53,22 +57,43 @@ export class PreparingPGlite extends PGlite {
   }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (options?.blob || options?.paramTypes || options?.onNotice || options?.serializers) return super.query<T>(text, params, options);
+    if (!isPlain(options)) return super.query<T>(text, params, options);
     await this._checkReady();
+    return this._runExclusiveTransaction(() => this.#query<T>(text, params, options, false));
+  }
+
+  /**
+   * PGlite's transaction, whose `query` is prepared too. The transaction holds PGlite's lock, so its
+   * queries only take the per-query one, as PGlite's own do.
+   */
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return super.transaction((tx) => {
+      const query = <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> =>
+        // A closed transaction refuses through PGlite's own query ("Transaction is closed").
+        tx.closed || !isPlain(options) ? tx.query<R>(text, params, options) : this.#query<R>(text, params, options, true);
+      // Its other members (sql, exec, rollback, listen, closed) stay PGlite's.
+      return callback(Object.create(tx, { query: { value: query } }) as Transaction);
+    });
+  }
+
+  /**
+   * Runs `text` prepared under the per-query lock, reporting errors as PGlite does (with the
+   * statement and its parameters). A statement whose table changed under it (e.g. a migration) is
+   * prepared again: at once outside a transaction; inside one the error has aborted it, so the
+   * next use prepares it. Writes reach the file system after each statement outside a transaction,
+   * as PGlite's own path does.
+   */
+  #query<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const run = () => this.#run<T>(text, params, options);
-    return this._runExclusiveTransaction(() =>
-      this._runExclusiveQuery(async () => {
-        try {
-          // A table changed under a prepared statement (e.g. a migration): prepare it again once.
-          return await run().catch((err: unknown) => (isPlanChanged(err) && this.#forget(text) ? run() : Promise.reject(err)));
-        } catch (err) {
-          // As PGlite's own query reports it: with the statement and its parameters.
-          throw err instanceof pgMessages.DatabaseError ? Object.assign(err, { query: text, params, queryOptions: options }) : err;
-        } finally {
-          await this.syncToFs();
-        }
-      }),
-    );
+    return this._runExclusiveQuery(async () => {
+      try {
+        return await run().catch((err: unknown) => (isPlanChanged(err) && this.#forget(text) && !inTransaction ? run() : Promise.reject(err)));
+      } catch (err) {
+        throw err instanceof pgMessages.DatabaseError ? Object.assign(err, { query: text, params, queryOptions: options }) : err;
+      } finally {
+        if (!inTransaction) await this.syncToFs();
+      }
+    });
   }
 
   async #run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
