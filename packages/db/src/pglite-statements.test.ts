@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparingPGlite } from './pglite-statements';
 
@@ -89,7 +89,7 @@ describe('PreparingPGlite', () => {
 
   it('prepares the queries of a transaction too, answering like PGlite inside it', async () => {
     const text = 'SELECT id, data, qty FROM items WHERE id = ANY($1) ORDER BY id';
-    const isPrepared = async (t: { query: PGlite['query'] }) =>
+    const isPrepared = async (t: Transaction) =>
       (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text])).rows[0]!.n === 1;
     const expected = await plain(text, [['a', 'b']]);
     await db.transaction(async (t) => {
@@ -135,7 +135,7 @@ describe('PreparingPGlite', () => {
   });
 
   it('refuses queries on a transaction that has ended', async () => {
-    let ended!: Parameters<Parameters<PGlite['transaction']>[0]>[0];
+    let ended!: Transaction;
     await db.transaction(async (t) => {
       ended = t;
       await t.rollback();
