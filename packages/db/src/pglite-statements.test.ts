@@ -29,14 +29,20 @@ describe('PreparingPGlite', () => {
     expect((await db.query<{ id: string }>(text, params)).rows.map((r) => r.id)).toEqual(['a', 'b']);
   });
 
-  it('plans every execution for its values (no generic plans), keeping the caller\'s start parameters', async () => {
-    expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
-    const tuned = new PreparingPGlite({ startParams: [...PGlite.defaultStartParams, '-c', 'work_mem=8MB'] });
-    await tuned.waitReady;
-    expect((await tuned.query<{ work_mem: string }>('SHOW work_mem')).rows).toEqual([{ work_mem: '8MB' }]);
-    expect((await tuned.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
-    await tuned.close();
-  }, 30_000); // opens a second database
+  it('lets a statement keep a generic plan after five runs, unless its transaction asks for plans per value', async () => {
+    const text = 'SELECT id FROM items WHERE qty > $1';
+    const plans = async () =>
+      (await db.query<{ generic: number; custom: number }>('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1', [text])).rows[0]!;
+    for (let i = 0; i < 8; i++) await db.query(text, [i]);
+    const before = await plans();
+    expect(before.generic).toBeGreaterThan(0);
+    await db.transaction(async (t) => {
+      await t.query("SELECT set_config('plan_cache_mode', 'force_custom_plan', true)");
+      for (let i = 0; i < 3; i++) await t.query(text, [i]);
+    });
+    const after = await plans();
+    expect(after).toEqual({ generic: before.generic, custom: before.custom + 3 });
+  });
 
   it('reports written rows and statements without a result', async () => {
     const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';

@@ -1,4 +1,4 @@
-import { parse, PGlite, protocol, type PGliteOptions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 const { serialize, messages: pgMessages } = protocol;
 type DatabaseError = InstanceType<typeof pgMessages.DatabaseError>;
@@ -6,14 +6,6 @@ type Field = { name: string; dataTypeID: number };
 
 /** Statements kept prepared per database; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 256;
-/**
- * Every execution of a prepared statement is planned for its parameter values, as PGlite's own
- * unnamed statements were: PostgreSQL's default ("auto") switches a statement to one generic plan
- * after five runs when that plan looks no costlier, and for data-dependent queries it guessed
- * wrong (full-text search at 30k chunks, p50 3.9 -> 5.9 ms). Parsing, analysis and the protocol
- * round trips are still saved (docs/decisions/0008).
- */
-const PLAN_CACHE_MODE = ['-c', 'plan_cache_mode=force_custom_plan'];
 /** PostgreSQL's refusal to run a prepared statement whose result columns changed under it. */
 const isPlanChanged = (err: unknown) => err instanceof pgMessages.DatabaseError && (err as DatabaseError).code === '0A000';
 /** Commands whose tag's count is the rows they wrote (PGlite's `affectedRows`). */
@@ -45,16 +37,14 @@ const isPlain = (options: QueryOptions | undefined) => !(options?.blob || option
  * (Bind, Execute, Sync): PGlite's own `query` parses, describes and binds every call anew, in six
  * calls into the WASM backend, and copies its whole parser table per call (docs/decisions/0008).
  * Queries inside transactions take the same path; `exec` and queries with options this does not
- * handle keep PGlite's own.
+ * handle keep PGlite's own. Plans follow PostgreSQL's default for prepared statements: after five
+ * runs a statement may keep one generic plan. Queries whose best plan depends on their values
+ * (retrieval) ask for plans per value in their transaction (`plan_cache_mode`).
  */
 export class PreparingPGlite extends PGlite {
   #statements = new Map<string, Statement>();
   #closing: string[] = [];
   #counter = 0;
-
-  constructor(options: PGliteOptions = {}) {
-    super({ ...options, startParams: [...(options.startParams ?? PGlite.defaultStartParams), ...PLAN_CACHE_MODE] });
-  }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!isPlain(options)) return super.query<T>(text, params, options);

@@ -16,6 +16,21 @@ export interface ChunkHit {
   itemType: ContextItemType;
 }
 
+/**
+ * Runs `work` in a transaction whose statements are planned for their values. How good a plan is
+ * for these searches depends on the values (how rare the words are, how many chunks the app has),
+ * and PGlite's prepared statements may otherwise switch to one generic plan after five runs
+ * (full-text search at 30k chunks: p50 3.9 -> 5.9 ms; docs/decisions/0008). `settings` are more
+ * transaction-local settings, in the same statement.
+ */
+function withPlansPerValue<T>(db: Db, settings: Record<string, string>, work: (tx: Db) => Promise<T>): Promise<T> {
+  const all = { plan_cache_mode: 'force_custom_plan', ...settings };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT ${sql.join(Object.entries(all).map(([name, value]) => sql`set_config(${name}, ${value}, true)`), sql`, `)}`);
+    return work(tx);
+  });
+}
+
 /** SQL of retrieval: full-text search on context_chunks, nearest neighbours on context_chunk_embeddings. */
 export function createRetrievalRepo(db: Db) {
   const scope = (appId: string, itemIds: string[] | null): SQL =>
@@ -86,25 +101,27 @@ export function createRetrievalRepo(db: Db) {
       const literal = (words: string[], op: string) => words.map((w) => `'${w.replace(/'/g, "''")}'`).join(` ${op} `);
       const all = literal(lexemes.map((l) => l.lexeme), '|');
       const rare = lexemes.filter((l) => l.freq <= commonShare).map((l) => l.lexeme);
-      const ranked = async (match: string, bounded: boolean) =>
-        rowsOf(
-          await db.execute(sql`
-            SELECT m.id FROM (
-              SELECT c.id, c.tsv FROM context_chunks c WHERE ${scope(appId, itemIds)} AND c.tsv @@ CAST(${match} AS tsquery)
-              ${bounded ? sql`LIMIT ${cap}` : sql``}
-            ) m, CAST(${all} AS tsquery) q
-            ORDER BY ts_rank_cd(m.tsv, q) DESC, m.id
-            LIMIT ${limit}`),
-        ).map((r) => r.id as string);
-      // Chunks with a rare word are the answer when there are any (a model code, a name): filling
-      // the list up from common words would cost the slow path for results that rank below them.
-      const found = rare.length ? await ranked(literal(rare, '|'), false) : [];
-      if (found.length || rare.length === lexemes.length) return found;
-      // No rare word matched: chunks with every word, then (bounded) chunks with any.
-      const everyWord = await ranked(literal(lexemes.map((l) => l.lexeme), '&'), true);
-      const merged = [...new Set([...found, ...everyWord])];
-      if (merged.length >= limit) return merged.slice(0, limit);
-      return [...new Set([...merged, ...(await ranked(all, true))])].slice(0, limit);
+      return withPlansPerValue(db, {}, async (tx) => {
+        const ranked = async (match: string, bounded: boolean) =>
+          rowsOf(
+            await tx.execute(sql`
+              SELECT m.id FROM (
+                SELECT c.id, c.tsv FROM context_chunks c WHERE ${scope(appId, itemIds)} AND c.tsv @@ CAST(${match} AS tsquery)
+                ${bounded ? sql`LIMIT ${cap}` : sql``}
+              ) m, CAST(${all} AS tsquery) q
+              ORDER BY ts_rank_cd(m.tsv, q) DESC, m.id
+              LIMIT ${limit}`),
+          ).map((r) => r.id as string);
+        // Chunks with a rare word are the answer when there are any (a model code, a name): filling
+        // the list up from common words would cost the slow path for results that rank below them.
+        const found = rare.length ? await ranked(literal(rare, '|'), false) : [];
+        if (found.length || rare.length === lexemes.length) return found;
+        // No rare word matched: chunks with every word, then (bounded) chunks with any.
+        const everyWord = await ranked(literal(lexemes.map((l) => l.lexeme), '&'), true);
+        const merged = [...new Set([...found, ...everyWord])];
+        if (merged.length >= limit) return merged.slice(0, limit);
+        return [...new Set([...merged, ...(await ranked(all, true))])].slice(0, limit);
+      });
     },
 
     /** Refreshes planner statistics of the chunks (PGlite has no autovacuum to do it). */
@@ -118,9 +135,7 @@ export function createRetrievalRepo(db: Db) {
      * until enough rows pass the app/item filter; set per transaction so pooled connections stay clean.
      */
     async searchVector(appId: string, itemIds: string[] | null, vector: number[], limit: number): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL hnsw.ef_search = 100`);
-        await tx.execute(sql`SET LOCAL hnsw.iterative_scan = 'relaxed_order'`);
+      return withPlansPerValue(db, { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' }, async (tx) => {
         const rows = rowsOf(
           await tx.execute(sql`
             SELECT e.chunk_id AS id FROM context_chunk_embeddings e
