@@ -54,6 +54,16 @@ export function createRetrievalRepo(db: Db) {
     return common.frequencies;
   }
 
+  /** The question's words as full-text lexemes, each with its share of chunks (0 when not common). */
+  async function lexemesOf(terms: string[]): Promise<Array<{ lexeme: string; freq: number }>> {
+    if (!terms.length) return [];
+    const [row] = rowsOf(await db.execute(sql`SELECT tsvector_to_array(to_tsvector('english', ${terms.join(' ')})) AS lexemes`));
+    const raw = row?.lexemes;
+    const words: string[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((w) => w.replace(/^"|"$/g, '')) : [];
+    const frequencies = await commonLexemes();
+    return words.map((lexeme) => ({ lexeme, freq: frequencies.get(lexeme) ?? 0 }));
+  }
+
   return {
     /** Whether the embeddings table exists (migration 0006 creates it only where pgvector is installed). */
     async hasVectorTable(): Promise<boolean> {
@@ -80,28 +90,53 @@ export function createRetrievalRepo(db: Db) {
     },
 
     /**
-     * Chunk ids ranked by full-text relevance to the question's words (`terms`: alphanumeric words).
+     * Candidate chunk ids for a question: ranked by full-text relevance to its words (`terms`:
+     * alphanumeric words) and/or nearest (cosine) to its `vector`, one list per search asked for, in
+     * one transaction planned per value.
      *
-     * Ranking every chunk that shares any word is what makes naive OR-queries slow: a word found in
-     * most chunks ("warranty" in a product catalogue) drags tens of thousands of rows through
-     * ts_rank (350 ms at 100k chunks on PostgreSQL). So the planner's own statistics
+     * Full text: ranking every chunk that shares any word is what makes naive OR-queries slow: a word
+     * found in most chunks ("warranty" in a product catalogue) drags tens of thousands of rows
+     * through ts_rank (350 ms at 100k chunks on PostgreSQL). So the planner's own statistics
      * (pg_stats.most_common_elems of the tsvector column, kept by ANALYZE) mark words found in more
      * than `commonShare` of chunks; chunks are matched on the rarer words only and ranked against
      * all of them. When no rare word matches, chunks containing all words are used, and failing
      * that a bounded sample of chunks containing any.
+     *
+     * Vectors: iterative HNSW scans (pgvector ≥ 0.8) keep going until enough rows pass the app/item
+     * filter; set per transaction so pooled connections stay clean.
      */
-    async searchFullText(appId: string, itemIds: string[] | null, terms: string[], limit: number, { commonShare = 0.02, cap = 500 } = {}): Promise<string[]> {
-      if (!terms.length) return [];
-      const [row] = rowsOf(await db.execute(sql`SELECT tsvector_to_array(to_tsvector('english', ${terms.join(' ')})) AS lexemes`));
-      const raw = row?.lexemes;
-      const words: string[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((w) => w.replace(/^"|"$/g, '')) : [];
-      const frequencies = await commonLexemes();
-      const lexemes = words.map((lexeme) => ({ lexeme, freq: frequencies.get(lexeme) ?? 0 }));
-      if (!lexemes.length) return [];
-      const literal = (words: string[], op: string) => words.map((w) => `'${w.replace(/'/g, "''")}'`).join(` ${op} `);
-      const all = literal(lexemes.map((l) => l.lexeme), '|');
-      const rare = lexemes.filter((l) => l.freq <= commonShare).map((l) => l.lexeme);
-      return withPlansPerValue(db, {}, async (tx) => {
+    async searchCandidates(
+      appId: string,
+      itemIds: string[] | null,
+      { terms, vector }: { terms?: string[]; vector?: number[] },
+      limit: number,
+      { commonShare = 0.02, cap = 500 } = {},
+    ): Promise<string[][]> {
+      // The question's lexemes and the common ones are read first: on PGlite a statement outside
+      // the transaction would wait for it.
+      const lexemes = terms ? await lexemesOf(terms) : null;
+      const settings: Record<string, string> = vector ? { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' } : {};
+      return withPlansPerValue(db, settings, async (tx) => {
+        const lists: string[][] = [];
+        if (lexemes) lists.push(lexemes.length ? await rankFullText(tx, lexemes) : []);
+        if (vector) {
+          const rows = rowsOf(
+            await tx.execute(sql`
+              SELECT e.chunk_id AS id FROM context_chunk_embeddings e
+              ${itemIds ? sql`JOIN context_chunks c ON c.id = e.chunk_id` : sql``}
+              WHERE e.app_id = ${appId} ${itemIds ? sql`AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
+              ORDER BY e.embedding <=> ${vectorLiteral(vector)}::vector
+              LIMIT ${limit}`),
+          );
+          lists.push(rows.map((r) => r.id as string));
+        }
+        return lists;
+      });
+
+      async function rankFullText(tx: Db, words: Array<{ lexeme: string; freq: number }>): Promise<string[]> {
+        const literal = (list: string[], op: string) => list.map((w) => `'${w.replace(/'/g, "''")}'`).join(` ${op} `);
+        const all = literal(words.map((l) => l.lexeme), '|');
+        const rare = words.filter((l) => l.freq <= commonShare).map((l) => l.lexeme);
         const ranked = async (match: string, bounded: boolean) =>
           rowsOf(
             await tx.execute(sql`
@@ -115,37 +150,19 @@ export function createRetrievalRepo(db: Db) {
         // Chunks with a rare word are the answer when there are any (a model code, a name): filling
         // the list up from common words would cost the slow path for results that rank below them.
         const found = rare.length ? await ranked(literal(rare, '|'), false) : [];
-        if (found.length || rare.length === lexemes.length) return found;
+        if (found.length || rare.length === words.length) return found;
         // No rare word matched: chunks with every word, then (bounded) chunks with any.
-        const everyWord = await ranked(literal(lexemes.map((l) => l.lexeme), '&'), true);
+        const everyWord = await ranked(literal(words.map((l) => l.lexeme), '&'), true);
         const merged = [...new Set([...found, ...everyWord])];
         if (merged.length >= limit) return merged.slice(0, limit);
         return [...new Set([...merged, ...(await ranked(all, true))])].slice(0, limit);
-      });
+      }
     },
 
     /** Refreshes planner statistics of the chunks (PGlite has no autovacuum to do it). */
     async analyzeChunks(): Promise<void> {
       await db.execute(sql`ANALYZE context_chunks`);
       common = null;
-    },
-
-    /**
-     * Chunk ids nearest (cosine) to the vector. Iterative HNSW scans (pgvector ≥ 0.8) keep going
-     * until enough rows pass the app/item filter; set per transaction so pooled connections stay clean.
-     */
-    async searchVector(appId: string, itemIds: string[] | null, vector: number[], limit: number): Promise<string[]> {
-      return withPlansPerValue(db, { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' }, async (tx) => {
-        const rows = rowsOf(
-          await tx.execute(sql`
-            SELECT e.chunk_id AS id FROM context_chunk_embeddings e
-            ${itemIds ? sql`JOIN context_chunks c ON c.id = e.chunk_id` : sql``}
-            WHERE e.app_id = ${appId} ${itemIds ? sql`AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
-            ORDER BY e.embedding <=> ${vectorLiteral(vector)}::vector
-            LIMIT ${limit}`),
-        );
-        return rows.map((r) => r.id as string);
-      });
     },
 
     async chunksByIds(ids: string[]): Promise<ChunkHit[]> {

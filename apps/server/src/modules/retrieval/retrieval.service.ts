@@ -59,13 +59,9 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
     if (itemIds && itemIds.length === 0) return [];
     const withVectors = await hasVectors();
     const effective: RetrievalMode = mode === 'vector' && !withVectors ? 'fts' : (mode ?? (withVectors ? 'hybrid' : 'fts'));
-    const lists: string[][] = [];
-    if (effective !== 'vector') lists.push(await retrievalRepo.searchFullText(appId, itemIds, fullTextTerms(query), CANDIDATES));
-    if (effective !== 'fts' && withVectors) {
-      const [vector] = await embedder.embed([query]);
-      lists.push(await retrievalRepo.searchVector(appId, itemIds, vector!, CANDIDATES));
-    }
-    return reciprocalRankFusion(lists).slice(0, limit);
+    const terms = effective !== 'vector' ? fullTextTerms(query) : undefined;
+    const vector = effective !== 'fts' && withVectors ? (await embedder.embed([query]))[0] : undefined;
+    return reciprocalRankFusion(await retrievalRepo.searchCandidates(appId, itemIds, { terms, vector }, CANDIDATES)).slice(0, limit);
   }
 
   return {
