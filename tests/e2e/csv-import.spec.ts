@@ -56,6 +56,10 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   const user = await createUser(request, { tag: 'csv' });
   await useSessionOf(context, baseURL!, user);
   const appId = await createShop(request, user);
+  // Playwright switches file-chooser interception on without waiting for it when a listener is
+  // added, so a chooser opened just after `waitForEvent('filechooser')` can be missed: listen from
+  // the start.
+  page.on('filechooser', () => {});
   await page.goto(`/build/app/${appId}?panel=database&entity=Product`);
   await expect(page.getByRole('grid', { name: 'Product rows' })).toBeVisible();
 
