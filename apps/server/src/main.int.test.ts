@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,14 @@ describe('the server process', () => {
     const port = await readyPort(server);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toMatchObject({ status: 'ok' });
+    // Idle connections are kept longer than clients and proxies keep theirs (Node's default is 5 s).
+    const keepAlive = await new Promise<unknown>((resolve, reject) =>
+      get({ host: '127.0.0.1', port, path: '/healthz', agent: new Agent({ keepAlive: true }) }, (res) => {
+        res.resume();
+        resolve(res.headers['keep-alive']);
+      }).on('error', reject),
+    );
+    expect(keepAlive).toBe('timeout=65');
 
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ email: 'not-valid' });

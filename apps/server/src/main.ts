@@ -8,6 +8,7 @@ import { createLogger } from './platform/logger';
 
 /** Requests still running this long after SIGTERM are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 const ROLES = ['web', 'worker', 'all'] as const;
 type Role = (typeof ROLES)[number];
@@ -58,6 +59,11 @@ async function main() {
   }
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: FlushingServerResponse } }) as Server;
+  // Idle keep-alive connections outlive those of the clients and proxies in front (load balancers
+  // keep theirs 60 s): with Node's 5 s, a client reusing a connection as the server closed it got
+  // ECONNRESET. The headers timeout must stay above it.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
   let stopping = false;
   const shutdown = (signal: string) => {
