@@ -58,12 +58,14 @@ describe('the server process', () => {
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(await health.json()).toMatchObject({ status: 'ok' });
     // Idle connections are kept longer than clients and proxies keep theirs (Node's default is 5 s).
+    const agent = new Agent({ keepAlive: true });
     const keepAlive = await new Promise<unknown>((resolve, reject) =>
-      get({ host: '127.0.0.1', port, path: '/healthz', agent: new Agent({ keepAlive: true }) }, (res) => {
+      get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
         res.resume();
         resolve(res.headers['keep-alive']);
       }).on('error', reject),
     );
+    agent.destroy();
     expect(keepAlive).toBe('timeout=65');
 
     // A request whose body is still arriving when the signal comes.

@@ -115,6 +115,8 @@ export function createRetrievalRepo(db: Db) {
       // The question's lexemes and the common ones are read first: on PGlite a statement outside
       // the transaction would wait for it.
       const lexemes = terms ? await lexemesOf(terms) : null;
+      // Nothing to look for (a question of stop words only): no transaction.
+      if (!vector && !lexemes?.length) return lexemes ? [[]] : [];
       const settings: Record<string, string> = vector ? { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' } : {};
       return withPlansPerValue(db, settings, async (tx) => {
         const lists: string[][] = [];
