@@ -35,7 +35,9 @@ installSignalHandlers();
 const argv = process.argv.slice(2);
 const fake = await startFakeOpenAI({ models: ['fake-coder'] });
 fake.setReply({ text: 'Sure, here is a short answer that streams in a few chunks of text.', chunkSize: 8 });
-const model = createOpenAICompatible({ name: 'compatible', baseURL: fake.baseUrl, includeUsage: true }).chatModel('fake-coder');
+const model = createOpenAICompatible({ name: 'compatible', baseURL: fake.baseUrl, includeUsage: true }).chatModel(
+  'fake-coder',
+);
 
 /** Time to the first text-delta of the same model called in this process with `streamText` (the baseline). */
 async function directOnce() {
@@ -55,15 +57,23 @@ async function directOnce() {
 /** The same through the provider's own streaming call, as the server makes it. */
 async function providerOnce() {
   const t0 = performance.now();
-  const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Build a task tracker' }] }] });
+  const { stream } = await model.doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'Build a task tracker' }] }],
+  });
   let first;
-  for await (const part of stream) if (first === undefined && part.type === 'text-delta') first = performance.now() - t0;
+  for await (const part of stream)
+    if (first === undefined && part.type === 'text-delta') first = performance.now() - t0;
   return first;
 }
 
 /** Time to the first text-delta chunk of one POST /api/apps/{id}/chat. */
 async function serverOnce(baseUrl, builder, appId, i) {
-  const body = JSON.stringify({ id: appId, messages: [{ id: `m-${i}-${Math.random()}`, role: 'user', parts: [{ type: 'text', text: 'Build a task tracker' }] }] });
+  const body = JSON.stringify({
+    id: appId,
+    messages: [
+      { id: `m-${i}-${Math.random()}`, role: 'user', parts: [{ type: 'text', text: 'Build a task tracker' }] },
+    ],
+  });
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/api/apps/${appId}/chat`, {
     method: 'POST',
@@ -120,7 +130,13 @@ async function measure(baseUrl) {
 
 async function benchBackend(kind) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'tessera-bench-chat-'));
-  const scratch = kind === 'postgres' ? await createScratchDatabase(process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 'bench_chat') : null;
+  const scratch =
+    kind === 'postgres'
+      ? await createScratchDatabase(
+          process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+          'bench_chat',
+        )
+      : null;
   const server = await startServer({
     repoRoot: REPO_ROOT,
     dataDir,

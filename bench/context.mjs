@@ -36,7 +36,8 @@ const MB = arg('mb', 10);
 const QUERIES = arg('queries', 200);
 const asJson = argv.includes('--json');
 const log = (msg) => process.stderr.write(`[context ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const logger = createLogger('warn');
 
@@ -57,27 +58,50 @@ async function mixedDocuments(bytes) {
   for (let seed = 100; txtBytes < quarter; seed++) {
     const more = buildCorpus({ documents: 4, paragraphsPerDoc: 60, factsPerDoc: 0, seed });
     for (const d of more.documents) {
-      docs.push({ name: `Filler ${seed} ${d.name}.txt`, type: 'txt', mimeType: 'text/plain', bytes: Buffer.from(d.text) });
+      docs.push({
+        name: `Filler ${seed} ${d.name}.txt`,
+        type: 'txt',
+        mimeType: 'text/plain',
+        bytes: Buffer.from(d.text),
+      });
       txtBytes += Buffer.byteLength(d.text);
     }
   }
   // CSV: product rows, ~500 KB per file.
   for (let f = 0, size = 0; size < quarter; f++) {
     const rows = ['sku,name,price,stock,description'];
-    for (let i = 0; i < 5000; i++) rows.push(`SKU-${f}-${i},Item ${f}-${i},${(rand() * 100).toFixed(2)},${Math.floor(rand() * 500)},"A ${['red', 'blue', 'green'][i % 3]} product, batch ${f}"`);
+    for (let i = 0; i < 5000; i++)
+      rows.push(
+        `SKU-${f}-${i},Item ${f}-${i},${(rand() * 100).toFixed(2)},${Math.floor(rand() * 500)},"A ${['red', 'blue', 'green'][i % 3]} product, batch ${f}"`,
+      );
     const csv = Buffer.from(rows.join('\n'));
     docs.push({ name: `catalogue-${f}.csv`, type: 'csv', mimeType: 'text/csv', bytes: csv });
     size += csv.length;
   }
   // DOCX: ~250 KB of text each (compressed far smaller, so count the text).
   for (let f = 0, size = 0; size < quarter; f++) {
-    const paragraphs = buildCorpus({ documents: 1, paragraphsPerDoc: 400, factsPerDoc: 0, seed: 500 + f }).documents[0].text.split('\n\n');
-    docs.push({ name: `manual-${f}.docx`, type: 'doc', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: await buildDocx(paragraphs) });
+    const paragraphs = buildCorpus({
+      documents: 1,
+      paragraphsPerDoc: 400,
+      factsPerDoc: 0,
+      seed: 500 + f,
+    }).documents[0].text.split('\n\n');
+    docs.push({
+      name: `manual-${f}.docx`,
+      type: 'doc',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: await buildDocx(paragraphs),
+    });
     size += paragraphs.join('\n\n').length;
   }
   // PDF: 40 pages of 40 lines each.
   for (let f = 0, size = 0; size < quarter; f++) {
-    const lines = buildCorpus({ documents: 1, paragraphsPerDoc: 300, factsPerDoc: 0, seed: 900 + f }).documents[0].text.split(/(?<=\.) /);
+    const lines = buildCorpus({
+      documents: 1,
+      paragraphsPerDoc: 300,
+      factsPerDoc: 0,
+      seed: 900 + f,
+    }).documents[0].text.split(/(?<=\.) /);
     const pages = [];
     for (let i = 0; i < lines.length; i += 40) pages.push(lines.slice(i, i + 40));
     const pdf = buildPdf(pages);
@@ -94,7 +118,13 @@ async function openBackend(kind, adminUrl) {
     const dir = mkdtempSync(join(os.tmpdir(), 'tessera-bench-ctx-'));
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
     await database.migrate();
-    return { database, cleanup: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const scratch = await createScratchDatabase(adminUrl, 'bench_ctx');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 });
@@ -111,9 +141,18 @@ async function openBackend(kind, adminUrl) {
 function compose(database) {
   const { db } = database;
   const jobsRepo = createJobsRepo(db);
-  const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder: createHashingEmbedder(), logger });
+  const retrieval = createRetrievalService({
+    retrievalRepo: createRetrievalRepo(db),
+    embedder: createHashingEmbedder(),
+    logger,
+  });
   const contextRepo = createContextRepo(db);
-  const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen });
+  const context = createContextService({
+    contextRepo,
+    jobs: createJobQueue({ jobsRepo }),
+    retrieval,
+    listen: database.listen,
+  });
   const runner = createJobRunner({
     jobsRepo,
     logger,
@@ -127,14 +166,18 @@ function compose(database) {
 
 async function createBuilder(db) {
   const userId = randomUUID();
-  await db.execute(sql`INSERT INTO auth_users (id, name, email, email_verified) VALUES (${userId}, 'Bench', ${`${userId}@bench.test`}, true)`);
+  await db.execute(
+    sql`INSERT INTO auth_users (id, name, email, email_verified) VALUES (${userId}, 'Bench', ${`${userId}@bench.test`}, true)`,
+  );
   await db.execute(sql`INSERT INTO accounts (id, user_id, plan) VALUES (${randomUUID()}, ${userId}, 'moon')`);
   return { id: userId, email: `${userId}@bench.test`, emailVerified: true, name: 'Bench' };
 }
 
 async function createApp(db, userId) {
   const appId = randomUUID();
-  await db.execute(sql`INSERT INTO apps (id, owner_user_id, kind, slug, name) VALUES (${appId}, ${userId}, 'generated', ${`bench-${appId.slice(0, 12)}`}, 'Bench')`);
+  await db.execute(
+    sql`INSERT INTO apps (id, owner_user_id, kind, slug, name) VALUES (${appId}, ${userId}, 'generated', ${`bench-${appId.slice(0, 12)}`}, 'Bench')`,
+  );
   return appId;
 }
 
@@ -149,7 +192,11 @@ async function benchIngest(parts, docs) {
   for (let i = 0; i < docs.length; i++) {
     if (i % 5 === 0) appIds.push(await createApp(parts.db, user.id));
     const doc = docs[i];
-    const { contextItemId } = await parts.context.ingestFile(user, appIds.at(-1), { filename: doc.name, mimeType: doc.mimeType, stream: Readable.from([doc.bytes]) });
+    const { contextItemId } = await parts.context.ingestFile(user, appIds.at(-1), {
+      filename: doc.name,
+      mimeType: doc.mimeType,
+      stream: Readable.from([doc.bytes]),
+    });
     ids.push(contextItemId);
   }
   const acceptedMs = performance.now() - started;
@@ -168,7 +215,9 @@ async function benchIngest(parts, docs) {
   const wallMs = performance.now() - started;
   const rows = await Promise.all(ids.map((id) => parts.contextRepo.findById(id)));
   const uploadBytes = docs.reduce((s, d) => s + d.bytes.length, 0);
-  const textBytes = Number((await parts.db.execute(sql`SELECT coalesce(sum(length(content)), 0) AS n FROM context_chunks`)).rows[0].n);
+  const textBytes = Number(
+    (await parts.db.execute(sql`SELECT coalesce(sum(length(content)), 0) AS n FROM context_chunks`)).rows[0].n,
+  );
   return {
     documents: docs.length,
     byType: Object.fromEntries(['txt', 'csv', 'doc', 'pdf'].map((t) => [t, docs.filter((d) => d.type === t).length])),
@@ -206,17 +255,25 @@ async function loadLargeCorpus(parts, chunks) {
   const appId = await createApp(parts.db, user.id);
   const rand = seededRandom(2024);
   const corpus = buildCorpus({ documents: 60, paragraphsPerDoc: 4, factsPerDoc: 5, seed: 77 });
-  const filler = buildCorpus({ documents: 40, paragraphsPerDoc: 20, factsPerDoc: 0, seed: 78 }).documents.flatMap((d) => d.text.split('\n\n'));
+  const filler = buildCorpus({ documents: 40, paragraphsPerDoc: 20, factsPerDoc: 0, seed: 78 }).documents.flatMap((d) =>
+    d.text.split('\n\n'),
+  );
   const answers = corpus.questions.map((q) => q.answer);
   const ITEMS = 20;
   const perItem = Math.ceil(chunks / ITEMS);
   const started = performance.now();
   let made = 0;
   for (let item = 0; item < ITEMS; item++) {
-    const row = await parts.contextRepo.create({ id: randomUUID(), appId, name: `Large ${item}`, type: 'txt', source: 'local_files', status: 'running' }, null);
+    const row = await parts.contextRepo.create(
+      { id: randomUUID(), appId, name: `Large ${item}`, type: 'txt', source: 'local_files', status: 'running' },
+      null,
+    );
     const contents = [];
     for (let i = 0; i < perItem && made < chunks; i++, made++) {
-      let text = `${filler[Math.floor(rand() * filler.length)]} ${filler[Math.floor(rand() * filler.length)]}`.slice(0, 850);
+      let text = `${filler[Math.floor(rand() * filler.length)]} ${filler[Math.floor(rand() * filler.length)]}`.slice(
+        0,
+        850,
+      );
       // Every answer lands in exactly one chunk, spread over the corpus.
       const answerIndex = made % Math.floor(chunks / answers.length);
       const which = Math.floor(made / Math.floor(chunks / answers.length));
@@ -243,7 +300,12 @@ async function latency(retrieval, appId, questions, mode, n) {
     await retrieval.searchSimilar({ appId, query, limit: 10, mode });
     times.push(performance.now() - t0);
   }
-  return { queries: n, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(Math.max(...times)) };
+  return {
+    queries: n,
+    p50Ms: round(percentile(times, 50)),
+    p95Ms: round(percentile(times, 95)),
+    maxMs: round(Math.max(...times)),
+  };
 }
 
 async function benchBackend(kind, adminUrl, documents) {
@@ -257,21 +319,32 @@ async function benchBackend(kind, adminUrl, documents) {
     log(`${kind}: ingesting ${documents.docs.length} documents`);
     const ingest = await benchIngest(parts, documents.docs);
     await parts.runner.stop();
-    log(`${kind}:   ${ingest.uploadMb} MB (${ingest.chunkTextMb} MB of chunk text, ${ingest.chunks} chunks) synced in ${ingest.wallMs} ms (${ingest.mbPerS} MB/s)`);
+    log(
+      `${kind}:   ${ingest.uploadMb} MB (${ingest.chunkTextMb} MB of chunk text, ${ingest.chunks} chunks) synced in ${ingest.wallMs} ms (${ingest.mbPerS} MB/s)`,
+    );
     const smallRecall = await recall(parts.retrieval, ingest.appIds.slice(0, 2), documents.questions, modes);
-    log(`${kind}:   recall@10 on the ingested fixture corpus (${documents.questions.length} questions): ${JSON.stringify(smallRecall)}`);
+    log(
+      `${kind}:   recall@10 on the ingested fixture corpus (${documents.questions.length} questions): ${JSON.stringify(smallRecall)}`,
+    );
     log(`${kind}: loading ${CHUNKS} chunks into one app`);
     const large = await loadLargeCorpus(parts, CHUNKS);
     log(`${kind}:   loaded in ${large.loadMs} ms`);
     const largeRecall = await recall(parts.retrieval, [large.appId], large.questions, modes);
-    log(`${kind}:   recall@10 at ${CHUNKS} chunks (${large.questions.length} questions): ${JSON.stringify(largeRecall)}`);
+    log(
+      `${kind}:   recall@10 at ${CHUNKS} chunks (${large.questions.length} questions): ${JSON.stringify(largeRecall)}`,
+    );
     const lat = {};
     for (const mode of modes) {
       lat[mode] = await latency(parts.retrieval, large.appId, large.questions, mode, QUERIES);
       log(`${kind}:   ${mode} latency at ${CHUNKS} chunks: p50 ${lat[mode].p50Ms} ms, p95 ${lat[mode].p95Ms} ms`);
     }
     const { appIds: _ids, ...ingestFigures } = ingest;
-    return { vectors, ingest: ingestFigures, recallAt10: { fixtureCorpus: smallRecall, largeCorpus: largeRecall }, retrieval: { chunks: CHUNKS, loadMs: large.loadMs, ...lat } };
+    return {
+      vectors,
+      ingest: ingestFigures,
+      recallAt10: { fixtureCorpus: smallRecall, largeCorpus: largeRecall },
+      retrieval: { chunks: CHUNKS, loadMs: large.loadMs, ...lat },
+    };
   } finally {
     await backend.cleanup();
   }
@@ -282,7 +355,9 @@ const documents = await mixedDocuments(MB * 1024 * 1024);
 const result = { config: { chunks: CHUNKS, mb: MB, queries: QUERIES }, targetRetrievalP95Ms: TARGET_RETRIEVAL_P95_MS };
 if (!argv.includes('--skip-pglite')) result.pglite = await benchBackend('pglite', adminUrl, documents);
 if (!argv.includes('--skip-postgres')) result.postgres = await benchBackend('postgres', adminUrl, documents);
-const p95s = [result.pglite?.retrieval.hybrid?.p95Ms, result.postgres?.retrieval.fts?.p95Ms].filter((x) => x !== undefined);
+const p95s = [result.pglite?.retrieval.hybrid?.p95Ms, result.postgres?.retrieval.fts?.p95Ms].filter(
+  (x) => x !== undefined,
+);
 result.retrievalP95Ms = p95s.length ? Math.max(...p95s) : null;
 result.met = result.retrievalP95Ms !== null && result.retrievalP95Ms <= TARGET_RETRIEVAL_P95_MS;
 process.stdout.write(asJson ? `${JSON.stringify(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);

@@ -43,12 +43,21 @@ if (!usePglite) {
   databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
 }
 const csv = await writeCsv(join(dir, 'items.csv'), rows);
-const server = await startServer({ repoRoot: process.cwd(), dataDir: join(dir, 'data'), databaseUrl, nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [] });
+const server = await startServer({
+  repoRoot: process.cwd(),
+  dataDir: join(dir, 'data'),
+  databaseUrl,
+  nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+});
 const origin = server.baseUrl.replace('127.0.0.1', 'localhost');
 const builder = await createBuilder(server.baseUrl, origin);
 const appId = await createBenchApp(server.baseUrl, builder.token, origin);
 const imp = await importCsv({ baseUrl: server.baseUrl, appId, token: builder.token, csv, serverPid: server.pid });
-console.log(JSON.stringify({ import: { wallMs: imp.wallMs, serverCpuMs: imp.serverCpuMs, growthMb: imp.memory?.growthMb, cpu: imp.cpu } }));
+console.log(
+  JSON.stringify({
+    import: { wallMs: imp.wallMs, serverCpuMs: imp.serverCpuMs, growthMb: imp.memory?.growthMb, cpu: imp.cpu },
+  }),
+);
 for (const key of shapes) {
   const shape = LIST_SHAPES[key];
   await checkList(server.baseUrl, appId, builder.token, shape);
@@ -56,13 +65,26 @@ for (const key of shapes) {
   const headers = { authorization: `Bearer ${builder.token}` };
   await runLoad({ url, headers, connections: 10, durationS: 1, label: 'warm', serverPid: server.pid });
   const r = await runLoad({ url, headers, connections: 10, durationS: duration, label: key, serverPid: server.pid });
-  console.log(JSON.stringify({ [key]: { rps: r.rps, p99Ms: r.p99Ms, serverCpuUsPerReq: r.serverCpuUsPerReq, otherCores: r.cpu.otherCores, pgCores: r.cpu.postgresCores } }));
+  console.log(
+    JSON.stringify({
+      [key]: {
+        rps: r.rps,
+        p99Ms: r.p99Ms,
+        serverCpuUsPerReq: r.serverCpuUsPerReq,
+        otherCores: r.cpu.otherCores,
+        pgCores: r.cpu.postgresCores,
+      },
+    }),
+  );
 }
 if (arg('explain', false) && databaseUrl) {
   const c = new pg.Client(databaseUrl);
   await c.connect();
   for (const key of shapes) {
-    const r = await c.query(`EXPLAIN ANALYZE SELECT id FROM entity_records WHERE app_id = $1 AND entity = 'Item' AND data @> '{"status":"open"}' ${key === 'byPrice' ? `AND nullif((data -> 'price'), 'null'::jsonb) >= '50'::jsonb AND nullif((data -> 'price'), 'null'::jsonb) < 'false'::jsonb ORDER BY nullif((data -> 'price'), 'null'::jsonb) DESC NULLS LAST, id ASC` : 'ORDER BY created_at DESC NULLS LAST, id'} LIMIT 20`, [appId]);
+    const r = await c.query(
+      `EXPLAIN ANALYZE SELECT id FROM entity_records WHERE app_id = $1 AND entity = 'Item' AND data @> '{"status":"open"}' ${key === 'byPrice' ? `AND nullif((data -> 'price'), 'null'::jsonb) >= '50'::jsonb AND nullif((data -> 'price'), 'null'::jsonb) < 'false'::jsonb ORDER BY nullif((data -> 'price'), 'null'::jsonb) DESC NULLS LAST, id ASC` : 'ORDER BY created_at DESC NULLS LAST, id'} LIMIT 20`,
+      [appId],
+    );
     console.log(key, r.rows.map((x) => x['QUERY PLAN']).join('\n'));
   }
   await c.end();

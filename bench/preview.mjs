@@ -23,7 +23,8 @@ const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--
 /** The chat allows 20 calls a minute per builder: the build plus the renames stay under it. */
 const samples = Math.min(arg('samples', 12), 18);
 const asJson = process.argv.includes('--json');
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const FAILURE_SHOT = join(os.tmpdir(), 'tessera-bench-preview-failure.png');
 const log = (msg) => process.stderr.write(`[preview ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
@@ -32,7 +33,9 @@ const log = (msg) => process.stderr.write(`[preview ${new Date().toISOString().s
  * ended `visible` showed in the preview frame.
  */
 async function turnToRender(page, appId, text, visible) {
-  const turn = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/apps/${appId}/chat`));
+  const turn = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/apps/${appId}/chat`),
+  );
   const composer = page.getByRole('region', { name: 'Chat' }).getByRole('textbox', { name: 'Message' });
   await composer.fill(text);
   await composer.press('Enter');
@@ -41,7 +44,11 @@ async function turnToRender(page, appId, text, visible) {
   // The body ends after the version was stored and announced in the stream's metadata.
   await response.finished();
   const applied = performance.now();
-  const shown = page.frameLocator('iframe[title="App preview"]').getByText(visible, { exact: true }).filter({ visible: true }).first();
+  const shown = page
+    .frameLocator('iframe[title="App preview"]')
+    .getByText(visible, { exact: true })
+    .filter({ visible: true })
+    .first();
   await shown.waitFor({ timeout: 30_000 }).catch(async (err) => {
     await page.screenshot({ path: FAILURE_SHOT });
     throw new Error(`"${visible}" did not show in the preview (screenshot: ${FAILURE_SHOT}): ${err.message}`);
@@ -82,13 +89,20 @@ export async function runPreviewBench() {
     // The builder as its users open it: on PUBLIC_URL (the preview's app host is a sibling name).
     const publicUrl = `http://localhost:${new URL(server.baseUrl).port}`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: 'tessera_token', value: encodeURIComponent(token), url: publicUrl, sameSite: 'Strict' }]);
+    await context.addCookies([
+      { name: 'tessera_token', value: encodeURIComponent(token), url: publicUrl, sameSite: 'Strict' },
+    ]);
     const page = await context.newPage();
     await page.goto(`${publicUrl}/build/app/${appId}`);
     await page.getByRole('region', { name: 'Chat' }).getByRole('textbox', { name: 'Message' }).waitFor();
 
     log('first build: a task tracker from the starter app the preview shows');
-    const firstBuildMs = await turnToRender(page, appId, 'Build a task tracker with tasks (title, done, due date) and projects (name)', 'Task Tracker');
+    const firstBuildMs = await turnToRender(
+      page,
+      appId,
+      'Build a task tracker with tasks (title, done, due date) and projects (name)',
+      'Task Tracker',
+    );
     log(`  ${firstBuildMs.toFixed(0)} ms`);
     const changes = [];
     for (let i = 1; i <= samples; i++) {
@@ -115,6 +129,8 @@ export async function runPreviewBench() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   installSignalHandlers();
   const result = await runPreviewBench();
-  log(`preview first render: first build ${result.firstBuildMs} ms; later versions p50 ${result.changeP50Ms} ms, p95 ${result.changeP95Ms} ms (target <= ${TARGET_MS}) ${result.ok ? 'OK' : 'MISSED'}`);
+  log(
+    `preview first render: first build ${result.firstBuildMs} ms; later versions p50 ${result.changeP50Ms} ms, p95 ${result.changeP95Ms} ms (target <= ${TARGET_MS}) ${result.ok ? 'OK' : 'MISSED'}`,
+  );
   console.log(JSON.stringify(asJson ? result : { previewFirstRender: result }));
 }

@@ -30,7 +30,19 @@ import { createScratchDatabase } from './lib/scratch-db.mjs';
 import { request } from './lib/http.mjs';
 import { cpuBetween, cpuSnapshot, setBenchDatabase, waitForQuiet } from './lib/cpu.mjs';
 import { checkEndpoint, createBuilder, runLoad } from './lib/load.mjs';
-import { checkList, createBenchApp, csvPathIn, explain, importCsv, itemRecords, LIST_SHAPES, listIteration, listPath, rawImport, writeCsv } from './lib/entities.mjs';
+import {
+  checkList,
+  createBenchApp,
+  csvPathIn,
+  explain,
+  importCsv,
+  itemRecords,
+  LIST_SHAPES,
+  listIteration,
+  listPath,
+  rawImport,
+  writeCsv,
+} from './lib/entities.mjs';
 import { rawPglite, rawPostgres, withRawQuery } from './lib/raw.mjs';
 import { readMemory, setStartCommand, startCommand, startServer } from './lib/server.mjs';
 import { printSummary } from './lib/summary.mjs';
@@ -63,8 +75,20 @@ export const TARGETS = {
 
 function parseArgs(argv) {
   const opts = {
-    cmd: undefined, profile: undefined, waitQuietS: 20, quick: false, skipStartup: false, skipPglite: false, skipPostgres: false,
-    skipAccount: false, skipEntities: false, skipImport: false, rows: 100_000, strict: false, runs: undefined, duration: undefined,
+    cmd: undefined,
+    profile: undefined,
+    waitQuietS: 20,
+    quick: false,
+    skipStartup: false,
+    skipPglite: false,
+    skipPostgres: false,
+    skipAccount: false,
+    skipEntities: false,
+    skipImport: false,
+    rows: 100_000,
+    strict: false,
+    runs: undefined,
+    duration: undefined,
   };
   for (const arg of argv) {
     const eq = arg.indexOf('=');
@@ -109,7 +133,8 @@ function parseArgs(argv) {
 async function settle(cfg, what) {
   if (!cfg.waitQuietS) return null;
   const q = await waitForQuiet({ maxWaitS: cfg.waitQuietS });
-  if (!q.quiet) log(`${what}: machine still busy after ${q.waitedS} s (other processes ${q.otherCores} cores), measuring anyway`);
+  if (!q.quiet)
+    log(`${what}: machine still busy after ${q.waitedS} s (other processes ${q.otherCores} cores), measuring anyway`);
   else if (q.waitedS > 1.5) log(`${what}: waited ${q.waitedS} s for other load to settle`);
   return q;
 }
@@ -130,7 +155,9 @@ function machineInfo() {
   const cpus = os.cpus();
   let pglite;
   try {
-    pglite = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+    pglite = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    ).version;
   } catch {
     /* not installed at the root */
   }
@@ -153,12 +180,21 @@ async function benchStartup(cfg) {
   for (let i = 1; i <= cfg.runs; i++) {
     const dir = newTmpDir();
     const secret = randomBytes(32).toString('hex');
-    for (const [kind, list] of [['fresh', fresh], ['existing', existing]]) {
+    for (const [kind, list] of [
+      ['fresh', fresh],
+      ['existing', existing],
+    ]) {
       await settle(cfg, `startup ${kind}`);
       const server = await startServer({ repoRoot: REPO_ROOT, dataDir: dir, logLevel: 'info', authSecret: secret });
       const stop = await server.stop();
       const { serverCpuMs, otherCores } = server.startCpu;
-      list.push({ wallMs: server.wallMs, startupMs: server.startupMs ?? null, serverCpuMs, otherCores, shutdownMs: stop.ms });
+      list.push({
+        wallMs: server.wallMs,
+        startupMs: server.startupMs ?? null,
+        serverCpuMs,
+        otherCores,
+        shutdownMs: stop.ms,
+      });
       log(
         `startup run ${i}/${cfg.runs} ${kind.padEnd(8)} wall ${server.wallMs} ms (server-logged startupMs ${server.startupMs}, ` +
           `server CPU ${serverCpuMs} ms, other load ${otherCores} cores, shutdown ${stop.ms} ms)`,
@@ -201,7 +237,9 @@ async function loadPhases(backend, cfg, { url, headers, serverPid, label = backe
   await runLoad({ url, headers, connections: 10, durationS: cfg.warmupS, label: `${label} warm-up`, serverPid });
   log(`${label}: load ${cfg.loadS} s (10 connections)`);
   const c10 = await runLoad({ url, headers, connections: 10, durationS: cfg.loadS, label: `${label} c10`, serverPid });
-  log(`${label}:   ${c10.rps} req/s, p50 ${c10.p50Ms} ms, p99 ${c10.p99Ms} ms, server CPU ${c10.serverCpuUsPerReq} µs/req, other load ${c10.cpu.otherCores} cores`);
+  log(
+    `${label}:   ${c10.rps} req/s, p50 ${c10.p50Ms} ms, p99 ${c10.p99Ms} ms, server CPU ${c10.serverCpuUsPerReq} µs/req, other load ${c10.cpu.otherCores} cores`,
+  );
   await settle(cfg, label);
   log(`${label}: load ${cfg.latencyS} s (1 connection)`);
   const c1 = await runLoad({ url, headers, connections: 1, durationS: cfg.latencyS, label: `${label} c1`, serverPid });
@@ -215,8 +253,17 @@ async function entityPhases(backend, cfg, server, builder) {
   const origin = `http://localhost:${server.port}`;
   out.appId = await createBenchApp(server.baseUrl, builder.token, origin);
   await settle(cfg, `${backend} import`);
-  log(`${backend}: importing ${cfg.csv.rows} rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB CSV) through the import endpoint`);
-  const imp = await importCsv({ baseUrl: server.baseUrl, appId: out.appId, token: builder.token, csv: cfg.csv, serverPid: server.pid, importId: cfg.importId ? `bench-${randomBytes(6).toString('hex')}` : undefined });
+  log(
+    `${backend}: importing ${cfg.csv.rows} rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB CSV) through the import endpoint`,
+  );
+  const imp = await importCsv({
+    baseUrl: server.baseUrl,
+    appId: out.appId,
+    token: builder.token,
+    csv: cfg.csv,
+    serverPid: server.pid,
+    importId: cfg.importId ? `bench-${randomBytes(6).toString('hex')}` : undefined,
+  });
   log(
     `${backend}:   ${imp.wallMs} ms, ${imp.rowsPerS} rows/s, server CPU ${imp.serverCpuMs} ms (${imp.cpu.serverCores} cores, postgres ${imp.cpu.postgresCores}), ` +
       `RSS ${imp.memory.rssBeforeMb} -> peak ${imp.memory.sampledPeakDuringMb} MB (VmHWM ${imp.memory.peakBeforeMb} -> ${imp.memory.peakAfterMb})`,
@@ -228,7 +275,11 @@ async function entityPhases(backend, cfg, server, builder) {
   for (const [key, shape] of Object.entries(LIST_SHAPES)) {
     await checkList(server.baseUrl, out.appId, builder.token, shape);
     const url = `${server.baseUrl}${listPath(out.appId, shape)}`;
-    out.list[key] = { label: shape.label, path: listPath(out.appId, shape), ...(await loadPhases(backend, cfg, { url, headers, serverPid: server.pid, label: `${backend} list ${key}` })) };
+    out.list[key] = {
+      label: shape.label,
+      path: listPath(out.appId, shape),
+      ...(await loadPhases(backend, cfg, { url, headers, serverPid: server.pid, label: `${backend} list ${key}` })),
+    };
   }
   return out;
 }
@@ -242,9 +293,13 @@ async function entityRaw(backend, cfg, ent, { databaseUrl, dir, timed, creatorId
     log(`${backend}: raw import of the same ${cfg.rows} rows, two statement shapes`);
     const records = itemRecords(cfg.rows);
     await settle(cfg, `${backend} raw import`);
-    ent.import.raw = await withRawQuery(conn, (query) => rawImport(query, ent.appId, records, creatorId, { isPglite: backend === 'pglite' }));
+    ent.import.raw = await withRawQuery(conn, (query) =>
+      rawImport(query, ent.appId, records, creatorId, { isPglite: backend === 'pglite' }),
+    );
     ent.import.ratio = ratio(ent.import.raw.serverShape.wallMs, ent.import.wallMs);
-    log(`${backend}:   raw import ${ent.import.raw.serverShape.wallMs} ms (server's statement), ${ent.import.raw.singleParam.wallMs} ms (previous statement: random ids, ON CONFLICT, per-row FK check)`);
+    log(
+      `${backend}:   raw import ${ent.import.raw.serverShape.wallMs} ms (server's statement), ${ent.import.raw.singleParam.wallMs} ms (previous statement: random ids, ON CONFLICT, per-row FK check)`,
+    );
   }
 }
 
@@ -268,14 +323,17 @@ async function listRaw(backend, cfg, ent, { conn, databaseUrl, dir, timed }) {
       l.raw = await timed(() => rawPostgres({ url: databaseUrl, loops: 10, durationS: cfg.rawS, iterate }));
       l.raw1 = await timed(() => rawPostgres({ url: databaseUrl, loops: 1, durationS: cfg.rawS, iterate }));
     }
-    log(`${backend} list ${key}:   raw ${l.raw.rawRps} queries/s (${l.raw.loops} loops), ${l.raw1.rawRps} queries/s (1 loop, p50 ${l.raw1.p50Ms} ms)`);
+    log(
+      `${backend} list ${key}:   raw ${l.raw.rawRps} queries/s (${l.raw.loops} loops), ${l.raw1.rawRps} queries/s (1 loop, p50 ${l.raw1.p50Ms} ms)`,
+    );
   }
   // What-if, measured last because it changes the database: the same raw loops after ANALYZE
   // (the server never analyzes after an import; PGlite has no autovacuum at all, so without this
   // the planner has no statistics for the 100k new rows). Not a ceiling of the server as it is.
   await withRawQuery(conn, async (query) => {
     await query('ANALYZE entity_records');
-    for (const [key, shape] of Object.entries(LIST_SHAPES)) ent.list[key].planAfterAnalyze = await explain(query, shape, ent.appId);
+    for (const [key, shape] of Object.entries(LIST_SHAPES))
+      ent.list[key].planAfterAnalyze = await explain(query, shape, ent.appId);
   });
   for (const [key, shape] of Object.entries(LIST_SHAPES)) {
     const iterate = listIteration(shape, ent.appId);
@@ -284,7 +342,9 @@ async function listRaw(backend, cfg, ent, { conn, databaseUrl, dir, timed }) {
       backend === 'pglite'
         ? await timed(() => rawPglite({ dir: join(dir, 'pglite'), durationS: cfg.rawS, iterate }))
         : await timed(() => rawPostgres({ url: databaseUrl, loops: 10, durationS: cfg.rawS, iterate }));
-    log(`${backend} list ${key}:   after ANALYZE: raw ${l.rawAfterAnalyze.rawRps} queries/s (${l.rawAfterAnalyze.loops} loops, p50 ${l.rawAfterAnalyze.p50Ms} ms)`);
+    log(
+      `${backend} list ${key}:   after ANALYZE: raw ${l.rawAfterAnalyze.rawRps} queries/s (${l.rawAfterAnalyze.loops} loops, p50 ${l.rawAfterAnalyze.p50Ms} ms)`,
+    );
   }
 }
 
@@ -292,7 +352,9 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
   const dir = newTmpDir();
   // --profile: the loaded server writes a V8 CPU profile (open in Chrome DevTools / speedscope).
   // One file per thread: the largest is the main thread.
-  const nodeArgs = cfg.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cfg.profile, `${backend}-${Date.now()}`)}`] : [];
+  const nodeArgs = cfg.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cfg.profile, `${backend}-${Date.now()}`)}`]
+    : [];
   const authSecret = randomBytes(32).toString('hex');
   const out = {};
   let builder;
@@ -315,13 +377,23 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
       ({ builder, mem: out.idleFirstStart } = await idleMemory(backend, server, cfg));
       await server.stop();
       log(`${backend}: restarting on the existing data dir`);
-      server = await startServer({ repoRoot: REPO_ROOT, dataDir: dir, databaseUrl, logLevel: 'warn', authSecret, nodeArgs });
+      server = await startServer({
+        repoRoot: REPO_ROOT,
+        dataDir: dir,
+        databaseUrl,
+        logLevel: 'warn',
+        authSecret,
+        nodeArgs,
+      });
       out.restartWallMs = server.wallMs;
     }
     ({ builder, headers, mem: out.idle } = await idleMemory(backend, server, cfg, builder));
 
     if (!cfg.skipAccount) {
-      Object.assign(out, await loadPhases(backend, cfg, { url: `${server.baseUrl}${ENDPOINT}`, headers, serverPid: server.pid }));
+      Object.assign(
+        out,
+        await loadPhases(backend, cfg, { url: `${server.baseUrl}${ENDPOINT}`, headers, serverPid: server.pid }),
+      );
       out.afterLoad = readMemory(server.pid);
     }
     if (withEntities(cfg)) {
@@ -342,15 +414,24 @@ async function benchBackend(backend, cfg, { databaseUrl } = {}) {
     log(`${backend}: raw driver loop ${cfg.rawS} s`);
     if (backend === 'pglite') {
       // One connection, queries serialise: a sequential loop is both the throughput and the latency limit.
-      out.raw = await timed(() => rawPglite({ dir: join(dir, 'pglite'), token: builder.sessionToken, durationS: cfg.rawS }));
+      out.raw = await timed(() =>
+        rawPglite({ dir: join(dir, 'pglite'), token: builder.sessionToken, durationS: cfg.rawS }),
+      );
       out.raw1 = out.raw;
     } else {
-      out.raw = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 10, durationS: cfg.rawS }));
-      out.raw1 = await timed(() => rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 1, durationS: cfg.rawS }));
+      out.raw = await timed(() =>
+        rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 10, durationS: cfg.rawS }),
+      );
+      out.raw1 = await timed(() =>
+        rawPostgres({ url: databaseUrl, token: builder.sessionToken, loops: 1, durationS: cfg.rawS }),
+      );
     }
-    log(`${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`);
+    log(
+      `${backend}:   raw ${out.raw.rawRps} reads/s (${out.raw.loops} loops), ${out.raw1.rawRps} reads/s (1 loop, p50 ${out.raw1.p50Ms} ms)`,
+    );
   }
-  if (out.entities) await entityRaw(backend, cfg, out.entities, { databaseUrl, dir, timed, creatorId: builder.userId ?? null });
+  if (out.entities)
+    await entityRaw(backend, cfg, out.entities, { databaseUrl, dir, timed, creatorId: builder.userId ?? null });
   removeTmpDir(dir);
   return out;
 }
@@ -391,12 +472,20 @@ function summariseLoad(b) {
 /** Splits one backend's measurements into the sections of the JSON output. */
 function addBackend(result, name, b) {
   const { entities, ...account } = b;
-  result.servers[name] = { idle: b.idle, idleFirstStart: b.idleFirstStart, afterLoad: b.afterLoad, afterEntities: entities?.afterLoad };
+  result.servers[name] = {
+    idle: b.idle,
+    idleFirstStart: b.idleFirstStart,
+    afterLoad: b.afterLoad,
+    afterEntities: entities?.afterLoad,
+  };
   if (account.c10) result.accountCurrent[name] = summariseLoad(account);
   if (entities?.import) result.csvImport[name] = entities.import;
   if (entities?.list) {
     const { list, import: _imported, ...rest } = entities;
-    result.entityList[name] = { ...rest, ...Object.fromEntries(Object.entries(list).map(([k, v]) => [k, summariseLoad(v)])) };
+    result.entityList[name] = {
+      ...rest,
+      ...Object.fromEntries(Object.entries(list).map(([k, v]) => [k, summariseLoad(v)])),
+    };
   }
 }
 
@@ -406,7 +495,8 @@ async function main() {
   if (cfg.cmd) setStartCommand(cfg.cmd);
   // Build first, so that no measured start pays for a build (npm start builds only what is stale).
   log('building (npm run build)');
-  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('npm run build failed');
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
+    throw new Error('npm run build failed');
   const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const result = {
     machine: machineInfo(),
@@ -424,7 +514,11 @@ async function main() {
   if (!cfg.skipBundle) {
     // Its own process (TypeScript through tsx), so the bundler's warm-up is measured as a server sees it.
     log('bundling a 30-file generated app (bench/bundle.mjs)');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/bundle.mjs'), '--json'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/bundle.mjs'), '--json'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (run.status !== 0) throw new Error('bench/bundle.mjs failed');
     result.bundle = JSON.parse(run.stdout.trim().split('\n').pop());
   }
@@ -434,23 +528,44 @@ async function main() {
     const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/context.mjs'), '--json'];
     if (cfg.contextChunks) args.push(`--chunks=${cfg.contextChunks}`);
     if (cfg.quick) args.push('--chunks=20000', '--mb=2', '--queries=100');
-    const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawnSync(process.execPath, args, {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (run.status !== 0) throw new Error('bench/context.mjs failed');
     result.context = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
   if (!cfg.skipChat) {
     log('chat: time to first token through POST /api/apps/{id}/chat vs. the same fake model directly (bench/chat.mjs)');
-    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/chat.mjs'), '--json', ...(cfg.skipPglite ? ['--skip-pglite'] : []), ...(cfg.skipPostgres ? ['--skip-postgres'] : [])];
+    const args = [
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'bench/chat.mjs'),
+      '--json',
+      ...(cfg.skipPglite ? ['--skip-pglite'] : []),
+      ...(cfg.skipPostgres ? ['--skip-postgres'] : []),
+    ];
     if (cfg.quick) args.push('--samples=20');
-    const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawnSync(process.execPath, args, {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (run.status !== 0) throw new Error('bench/chat.mjs failed');
     result.chat = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
   if (!cfg.skipPreview) {
-    log('preview: a chat turn\'s version applied -> shown in the editor\'s preview frame, in Chromium (bench/preview.mjs)');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    log(
+      "preview: a chat turn's version applied -> shown in the editor's preview frame, in Chromium (bench/preview.mjs)",
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])],
+      { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     if (run.status !== 0) throw new Error('bench/preview.mjs failed');
     result.preview = JSON.parse(run.stdout.trim().split('\n').pop());
   }
@@ -463,7 +578,12 @@ async function main() {
     log(`wrote ${cfg.csv.rows} CSV rows (${(cfg.csv.bytes / 1024 / 1024).toFixed(1)} MB)`);
   }
   if (!cfg.skipPglite) addBackend(result, 'pglite', await benchBackend('pglite', cfg));
-  if (!cfg.skipPostgres) addBackend(result, 'postgres', await withScratchDatabase(adminUrl, (url) => benchBackend('postgres', cfg, { databaseUrl: url })));
+  if (!cfg.skipPostgres)
+    addBackend(
+      result,
+      'postgres',
+      await withScratchDatabase(adminUrl, (url) => benchBackend('postgres', cfg, { databaseUrl: url })),
+    );
   delete result.config.csv?.path;
 
   // Idle RSS of the default configuration (embedded PGlite) restarted on its data dir; the first start
@@ -475,7 +595,10 @@ async function main() {
     pgliteFirstStartMb: pgl?.idleFirstStart.rssMb ?? null,
     postgresMb: result.servers.postgres?.idle.rssMb ?? null,
   };
-  const loads = [...Object.values(result.accountCurrent), ...Object.values(result.entityList).flatMap((e) => Object.keys(LIST_SHAPES).map((k) => e[k]))];
+  const loads = [
+    ...Object.values(result.accountCurrent),
+    ...Object.values(result.entityList).flatMap((e) => Object.keys(LIST_SHAPES).map((k) => e[k])),
+  ];
   const others = [
     ...(result.startup ? [...result.startup.fresh.runs, ...result.startup.existing.runs].map((r) => r.otherCores) : []),
     ...loads.flatMap((b) => [b.c10.cpu.otherCores, b.c1.cpu.otherCores, b.raw.cpu.otherCores]),
@@ -487,7 +610,9 @@ async function main() {
   };
 
   const t = (actual, target, kind) =>
-    actual === undefined ? { target, actual: null, met: null } : { target, actual, met: kind === 'max' ? actual <= target : actual >= target };
+    actual === undefined
+      ? { target, actual: null, met: null }
+      : { target, actual, met: kind === 'max' ? actual <= target : actual >= target };
   const el = result.entityList;
   result.targets = {
     startupExistingMedianMs: t(result.startup?.existing.medianMs, TARGETS.startupExistingMs, 'max'),

@@ -12,7 +12,14 @@ export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
 /** Worker threads the server starts, each bundled beside main.mjs (the server finds them next to itself). */
 const SERVER_WORKERS = { 'csv-import.worker': 'apps/server/src/modules/entities/csv-import.worker.ts' };
 const WEB_INDEX = join(root, 'apps/web/dist/index.html');
-const WEB_INPUTS = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/ui/src', 'packages/contracts/src'];
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/ui/src',
+  'packages/contracts/src',
+];
 const SERVER_INPUTS = ['apps/server/src', 'packages/contracts/src', 'packages/db/src', 'packages/db/migrations'];
 
 function newestMtime(path) {
@@ -22,17 +29,24 @@ function newestMtime(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const isStale = (output, inputs) => !existsSync(output) || Math.max(...inputs.map((p) => newestMtime(join(root, p)))) > statSync(output).mtimeMs;
+const isStale = (output, inputs) =>
+  !existsSync(output) || Math.max(...inputs.map((p) => newestMtime(join(root, p)))) > statSync(output).mtimeMs;
 
 export function buildWeb() {
-  const result = spawnSync('npm', ['run', 'build', '--silent', '--workspace', '@tessera/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--silent', '--workspace', '@tessera/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The web app failed to build');
 }
 
 export async function buildServer() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { main: join(root, 'apps/server/src/main.ts'), ...Object.fromEntries(Object.entries(SERVER_WORKERS).map(([name, path]) => [name, join(root, path)])) },
+    entryPoints: {
+      main: join(root, 'apps/server/src/main.ts'),
+      ...Object.fromEntries(Object.entries(SERVER_WORKERS).map(([name, path]) => [name, join(root, path)])),
+    },
     outdir: dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -45,7 +59,9 @@ export async function buildServer() {
         name: 'external-npm-packages',
         setup(b) {
           // Our workspace packages are TypeScript source: bundle them. Everything from npm stays external.
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@tessera/') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@tessera/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],
@@ -55,10 +71,17 @@ export async function buildServer() {
 /** Rebuilds the web app and the server when their sources are newer than their last build. */
 export async function ensureBuilt() {
   if (isStale(WEB_INDEX, WEB_INPUTS)) {
-    process.stderr.write(existsSync(WEB_INDEX) ? 'Web app sources changed: rebuilding...\n' : 'Building the web app (first start only)...\n');
+    process.stderr.write(
+      existsSync(WEB_INDEX)
+        ? 'Web app sources changed: rebuilding...\n'
+        : 'Building the web app (first start only)...\n',
+    );
     buildWeb();
   }
-  const serverOutputs = [SERVER_BUNDLE, ...Object.keys(SERVER_WORKERS).map((name) => join(dirname(SERVER_BUNDLE), `${name}.mjs`))];
+  const serverOutputs = [
+    SERVER_BUNDLE,
+    ...Object.keys(SERVER_WORKERS).map((name) => join(dirname(SERVER_BUNDLE), `${name}.mjs`)),
+  ];
   if (serverOutputs.some((output) => isStale(output, SERVER_INPUTS))) await buildServer();
 }
 

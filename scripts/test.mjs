@@ -18,7 +18,13 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
 if (!process.env.TEST_DATABASE_URL) {
   process.stderr.write('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.\n');
 }
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(out, 'vitest.json')}`,
+]);
 const e2eStatus = run('npm', ['run', 'test:e2e', '--silent']);
 
 let passed = 0;

@@ -89,7 +89,10 @@ function cleanupSync() {
   for (const p of processes) killGroup(p, 'SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   for (const [name, { adminUrl }] of databases) {
-    spawnSync('psql', [adminUrl, '-q', '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`], { stdio: 'ignore', timeout: 10_000 });
+    spawnSync('psql', [adminUrl, '-q', '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`], {
+      stdio: 'ignore',
+      timeout: 10_000,
+    });
   }
 }
 

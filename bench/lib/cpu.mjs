@@ -68,7 +68,8 @@ export function cpuBetween(a, b, serverPid = b.serverPid ?? a.serverPid) {
     return start && start.comm === end.comm ? end.ticks - start.ticks : end.ticks;
   };
   let postgres = 0;
-  for (const [pid, p] of b.procs) if (p.comm === 'postgres' && benchDatabase && p.title.includes(` ${benchDatabase} `)) postgres += delta(pid);
+  for (const [pid, p] of b.procs)
+    if (p.comm === 'postgres' && benchDatabase && p.title.includes(` ${benchDatabase} `)) postgres += delta(pid);
   const bench = delta(process.pid);
   const server = serverPid ? delta(serverPid) : 0;
   const total = b.busy - a.busy;

@@ -55,7 +55,9 @@ export const LIST_SHAPES = {
     sql: `${SELECT} WHERE ("app_id" = $1 AND "entity" = $2 AND "data" @> $3::jsonb)
       ORDER BY "entity_records"."created_at" DESC NULLS LAST, "entity_records"."id" ASC LIMIT $4 OFFSET $5`,
     params: (appId) => [appId, ENTITY, '{"status":"open"}', 20, 0],
-    check: (rows) => rows.every((r) => r.status === 'open') && isSorted(rows, (a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)),
+    check: (rows) =>
+      rows.every((r) => r.status === 'open') &&
+      isSorted(rows, (a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id)),
   },
   byPrice: {
     label: 'status=open & price>=50, sort -price, limit 20',
@@ -66,7 +68,9 @@ export const LIST_SHAPES = {
         AND (${PRICE} >= $4::jsonb AND ${PRICE} < 'false'::jsonb)))
       ORDER BY ${PRICE} DESC NULLS LAST, "id" ASC LIMIT $5 OFFSET $6`,
     params: (appId) => [appId, ENTITY, '{"status":"open"}', '50', 20, 0],
-    check: (rows) => rows.every((r) => r.status === 'open' && r.price >= 50) && isSorted(rows, (a, b) => b.price - a.price || a.id.localeCompare(b.id)),
+    check: (rows) =>
+      rows.every((r) => r.status === 'open' && r.price >= 50) &&
+      isSorted(rows, (a, b) => b.price - a.price || a.id.localeCompare(b.id)),
   },
 };
 
@@ -91,7 +95,20 @@ function prng(seed) {
 }
 
 const TAGS = ['red', 'green', 'blue', 'urgent', 'later', 'home', 'work', 'bulk'];
-const WORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'eiusmod', 'tempor'];
+const WORDS = [
+  'lorem',
+  'ipsum',
+  'dolor',
+  'sit',
+  'amet',
+  'consectetur',
+  'adipiscing',
+  'elit',
+  'sed',
+  'do',
+  'eiusmod',
+  'tempor',
+];
 
 /** The rows of the bench CSV, as the cells of each column (deterministic). */
 function* itemRows(rows) {
@@ -102,7 +119,16 @@ function* itemRows(rows) {
     const tags = rnd() < 0.5 ? [pick(TAGS), pick(TAGS)] : [pick(TAGS)];
     const due = new Date(t0 + Math.floor(rnd() * 365 * 86400) * 1000);
     const note = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} ${i}`;
-    yield { name: `Item ${i}`, status: pick(STATUSES), price: (rnd() * 100).toFixed(2), qty: Math.floor(rnd() * 500), tags, active: rnd() < 0.5, due, note };
+    yield {
+      name: `Item ${i}`,
+      status: pick(STATUSES),
+      price: (rnd() * 100).toFixed(2),
+      qty: Math.floor(rnd() * 500),
+      tags,
+      active: rnd() < 0.5,
+      due,
+      note,
+    };
   }
 }
 
@@ -168,7 +194,10 @@ export async function rawImport(query, appId, records, creatorId, { isPglite }, 
       if (!isPglite) return query(insert(false), params);
       await query('BEGIN');
       try {
-        await query(`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = $1 FOR KEY SHARE`, [appId]);
+        await query(
+          `SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = $1 FOR KEY SHARE`,
+          [appId],
+        );
         await query(insert(false), params);
         await query('COMMIT');
       } catch (err) {
@@ -177,7 +206,12 @@ export async function rawImport(query, appId, records, creatorId, { isPglite }, 
       }
     },
     singleParam: async (entity, rows) => {
-      await query(insert(true), [appId, entity, creatorId, JSON.stringify(rows.map((data) => ({ id: randomUUID(), data })))]);
+      await query(insert(true), [
+        appId,
+        entity,
+        creatorId,
+        JSON.stringify(rows.map((data) => ({ id: randomUUID(), data }))),
+      ]);
     },
   };
   const out = {};
@@ -186,14 +220,24 @@ export async function rawImport(query, appId, records, creatorId, { isPglite }, 
     const t = performance.now();
     for (let i = 0; i < records.length; i += batch) await insertBatch(entity, records.slice(i, i + batch));
     const ms = performance.now() - t;
-    out[key] = { rows: records.length, batch, wallMs: Math.round(ms), rowsPerS: Math.round(records.length / (ms / 1000)) };
+    out[key] = {
+      rows: records.length,
+      batch,
+      wallMs: Math.round(ms),
+      rowsPerS: Math.round(records.length / (ms / 1000)),
+    };
   }
   return out;
 }
 
 /** POST /api/apps with the Item entity; returns the app id. */
 export async function createBenchApp(baseUrl, token, origin) {
-  const res = await request(`${baseUrl}/api/apps`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin }, body: GEN_APP, timeoutMs: 30_000 });
+  const res = await request(`${baseUrl}/api/apps`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin },
+    body: GEN_APP,
+    timeoutMs: 30_000,
+  });
   const appId = json(res)?.appId;
   if (res.status !== 200 || !appId) throw new Error(`POST /api/apps failed: ${res.status} ${res.body}`);
   return appId;
@@ -208,7 +252,9 @@ export async function createBenchApp(baseUrl, token, origin) {
 export async function importCsv({ baseUrl, appId, token, csv, serverPid, importId }) {
   const boundary = `----tessera-bench-${Date.now().toString(36)}`;
   // With an importId (as the web app sends one) the rows get deterministic ids and the insert a conflict clause.
-  const idField = importId ? `--${boundary}\r\nContent-Disposition: form-data; name="importId"\r\n\r\n${importId}\r\n` : '';
+  const idField = importId
+    ? `--${boundary}\r\nContent-Disposition: form-data; name="importId"\r\n\r\n${importId}\r\n`
+    : '';
   const head = Buffer.from(
     `${idField}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="items.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
@@ -264,8 +310,10 @@ export async function importCsv({ baseUrl, appId, token, csv, serverPid, importI
             }
           });
           res.on('end', () => {
-            if (res.statusCode !== 200) reject(new Error(`import answered ${res.statusCode}: ${pending.slice(0, 500)}`));
-            else if (last?.type !== 'done') reject(new Error(`import ended without a done line: ${JSON.stringify(last ?? pending.slice(0, 500))}`));
+            if (res.statusCode !== 200)
+              reject(new Error(`import answered ${res.statusCode}: ${pending.slice(0, 500)}`));
+            else if (last?.type !== 'done')
+              reject(new Error(`import ended without a done line: ${JSON.stringify(last ?? pending.slice(0, 500))}`));
             else resolve({ ...last, ms: performance.now() - t0 });
           });
           res.on('error', reject);
@@ -285,7 +333,8 @@ export async function importCsv({ baseUrl, appId, token, csv, serverPid, importI
   sample();
   const cpu = cpuBetween(cpu0, cpuSnapshot(serverPid));
   const memAfter = readMemory(serverPid);
-  if (done.imported !== csv.rows || done.failed !== 0) throw new Error(`import: expected ${csv.rows} rows imported, 0 failed; got ${JSON.stringify(done)}`);
+  if (done.imported !== csv.rows || done.failed !== 0)
+    throw new Error(`import: expected ${csv.rows} rows imported, 0 failed; got ${JSON.stringify(done)}`);
   const wallMs = Math.round(done.ms);
   return {
     rows: csv.rows,
@@ -313,7 +362,10 @@ export async function importCsv({ baseUrl, appId, token, csv, serverPid, importI
 
 /** GET the list once and check the answer (20 matching rows in the asked order). */
 export async function checkList(baseUrl, appId, token, shape) {
-  const res = await request(`${baseUrl}${listPath(appId, shape)}`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: 30_000 });
+  const res = await request(`${baseUrl}${listPath(appId, shape)}`, {
+    headers: { authorization: `Bearer ${token}` },
+    timeoutMs: 30_000,
+  });
   const rows = json(res);
   if (res.status !== 200 || !Array.isArray(rows) || rows.length !== shape.limit || !shape.check(rows)) {
     throw new Error(`GET ${listPath(appId, shape)} answered ${res.status}: ${res.body.slice(0, 500)}`);

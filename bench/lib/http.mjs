@@ -13,7 +13,9 @@ export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 5
         method,
         agent,
         headers: {
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...headers,
         },
         timeout: timeoutMs,
@@ -21,7 +23,9 @@ export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 5
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

@@ -35,7 +35,8 @@ export async function checkEndpoint(url, headers, accountId, times = 5) {
   for (let i = 0; i < times; i++) {
     const res = await request(url, { headers });
     const body = json(res);
-    if (res.status !== 200 || body?.accountId !== accountId) throw new Error(`GET ${url} answered ${res.status} ${res.body}`);
+    if (res.status !== 200 || body?.accountId !== accountId)
+      throw new Error(`GET ${url} answered ${res.status} ${res.body}`);
   }
 }
 

@@ -43,7 +43,14 @@ async function timedLoops({ loops, query, token, durationS, warmupS, iterate = (
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p) => round1(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
-  return { loops, durationS: round1(elapsed), reads: count, rawRps: round1(count / elapsed), p50Ms: pct(50), p99Ms: pct(99) };
+  return {
+    loops,
+    durationS: round1(elapsed),
+    reads: count,
+    rawRps: round1(count / elapsed),
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+  };
 }
 
 /** `iterate(query)` replaces the account/current read (e.g. the entity list queries of lib/entities.mjs). */

@@ -29,8 +29,21 @@ export const startCommand = () => `node ${startArgs.join(' ')}`;
 
 /** Variables the server reads; never inherited from the caller's shell. */
 const SERVER_VARS = [
-  'NODE_ENV', 'PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL', 'AUTH_SECRET', 'ADMIN_EMAILS', 'SMTP_URL',
-  'MAIL_FROM', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'TRUST_PROXY', 'LOG_LEVEL', 'NODE_OPTIONS',
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'AUTH_SECRET',
+  'ADMIN_EMAILS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'NODE_OPTIONS',
 ];
 
 /** A free loopback port (bind to 0, read it, release it). */
@@ -52,7 +65,17 @@ export const randomSecret = () => randomBytes(32).toString('hex');
  * Starts the server and resolves once /healthz answers 200.
  * `extraEnv` adds variables (e.g. a model server). Returns { child, pid, baseUrl, wallMs, startupMs (from the 'ready' log line, needs LOG_LEVEL<=info), stop() }.
  */
-export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = 'warn', authSecret, nodeArgs = [], extraEnv = {}, pollMs = 25, timeoutMs = 90_000 }) {
+export async function startServer({
+  repoRoot,
+  dataDir,
+  databaseUrl,
+  logLevel = 'warn',
+  authSecret,
+  nodeArgs = [],
+  extraEnv = {},
+  pollMs = 25,
+  timeoutMs = 90_000,
+}) {
   const port = await freePort();
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
@@ -72,7 +95,12 @@ export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = '
   const cpu0 = cpuSnapshot();
   const t0 = performance.now();
   const child = trackProcess(
-    spawn(process.execPath, [...nodeArgs, ...startArgs], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(process.execPath, [...nodeArgs, ...startArgs], {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
   let startupMs;
   let stdoutTail = '';
@@ -106,7 +134,9 @@ export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = '
   });
 
   const fail = (why) => {
-    const err = new Error(`server ${why}\n--- server stderr (tail) ---\n${stderrTail}\n--- server stdout (tail) ---\n${stdoutTail}`);
+    const err = new Error(
+      `server ${why}\n--- server stderr (tail) ---\n${stderrTail}\n--- server stdout (tail) ---\n${stdoutTail}`,
+    );
     return err;
   };
 
@@ -136,7 +166,8 @@ export async function startServer({ repoRoot, dataDir, databaseUrl, logLevel = '
   }
 
   const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').join(' ');
-  if (!cmdline.includes(startArgs.at(-1))) throw fail(`pid ${child.pid} is not the server process (cmdline: ${cmdline})`);
+  if (!cmdline.includes(startArgs.at(-1)))
+    throw fail(`pid ${child.pid} is not the server process (cmdline: ${cmdline})`);
 
   return {
     child,
@@ -160,5 +191,10 @@ export function readMemory(pid) {
     return m ? Number(m[1]) : NaN;
   };
   const mb = (v) => Math.round((v / 1024) * 10) / 10;
-  return { rssMb: mb(kb('VmRSS')), peakRssMb: mb(kb('VmHWM')), rssAnonMb: mb(kb('RssAnon')), rssFileMb: mb(kb('RssFile')) };
+  return {
+    rssMb: mb(kb('VmRSS')),
+    peakRssMb: mb(kb('VmHWM')),
+    rssAnonMb: mb(kb('RssAnon')),
+    rssFileMb: mb(kb('RssFile')),
+  };
 }

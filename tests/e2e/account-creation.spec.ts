@@ -13,7 +13,10 @@ async function answer401(page: Page, times: number) {
   await page.route('**/api/live_api/account/create', async (route) => {
     calls += 1;
     if (calls > times) return route.continue();
-    return route.fulfill({ status: 401, json: { error: { code: 'UNAUTHORIZED', message: APP_MESSAGES.unauthorized } } });
+    return route.fulfill({
+      status: 401,
+      json: { error: { code: 'UNAUTHORIZED', message: APP_MESSAGES.unauthorized } },
+    });
   });
   return () => calls;
 }
@@ -25,7 +28,12 @@ async function fastForwardUntil(page: Page, isDone: () => boolean) {
   }
 }
 
-test('sale_id: 401s are retried, then the account is created and the user lands on /home', async ({ page, context, request, baseURL }) => {
+test('sale_id: 401s are retried, then the account is created and the user lands on /home', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const calls = await answer401(page, 2);
   await page.clock.install();
   await useSessionOf(context, baseURL!, await createUser(request, { tag: 'sale-ok' }));
@@ -36,7 +44,12 @@ test('sale_id: 401s are retried, then the account is created and the user lands 
   expect(calls()).toBe(3);
 });
 
-test('sale_id: still 401 after 7 retries goes to /error/unauthorized and signs out', async ({ page, context, request, baseURL }) => {
+test('sale_id: still 401 after 7 retries goes to /error/unauthorized and signs out', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const calls = await answer401(page, 100);
   await page.clock.install();
   await useSessionOf(context, baseURL!, await createUser(request, { tag: 'sale-fail' }));

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { createUser, E2E_ADMINS, mailLink, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf, type TestUser } from './support/helpers';
+import {
+  createUser,
+  E2E_ADMINS,
+  mailLink,
+  PASSWORD,
+  SIGNUP_CONTACTS,
+  uniqueEmail,
+  useSessionOf,
+  type TestUser,
+} from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -114,14 +123,20 @@ async function shoot(page: Page, name: string) {
 
 async function createPublishedApp(request: APIRequestContext, builder: TestUser) {
   const headers = { authorization: `Bearer ${builder.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: genApp('Errands') } });
+  const created = await request.post('/api/apps', {
+    headers,
+    data: { appType: 'generated', genApp: genApp('Errands') },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { appId, slug } = (await created.json()) as { appId: string; slug: string };
   const published = await request.post(`/api/apps/${appId}/publish`, { headers });
   expect(published.status(), await published.text()).toBe(200);
   const { versionId: publishedVersionId } = (await published.json()) as { versionId: string };
   // App settings of generated apps are for admins and the MOON plan; sign-up needs its contacts.
-  const settings = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } });
+  const settings = await request.post(`/api/apps/${appId}/settings`, {
+    headers,
+    data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+  });
   expect(settings.status(), await settings.text()).toBe(200);
   return { appId, slug, headers, publishedVersionId };
 }
@@ -139,7 +154,13 @@ async function signUpOnAppHost(page: Page, email: string) {
   await expect(page.getByText(email)).toBeVisible();
 }
 
-test('a published app runs on its own host: pages, entity SDK, end users, and no way to the builder', async ({ page, context, request, baseURL, browser }) => {
+test('a published app runs on its own host: pages, entity SDK, end users, and no way to the builder', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const builder = await createUser(request, { email: E2E_ADMINS.runtime });
   const { appId, slug } = await createPublishedApp(request, builder);
@@ -236,12 +257,19 @@ test('a published app runs on its own host: pages, entity SDK, end users, and no
   await expect(page.getByRole('listitem')).toHaveText(['Buy stamps']);
 });
 
-test('the preview shows the latest version in the builder frame and speaks the frame messages', async ({ request, baseURL, browser }) => {
+test('the preview shows the latest version in the builder frame and speaks the frame messages', async ({
+  request,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const builder = await createUser(request, { email: E2E_ADMINS.preview });
   const { appId, slug, headers, publishedVersionId } = await createPublishedApp(request, builder);
   // A second version, not published: end users keep seeing the first.
-  const replaced = await request.post('/api/apps', { headers, data: { appType: 'generated', appId, genApp: genApp('Errands v2') } });
+  const replaced = await request.post('/api/apps', {
+    headers,
+    data: { appType: 'generated', appId, genApp: genApp('Errands v2') },
+  });
   expect(replaced.status()).toBe(200);
   const origin = `http://${slug}.apps.localhost:${new URL(baseURL!).port}`;
 
@@ -251,13 +279,17 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await page.goto(`${origin}/app/${slug}/`);
   await expect(page.getByText('Errands', { exact: true })).toBeVisible();
 
-  const { url } = (await (await request.post(`/api/apps/${appId}/preview-url`, { headers, data: {} })).json()) as { url: string };
+  const { url } = (await (await request.post(`/api/apps/${appId}/preview-url`, { headers, data: {} })).json()) as {
+    url: string;
+  };
   // The builder's page frames the preview; the runtime talks to the builder's origin only.
   await page.goto(`${baseURL}/healthz`);
   const framedAt = Date.now();
   await page.evaluate((src) => {
     (window as unknown as { frameMessages: unknown[] }).frameMessages = [];
-    window.addEventListener('message', (e) => (window as unknown as { frameMessages: unknown[] }).frameMessages.push({ origin: e.origin, data: e.data }));
+    window.addEventListener('message', (e) =>
+      (window as unknown as { frameMessages: unknown[] }).frameMessages.push({ origin: e.origin, data: e.data }),
+    );
     const frame = document.createElement('iframe');
     frame.src = src;
     frame.style.width = '800px';
@@ -268,8 +300,18 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await expect(frame.getByText('Errands v2', { exact: true })).toBeVisible();
   // Reported, not asserted (timings are for the bench): frame inserted -> first page rendered.
   test.info().annotations.push({ type: 'preview first render (ms)', description: String(Date.now() - framedAt) });
-  const messages = () => page.evaluate(() => (window as unknown as { frameMessages: Array<{ origin: string; data: { type: string } & Record<string, unknown> }> }).frameMessages);
-  await expect.poll(async () => (await messages()).map((m) => m.data.type)).toEqual(expect.arrayContaining(['ready_to_receive_messages', 'app_changed_url']));
+  const messages = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            frameMessages: Array<{ origin: string; data: { type: string } & Record<string, unknown> }>;
+          }
+        ).frameMessages,
+    );
+  await expect
+    .poll(async () => (await messages()).map((m) => m.data.type))
+    .toEqual(expect.arrayContaining(['ready_to_receive_messages', 'app_changed_url']));
   expect((await messages()).every((m) => m.origin === origin)).toBe(true);
   // The preview token left the address bar for the frame's sessionStorage.
   const frameUrl = page.frames().find((f) => f.url().startsWith(origin))!;
@@ -285,13 +327,20 @@ test('the preview shows the latest version in the builder frame and speaks the f
     .poll(async () => (await messages()).find((m) => m.data.type === 'app_error')?.data.error)
     .toMatchObject({ scope: 'page', componentName: 'About', title: expect.stringContaining('Boom from About') });
   await frame.getByRole('button', { name: RUNTIME_MESSAGES.askToFix }).click();
-  await expect.poll(async () => (await messages()).find((m) => m.data.type === 'send_chat_message')?.data.message).toContain('please help me fix these errors');
+  await expect
+    .poll(async () => (await messages()).find((m) => m.data.type === 'send_chat_message')?.data.message)
+    .toContain('please help me fix these errors');
 
   // The builder picks another version: the frame switches in place with the new token.
-  const older = (await (await request.post(`/api/apps/${appId}/preview-url`, { headers, data: { versionId: publishedVersionId } })).json()) as { url: string };
+  const older = (await (
+    await request.post(`/api/apps/${appId}/preview-url`, { headers, data: { versionId: publishedVersionId } })
+  ).json()) as { url: string };
   const olderToken = new URLSearchParams(new URL(older.url).hash.slice(1)).get('tessera-preview');
   await page.evaluate(
-    ({ versionId, token, target }) => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'version_selected', versionId, token }, target),
+    ({ versionId, token, target }) =>
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage({ type: 'version_selected', versionId, token }, target),
     { versionId: publishedVersionId, token: olderToken, target: origin },
   );
   await expect(frame.getByText('Errands', { exact: true })).toBeVisible();
@@ -310,10 +359,17 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await frame.getByLabel('New errand').fill('Preview errand');
   await frame.getByRole('button', { name: 'Add' }).click();
   await expect(frame.getByRole('listitem')).toHaveText(['Preview errand']);
-  expect(page.frames().find((f) => f.url().startsWith(origin))!.url()).not.toContain('tessera-');
+  expect(
+    page
+      .frames()
+      .find((f) => f.url().startsWith(origin))!
+      .url(),
+  ).not.toContain('tessera-');
 
   // An app never published says so on its host.
-  const draft = (await (await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: genApp('Draft') } })).json()) as { slug: string };
+  const draft = (await (
+    await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: genApp('Draft') } })
+  ).json()) as { slug: string };
   await page.goto(`http://${draft.slug}.apps.localhost:${new URL(baseURL!).port}/app/${draft.slug}/`);
   await expect(page.getByRole('heading', { name: RUNTIME_MESSAGES.notPublished })).toBeVisible();
   await shoot(page, 'not-published');

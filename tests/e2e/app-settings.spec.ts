@@ -15,21 +15,35 @@ async function shoot(page: Page, name: string) {
 
 async function createApp(request: APIRequestContext, builder: TestUser, name: string) {
   const headers = { authorization: `Bearer ${builder.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: { name, pages: { Home: 'export default function Home() { return <h1>Members</h1>; }' } } } });
+  const created = await request.post('/api/apps', {
+    headers,
+    data: {
+      appType: 'generated',
+      genApp: { name, pages: { Home: 'export default function Home() { return <h1>Members</h1>; }' } },
+    },
+  });
   expect(created.status(), await created.text()).toBe(200);
   return { ...((await created.json()) as { appId: string; slug: string }), headers };
 }
 
 // Spec 2 §3-§6: an admin opens sign-up from the App settings panel once the app is published,
 // with the three contacts it needs, and the app's own login page offers sign-up at once.
-test('an admin turns sign-up on in App settings after publishing, and the app host offers it at once', async ({ page, context, request, baseURL }) => {
+test('an admin turns sign-up on in App settings after publishing, and the app host offers it at once', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const admin = await createUser(request, { email: E2E_ADMINS.settings, name: 'Settings Admin' });
   await useSessionOf(context, baseURL!, admin);
   const { appId, slug, headers } = await createApp(request, admin, 'Members Club');
 
   await page.goto(`/build/app/${appId}`);
-  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /App settings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /App settings/ })
+    .click();
   await expect(page).toHaveURL(/[?&]panel=settings/);
   const panel = page.getByRole('complementary', { name: 'Builder panel' });
   await expect(panel.getByRole('heading', { name: 'App settings' })).toBeVisible();
@@ -71,7 +85,9 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   });
   await panel.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Sign-up needs a support e-mail')).toBeVisible();
-  expect(((await (await request.get(`/api/apps/${appId}`, { headers })).json()) as { settings: object }).settings).toEqual({});
+  expect(
+    ((await (await request.get(`/api/apps/${appId}`, { headers })).json()) as { settings: object }).settings,
+  ).toEqual({});
   await page.unroute(`**/api/apps/${appId}/settings`);
 
   const saveButton = panel.getByRole('button', { name: 'Save changes' });
@@ -101,7 +117,10 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   // On a phone the panel takes the editor's place, opened from the menu drawer.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /App settings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /App settings/ })
+    .click();
   const mobilePanel = page.getByRole('main');
   await expect(mobilePanel.getByRole('heading', { name: 'App settings' })).toBeVisible();
   await expect(mobilePanel.getByRole('switch', { name: 'Let users sign up' })).toBeChecked();
@@ -116,7 +135,12 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   await expect(page.getByRole('heading', { name: 'App settings' })).toHaveCount(0);
 });
 
-test('App settings of a generated app are not offered below the MOON plan (spec 2 §6)', async ({ page, context, request, baseURL }) => {
+test('App settings of a generated app are not offered below the MOON plan (spec 2 §6)', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   // Someone else is the install's first account (its admin): this builder is on the lite plan.
   await createUser(request, { tag: 'first-account' });
   const builder = await createUser(request, { tag: 'lite-settings' });
@@ -137,7 +161,12 @@ test('App settings of a generated app are not offered below the MOON plan (spec 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('main').getByText(APP_MESSAGES.appSettingsPlanRequired)).toBeVisible();
   await shoot(page, 'plan-locked-375');
-  const refused = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isLoginRequired: true } } });
+  const refused = await request.post(`/api/apps/${appId}/settings`, {
+    headers,
+    data: { appSettings: { isLoginRequired: true } },
+  });
   expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(APP_MESSAGES.appSettingsPlanRequired);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    APP_MESSAGES.appSettingsPlanRequired,
+  );
 });

@@ -8,12 +8,21 @@ const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 // The same journey as editor.spec.ts, answered by an OpenAI-compatible server on loopback that
 // streams a recorded answer (support/fake-model-server.ts) through the real @ai-sdk/openai-compatible
 // client; then the published app on its own host, used by an end user who signs up and adds a task.
-test('an admin builds with an OpenAI-compatible model, publishes, and an end user adds a task on the app host', async ({ page, context, request, baseURL, browser }) => {
+test('an admin builds with an OpenAI-compatible model, publishes, and an end user adds a task on the app host', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const admin = await createUser(request, { email: E2E_ADMINS.model, name: 'Model Admin' });
   await useSessionOf(context, baseURL!, admin);
   const headers = { authorization: `Bearer ${admin.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Recorded' } } });
+  const created = await request.post('/api/apps', {
+    headers,
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Recorded' } },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { appId, slug } = (await created.json()) as { appId: string; slug: string };
 
@@ -41,7 +50,10 @@ test('an admin builds with an OpenAI-compatible model, publishes, and an end use
   const address = page.getByRole('dialog', { name: 'Your app is live' }).getByLabel('App address');
   await expect(address).toHaveValue(new RegExp(`^http://${slug}\\.apps\\.localhost:\\d+/app/${slug}/$`));
   const appUrl = await address.inputValue();
-  const settings = await request.post(`/api/apps/${appId}/settings`, { headers, data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } });
+  const settings = await request.post(`/api/apps/${appId}/settings`, {
+    headers,
+    data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+  });
   expect(settings.status(), await settings.text()).toBe(200);
 
   // An end user in a browser of their own: sign up on the app's login page, then add a task.

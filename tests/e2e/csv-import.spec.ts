@@ -27,13 +27,18 @@ const DEFINITION = {
 };
 
 async function createShop(request: APIRequestContext, user: TestUser): Promise<string> {
-  const res = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION } });
+  const res = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { appId: string }).appId;
 }
 
 async function listProducts(request: APIRequestContext, user: TestUser, appId: string) {
-  const res = await request.get(`/live_api/apps/${appId}/entities/Product?limit=1000&sort=name`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await request.get(`/live_api/apps/${appId}/entities/Product?limit=1000&sort=name`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   return { rows: (await res.json()) as Array<Record<string, unknown>>, total: res.headers()['x-total-count'] };
 }
 
@@ -65,7 +70,9 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV into Product' });
-  await expect(dialog.getByRole('list', { name: 'Import steps' }).locator('[aria-current="step"]')).toHaveText(/Upload/);
+  await expect(dialog.getByRole('list', { name: 'Import steps' }).locator('[aria-current="step"]')).toHaveText(
+    /Upload/,
+  );
   await shoot(page, 'upload');
 
   // Only .csv; an empty file; a file that cannot be parsed (dropped on the drop zone); no valid rows.
@@ -73,7 +80,9 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await expect(dialog.getByRole('button', { name: 'Choose a CSV file' })).toBeFocused();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+  await (
+    await chooser
+  ).setFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   const picker = dialog.getByLabel('CSV file');
   await expect(dialog.getByRole('alert')).toHaveText('Only .csv files can be imported');
   await picker.setInputFiles(csvFile('empty.csv', ' \n'));
@@ -91,7 +100,10 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
 
   // 25 good rows, one line with too many cells (skipped), an empty line, padded values.
   const lines = ['Product Name,Price,In stock,Keywords,Launch date,Internal code'];
-  for (let i = 1; i <= 25; i++) lines.push(` Item ${String(i).padStart(2, '0')} , ${i}.5 ,${i % 2 ? 'TRUE' : 'no'},"red;blue; big",2026-01-${String((i % 28) + 1).padStart(2, '0')},X-${i}`);
+  for (let i = 1; i <= 25; i++)
+    lines.push(
+      ` Item ${String(i).padStart(2, '0')} , ${i}.5 ,${i % 2 ? 'TRUE' : 'no'},"red;blue; big",2026-01-${String((i % 28) + 1).padStart(2, '0')},X-${i}`,
+    );
   lines.splice(3, 0, 'Broken,1,true,a,2026-01-01,x,extra');
   lines.splice(5, 0, '');
   await picker.setInputFiles(csvFile('products.csv', `${lines.join('\r\n')}\r\n`));
@@ -157,11 +169,22 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   const grid = page.getByRole('grid', { name: 'Product rows' });
   await expect(page.getByText('25 rows', { exact: true })).toBeVisible();
   // Rows of one batch share a createdAt, so which ones the virtual grid renders first varies.
-  await expect(grid.getByRole('row').filter({ hasText: /Item \d\d/ }).first()).toBeVisible();
+  await expect(
+    grid
+      .getByRole('row')
+      .filter({ hasText: /Item \d\d/ })
+      .first(),
+  ).toBeVisible();
   await shoot(page, 'grid');
   const { rows, total } = await listProducts(request, user, appId);
   expect(total).toBe('25');
-  expect(rows[0]).toMatchObject({ name: 'Item 01', price: 1.5, inStock: true, tags: ['red', 'blue', 'big'], launched: '2026-01-02T00:00:00.000Z' });
+  expect(rows[0]).toMatchObject({
+    name: 'Item 01',
+    price: 1.5,
+    inStock: true,
+    tags: ['red', 'blue', 'big'],
+    launched: '2026-01-02T00:00:00.000Z',
+  });
   expect(rows[1]).toMatchObject({ name: 'Item 02', inStock: false });
   expect(rows[0]!.notes).toBeUndefined();
 
@@ -175,7 +198,15 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await expect(page.getByText('27 rows', { exact: true })).toBeVisible();
 
   // The server refuses every batch: the import failed as a whole, nothing is added.
-  await page.route('**/entities/Product/bulk', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side, please try again' } }) }));
+  await page.route('**/entities/Product/bulk', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side, please try again' },
+      }),
+    }),
+  );
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(csvFile('again.csv', 'name\nChair\n'));
   await dialog.getByRole('button', { name: 'Import 1 row' }).click();
@@ -185,7 +216,12 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await page.unroute('**/entities/Product/bulk');
 });
 
-test('a file over 1,000 rows goes to the server as one streamed upload, retried without duplicates', async ({ page, context, request, baseURL }) => {
+test('a file over 1,000 rows goes to the server as one streamed upload, retried without duplicates', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const user = await createUser(request, { tag: 'csv-big' });
   await useSessionOf(context, baseURL!, user);
@@ -196,10 +232,17 @@ test('a file over 1,000 rows goes to the server as one streamed upload, retried 
   for (let i = 1; i <= 1500; i++) lines.push(`Bulk ${String(i).padStart(4, '0')},${i},"a,b"`);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/entities/Product/')) calls.push(`${r.method()} ${new URL(r.url()).pathname.split('/').pop()}`);
+    if (r.url().includes('/entities/Product/'))
+      calls.push(`${r.method()} ${new URL(r.url()).pathname.split('/').pop()}`);
   });
   // The mapping service fails: the basic mapping (same names, any case) is used, with the spec's toast.
-  await page.route('**/api/csv/generateMapping', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }) }));
+  await page.route('**/api/csv/generateMapping', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }),
+    }),
+  );
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV into Product' });
   await dialog.getByLabel('CSV file').setInputFiles(csvFile('big.csv', lines.join('\n')));
@@ -219,7 +262,9 @@ test('a file over 1,000 rows goes to the server as one streamed upload, retried 
   });
   await dialog.getByRole('button', { name: 'Import 1,500 rows' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /of 1,500 rows/ })).toBeVisible();
-  await expect(dialog.getByRole('status').filter({ hasText: /of 1,500 rows/ })).toHaveText('1,500 of 1,500 rows', { timeout: 30_000 });
+  await expect(dialog.getByRole('status').filter({ hasText: /of 1,500 rows/ })).toHaveText('1,500 of 1,500 rows', {
+    timeout: 30_000,
+  });
   await expect(toastWith(page, MESSAGES.csvImport.importSuccess.replace('{n}', '1500'))).toBeVisible();
   await dialog.locator('button', { hasText: /^Close$/ }).click();
   expect(calls.filter((c) => c === 'POST import')).toHaveLength(2);

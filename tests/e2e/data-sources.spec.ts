@@ -24,7 +24,9 @@ function minimalPdf(...pages: string[][]): Buffer {
   ];
   pages.forEach((lines, i) => {
     const content = lines.map((line, j) => `BT /F1 14 Tf 72 ${720 - j * 22} Td (${escape(line)}) Tj ET`).join('\n');
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`,
+    );
     objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
   });
   let out = '%PDF-1.4\n';
@@ -76,7 +78,9 @@ async function createApp(request: APIRequestContext, user: TestUser, name: strin
 }
 
 async function listItems(request: APIRequestContext, user: TestUser, appId: string): Promise<ContextItem[]> {
-  const response = await request.get(`/api/context/items?appId=${appId}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const response = await request.get(`/api/context/items?appId=${appId}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { contextItems: ContextItem[] }).contextItems;
 }
@@ -86,7 +90,8 @@ async function openDataSources(page: Page, appId: string): Promise<Locator> {
   return ensureDialogOpen(page);
 }
 
-const itemRow = (dialog: Locator, name: string) => dialog.getByRole('list', { name: 'Data items' }).getByRole('listitem', { name, exact: true });
+const itemRow = (dialog: Locator, name: string) =>
+  dialog.getByRole('list', { name: 'Data items' }).getByRole('listitem', { name, exact: true });
 
 /**
  * Records every status each row shows, from the page itself, so the test can tell the list moved
@@ -104,7 +109,12 @@ async function recordStatuses(page: Page) {
         if (list.at(-1) !== status) list.push(status);
       }
     };
-    new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    new MutationObserver(scan).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
     scan();
   });
 }
@@ -128,19 +138,28 @@ async function ensureDialogOpen(page: Page): Promise<Locator> {
   if (await dialog.isVisible()) return dialog;
   const openMenu = page.getByRole('button', { name: 'Open menu' });
   if (await openMenu.isVisible()) await openMenu.click();
-  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Data sources/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /^Data sources/ })
+    .click();
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
 /** Picks a file into the dialog's file input and uploads it with the form's button. */
-async function uploadFile(dialog: Locator, kind: 'CSV' | 'DOCX' | 'PDF', file: { name: string; mimeType: string; buffer: Buffer }) {
+async function uploadFile(
+  dialog: Locator,
+  kind: 'CSV' | 'DOCX' | 'PDF',
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
   await dialog.getByLabel(`${kind} file`).setInputFiles(file);
   await dialog.getByRole('button', { name: `Upload ${kind}` }).click();
 }
 
 async function deleteItem(page: Page, dialog: Locator, name: string) {
-  await itemRow(dialog, name).getByRole('button', { name: `Actions for ${name}` }).click();
+  await itemRow(dialog, name)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -151,7 +170,12 @@ async function deleteItem(page: Page, dialog: Locator, name: string) {
 
 // ---------------------------------------------------------------------------------------------
 
-test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, renames, replaces and deletes', async ({ page, context, request, baseURL }) => {
+test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, renames, replaces and deletes', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const user = await createUser(request, { tag: 'data' });
   await useSessionOf(context, baseURL!, user);
@@ -177,7 +201,9 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
   // Text: empty is refused with the spec's words, then a real text syncs.
   await dialog.getByRole('button', { name: 'Add text' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.dataSources.emptyText);
-  await dialog.getByRole('textbox', { name: 'Text', exact: true }).fill('Our shop opens Monday to Friday from 9:00 to 18:00 and on Saturdays from 10:00 to 14:00.');
+  await dialog
+    .getByRole('textbox', { name: 'Text', exact: true })
+    .fill('Our shop opens Monday to Friday from 9:00 to 18:00 and on Saturdays from 10:00 to 14:00.');
   await dialog.getByRole('textbox', { name: /^Name/ }).fill('Opening hours');
   await dialog.getByRole('button', { name: 'Add text' }).click();
   await expect(itemRow(dialog, 'Opening hours').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -220,17 +246,28 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
   await dialog.getByRole('radio', { name: 'Items List (CSV)' }).click();
   await dialog.getByRole('button', { name: 'Upload CSV' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.dataSources.noFile);
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['x']) });
-  await expect(dialog.getByRole('alert')).toHaveText('The file content does not match its type, upload a valid CSV file');
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['x']) });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The file content does not match its type, upload a valid CSV file',
+  );
   await shoot(page, 'csv-wrong-type');
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
   await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.dataSources.fileTooBig.replace('{size}', '5 MB'));
   await uploadFile(dialog, 'CSV', { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('\n\n') });
   await expect(page.getByText(MESSAGES.dataSources.csvInvalid)).toBeVisible();
   await uploadFile(dialog, 'CSV', {
     name: 'prices.csv',
     mimeType: 'text/csv',
-    buffer: csv([['product', 'price'], ['Espresso', '2.50'], ['Cappuccino', '3.20'], ['Croissant', '1.90']]),
+    buffer: csv([
+      ['product', 'price'],
+      ['Espresso', '2.50'],
+      ['Cappuccino', '3.20'],
+      ['Croissant', '1.90'],
+    ]),
   });
   await expect(itemRow(dialog, 'prices.csv').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
 
@@ -239,9 +276,21 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
   const chooser = page.waitForEvent('filechooser');
   await itemRow(dialog, 'prices.csv').getByRole('button', { name: 'Actions for prices.csv' }).click();
   await page.getByRole('menuitem', { name: 'Replace file' }).click();
-  await (await chooser).setFiles({ name: 'prices-2026.csv', mimeType: 'text/csv', buffer: csv([['product', 'price'], ['Espresso', '2.80'], ['Flat white', '3.60']]) });
+  await (
+    await chooser
+  ).setFiles({
+    name: 'prices-2026.csv',
+    mimeType: 'text/csv',
+    buffer: csv([
+      ['product', 'price'],
+      ['Espresso', '2.80'],
+      ['Flat white', '3.60'],
+    ]),
+  });
   await expect(page.getByText('Replaced prices.csv with prices-2026.csv')).toBeVisible();
-  await expect(itemRow(dialog, 'prices-2026.csv').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(itemRow(dialog, 'prices-2026.csv').getByText('Synced', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(itemRow(dialog, 'prices.csv')).toHaveCount(0);
   const afterReplace = await listItems(request, user, appId);
   expect(afterReplace.map((i) => [i.name, i.originalContextItemId])).toEqual([['prices-2026.csv', oldId]]);
@@ -249,19 +298,31 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
 
   // DOCX.
   await dialog.getByRole('radio', { name: 'Doc (DOCX)' }).click();
-  await uploadFile(dialog, 'DOCX', { name: 'shipping.docx', mimeType: DOCX_MIME, buffer: await minimalDocx(['Shipping', 'We ship worldwide within 3 to 5 working days.']) });
+  await uploadFile(dialog, 'DOCX', {
+    name: 'shipping.docx',
+    mimeType: DOCX_MIME,
+    buffer: await minimalDocx(['Shipping', 'We ship worldwide within 3 to 5 working days.']),
+  });
   await expect(itemRow(dialog, 'shipping.docx').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
   await deleteItem(page, dialog, 'shipping.docx');
 
   // PDF.
   await dialog.getByRole('radio', { name: 'PDF' }).click();
   // Lite takes one-page files: a longer PDF opens the upgrade prompt with the server's words.
-  await uploadFile(dialog, 'PDF', { name: 'catalogue.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['Catalogue'], ['Page two']) });
+  await uploadFile(dialog, 'PDF', {
+    name: 'catalogue.pdf',
+    mimeType: 'application/pdf',
+    buffer: minimalPdf(['Catalogue'], ['Page two']),
+  });
   const pageLimit = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(pageLimit.getByRole('status')).toContainText(APP_MESSAGES.tooManyPages.replace('{pages}', '1'));
   await pageLimit.getByRole('button', { name: 'Not now' }).click();
   expect(await listItems(request, user, appId)).toHaveLength(0);
-  await uploadFile(dialog, 'PDF', { name: 'refunds.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['Refund policy', 'Refunds are accepted within 30 days of purchase.']) });
+  await uploadFile(dialog, 'PDF', {
+    name: 'refunds.pdf',
+    mimeType: 'application/pdf',
+    buffer: minimalPdf(['Refund policy', 'Refunds are accepted within 30 days of purchase.']),
+  });
   await expect(itemRow(dialog, 'refunds.pdf').getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'pdf-synced');
 
@@ -284,12 +345,21 @@ test('a builder adds text, a CSV, a DOCX and a PDF, watches them sync live, rena
   // Every item reached Synced in the open dialog, without a reload; any item seen while still
   // pending or syncing was followed over the live stream.
   const seen = await statusesSeen(page);
-  expect(Object.values(seen).every((statuses) => statuses.at(-1) === 'synced' || statuses.includes('synced'))).toBe(true);
-  const sawLive = Object.values(seen).some((statuses) => statuses.some((s) => s === 'pending' || s === 'unsynced' || s === 'running'));
+  expect(Object.values(seen).every((statuses) => statuses.at(-1) === 'synced' || statuses.includes('synced'))).toBe(
+    true,
+  );
+  const sawLive = Object.values(seen).some((statuses) =>
+    statuses.some((s) => s === 'pending' || s === 'unsynced' || s === 'running'),
+  );
   if (sawLive) expect(streams.length, 'the dialog subscribed to live updates').toBeGreaterThan(0);
 });
 
-test('the web scraper checks the address, shows an unreachable site as Error with its reason', async ({ page, context, request, baseURL }) => {
+test('the web scraper checks the address, shows an unreachable site as Error with its reason', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const user = await createUser(request, { tag: 'scrape-refused' });
   await useSessionOf(context, baseURL!, user);
@@ -332,20 +402,29 @@ test('the web scraper checks the address, shows an unreachable site as Error wit
   await recordStatuses(page);
   await row.getByRole('button', { name: 'Actions for 169.254.169.254/latest/' }).click();
   await page.getByRole('menuitem', { name: 'Sync again' }).click();
-  await expect.poll(async () => (await statusesSeen(page))[item!.id]?.join(' > ')).toMatch(/^error > pending( > running)? > error$/);
+  await expect
+    .poll(async () => (await statusesSeen(page))[item!.id]?.join(' > '))
+    .toMatch(/^error > pending( > running)? > error$/);
 
   // On a phone: the row with its reason open.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await page.waitForTimeout(300);
   const phoneDialog = await ensureDialogOpen(page);
-  await itemRow(phoneDialog, '169.254.169.254/latest/').getByRole('button', { name: /^Error/ }).click();
+  await itemRow(phoneDialog, '169.254.169.254/latest/')
+    .getByRole('button', { name: /^Error/ })
+    .click();
   await phoneDialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await shoot(page, 'scrape-error');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('the web scraper crawls a small local site with progress until it is synced', async ({ page, context, request, baseURL }) => {
+test('the web scraper crawls a small local site with progress until it is synced', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const site = await serveSite();
   try {
@@ -369,7 +448,10 @@ test('the web scraper crawls a small local site with progress until it is synced
     await expect(dialog.getByRole('progressbar', { name: 'Scraping progress of 127.0.0.1' })).toBeHidden();
     const seen = Object.values(await statusesSeen(page))[0]!;
     expect(seen.at(-1)).toBe('synced');
-    expect(seen.some((s) => s === 'pending' || s === 'running'), `statuses seen: ${seen.join(' > ')}`).toBe(true);
+    expect(
+      seen.some((s) => s === 'pending' || s === 'running'),
+      `statuses seen: ${seen.join(' > ')}`,
+    ).toBe(true);
     expect(streams.length, 'the dialog followed the crawl over the live stream').toBeGreaterThan(0);
     const [item] = await listItems(request, user, appId);
     expect(item).toMatchObject({ source: 'web_scraper', type: 'web_page', status: 'synced' });
@@ -401,9 +483,13 @@ async function serveSite() {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Corner Cafe</title></head><body><main>${body}</main></body></html>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html><head><title>Corner Cafe</title></head><body><main>${body}</main></body></html>`);
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591), '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,

@@ -24,7 +24,8 @@ interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-const quantile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+const quantile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
@@ -35,10 +36,11 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 function frameStats(events: TraceEvent[]) {
   const pick = (name: string) => {
     const byThread = new Map<string, number[]>();
-    for (const e of events) if (e.name === name && (e.ph === 'I' || e.ph === 'i' || e.ph === 'X' || e.ph === 'n' || e.ph === 'b')) {
-      const key = `${e.pid}:${e.tid}`;
-      byThread.set(key, [...(byThread.get(key) ?? []), e.ts]);
-    }
+    for (const e of events)
+      if (e.name === name && (e.ph === 'I' || e.ph === 'i' || e.ph === 'X' || e.ph === 'n' || e.ph === 'b')) {
+        const key = `${e.pid}:${e.tid}`;
+        byThread.set(key, [...(byThread.get(key) ?? []), e.ts]);
+      }
     return [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   };
   let source = 'DrawFrame';
@@ -53,7 +55,8 @@ function frameStats(events: TraceEvent[]) {
   // PipelineReporter: one async slice per frame the compositor produced or gave up on (its
   // typed state does not survive the JSON export, so only the count is reported).
   const reported = new Set<string>();
-  for (const e of events) if (e.name === 'PipelineReporter' && e.ph === 'b') reported.add(`${e.id ?? e.id2?.local ?? ''}:${e.ts}`);
+  for (const e of events)
+    if (e.name === 'PipelineReporter' && e.ph === 'b') reported.add(`${e.id ?? e.id2?.local ?? ''}:${e.ts}`);
   return {
     source,
     frames: stamps.length,
@@ -74,12 +77,44 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
   const user = await createUser(request, { tag: 'perf' });
   await useSessionOf(context, baseURL!, user);
   const headers = { authorization: `Bearer ${user.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Perf', entities: { Item: { type: 'object', properties: {
-    title: { type: 'string' }, qty: { type: 'number' }, status: { type: 'string', enum: ['a', 'b', 'c'] }, tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } }, done: { type: 'boolean' }, meta: { type: 'object' }, due: { type: 'string', format: 'date-time' }, note: { type: 'string' } } } } } } });
+  const created = await request.post('/api/apps', {
+    headers,
+    data: {
+      appType: 'generated',
+      appBuilderVersion: 4,
+      genApp: {
+        name: 'Perf',
+        entities: {
+          Item: {
+            type: 'object',
+            properties: {
+              title: { type: 'string' },
+              qty: { type: 'number' },
+              status: { type: 'string', enum: ['a', 'b', 'c'] },
+              tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+              done: { type: 'boolean' },
+              meta: { type: 'object' },
+              due: { type: 'string', format: 'date-time' },
+              note: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  });
   const { appId } = await created.json();
   const t0 = Date.now();
   for (let b = 0; b < 100; b++) {
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ title: `Row ${b * 1000 + i}`, qty: i, status: 'abc'[i % 3], tags: ['x'], done: i % 2 === 0, meta: { i }, due: '2026-01-01T00:00:00Z', note: 'lorem ipsum dolor' }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      title: `Row ${b * 1000 + i}`,
+      qty: i,
+      status: 'abc'[i % 3],
+      tags: ['x'],
+      done: i % 2 === 0,
+      meta: { i },
+      due: '2026-01-01T00:00:00Z',
+      note: 'lorem ipsum dolor',
+    }));
     const r = await request.post(`/live_api/apps/${appId}/entities/Item/bulk`, { headers, data: rows });
     expect(r.status()).toBe(200);
   }
@@ -101,7 +136,15 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
   const figures: Record<string, unknown> = {};
   async function measure(name: string, action: () => Promise<void>) {
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc', 'viz', 'gpu', 'graphics.pipeline'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'benchmark',
+        'cc',
+        'viz',
+        'gpu',
+        'graphics.pipeline',
+      ],
     });
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __run: boolean };
@@ -121,15 +164,25 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
       w.__run = false;
       return w.__frames.slice(1);
     });
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as
+      { traceEvents?: TraceEvent[] } | TraceEvent[];
     const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
     const sorted = [...frames].sort((a, b) => a - b);
     const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1);
-    console.log(`${name}: ${frames.length} frames, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)!.toFixed(1)} ms, over 33 ms: ${frames.filter((f) => f > 33.4).length}`);
+    console.log(
+      `${name}: ${frames.length} frames, p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)!.toFixed(1)} ms, over 33 ms: ${frames.filter((f) => f > 33.4).length}`,
+    );
     const fromTrace = frameStats(events);
     console.log(`${name} (trace, ${fromTrace.source}): ${JSON.stringify(fromTrace)}`);
     figures[name] = {
-      raf: { frames: frames.length, p50Ms: Number(q(0.5)), p95Ms: Number(q(0.95)), p99Ms: Number(q(0.99)), maxMs: round1(sorted.at(-1)!), over33Ms: frames.filter((f) => f > 33.4).length },
+      raf: {
+        frames: frames.length,
+        p50Ms: Number(q(0.5)),
+        p95Ms: Number(q(0.95)),
+        p99Ms: Number(q(0.99)),
+        maxMs: round1(sorted.at(-1)!),
+        over33Ms: frames.filter((f) => f > 33.4).length,
+      },
       trace: { events: events.length, ...fromTrace },
     };
   }
@@ -168,5 +221,8 @@ test('grid scroll frame times over 100k rows', async ({ page, context, request, 
   });
   const out = join(process.cwd(), '.test-output');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'grid-scroll-frames.json'), `${JSON.stringify({ at: new Date().toISOString(), rows: 100_000, phases: figures }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'grid-scroll-frames.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), rows: 100_000, phases: figures }, null, 2)}\n`,
+  );
 });

@@ -42,12 +42,19 @@ function tasksApi(request: APIRequestContext, user: TestUser, appId: string) {
   const base = `/live_api/apps/${appId}/entities/Task`;
   const headers = { authorization: `Bearer ${user.token}` };
   return {
-    list: async () => (await (await request.get(`${base}?limit=1000`, { headers })).json()) as Array<Record<string, unknown>>,
-    bulk: async (rows: object[]) => expect((await request.post(`${base}/bulk`, { headers, data: rows })).status()).toBe(200),
+    list: async () =>
+      (await (await request.get(`${base}?limit=1000`, { headers })).json()) as Array<Record<string, unknown>>,
+    bulk: async (rows: object[]) =>
+      expect((await request.post(`${base}/bulk`, { headers, data: rows })).status()).toBe(200),
   };
 }
 
-test('a builder imports an app and edits its data in the Database panel', async ({ page, context, request, baseURL }) => {
+test('a builder imports an app and edits its data in the Database panel', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const user = await createUser(request, { tag: 'db', name: 'Ada Lovelace' });
   await useSessionOf(context, baseURL!, user);
@@ -56,7 +63,9 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await page.goto('/home');
   await page.getByRole('button', { name: 'Import app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import app' });
-  await dialog.getByLabel('App definition (JSON)').fill(JSON.stringify({ name: 'Broken', entities: { Task: { properties: { x: { type: 'text' } } } } }));
+  await dialog
+    .getByLabel('App definition (JSON)')
+    .fill(JSON.stringify({ name: 'Broken', entities: { Task: { properties: { x: { type: 'text' } } } } }));
   await dialog.getByRole('button', { name: 'Import app' }).click();
   await expect(dialog.getByRole('alert')).toContainText('property "x"');
   await dialog.getByLabel('App definition (JSON)').fill(JSON.stringify(DEFINITION, null, 2));
@@ -67,11 +76,21 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(page.getByRole('heading', { name: 'Team tasks' }).first()).toBeVisible();
 
   const tasks = tasksApi(request, user, appId);
-  await tasks.bulk(Array.from({ length: 12 }, (_, i) => ({ title: `Seed ${String(i + 1).padStart(2, '0')}`, estimate: i, status: 'todo', tags: ['ops'] })));
+  await tasks.bulk(
+    Array.from({ length: 12 }, (_, i) => ({
+      title: `Seed ${String(i + 1).padStart(2, '0')}`,
+      estimate: i,
+      status: 'todo',
+      tags: ['ops'],
+    })),
+  );
   await tasks.bulk([{ title: '=HYPERLINK("x")', estimate: 1, meta: { note: 'a, "quoted"' } }]);
 
   // Open the Database panel: Project and Task, User hidden.
-  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Database/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /^Database/ })
+    .click();
   const entities = page.getByRole('navigation', { name: 'Entities' });
   await expect(entities.getByRole('button')).toHaveText([/Project/, /Task/]);
   await entities.getByRole('button', { name: /Task/ }).click();
@@ -200,16 +219,23 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(page.getByText('Asked the assistant to change who can access Task')).toBeVisible();
   const chatLog = page.getByRole('log');
   await expect(chatLog.getByText(permissionChangeRequest('Task', { read: 'all', write: 'creator' }))).toBeVisible();
-  await page.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: /^Database/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /^Database/ })
+    .click();
   await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: /Task/ }).click();
   await expect(page.getByRole('heading', { name: 'Task', level: 2 })).toBeVisible();
   await page.getByRole('tab', { name: 'Access control' }).click();
-  await page.getByRole('button', { name: /^Admin Only/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Admin Only/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Apply with the assistant' }).click();
   await expect(page.getByText(MESSAGES.chat.waitForPermissions)).toBeVisible();
   releaseChat();
   const permissionsOfTask = async () =>
-    (await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json()).entities.Task['x-accessControl'].permissions;
+    (await (await request.get(`/api/apps/${appId}`, { headers: { authorization: `Bearer ${user.token}` } })).json())
+      .entities.Task['x-accessControl'].permissions;
   await expect.poll(permissionsOfTask).toEqual({ read: 'all', write: 'creator' });
   // The view follows the new version once the turn has ended.
   await expect(page.getByText(/fields · Read: Signed-in users · Write: Row creator/)).toBeVisible();
@@ -252,16 +278,27 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(page.getByRole('navigation', { name: 'Builder menu' })).toBeVisible();
 });
 
-test('the Database panel shows the empty state and a dropdown on mobile', async ({ page, context, request, baseURL }) => {
+test('the Database panel shows the empty state and a dropdown on mobile', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'db-empty' });
   await useSessionOf(context, baseURL!, user);
-  const empty = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Blank slate' } } });
+  const empty = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Blank slate' } },
+  });
   const { appId } = (await empty.json()) as { appId: string };
   await page.goto(`/build/app/${appId}?panel=database`);
   await expect(page.getByText(MESSAGES.database.noEntities)).toBeVisible();
   await shoot(page, 'empty');
 
-  const full = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION } });
+  const full = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: DEFINITION },
+  });
   const fullId = ((await full.json()) as { appId: string }).appId;
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/build/app/${fullId}?panel=database`);
@@ -276,14 +313,29 @@ test('the Database panel shows the empty state and a dropdown on mobile', async 
   await shoot(page, 'home');
 });
 
-test('an image cell takes an uploaded picture, served from the app host, and refuses files of 10 MB or more', async ({ page, context, request, baseURL }) => {
+test('an image cell takes an uploaded picture, served from the app host, and refuses files of 10 MB or more', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'db-image' });
   await useSessionOf(context, baseURL!, user);
   const headers = { authorization: `Bearer ${user.token}` };
-  const definition = { name: 'Shop', entities: { Product: { type: 'object', properties: { name: { type: 'string' }, cover_image: { type: 'string' } } } } };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: definition } });
+  const definition = {
+    name: 'Shop',
+    entities: {
+      Product: { type: 'object', properties: { name: { type: 'string' }, cover_image: { type: 'string' } } },
+    },
+  };
+  const created = await request.post('/api/apps', {
+    headers,
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: definition },
+  });
   const { appId, slug } = (await created.json()) as { appId: string; slug: string };
-  expect((await request.post(`/live_api/apps/${appId}/entities/Product`, { headers, data: { name: 'Mug' } })).status()).toBe(200);
+  expect(
+    (await request.post(`/live_api/apps/${appId}/entities/Product`, { headers, data: { name: 'Mug' } })).status(),
+  ).toBe(200);
   await page.goto(`/build/app/${appId}?panel=database`);
   const grid = page.getByRole('grid', { name: 'Product rows' });
   const cell = grid.locator('[data-cell="0:1"]');
@@ -292,10 +344,15 @@ test('an image cell takes an uploaded picture, served from the app host, and ref
   await expect(dialog).toBeVisible();
 
   // 10,000,000 bytes is refused before anything is sent.
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_000_000) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_000_000) });
   await expect(page.getByText('File size to large')).toBeVisible();
 
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082',
+    'hex',
+  );
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
   const address = dialog.getByLabel('Image address');
   await expect(address).toHaveValue(new RegExp(`^http://${slug}\\.apps\\.localhost:\\d+/files/[0-9a-f-]+\\.png$`));
@@ -304,7 +361,9 @@ test('an image cell takes an uploaded picture, served from the app host, and ref
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(cell.locator('img')).toHaveAttribute('src', url);
-  const [row] = (await (await request.get(`/live_api/apps/${appId}/entities/Product`, { headers })).json()) as Array<{ cover_image: string }>;
+  const [row] = (await (await request.get(`/live_api/apps/${appId}/entities/Product`, { headers })).json()) as Array<{
+    cover_image: string;
+  }>;
   expect(row!.cover_image).toBe(url);
   // Served from the app's own host (Chromium resolves *.localhost; Node does not).
   const image = await page.goto(url);

@@ -18,17 +18,27 @@ async function shoot(page: Page, name: string) {
 /** Waits until the chat says Ready again after a turn, and returns the last assistant message. */
 async function waitForTurn(page: Page): Promise<Locator> {
   const chat = page.getByRole('region', { name: 'Chat' });
-  await expect(chat.getByRole('status').filter({ hasText: /Sending|Writing/ })).toBeVisible({ timeout: 15_000 }).catch(() => {});
+  await expect(chat.getByRole('status').filter({ hasText: /Sending|Writing/ }))
+    .toBeVisible({ timeout: 15_000 })
+    .catch(() => {});
   await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
   return chat.locator('li[data-role="assistant"]').last();
 }
 
-test('a builder chats an app into being, sees versions, restores, diffs and publishes it', async ({ page, context, request, baseURL }) => {
+test('a builder chats an app into being, sees versions, restores, diffs and publishes it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const user = await createUser(request, { tag: 'editor', name: 'Margaret Hamilton' });
   await useSessionOf(context, baseURL!, user);
   const headers = { authorization: `Bearer ${user.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Task tracker' } } });
+  const created = await request.post('/api/apps', {
+    headers,
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Task tracker' } },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { appId } = (await created.json()) as { appId: string };
 
@@ -79,7 +89,9 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   const secondChat = second.getByRole('region', { name: 'Chat' });
   await expect(secondChat.locator('li[data-role="user"]')).toHaveText(/Build a task tracker/);
   const first = await waitForTurn(page);
-  await expect(secondChat.locator('li[data-role="assistant"]').getByText(/^Answered by /)).toBeVisible({ timeout: 30_000 });
+  await expect(secondChat.locator('li[data-role="assistant"]').getByText(/^Answered by /)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(second.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
   await second.close();
   await expect(first.getByText(/^Answered by /)).toBeVisible();
@@ -90,7 +102,10 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   const versionsButton = page.getByRole('button', { name: /^Versions, showing Version 2$/ });
   await expect(versionsButton).toBeVisible();
   const frame = page.frameLocator('iframe[title="App preview"]');
-  await expect(page.locator('iframe[title="App preview"]')).toHaveAttribute('src', /^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/app\//);
+  await expect(page.locator('iframe[title="App preview"]')).toHaveAttribute(
+    'src',
+    /^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/app\//,
+  );
   await expect(frame.locator('body')).toContainText(/task/i, { timeout: 30_000 });
   await shoot(page, 'built');
 
@@ -102,7 +117,9 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   // Refresh shows its indicator and reloads the frame.
   await page.getByRole('button', { name: 'Refresh preview' }).click();
   await expect(page.getByRole('button', { name: 'Refresh preview' })).toHaveAttribute('aria-busy', 'true');
-  await expect(page.getByRole('button', { name: 'Refresh preview' })).not.toHaveAttribute('aria-busy', 'true', { timeout: 3000 });
+  await expect(page.getByRole('button', { name: 'Refresh preview' })).not.toHaveAttribute('aria-busy', 'true', {
+    timeout: 3000,
+  });
 
   // Viewports.
   await page.getByRole('button', { name: 'Mobile', exact: true }).click();
@@ -135,7 +152,12 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
   await expect(diff.getByRole('navigation', { name: 'Changed files' })).toBeVisible();
   await expect(diff.getByText('modified').first()).toBeVisible();
   await expect(diff.locator('tr[data-kind="add"]').first()).toBeVisible();
-  await expect(diff.locator('tr[data-kind="add"]').filter({ hasText: /priority/i }).first()).toBeVisible();
+  await expect(
+    diff
+      .locator('tr[data-kind="add"]')
+      .filter({ hasText: /priority/i })
+      .first(),
+  ).toBeVisible();
   await shoot(page, 'diff');
   await page.keyboard.press('Escape');
 
@@ -213,61 +235,88 @@ test('a builder chats an app into being, sees versions, restores, diffs and publ
 
 // The app in the frame throws on purpose, and React logs that in the frame's console: this journey
 // checks the builder's own console only (errors logged by the app host's scripts are expected).
-baseTest('errors of the previewed app show in the error panel and Resolve with AI sends them', async ({ page, context, request, baseURL }) => {
-  baseTest.setTimeout(150_000);
-  const builderErrors: string[] = [];
-  page.on('pageerror', (err) => builderErrors.push(`uncaught: ${err.message}`));
-  page.on('console', (msg) => {
-    const isAppHost = /\.apps\.localhost[:/]/.test(msg.location().url);
-    if (msg.type() === 'error' && !isAppHost && !msg.text().startsWith('Failed to load resource')) builderErrors.push(`console: ${msg.text()}`);
-  });
-  const user = await createUser(request, { tag: 'errors' });
-  await useSessionOf(context, baseURL!, user);
-  const headers = { authorization: `Bearer ${user.token}` };
-  const broken = 'export default function Home() {\n  throw new Error("Tasks could not be counted");\n}\n';
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Broken board', pages: { Home: broken } } } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { appId } = (await created.json()) as { appId: string };
+baseTest(
+  'errors of the previewed app show in the error panel and Resolve with AI sends them',
+  async ({ page, context, request, baseURL }) => {
+    baseTest.setTimeout(150_000);
+    const builderErrors: string[] = [];
+    page.on('pageerror', (err) => builderErrors.push(`uncaught: ${err.message}`));
+    page.on('console', (msg) => {
+      const isAppHost = /\.apps\.localhost[:/]/.test(msg.location().url);
+      if (msg.type() === 'error' && !isAppHost && !msg.text().startsWith('Failed to load resource'))
+        builderErrors.push(`console: ${msg.text()}`);
+    });
+    const user = await createUser(request, { tag: 'errors' });
+    await useSessionOf(context, baseURL!, user);
+    const headers = { authorization: `Bearer ${user.token}` };
+    const broken = 'export default function Home() {\n  throw new Error("Tasks could not be counted");\n}\n';
+    const created = await request.post('/api/apps', {
+      headers,
+      data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Broken board', pages: { Home: broken } } },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { appId } = (await created.json()) as { appId: string };
 
-  await page.goto(`/build/app/${appId}`);
-  const panel = page.getByRole('region', { name: 'App errors' });
-  await expect(panel.getByRole('heading', { name: /^\d+ errors?$/ })).toBeVisible({ timeout: 30_000 });
-  await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
-  await shoot(page, 'error-panel');
+    await page.goto(`/build/app/${appId}`);
+    const panel = page.getByRole('region', { name: 'App errors' });
+    await expect(panel.getByRole('heading', { name: /^\d+ errors?$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
+    await shoot(page, 'error-panel');
 
-  // Minimise and expand.
-  await panel.getByRole('button', { name: 'Minimise errors' }).click();
-  await expect(panel.getByText(/Tasks could not be counted/)).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Expand errors' }).click();
+    // Minimise and expand.
+    await panel.getByRole('button', { name: 'Minimise errors' }).click();
+    await expect(panel.getByText(/Tasks could not be counted/)).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Expand errors' }).click();
 
-  // Suppress every error, then show them again.
-  while ((await panel.getByRole('button', { name: /^Suppress / }).count()) > 0) await panel.getByRole('button', { name: /^Suppress / }).first().click();
-  await expect(panel.getByRole('heading', { name: '0 errors' })).toBeVisible();
-  await panel.getByRole('button', { name: /^Show \d+ hidden$/ }).click();
-  await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
+    // Suppress every error, then show them again.
+    while ((await panel.getByRole('button', { name: /^Suppress / }).count()) > 0)
+      await panel
+        .getByRole('button', { name: /^Suppress / })
+        .first()
+        .click();
+    await expect(panel.getByRole('heading', { name: '0 errors' })).toBeVisible();
+    await panel.getByRole('button', { name: /^Show \d+ hidden$/ }).click();
+    await expect(panel.getByText(/Tasks could not be counted/).first()).toBeVisible();
 
-  // Resolve with AI: the errors go to the chat, ending with the spec's words, and clear when the turn ends.
-  await panel.getByRole('button', { name: 'Resolve with AI' }).click();
-  const chat = page.getByRole('region', { name: 'Chat' });
-  // The message's bubble: once the turn has a version, a Revert button follows it in the same item.
-  const sent = chat.locator('li[data-role="user"] > div').first();
-  await expect(sent).toContainText('Tasks could not be counted');
-  await expect(sent).toContainText(new RegExp(`${MESSAGES.chat.fixErrorsSuffix}$`));
-  await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
-  await expect(panel).toHaveCount(0);
-  expect(builderErrors, 'errors in the builder page').toEqual([]);
-});
+    // Resolve with AI: the errors go to the chat, ending with the spec's words, and clear when the turn ends.
+    await panel.getByRole('button', { name: 'Resolve with AI' }).click();
+    const chat = page.getByRole('region', { name: 'Chat' });
+    // The message's bubble: once the turn has a version, a Revert button follows it in the same item.
+    const sent = chat.locator('li[data-role="user"] > div').first();
+    await expect(sent).toContainText('Tasks could not be counted');
+    await expect(sent).toContainText(new RegExp(`${MESSAGES.chat.fixErrorsSuffix}$`));
+    await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
+    await expect(panel).toHaveCount(0);
+    expect(builderErrors, 'errors in the builder page').toEqual([]);
+  },
+);
 
-test('a refused chat call shows the spec text; a limit blocks the composer', async ({ page, context, request, baseURL }) => {
+test('a refused chat call shows the spec text; a limit blocks the composer', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'limits' });
   await useSessionOf(context, baseURL!, user);
-  const created = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Limited' } } });
+  const created = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Limited' } },
+  });
   const { appId } = (await created.json()) as { appId: string };
   // The server's limits are tested on the server; here the browser gets its refusals as they are sent.
-  let refusal: { status: number; code: string; message: string } = { status: 429, code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited };
+  let refusal: { status: number; code: string; message: string } = {
+    status: 429,
+    code: 'RATE_LIMITED',
+    message: MESSAGES.chat.rateLimited,
+  };
   await page.route(`**/api/apps/${appId}/chat`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
-    return route.fulfill({ status: refusal.status, contentType: 'application/json', body: JSON.stringify({ error: { code: refusal.code, message: refusal.message } }) });
+    return route.fulfill({
+      status: refusal.status,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: refusal.code, message: refusal.message } }),
+    });
   });
 
   await page.goto(`/build/app/${appId}`);
@@ -289,10 +338,18 @@ test('a refused chat call shows the spec text; a limit blocks the composer', asy
   await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
 });
 
-test('leaving while a turn runs asks first; staying keeps the editor, confirming leaves', async ({ page, context, request, baseURL }) => {
+test('leaving while a turn runs asks first; staying keeps the editor, confirming leaves', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'leave' });
   await useSessionOf(context, baseURL!, user);
-  const created = await request.post('/api/apps', { headers: { authorization: `Bearer ${user.token}` }, data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Leaving' } } });
+  const created = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${user.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Leaving' } },
+  });
   const { appId } = (await created.json()) as { appId: string };
   // The turn is held until the end: the chat stays busy the whole time.
   let release: () => void = () => {};
@@ -300,7 +357,11 @@ test('leaving while a turn runs asks first; staying keeps the editor, confirming
   await page.route(`**/api/apps/${appId}/chat`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     await gate;
-    return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited } }) });
+    return route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited } }),
+    });
   });
   // The confirmation is answered as it opens (spec 3 §2 text): dismissed first, accepted second.
   const prompts: string[] = [];

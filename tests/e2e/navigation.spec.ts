@@ -1,7 +1,12 @@
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 
-test('an unverified user visiting /home?foo=1 goes to /auth/verifyEmail?foo=1', async ({ page, context, request, baseURL }) => {
+test('an unverified user visiting /home?foo=1 goes to /auth/verifyEmail?foo=1', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'unverified', verified: false });
   await useSessionOf(context, baseURL!, user);
   await page.goto('/home?foo=1');
@@ -22,7 +27,12 @@ test('a signed-out user visiting /settings goes to /login', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test('the root sends signed-out users to /login and signed-in users to /home', async ({ page, context, request, baseURL }) => {
+test('the root sends signed-out users to /login and signed-in users to /home', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   const user = await createUser(request, { tag: 'root' });
@@ -31,7 +41,12 @@ test('the root sends signed-out users to /login and signed-in users to /home', a
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('signing out from the user menu goes to /login and forgets the session', async ({ page, context, request, baseURL }) => {
+test('signing out from the user menu goes to /login and forgets the session', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'signout' });
   await useSessionOf(context, baseURL!, user);
   await page.goto('/home');

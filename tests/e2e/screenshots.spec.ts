@@ -43,7 +43,12 @@ test('screenshots of /login, /home and /settings at 1280 and 375 px', async ({ p
   await shoot(page, 'settings');
 });
 
-test('screenshots of the other screens (verify email, reset, dev outbox, errors)', async ({ page, context, request, baseURL }) => {
+test('screenshots of the other screens (verify email, reset, dev outbox, errors)', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   await page.goto('/login?view=forgot');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await shoot(page, 'forgot-password');

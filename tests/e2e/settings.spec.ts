@@ -2,7 +2,12 @@ import { expect, test } from './support/fixtures';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import { createUser, mailLink, uniqueEmail, useSessionOf } from './support/helpers';
 
-test('change email: the confirmation is mailed, and opening it updates the address', async ({ page, context, request, baseURL }) => {
+test('change email: the confirmation is mailed, and opening it updates the address', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request, { tag: 'chgmail' });
   const newEmail = uniqueEmail('chgmail-new');
   await useSessionOf(context, baseURL!, user);
@@ -22,8 +27,16 @@ test('change email: the confirmation is mailed, and opening it updates the addre
   await expect(page.getByTestId('settings-email')).toHaveText(newEmail);
 });
 
-test('change email to an address in use: "This email is already in use"', async ({ page, context, request, baseURL }) => {
-  const [user, other] = await Promise.all([createUser(request, { tag: 'conflict' }), createUser(request, { tag: 'conflict-other', verified: false })]);
+test('change email to an address in use: "This email is already in use"', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const [user, other] = await Promise.all([
+    createUser(request, { tag: 'conflict' }),
+    createUser(request, { tag: 'conflict-other', verified: false }),
+  ]);
   await useSessionOf(context, baseURL!, user);
   await page.goto('/settings');
   await page.getByLabel('New email address').fill(other.email);

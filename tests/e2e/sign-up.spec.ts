@@ -28,7 +28,9 @@ test('sign up, verify the email from the mailed link and land on /home', async (
 });
 
 test('a tampered verification link explains itself', async ({ page }) => {
-  await page.goto(`/api/auth/verify-email?token=tampered&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail&continueUrl=%2Fhome')}`);
+  await page.goto(
+    `/api/auth/verify-email?token=tampered&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail&continueUrl=%2Fhome')}`,
+  );
   await expect(page).toHaveURL(/\/auth\/handler\?mode=verifyEmail.*error=INVALID_TOKEN/);
   await expect(page.getByText(APP_MESSAGES.verifyLinkInvalid)).toBeVisible();
 });

@@ -91,7 +91,15 @@ export interface TesseraApp {
 }
 
 /** The composition root: builds every service from its dependencies and mounts the routes. */
-export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR, jobs: jobOptions, crawl, connectors = connectorsFrom(config.connectors) }: AppDeps): TesseraApp {
+export function createApp({
+  config,
+  database,
+  logger,
+  webDistDir = WEB_DIST_DIR,
+  jobs: jobOptions,
+  crawl,
+  connectors = connectorsFrom(config.connectors),
+}: AppDeps): TesseraApp {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -108,7 +116,13 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   const contextRepo = createContextRepo(db);
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
   const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
-  const context = createContextService({ contextRepo, jobs: createJobQueue({ jobsRepo }), retrieval, listen: database.listen, connectors });
+  const context = createContextService({
+    contextRepo,
+    jobs: createJobQueue({ jobsRepo }),
+    retrieval,
+    listen: database.listen,
+    connectors,
+  });
   // PGlite has one connection: one job at a time keeps web requests responsive there.
   const jobRunner = createJobRunner({
     jobsRepo,
@@ -181,14 +195,18 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
   const jsonBodyLimit = jsonBodyLimitOf(JSON_BODY_LIMIT);
   // CSV imports, data-source uploads and grid images stream their upload with a limit of their own.
-  const streamsUpload = (path: string) => path.endsWith('/import') || path === '/api/context/ingest/file' || /^\/api\/apps\/[^/]+\/files$/.test(path);
-  for (const prefix of API_PREFIXES) app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  const streamsUpload = (path: string) =>
+    path.endsWith('/import') || path === '/api/context/ingest/file' || /^\/api\/apps\/[^/]+\/files$/.test(path);
+  for (const prefix of API_PREFIXES)
+    app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');
     return c.json({ status: 'ok', database: database.kind });
   });
-  app.get('/api/config', (c) => c.json({ googleEnabled: Boolean(config.google), devOutbox: config.devOutboxEnabled } satisfies PublicConfig));
+  app.get('/api/config', (c) =>
+    c.json({ googleEnabled: Boolean(config.google), devOutbox: config.devOutboxEnabled } satisfies PublicConfig),
+  );
 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
@@ -219,7 +237,12 @@ export function createApp({ config, database, logger, webDistDir = WEB_DIST_DIR,
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   for (const prefix of API_PREFIXES) {
-    app.all(prefix, (c) => renderAppError(c, new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path })));
+    app.all(prefix, (c) =>
+      renderAppError(
+        c,
+        new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path }),
+      ),
+    );
   }
   if (webDistDir) app.route('/', spaRoutes(webDistDir));
   else app.all('*', (c) => c.text('Not found', 404));

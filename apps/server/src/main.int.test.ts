@@ -26,7 +26,15 @@ function startServer(env: Record<string, string>): Running {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}), ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+      ...env,
+    },
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -36,7 +44,10 @@ function startServer(env: Record<string, string>): Running {
 
 async function readyPort(server: Running): Promise<number> {
   for (let i = 0; i < 300; i++) {
-    const line = server.output().split('\n').find((l) => l.includes('"msg":"ready"'));
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"msg":"ready"'));
     if (line) return JSON.parse(line).port as number;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -75,7 +86,9 @@ describe('the server process', () => {
     let response = '';
     socket.on('data', (d) => (response += d));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`POST /api/live_api/account/sendMagicLink HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /api/live_api/account/sendMagicLink HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));

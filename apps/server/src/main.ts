@@ -44,7 +44,8 @@ async function main() {
   // PGlite is one process's database: its jobs always run here, whatever the role.
   const runsJobs = role !== 'web' || database.kind === 'pglite';
   if (role === 'worker') {
-    if (database.kind === 'pglite') logger.warn('--role=worker with the embedded database: jobs run, but no HTTP is served');
+    if (database.kind === 'pglite')
+      logger.warn('--role=worker with the embedded database: jobs run, but no HTTP is served');
     await jobRunner.start();
     const stopWorker = async (signal: string) => {
       logger.info('worker shutting down', { signal });
@@ -58,7 +59,12 @@ async function main() {
     return;
   }
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { ServerResponse: FlushingServerResponse } }) as Server;
+  const server = serve({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: { ServerResponse: FlushingServerResponse },
+  }) as Server;
   // Idle keep-alive connections outlive those of the clients and proxies in front (load balancers
   // keep theirs 60 s): with Node's 5 s, a client reusing a connection as the server closed it got
   // ECONNRESET. The headers timeout must stay above it.
@@ -90,7 +96,10 @@ async function main() {
     server.once('listening', resolve);
     server.once('error', reject);
   }).catch((err: NodeJS.ErrnoException) => {
-    logger.error(err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen', { err: err.message });
+    logger.error(
+      err.code === 'EADDRINUSE' ? `port ${config.port} is already in use: set PORT to another port` : 'cannot listen',
+      { err: err.message },
+    );
     process.exit(1);
   });
   if (runsJobs) await jobRunner.start();
@@ -106,7 +115,11 @@ async function main() {
     startupMs: Math.round(performance.now() - started),
   });
   if (mailer.transport === 'outbox') {
-    logger.info(config.devOutboxEnabled ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail` : 'no SMTP_URL: mails are only written to this log');
+    logger.info(
+      config.devOutboxEnabled
+        ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail`
+        : 'no SMTP_URL: mails are only written to this log',
+    );
   }
 }
 

@@ -24,7 +24,16 @@ export {
   type TextSegment,
   type ValidationIssue,
 } from './protocol';
-export { validateSnapshot, repairSnapshot, warmUpValidator, formatIssue, checkPath, pageNameOf, type RepairResult, type RepairedFile } from './validate';
+export {
+  validateSnapshot,
+  repairSnapshot,
+  warmUpValidator,
+  formatIssue,
+  checkPath,
+  pageNameOf,
+  type RepairResult,
+  type RepairedFile,
+} from './validate';
 export { buildSystemPrompt, type SystemPromptInput } from './prompts';
 export {
   createOfflineAppBuilderModel,

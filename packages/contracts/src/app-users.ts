@@ -11,13 +11,22 @@ export const AppSignUpSchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH),
   full_name: z.string().trim().max(200).optional(),
 });
-export const AppSignInSchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH), password: z.string().max(PASSWORD_MAX_LENGTH) });
+export const AppSignInSchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});
 /** `POST /live_api/apps/{id}/users/invite-user` (spec 3 §7 Users API). */
 /** `POST /live_api/apps/{id}/auth/forgot-password`: always answers the same (no account probing). */
 export const AppForgotPasswordSchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 /** `POST /live_api/apps/{id}/auth/set-password`: the token of a reset or invitation mail, and the new password. */
-export const AppSetPasswordSchema = z.object({ token: z.string().min(1).max(500), password: z.string().max(PASSWORD_MAX_LENGTH) });
-export const InviteUserSchema = z.object({ user_email: z.string().trim().max(EMAIL_MAX_LENGTH), role: z.enum(APP_USER_ROLES).default('user') });
+export const AppSetPasswordSchema = z.object({
+  token: z.string().min(1).max(500),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});
+export const InviteUserSchema = z.object({
+  user_email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  role: z.enum(APP_USER_ROLES).default('user'),
+});
 
 /** The built-in User entity's record for one app user (`GET .../entities/User/me`). */
 export interface AppUser {

@@ -40,13 +40,23 @@ export const SaveAppRequestSchema = z
     app: ToolAppSchema.optional(),
     appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional(),
   })
-  .refine((v) => (v.appType === 'generated' ? v.genApp : v.app), { message: 'a generated app needs "genApp"; a tool or space needs "app"' });
+  .refine((v) => (v.appType === 'generated' ? v.genApp : v.app), {
+    message: 'a generated app needs "genApp"; a tool or space needs "app"',
+  });
 export type SaveAppRequest = z.infer<typeof SaveAppRequestSchema>;
 
-export const SaveAppResponseSchema = z.object({ appId: z.string(), slug: z.string(), name: z.string(), appType: z.enum(APP_KINDS) });
+export const SaveAppResponseSchema = z.object({
+  appId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  appType: z.enum(APP_KINDS),
+});
 export type SaveAppResponse = z.infer<typeof SaveAppResponseSchema>;
 
-export const SaveAppStyleRequestSchema = z.object({ appStyle: z.record(z.string(), z.unknown()), appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional() });
+export const SaveAppStyleRequestSchema = z.object({
+  appStyle: z.record(z.string(), z.unknown()),
+  appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional(),
+});
 
 /** Longest terms or privacy link an app's settings keep. */
 export const APP_SETTINGS_LINK_MAX_LENGTH = 2000;
@@ -89,7 +99,11 @@ export const AppSettingsSchema = z.looseObject({
   isPaidMembershipsEnabled: z.boolean({ error: 'must be true or false' }).optional(),
   paidMembershipsProduct: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).nullish(),
   paidMembershipsSettings: z
-    .looseObject({ paymentProvider: z.string().optional(), hasPaymentProviderAccessToken: z.boolean().optional(), isSetupCompleted: z.boolean().optional() })
+    .looseObject({
+      paymentProvider: z.string().optional(),
+      hasPaymentProviderAccessToken: z.boolean().optional(),
+      isSetupCompleted: z.boolean().optional(),
+    })
     .nullish(),
   gumroadAccessToken: z.string().nullish(),
 });
@@ -100,7 +114,9 @@ export const SIGNUP_REQUIRED_FIELDS = ['termsOfServiceLink', 'privacyPolicyLink'
 export type SignupRequiredField = (typeof SIGNUP_REQUIRED_FIELDS)[number];
 
 /** The sign-up contacts these settings leave empty (all of them are required while sign-up is on). */
-export function signupRequirementsMissing(settings: Partial<Record<SignupRequiredField, unknown>>): SignupRequiredField[] {
+export function signupRequirementsMissing(
+  settings: Partial<Record<SignupRequiredField, unknown>>,
+): SignupRequiredField[] {
   return SIGNUP_REQUIRED_FIELDS.filter((field) => {
     const value = settings[field];
     return typeof value !== 'string' || value.trim() === '';
@@ -127,9 +143,18 @@ export function signupNeedsFieldsMessage(fields: readonly SignupRequiredField[])
 }
 
 /** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (spec 2 §3, rules in docs/api.md). */
-export const SaveAppSettingsRequestSchema = z.object({ appSettings: AppSettingsSchema, appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional() });
+export const SaveAppSettingsRequestSchema = z.object({
+  appSettings: AppSettingsSchema,
+  appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional(),
+});
 
-export const AppSummarySchema = z.object({ appId: z.string(), name: z.string(), slug: z.string(), appType: z.enum(APP_KINDS), updatedAt: z.string() });
+export const AppSummarySchema = z.object({
+  appId: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  appType: z.enum(APP_KINDS),
+  updatedAt: z.string(),
+});
 export type AppSummary = z.infer<typeof AppSummarySchema>;
 export const AppListResponseSchema = z.object({ apps: z.array(AppSummarySchema) });
 

@@ -67,7 +67,12 @@ export interface ChatAnnotation {
   usage?: Usage;
   model?: string;
   /** What the turn did besides text: a restore, a failed validation, a truncated action. */
-  systemActionInfo?: { type: 'restore' | 'validation-failed' | 'truncated' | 'error'; message?: string; issues?: Array<{ message: string; file?: string; line?: number }>; fromVersionId?: string };
+  systemActionInfo?: {
+    type: 'restore' | 'validation-failed' | 'truncated' | 'error';
+    message?: string;
+    issues?: Array<{ message: string; file?: string; line?: number }>;
+    fromVersionId?: string;
+  };
 }
 
 export interface ChatMessage {
@@ -97,7 +102,13 @@ export interface VersionEntry {
 
 export interface VersionDetail {
   files: Array<{ path: string; content: string }>;
-  version: { id: string; number: number; messageId: string | null; createdAt: string; metadata: { description: string } };
+  version: {
+    id: string;
+    number: number;
+    messageId: string | null;
+    createdAt: string;
+    metadata: { description: string };
+  };
 }
 
 export const RestoreVersionRequestSchema = z.object({ messageId: z.string().min(1).max(200).nullish() });

@@ -4,7 +4,13 @@ import type { EntitySchema } from './entities';
 
 const schema: EntitySchema = {
   type: 'object',
-  properties: { name: { type: 'string' }, price: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } }, when: { type: 'string', format: 'date' }, meta: { type: 'object' } },
+  properties: {
+    name: { type: 'string' },
+    price: { type: 'number' },
+    tags: { type: 'array', items: { type: 'string' } },
+    when: { type: 'string', format: 'date' },
+    meta: { type: 'object' },
+  },
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
 
@@ -31,6 +37,11 @@ describe('CSV conversions (spec 2 §5)', () => {
   });
 
   it('builds nested fields from dotted paths', () => {
-    expect(csvRowToRecord({ City: 'Oslo', Zip: '' }, [{ csvHeader: 'City', schemaField: 'meta.city', dataType: 'text' }, { csvHeader: 'Zip', schemaField: 'meta.zip', dataType: 'text' }])).toEqual({ meta: { city: 'Oslo' } });
+    expect(
+      csvRowToRecord({ City: 'Oslo', Zip: '' }, [
+        { csvHeader: 'City', schemaField: 'meta.city', dataType: 'text' },
+        { csvHeader: 'Zip', schemaField: 'meta.zip', dataType: 'text' },
+      ]),
+    ).toEqual({ meta: { city: 'Oslo' } });
   });
 });

@@ -51,7 +51,14 @@ export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMap
   return headers.flatMap((header) => {
     const field = byName.get(header.trim().toLowerCase());
     if (!field) return [];
-    return [{ csvHeader: header, schemaField: field, dataType: csvDataTypeOf(schema, field), ...(isListField(schema, field) ? { splitCharacter: ',' as const } : {}) }];
+    return [
+      {
+        csvHeader: header,
+        schemaField: field,
+        dataType: csvDataTypeOf(schema, field),
+        ...(isListField(schema, field) ? { splitCharacter: ',' as const } : {}),
+      },
+    ];
   });
 }
 
@@ -63,7 +70,11 @@ export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMap
 export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>): unknown {
   const text = raw.trim();
   if (text === '') return undefined;
-  if (mapping.splitCharacter) return text.split(mapping.splitCharacter).map((s) => s.trim()).filter(Boolean);
+  if (mapping.splitCharacter)
+    return text
+      .split(mapping.splitCharacter)
+      .map((s) => s.trim())
+      .filter(Boolean);
   switch (mapping.dataType) {
     case 'number':
       return Number.parseFloat(text);
@@ -85,7 +96,10 @@ export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType
 }
 
 /** A CSV row (header -> cell) as record fields, nested `a.b` fields included. */
-export function csvRowToRecord(row: Record<string, string | undefined>, mappings: CsvMapping[]): Record<string, unknown> {
+export function csvRowToRecord(
+  row: Record<string, string | undefined>,
+  mappings: CsvMapping[],
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const m of mappings) {
     const value = convertCsvValue(row[m.csvHeader] ?? '', m);

@@ -27,7 +27,9 @@ export const ACCESS_PRESETS: ReadonlyArray<{ name: string; permissions: EntityPe
  * offline app builder (which reads them back), applies exactly what was chosen.
  */
 export function permissionChangeRequest(entity: string, permissions: EntityPermissions): string {
-  const preset = ACCESS_PRESETS.find((p) => p.permissions.read === permissions.read && p.permissions.write === permissions.write);
+  const preset = ACCESS_PRESETS.find(
+    (p) => p.permissions.read === permissions.read && p.permissions.write === permissions.write,
+  );
   const levels = `read: ${permissions.read}, write: ${permissions.write}`;
   return `Change the permissions of the ${entity} entity to ${preset ? `${preset.name} (${levels})` : levels}`;
 }

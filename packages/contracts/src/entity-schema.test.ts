@@ -26,7 +26,14 @@ const task = (): EntitySchema => {
 describe('parseEntitySchema', () => {
   it('normalises a schema and defaults permissions to creator', () => {
     const r = parseEntitySchema('Note', { properties: { body: { type: 'string' } } });
-    expect(r).toEqual({ ok: true, value: { type: 'object', properties: { body: { type: 'string' } }, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        type: 'object',
+        properties: { body: { type: 'string' } },
+        'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+      },
+    });
     expect(task()['x-accessControl'].permissions).toEqual({ read: 'all', write: 'creator' });
   });
 
@@ -34,13 +41,25 @@ describe('parseEntitySchema', () => {
     ['1Task', {}, 'Entity name "1Task" must start with a letter'],
     ['Task', [], 'Entity "Task" must be a JSON Schema object'],
     ['Task', { type: 'array' }, 'must have "type": "object"'],
-    ['Task', { properties: { due: { type: 'datetime' } } }, 'Entity "Task": property "due" has an unknown type "datetime"'],
-    ['Task', { properties: { due: { type: 'string', format: 'time' } } }, 'property "due" has an unsupported format "time"'],
+    [
+      'Task',
+      { properties: { due: { type: 'datetime' } } },
+      'Entity "Task": property "due" has an unknown type "datetime"',
+    ],
+    [
+      'Task',
+      { properties: { due: { type: 'string', format: 'time' } } },
+      'property "due" has an unsupported format "time"',
+    ],
     ['Task', { properties: { id: { type: 'string' } } }, 'property "id" is reserved'],
     ['Task', { properties: { 'bad name': { type: 'string' } } }, 'property name "bad name" must start with'],
     ['Task', { properties: { s: { type: 'string', enum: [] } } }, '"enum" must be a list of 1 to 500'],
     ['Task', { properties: {}, required: ['ghost'] }, '"required" names "ghost", which is not a property'],
-    ['Task', { 'x-accessControl': { permissions: { read: 'everyone' } } }, 'x-accessControl.permissions.read must be one of anonymous, all, admin, creator, none (got "everyone")'],
+    [
+      'Task',
+      { 'x-accessControl': { permissions: { read: 'everyone' } } },
+      'x-accessControl.permissions.read must be one of anonymous, all, admin, creator, none (got "everyone")',
+    ],
     ['Task', { 'x-accessControl': 'public' }, '"x-accessControl" must be'],
   ])('refuses %s %j naming the problem', (name, raw, message) => {
     const r = parseEntitySchema(name, raw);
@@ -51,10 +70,36 @@ describe('parseEntitySchema', () => {
 
 describe('coerceRecord', () => {
   it('coerces numbers, booleans and dates as the grid does, and applies defaults on create', () => {
-    const r = coerceRecord('Task', task(), { title: 'Write', estimate: '2.5', priority: 3, due: '2026-01-31T10:00:00+01:00', day: '2026-02-01', tags: ['a'], id: 'ignored' }, 'create');
-    expect(r).toEqual({ ok: true, value: { title: 'Write', estimate: 2.5, priority: 3, due: '2026-01-31T09:00:00.000Z', day: '2026-02-01', tags: ['a'], done: false } });
-    for (const t of [true, 1, 'true', '1', 'TRUE']) expect(coerceValue('x', { type: 'boolean' }, t)).toEqual({ ok: true, value: true });
-    for (const f of [false, 0, 'false', '0']) expect(coerceValue('x', { type: 'boolean' }, f)).toEqual({ ok: true, value: false });
+    const r = coerceRecord(
+      'Task',
+      task(),
+      {
+        title: 'Write',
+        estimate: '2.5',
+        priority: 3,
+        due: '2026-01-31T10:00:00+01:00',
+        day: '2026-02-01',
+        tags: ['a'],
+        id: 'ignored',
+      },
+      'create',
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        title: 'Write',
+        estimate: 2.5,
+        priority: 3,
+        due: '2026-01-31T09:00:00.000Z',
+        day: '2026-02-01',
+        tags: ['a'],
+        done: false,
+      },
+    });
+    for (const t of [true, 1, 'true', '1', 'TRUE'])
+      expect(coerceValue('x', { type: 'boolean' }, t)).toEqual({ ok: true, value: true });
+    for (const f of [false, 0, 'false', '0'])
+      expect(coerceValue('x', { type: 'boolean' }, f)).toEqual({ ok: true, value: false });
   });
 
   it.each([
@@ -78,6 +123,9 @@ describe('coerceRecord', () => {
 
   it('checks only the named fields on update', () => {
     expect(coerceRecord('Task', task(), { done: '1' }, 'update')).toEqual({ ok: true, value: { done: true } });
-    expect(coerceRecord('Task', task(), 'nope', 'update')).toEqual({ ok: false, error: 'A Task record must be a JSON object' });
+    expect(coerceRecord('Task', task(), 'nope', 'update')).toEqual({
+      ok: false,
+      error: 'A Task record must be a JSON object',
+    });
   });
 });

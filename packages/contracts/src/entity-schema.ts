@@ -27,13 +27,20 @@ function parseProperty(where: string, raw: unknown, depth: number): Result<Prope
   const prop: PropertySchema = { type: type as PropertyType };
   if (raw.format !== undefined) {
     if (type !== 'string' || !(STRING_FORMATS as readonly string[]).includes(raw.format as string)) {
-      return fail(`${where} has an unsupported format ${JSON.stringify(raw.format)} (strings may use ${listOr(STRING_FORMATS)})`);
+      return fail(
+        `${where} has an unsupported format ${JSON.stringify(raw.format)} (strings may use ${listOr(STRING_FORMATS)})`,
+      );
     }
     prop.format = raw.format as PropertySchema['format'];
   }
   if (raw.enum !== undefined) {
     const values = raw.enum;
-    if (!Array.isArray(values) || values.length === 0 || values.length > 500 || !values.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    if (
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      values.length > 500 ||
+      !values.every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
       return fail(`${where}: "enum" must be a list of 1 to 500 strings or numbers`);
     }
     prop.enum = values as Array<string | number>;
@@ -54,7 +61,8 @@ function parseProperty(where: string, raw: unknown, depth: number): Result<Prope
   }
   for (const key of ['maxLength', 'minimum', 'maximum'] as const) {
     if (raw[key] !== undefined) {
-      if (typeof raw[key] !== 'number' || !Number.isFinite(raw[key])) return fail(`${where}: "${key}" must be a number`);
+      if (typeof raw[key] !== 'number' || !Number.isFinite(raw[key]))
+        return fail(`${where}: "${key}" must be a number`);
       prop[key] = raw[key] as number;
     }
   }
@@ -76,34 +84,50 @@ function parseLevel(where: string, raw: unknown): Result<AccessLevel> {
  * reads and writes). Errors name the entity and the bad property.
  */
 export function parseEntitySchema(name: string, raw: unknown): Result<EntitySchema> {
-  if (!ENTITY_NAME_PATTERN.test(name)) return fail(`Entity name ${JSON.stringify(name)} must start with a letter and use only letters, digits and _ (64 at most)`);
+  if (!ENTITY_NAME_PATTERN.test(name))
+    return fail(
+      `Entity name ${JSON.stringify(name)} must start with a letter and use only letters, digits and _ (64 at most)`,
+    );
   const where = `Entity "${name}"`;
   if (!isObject(raw)) return fail(`${where} must be a JSON Schema object`);
   if (raw.type !== undefined && raw.type !== 'object') return fail(`${where} must have "type": "object"`);
   const rawProps = raw.properties ?? {};
   if (!isObject(rawProps)) return fail(`${where}: "properties" must be an object`);
   const names = Object.keys(rawProps);
-  if (names.length > MAX_ENTITY_PROPERTIES) return fail(`${where} has ${names.length} properties; ${MAX_ENTITY_PROPERTIES} at most`);
+  if (names.length > MAX_ENTITY_PROPERTIES)
+    return fail(`${where} has ${names.length} properties; ${MAX_ENTITY_PROPERTIES} at most`);
   const properties: Record<string, PropertySchema> = {};
   for (const prop of names) {
-    if (!PROPERTY_NAME_PATTERN.test(prop)) return fail(`${where}: property name ${JSON.stringify(prop)} must start with a letter or _ and use only letters, digits and _`);
-    if ((RECORD_COLUMNS as readonly string[]).includes(prop)) return fail(`${where}: property "${prop}" is reserved (every record has ${RECORD_COLUMNS.join(', ')})`);
+    if (!PROPERTY_NAME_PATTERN.test(prop))
+      return fail(
+        `${where}: property name ${JSON.stringify(prop)} must start with a letter or _ and use only letters, digits and _`,
+      );
+    if ((RECORD_COLUMNS as readonly string[]).includes(prop))
+      return fail(`${where}: property "${prop}" is reserved (every record has ${RECORD_COLUMNS.join(', ')})`);
     const parsed = parseProperty(`${where}: property "${prop}"`, rawProps[prop], 0);
     if (!parsed.ok) return parsed;
     properties[prop] = parsed.value;
   }
   const required = raw.required ?? [];
-  if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) return fail(`${where}: "required" must be a list of property names`);
+  if (!Array.isArray(required) || !required.every((r) => typeof r === 'string'))
+    return fail(`${where}: "required" must be a list of property names`);
   const unknownRequired = required.find((r) => !(r in properties));
   if (unknownRequired) return fail(`${where}: "required" names "${unknownRequired}", which is not a property`);
 
   const access = raw['x-accessControl'];
   let permissions = DEFAULT_PERMISSIONS;
   if (access !== undefined) {
-    if (!isObject(access) || !isObject(access.permissions)) return fail(`${where}: "x-accessControl" must be { "permissions": { "read": ..., "write": ... } }`);
-    const read = parseLevel(`${where}: x-accessControl.permissions.read`, access.permissions.read ?? DEFAULT_PERMISSIONS.read);
+    if (!isObject(access) || !isObject(access.permissions))
+      return fail(`${where}: "x-accessControl" must be { "permissions": { "read": ..., "write": ... } }`);
+    const read = parseLevel(
+      `${where}: x-accessControl.permissions.read`,
+      access.permissions.read ?? DEFAULT_PERMISSIONS.read,
+    );
     if (!read.ok) return read;
-    const write = parseLevel(`${where}: x-accessControl.permissions.write`, access.permissions.write ?? DEFAULT_PERMISSIONS.write);
+    const write = parseLevel(
+      `${where}: x-accessControl.permissions.write`,
+      access.permissions.write ?? DEFAULT_PERMISSIONS.write,
+    );
     if (!write.ok) return write;
     permissions = { read: read.value, write: write.value };
   }
@@ -122,22 +146,34 @@ export function coerceValue(where: string, prop: PropertySchema, value: unknown)
   if (value === null) return { ok: true, value: null };
   switch (prop.type) {
     case 'string': {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return fail(`${where} must be text`);
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+        return fail(`${where} must be text`);
       let text = String(value);
       if (prop.format === 'date-time' || prop.format === 'date') {
         const time = Date.parse(text);
-        if (Number.isNaN(time)) return fail(`${where} must be a date${prop.format === 'date-time' ? ' and time' : ''} (ISO 8601, e.g. 2026-01-31${prop.format === 'date-time' ? 'T09:30:00Z' : ''})`);
+        if (Number.isNaN(time))
+          return fail(
+            `${where} must be a date${prop.format === 'date-time' ? ' and time' : ''} (ISO 8601, e.g. 2026-01-31${prop.format === 'date-time' ? 'T09:30:00Z' : ''})`,
+          );
         text = prop.format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : new Date(time).toISOString();
         if (prop.format === 'date') text = text.slice(0, 10);
       }
-      if (prop.format === 'email' && text !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return fail(`${where} must be an email address`);
-      if (prop.maxLength !== undefined && text.length > prop.maxLength) return fail(`${where}: ${prop.maxLength} characters max`);
-      if (prop.enum && !prop.enum.includes(text)) return fail(`${where} must be one of ${prop.enum.map((e) => JSON.stringify(e)).join(', ')}`);
+      if (prop.format === 'email' && text !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text))
+        return fail(`${where} must be an email address`);
+      if (prop.maxLength !== undefined && text.length > prop.maxLength)
+        return fail(`${where}: ${prop.maxLength} characters max`);
+      if (prop.enum && !prop.enum.includes(text))
+        return fail(`${where} must be one of ${prop.enum.map((e) => JSON.stringify(e)).join(', ')}`);
       return { ok: true, value: text };
     }
     case 'number':
     case 'integer': {
-      const num = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
+      const num =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value.trim())
+            : Number.NaN;
       if (!Number.isFinite(num)) return fail(`${where} must be a number`);
       if (prop.type === 'integer' && !Number.isInteger(num)) return fail(`${where} must be a whole number`);
       if (prop.minimum !== undefined && num < prop.minimum) return fail(`${where} must be at least ${prop.minimum}`);
@@ -172,7 +208,12 @@ export function coerceValue(where: string, prop: PropertySchema, value: unknown)
  * `required` enforced on create (an update only touches the fields it names). The record columns
  * (id, createdAt, updatedAt, creatorId) are set by the server and ignored here.
  */
-export function coerceRecord(entity: string, schema: EntitySchema, input: unknown, mode: 'create' | 'update'): Result<Record<string, unknown>> {
+export function coerceRecord(
+  entity: string,
+  schema: EntitySchema,
+  input: unknown,
+  mode: 'create' | 'update',
+): Result<Record<string, unknown>> {
   if (!isObject(input)) return fail(`A ${entity} record must be a JSON object`);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -188,7 +229,9 @@ export function coerceRecord(entity: string, schema: EntitySchema, input: unknow
     for (const [key, prop] of Object.entries(schema.properties)) {
       if (out[key] === undefined && prop.default !== undefined) out[key] = prop.default;
     }
-    const missing = (schema.required ?? []).find((key) => out[key] === undefined || out[key] === null || out[key] === '');
+    const missing = (schema.required ?? []).find(
+      (key) => out[key] === undefined || out[key] === null || out[key] === '',
+    );
     if (missing) return fail(`${entity}.${missing} is required`);
   }
   return { ok: true, value: out };

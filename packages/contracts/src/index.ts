@@ -195,7 +195,16 @@ export {
   type ConnectorItemsResponse,
   type RetrievedChunk,
 } from './context';
-export { PLAN_LIMITS, LITE_MAX_FILE_SIZE_BYTES, APP_SETTINGS_MIN_PLAN, planLimits, formatFileSize, isPlanAtLeast, canEditAppSettings, type PlanLimits } from './plans';
+export {
+  PLAN_LIMITS,
+  LITE_MAX_FILE_SIZE_BYTES,
+  APP_SETTINGS_MIN_PLAN,
+  planLimits,
+  formatFileSize,
+  isPlanAtLeast,
+  canEditAppSettings,
+  type PlanLimits,
+} from './plans';
 export {
   CHAT_MESSAGES_PER_CALL,
   VERSION_LIST_LIMIT,
@@ -239,4 +248,10 @@ export {
   type FrameMessageToParent,
   type FrameMessageToPreview,
 } from './runtime';
-export { PreviewUrlRequestSchema, InvokeLlmRequestSchema, type PreviewUrlRequest, type PreviewUrlResponse, type InvokeLlmRequest } from './runtime-api';
+export {
+  PreviewUrlRequestSchema,
+  InvokeLlmRequestSchema,
+  type PreviewUrlRequest,
+  type PreviewUrlResponse,
+  type InvokeLlmRequest,
+} from './runtime-api';

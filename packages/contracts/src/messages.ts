@@ -18,8 +18,7 @@ export const MESSAGES = {
     weakPassword: 'Password is too weak, please try again',
     userNotFound: 'User not found or disabled',
     failed: 'Error resetting password!',
-    sendFailed:
-      'Something went wrong sending password reset email. Please try again later or contact support',
+    sendFailed: 'Something went wrong sending password reset email. Please try again later or contact support',
   },
   magicLink: {
     invalidOrExpired: 'Invalid or expired magic link',
@@ -32,8 +31,7 @@ export const MESSAGES = {
   },
   emailChange: {
     emailInUse: 'This email is already in use',
-    failed:
-      'Something went wrong when confirming email change. Please try again later or contact support',
+    failed: 'Something went wrong when confirming email change. Please try again later or contact support',
     updated: 'Email updated',
   },
   database: {
@@ -59,7 +57,8 @@ export const MESSAGES = {
     emptyHint: 'Ask for new features or modifications to your app',
     builderLimit: 'You have reached your builder chat messages limit. Please upgrade your plan to continue.',
     /** `{n}` is the daily limit. */
-    dailyLimit: 'You have reached your daily limit of {n} messages. Please try again tomorrow or upgrade to a paid plan to remove daily limit.',
+    dailyLimit:
+      'You have reached your daily limit of {n} messages. Please try again tomorrow or upgrade to a paid plan to remove daily limit.',
     rateLimited: 'Rate limit exceeded. Please try again later.',
     failed: 'An error occurred while processing your request please try again later',
     truncated: 'The output was too long for one iteration',
@@ -136,7 +135,8 @@ export const APP_MESSAGES = {
   replaceSameItem: 'Choose a different item to replace this one with',
   /** App settings (spec 2 §3-§6): the sign-up rules and the plan gate, said by the server and the panel alike. */
   appSettingsPlanRequired: 'App settings of generated apps need the Moon plan or above, upgrade your plan to edit them',
-  signupNeedsPublish: 'Publish your app first: sign-up can be turned on once the app is published or has its own domain',
+  signupNeedsPublish:
+    'Publish your app first: sign-up can be turned on once the app is published or has its own domain',
   /** `{fields}` lists what is missing: "a terms of service link and a support e-mail". */
   signupNeedsFields: 'Sign-up needs {fields}',
   signupFieldRequired: 'Required while sign-up is on',

@@ -1,10 +1,34 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 const COMMON_PASSWORDS = new Set([
-  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwerty123',
-  'qwertyuiop', 'iloveyou', 'sunshine', 'princess', 'football', 'baseball', 'welcome1',
-  'letmein1', 'abc12345', 'admin123', 'passw0rd', '11111111', '00000000', 'trustno1',
-  'superman', 'starwars', 'whatever', 'dragon12', 'monkey12', 'asdfghjkl', 'zaq12wsx',
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwerty123',
+  'qwertyuiop',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome1',
+  'letmein1',
+  'abc12345',
+  'admin123',
+  'passw0rd',
+  '11111111',
+  '00000000',
+  'trustno1',
+  'superman',
+  'starwars',
+  'whatever',
+  'dragon12',
+  'monkey12',
+  'asdfghjkl',
+  'zaq12wsx',
 ]);
 
 /**

@@ -84,6 +84,14 @@ export const APP_SETTINGS_MIN_PLAN: PlanId = 'moon';
  * Spec 2 §2, §6: App settings of a generated app need an admin or the MOON plan or above; single
  * tools and space apps always have theirs. The server enforces it, the menu hides the entry.
  */
-export function canEditAppSettings({ kind, plan, isAdmin }: { kind: AppKind; plan: PlanId; isAdmin: boolean }): boolean {
+export function canEditAppSettings({
+  kind,
+  plan,
+  isAdmin,
+}: {
+  kind: AppKind;
+  plan: PlanId;
+  isAdmin: boolean;
+}): boolean {
   return kind !== 'generated' || isAdmin || isPlanAtLeast(plan, APP_SETTINGS_MIN_PLAN);
 }

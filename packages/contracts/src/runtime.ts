@@ -43,7 +43,8 @@ export const RUNTIME_MESSAGES = {
   uploadFailed: 'Failed to upload image. Please try again.',
   fileTooLarge: 'File size to large',
   notAnImage: 'Only images can be uploaded',
-  llmUnavailable: 'The AI integration needs a model provider on this server (OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL)',
+  llmUnavailable:
+    'The AI integration needs a model provider on this server (OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL)',
   llmNotJson: 'The model did not answer with valid JSON, please try again',
   llmFailed: 'The AI model could not answer, please try again later',
 } as const;

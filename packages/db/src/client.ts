@@ -94,7 +94,10 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string };
 
 /** Resolved through the package, so it holds from the source tree and from a bundled server alike. */
-export const MIGRATIONS_FOLDER = join(dirname(createRequire(import.meta.url).resolve('@tessera/db/package.json')), 'migrations');
+export const MIGRATIONS_FOLDER = join(
+  dirname(createRequire(import.meta.url).resolve('@tessera/db/package.json')),
+  'migrations',
+);
 
 /**
  * PGlite's default 128 MB of shared buffers roughly doubles the server's memory; the embedded
@@ -109,7 +112,11 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  * (docs/decisions/0002).
  */
 async function createPgliteDataDir(dataDir: string): Promise<void> {
-  const modules = Object.fromEntries(['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map((m) => [m, import.meta.resolve(m)]));
+  const modules = Object.fromEntries(
+    ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map(
+      (m) => [m, import.meta.resolve(m)],
+    ),
+  );
   const code = [
     `const { PGlite } = await import(${JSON.stringify(modules['@electric-sql/pglite'])});`,
     `const { vector } = await import(${JSON.stringify(modules['@electric-sql/pglite-pgvector'])});`,
@@ -125,9 +132,15 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
     'await reopened.close();',
   ].join('\n');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
-    child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${dataDir} (exit ${status})`))));
+    child.on('exit', (status) =>
+      status === 0
+        ? resolve()
+        : reject(new Error(`Could not create the embedded database in ${dataDir} (exit ${status})`)),
+    );
   });
 }
 
@@ -138,7 +151,9 @@ const MIGRATION_LOCK_ID = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })));
+    pool.on('error', (err) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const listener = createPgListener(options.url);
     return {
@@ -166,7 +181,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await createPgliteDataDir(options.dataDir);
   }
   // pgvector ships with PGlite, so embedded installs always get vector retrieval (docs/decisions/0004).
-  const client = new PreparingPGlite({ dataDir: options.dataDir, startParams: PGLITE_START_PARAMS, extensions: { vector } });
+  const client = new PreparingPGlite({
+    dataDir: options.dataDir,
+    startParams: PGLITE_START_PARAMS,
+    extensions: { vector },
+  });
   await client.waitReady;
   const drizzleDb = drizzlePglite({ client, schema });
   return {

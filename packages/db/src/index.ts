@@ -1,4 +1,17 @@
 export { openDatabase, MIGRATIONS_FOLDER, type Database, type DatabaseOptions, type Db, type Schema } from './client';
-export { authUsers, authSessions, authAccounts, authVerifications, accounts, devMails, rateLimits, apps, appEntities, entityRecords, appUsers, appSessions } from './schema';
+export {
+  authUsers,
+  authSessions,
+  authAccounts,
+  authVerifications,
+  accounts,
+  devMails,
+  rateLimits,
+  apps,
+  appEntities,
+  entityRecords,
+  appUsers,
+  appSessions,
+} from './schema';
 export { appVersions, chatMessages, chatUsage } from './schema-versions';
 export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from './schema-context';

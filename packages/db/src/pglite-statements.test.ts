@@ -5,7 +5,8 @@ import { PreparingPGlite } from './pglite-statements';
 // The prepared path must answer exactly as PGlite's own query does: both run on one database,
 // `plain` through PGlite.prototype.query.
 let db: PreparingPGlite;
-const plain = (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => PGlite.prototype.query.call(db, text, params, options);
+const plain = (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+  PGlite.prototype.query.call(db, text, params, options);
 
 beforeAll(async () => {
   db = new PreparingPGlite();
@@ -18,9 +19,14 @@ afterAll(() => db.close());
 
 describe('PreparingPGlite', () => {
   it('answers like PGlite: object and array rows, parsers of the caller, parameters of every type', async () => {
-    const text = 'SELECT id, data, tags, qty, at, active FROM items WHERE data @> $1 OR id = ANY($2) OR at > $3 OR active = $4 ORDER BY id';
+    const text =
+      'SELECT id, data, tags, qty, at, active FROM items WHERE data @> $1 OR id = ANY($2) OR at > $3 OR active = $4 ORDER BY id';
     const params = [{ n: 1 }, ['b'], new Date('2027-01-01'), null];
-    for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { [types.TIMESTAMPTZ]: (v: string) => `raw:${v}` } }]) {
+    for (const options of [
+      undefined,
+      { rowMode: 'array' as const },
+      { parsers: { [types.TIMESTAMPTZ]: (v: string) => `raw:${v}` } },
+    ]) {
       const expected = await plain(text, params, options);
       // first call prepares, the second runs the prepared statement
       expect(await db.query(text, params, options)).toEqual(expected);
@@ -32,7 +38,12 @@ describe('PreparingPGlite', () => {
   it('lets a statement keep a generic plan after five runs, unless its transaction asks for plans per value', async () => {
     const text = 'SELECT id FROM items WHERE qty > $1';
     const plans = async () =>
-      (await db.query<{ generic: number; custom: number }>('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1', [text])).rows[0]!;
+      (
+        await db.query<{ generic: number; custom: number }>(
+          'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1',
+          [text],
+        )
+      ).rows[0]!;
     for (let i = 0; i < 8; i++) await db.query(text, [i]);
     const before = await plans();
     expect(before.generic).toBeGreaterThan(0);
@@ -47,7 +58,10 @@ describe('PreparingPGlite', () => {
   it('reports written rows and statements without a result', async () => {
     const insert = 'INSERT INTO items (id, data) VALUES ($1, $2)';
     expect(await db.query(insert, ['c', { n: 3 }])).toMatchObject({ affectedRows: 1, rows: [] });
-    expect(await db.query('UPDATE items SET qty = qty + 1 WHERE qty IS NOT NULL RETURNING id', [])).toMatchObject({ affectedRows: 1, rows: [{ id: 'a' }] });
+    expect(await db.query('UPDATE items SET qty = qty + 1 WHERE qty IS NOT NULL RETURNING id', [])).toMatchObject({
+      affectedRows: 1,
+      rows: [{ id: 'a' }],
+    });
     expect(await db.query('DELETE FROM items WHERE id = $1', ['c'])).toMatchObject({ affectedRows: 1 });
   });
 
@@ -68,8 +82,11 @@ describe('PreparingPGlite', () => {
   });
 
   it('keeps a bounded number of statements prepared and still answers for evicted ones', async () => {
-    for (let i = 0; i < 300; i++) expect((await db.query<{ v: number }>(`SELECT $1::int + ${i} AS v`, [1])).rows[0]!.v).toBe(i + 1);
-    const prepared = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'tessera_%'");
+    for (let i = 0; i < 300; i++)
+      expect((await db.query<{ v: number }>(`SELECT $1::int + ${i} AS v`, [1])).rows[0]!.v).toBe(i + 1);
+    const prepared = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'tessera_%'",
+    );
     expect(prepared.rows[0]!.n).toBeLessThanOrEqual(257);
     expect((await db.query<{ v: number }>('SELECT $1::int + 0 AS v', [5])).rows[0]!.v).toBe(5);
   });
@@ -96,14 +113,20 @@ describe('PreparingPGlite', () => {
   it('prepares the queries of a transaction too, answering like PGlite inside it', async () => {
     const text = 'SELECT id, data, qty FROM items WHERE id = ANY($1) ORDER BY id';
     const isPrepared = async (t: Transaction) =>
-      (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [text])).rows[0]!.n === 1;
+      (
+        await t.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [
+          text,
+        ])
+      ).rows[0]!.n === 1;
     const expected = await plain(text, [['a', 'b']]);
     await db.transaction(async (t) => {
       expect(await t.query(text, [['a', 'b']])).toEqual(expected);
       expect(await t.query(text, [['a', 'b']])).toEqual(expected);
       expect(await isPrepared(t)).toBe(true);
       // Options the prepared path does not take still work, on PGlite's own path.
-      expect((await t.query<{ v: number }>('SELECT $1 AS v', [7], { paramTypes: [types.INT4] })).rows).toEqual([{ v: 7 }]);
+      expect((await t.query<{ v: number }>('SELECT $1 AS v', [7], { paramTypes: [types.INT4] })).rows).toEqual([
+        { v: 7 },
+      ]);
     });
   });
 
@@ -117,7 +140,9 @@ describe('PreparingPGlite', () => {
       })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: '23505', query: insert, params: ['a', {}] });
-    expect((await db.query<{ qty: number | null }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: null }]);
+    expect((await db.query<{ qty: number | null }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([
+      { qty: null },
+    ]);
     // Savepoints: the inner failure is undone, the rest commits; the statements prepared in the
     // failed transaction still run.
     await db.transaction(async (t) => {
@@ -125,7 +150,9 @@ describe('PreparingPGlite', () => {
       await t.query('SAVEPOINT inner_change');
       await expect(t.query(insert, ['b', {}])).rejects.toMatchObject({ code: '23505' });
       await t.query('ROLLBACK TO SAVEPOINT inner_change');
-      expect((await t.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: 56 }]);
+      expect((await t.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([
+        { qty: 56 },
+      ]);
     });
     expect((await db.query<{ qty: number }>('SELECT qty FROM items WHERE id = $1', ['b'])).rows).toEqual([{ qty: 56 }]);
     await db.query(update, [null, 'b']);
@@ -137,7 +164,9 @@ describe('PreparingPGlite', () => {
     expect((await db.query(text, [1])).rows).toEqual([{ id: 1, name: 'calm' }]);
     await db.exec(`ALTER TABLE moods ADD COLUMN level int DEFAULT 2`);
     await expect(db.transaction((t) => t.query(text, [1]))).rejects.toMatchObject({ code: '0A000', query: text });
-    expect(await db.transaction(async (t) => (await t.query(text, [1])).rows)).toEqual([{ id: 1, name: 'calm', level: 2 }]);
+    expect(await db.transaction(async (t) => (await t.query(text, [1])).rows)).toEqual([
+      { id: 1, name: 'calm', level: 2 },
+    ]);
   });
 
   it('refuses queries on a transaction that has ended', async () => {

@@ -7,7 +7,8 @@ type Field = { name: string; dataTypeID: number };
 /** Statements kept prepared per database; the least recently used beyond this are closed. */
 const MAX_STATEMENTS = 256;
 /** PostgreSQL's refusal to run a prepared statement whose result columns changed under it. */
-const isPlanChanged = (err: unknown) => err instanceof pgMessages.DatabaseError && (err as DatabaseError).code === '0A000';
+const isPlanChanged = (err: unknown) =>
+  err instanceof pgMessages.DatabaseError && (err as DatabaseError).code === '0A000';
 /** Commands whose tag's count is the rows they wrote (PGlite's `affectedRows`). */
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
@@ -30,7 +31,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** Whether a query's options leave it to the prepared path (the others keep PGlite's own). */
-const isPlain = (options: QueryOptions | undefined) => !(options?.blob || options?.paramTypes || options?.onNotice || options?.serializers);
+const isPlain = (options: QueryOptions | undefined) =>
+  !(options?.blob || options?.paramTypes || options?.onNotice || options?.serializers);
 
 /**
  * PGlite whose queries are prepared once per SQL text and then run as one protocol message
@@ -60,7 +62,9 @@ export class PreparingPGlite extends PGlite {
     return super.transaction((tx) => {
       const query = <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> =>
         // A closed transaction refuses through PGlite's own query ("Transaction is closed").
-        tx.closed || !isPlain(options) ? tx.query<R>(text, params, options) : this.#query<R>(text, params, options, true);
+        tx.closed || !isPlain(options)
+          ? tx.query<R>(text, params, options)
+          : this.#query<R>(text, params, options, true);
       // Its other members (sql, exec, rollback, listen, closed) stay PGlite's.
       return callback(Object.create(tx, { query: { value: query } }) as Transaction);
     });
@@ -73,13 +77,22 @@ export class PreparingPGlite extends PGlite {
    * next use prepares it. Writes reach the file system after each statement outside a transaction,
    * as PGlite's own path does.
    */
-  #query<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  #query<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const run = () => this.#run<T>(text, params, options);
     return this._runExclusiveQuery(async () => {
       try {
-        return await run().catch((err: unknown) => (isPlanChanged(err) && this.#forget(text) && !inTransaction ? run() : Promise.reject(err)));
+        return await run().catch((err: unknown) =>
+          isPlanChanged(err) && this.#forget(text) && !inTransaction ? run() : Promise.reject(err),
+        );
       } catch (err) {
-        throw err instanceof pgMessages.DatabaseError ? Object.assign(err, { query: text, params, queryOptions: options }) : err;
+        throw err instanceof pgMessages.DatabaseError
+          ? Object.assign(err, { query: text, params, queryOptions: options })
+          : err;
       } finally {
         if (!inTransaction) await this.syncToFs();
       }
@@ -93,7 +106,14 @@ export class PreparingPGlite extends PGlite {
       const serializer = this.serializers[statement.paramTypes[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await this.execProtocolStream(concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+    const messages = await this.execProtocolStream(
+      concat([
+        serialize.bind({ statement: statement.name, values: values as string[] }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
     return this.#results<T>(statement.fields, messages, options);
   }
 
@@ -101,19 +121,31 @@ export class PreparingPGlite extends PGlite {
    * The result as PGlite's `parseResults` builds it, without its copy of every parser per call
    * (drizzle passes its own parsers on every query, and PGlite knows hundreds of array types).
    */
-  #results<T>(fields: Field[], messages: Awaited<ReturnType<PGlite['execProtocolStream']>>, options: QueryOptions | undefined): Results<T> {
+  #results<T>(
+    fields: Field[],
+    messages: Awaited<ReturnType<PGlite['execProtocolStream']>>,
+    options: QueryOptions | undefined,
+  ): Results<T> {
     const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.parsers[dataTypeID]);
     const rows: unknown[] = [];
     const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
     for (const message of messages) {
       if (message instanceof pgMessages.DataRowMessage) {
-        const values = message.fields.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i]!.dataTypeID) : value));
-        rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));
+        const values = message.fields.map((value, i) =>
+          value === null ? null : parsers[i] ? parsers[i](value, fields[i]!.dataTypeID) : value,
+        );
+        rows.push(
+          options?.rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])),
+        );
       } else if (message instanceof pgMessages.CommandCompleteMessage) {
         // "SELECT 2", "UPDATE 3", "INSERT 0 5": the count is the last word, when there is one.
         const words = message.text.split(' ');
         const count = Number.parseInt(words.at(-1)!, 10);
-        Object.assign(result, { command: words[0], affectedRows: WRITES.has(words[0]!) ? count : 0 }, Number.isNaN(count) ? {} : { rowCount: count });
+        Object.assign(
+          result,
+          { command: words[0], affectedRows: WRITES.has(words[0]!) ? count : 0 },
+          Number.isNaN(count) ? {} : { rowCount: count },
+        );
       }
     }
     return result;
@@ -130,7 +162,10 @@ export class PreparingPGlite extends PGlite {
     }
     const name = `tessera_${++this.#counter}`;
     const closes = this.#closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
-    const messages = await this.execProtocolStream(concat([...closes, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await this.execProtocolStream(
+      concat([...closes, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
     const columns = messages.find((m) => m instanceof pgMessages.RowDescriptionMessage);
     const statement: Statement = {
       name,

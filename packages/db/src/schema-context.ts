@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { apps, authUsers } from './schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -17,7 +28,10 @@ export const jobs = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** queued | running | done | failed */
     status: text('status').notNull().default('queued'),
     /** Deduplicates enqueues: one live (queued or running) job per key. */
@@ -33,7 +47,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
-    uniqueIndex('jobs_live_dedupe_idx').on(t.dedupeKey).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('jobs_live_dedupe_idx')
+      .on(t.dedupeKey)
+      .where(sql`status in ('queued', 'running')`),
   ],
 );
 
@@ -60,7 +76,10 @@ export const contextItems = pgTable(
     /** Hash of the parsed text last indexed: a re-sync of unchanged content is a no-op. */
     contentHash: text('content_hash'),
     /** Source-specific options (scraper maxPages/maxDepth, MIME type of the upload). */
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    options: jsonb('options')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     progress: jsonb('progress').$type<{ done: number; total: number } | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,15 @@
-import { doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { apps } from './schema';
 
 /**
@@ -14,7 +25,9 @@ export const appVersions = pgTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     /** 1, 2, 3 ... per app. */
     number: integer('number').notNull(),
-    snapshot: json('snapshot').$type<{ files: Record<string, string>; entities: Record<string, Record<string, unknown>> }>().notNull(),
+    snapshot: json('snapshot')
+      .$type<{ files: Record<string, string>; entities: Record<string, Record<string, unknown>> }>()
+      .notNull(),
     /** The chat message whose turn made it (null for imports and restores without a message). */
     messageId: text('message_id'),
     /** What the version changed, in a sentence ("Create the task tracker", "Restored version 2"). */
@@ -45,7 +58,10 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_messages_app_seq_idx').on(t.appId, t.seq), index('chat_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('chat_messages_app_seq_idx').on(t.appId, t.seq),
+    index('chat_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Builder chat messages sent per account and UTC day: the daily limit (spec 3 §8) without scanning messages. */

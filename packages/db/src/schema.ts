@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -107,7 +118,10 @@ export const devMails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    links: jsonb('links')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('dev_mails_created_at_idx').on(t.createdAt)],
@@ -132,9 +146,18 @@ export const apps = pgTable(
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     /** The saved app or genApp payload, minus the entities (kept in app_entities). */
-    definition: jsonb('definition').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    style: jsonb('style').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    definition: jsonb('definition')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    style: jsonb('style')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    settings: jsonb('settings')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     appBuilderVersion: integer('app_builder_version').notNull().default(4),
     /** The version end users get on the app's host; null until the first publish. */
     publishedVersionId: text('published_version_id'),
@@ -199,7 +222,10 @@ export const appUsers = pgTable(
     fullName: text('full_name').notNull().default(''),
     role: text('role').notNull().default('user'),
     /** Values of the fields the app adds to its User entity. */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

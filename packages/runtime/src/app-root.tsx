@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
@@ -85,10 +93,19 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
     document.title = body.name;
     if (!body.moduleUrl) {
       for (const issue of body.issues) {
-        const where = issue.file ? `${issue.file}${issue.line ? `:${issue.line}:${issue.column ?? 0}` : ''}` : 'the app';
-        reportError(bridge, { title: `Build error in ${where}: ${issue.message}`, details: `${where}: ${issue.message}`, componentName: issue.file, scope: 'page' });
+        const where = issue.file
+          ? `${issue.file}${issue.line ? `:${issue.line}:${issue.column ?? 0}` : ''}`
+          : 'the app';
+        reportError(bridge, {
+          title: `Build error in ${where}: ${issue.message}`,
+          details: `${where}: ${issue.message}`,
+          componentName: issue.file,
+          scope: 'page',
+        });
       }
-      const details = body.issues.map((i) => `${i.file ?? 'app'}${i.line ? `:${i.line}:${i.column ?? 0}` : ''} ${i.message}`).join('\n');
+      const details = body.issues
+        .map((i) => `${i.file ?? 'app'}${i.line ? `:${i.line}:${i.column ?? 0}` : ''} ${i.message}`)
+        .join('\n');
       setState({ status: 'message', title: RUNTIME_MESSAGES.buildFailed, details });
       return;
     }
@@ -116,8 +133,10 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       reportsSent.clear();
       void load();
     });
-    const onError = (event: ErrorEvent) => reportError(bridge, errorReportOf(event.error ?? event.message, null, 'component', 'the app'));
-    const onRejection = (event: PromiseRejectionEvent) => reportError(bridge, errorReportOf(event.reason, null, 'component', 'the app'));
+    const onError = (event: ErrorEvent) =>
+      reportError(bridge, errorReportOf(event.error ?? event.message, null, 'component', 'the app'));
+    const onRejection = (event: PromiseRejectionEvent) =>
+      reportError(bridge, errorReportOf(event.reason, null, 'component', 'the app'));
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
     bridge.send({ type: 'ready_to_receive_messages', versionId: null });
@@ -150,14 +169,29 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
   );
 }
 
-function PageHost({ boot, bridge, bundle, module }: { boot: RuntimeBoot; bridge: Bridge; bundle: AppBundle; module: AppModule }) {
+function PageHost({
+  boot,
+  bridge,
+  bundle,
+  module,
+}: {
+  boot: RuntimeBoot;
+  bridge: Bridge;
+  bundle: AppBundle;
+  module: AppModule;
+}) {
   const location = useLocation();
   const pages = Object.keys(module.pages);
   const pageName = resolvePage(pages, pageNameOfPath(location.pathname, boot.basePath), bundle.mainPage);
 
   useEffect(() => {
     logDebug('info', `page ${pageName ?? '(none)'} at ${location.pathname}${location.search}`);
-    bridge.send({ type: 'app_changed_url', url: window.location.href, path: `${location.pathname}${location.search}`, pageName });
+    bridge.send({
+      type: 'app_changed_url',
+      url: window.location.href,
+      path: `${location.pathname}${location.search}`,
+      pageName,
+    });
   }, [bridge, location.pathname, location.search, pageName]);
 
   const Page = pageName ? module.pages[pageName]?.default : undefined;
@@ -173,7 +207,13 @@ function PageHost({ boot, bridge, bundle, module }: { boot: RuntimeBoot; bridge:
     );
   }
   const page = (
-    <PageErrorBoundary key={pageName} pageName={pageName} isPreview={bundle.isPreview} onError={onError} onAskToFix={onAskToFix}>
+    <PageErrorBoundary
+      key={pageName}
+      pageName={pageName}
+      isPreview={bundle.isPreview}
+      onError={onError}
+      onAskToFix={onAskToFix}
+    >
       {Page ? <Page /> : <MissingDefault pageName={pageName} />}
     </PageErrorBoundary>
   );

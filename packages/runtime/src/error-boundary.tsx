@@ -8,7 +8,12 @@ export function componentNameOf(componentStack: string | null | undefined): stri
 }
 
 /** The report of an error (spec 3 §3 App error). */
-export function errorReportOf(error: unknown, componentName: string | null, scope: AppErrorReport['scope'], where: string): AppErrorReport {
+export function errorReportOf(
+  error: unknown,
+  componentName: string | null,
+  scope: AppErrorReport['scope'],
+  where: string,
+): AppErrorReport {
   const err = error instanceof Error ? error : new Error(String(error));
   return {
     title: `${err.name === 'Error' ? 'Error' : err.name} in ${where}: ${err.message}`.slice(0, 300),
@@ -35,7 +40,12 @@ export class PageErrorBoundary extends Component<Props, { error: unknown; report
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    const report = errorReportOf(error, componentNameOf(info.componentStack) ?? this.props.pageName, 'page', `page ${this.props.pageName}`);
+    const report = errorReportOf(
+      error,
+      componentNameOf(info.componentStack) ?? this.props.pageName,
+      'page',
+      `page ${this.props.pageName}`,
+    );
     this.setState({ report });
     this.props.onError(report);
   }

@@ -33,14 +33,28 @@ export function parseParentMessage(data: unknown): FrameMessageToPreview | null 
   switch (m.type) {
     case 'preview_state_changed': {
       const state = (typeof m.state === 'object' && m.state !== null ? m.state : {}) as Record<string, unknown>;
-      const device = state.device === 'desktop' || state.device === 'tablet' || state.device === 'mobile' ? state.device : undefined;
-      return { type: 'preview_state_changed', state: { ...(device ? { device } : {}), ...(typeof state.isDebugLogOpen === 'boolean' ? { isDebugLogOpen: state.isDebugLogOpen } : {}) } };
+      const device =
+        state.device === 'desktop' || state.device === 'tablet' || state.device === 'mobile' ? state.device : undefined;
+      return {
+        type: 'preview_state_changed',
+        state: {
+          ...(device ? { device } : {}),
+          ...(typeof state.isDebugLogOpen === 'boolean' ? { isDebugLogOpen: state.isDebugLogOpen } : {}),
+        },
+      };
     }
     case 'version_selected':
-      return isText(m.versionId, 100) && isText(m.token) ? { type: 'version_selected', versionId: m.versionId, token: m.token } : null;
+      return isText(m.versionId, 100) && isText(m.token)
+        ? { type: 'version_selected', versionId: m.versionId, token: m.token }
+        : null;
     case 'file_changed':
       return isText(m.versionId, 100) && isText(m.token)
-        ? { type: 'file_changed', versionId: m.versionId, token: m.token, ...(isText(m.path, 300) ? { path: m.path } : {}) }
+        ? {
+            type: 'file_changed',
+            versionId: m.versionId,
+            token: m.token,
+            ...(isText(m.path, 300) ? { path: m.path } : {}),
+          }
         : null;
     default:
       return null;

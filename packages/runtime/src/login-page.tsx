@@ -33,7 +33,9 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
   const [initialParams] = useState(() => new URLSearchParams(window.location.search));
   const [mailToken] = useState(() => takeMailToken(initialParams));
   const next = safeNextUrl(initialParams.get('nextUrl'), window.location.origin, `${boot.basePath}/`);
-  const [mode, setMode] = useState<Mode>(mailToken ? 'setPassword' : initialParams.get('mode') === 'signup' && boot.isSignupEnabled ? 'signUp' : 'signIn');
+  const [mode, setMode] = useState<Mode>(
+    mailToken ? 'setPassword' : initialParams.get('mode') === 'signup' && boot.isSignupEnabled ? 'signUp' : 'signIn',
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [user, setUser] = useState<AppUser | null>(null);
   const [isChecking, setIsChecking] = useState(Boolean(getAppUserToken()));
@@ -65,7 +67,10 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
       }
       const session =
         mode === 'setPassword'
-          ? await apiRequest<AppSession>('POST', `${base}/set-password`, { token: mailToken, password: field('password') })
+          ? await apiRequest<AppSession>('POST', `${base}/set-password`, {
+              token: mailToken,
+              password: field('password'),
+            })
           : await apiRequest<AppSession>('POST', `${base}/${mode === 'signUp' ? 'sign-up' : 'sign-in'}`, {
               email: field('email'),
               password: field('password'),
@@ -139,7 +144,12 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
               {mode !== 'forgot' && (
                 <label className="tsr-field">
                   {mode === 'setPassword' ? RUNTIME_MESSAGES.newPassword : RUNTIME_MESSAGES.password}
-                  <input name="password" type="password" autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'} required />
+                  <input
+                    name="password"
+                    type="password"
+                    autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+                    required
+                  />
                 </label>
               )}
               <button type="submit" className="tsr-button" disabled={isBusy}>
@@ -159,7 +169,11 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
             {(mode === 'signIn' || mode === 'signUp') &&
               (boot.isSignupEnabled ? (
                 <div>
-                  <button type="button" className="tsr-link" onClick={() => switchTo(mode === 'signUp' ? 'signIn' : 'signUp')}>
+                  <button
+                    type="button"
+                    className="tsr-link"
+                    onClick={() => switchTo(mode === 'signUp' ? 'signIn' : 'signUp')}
+                  >
                     {mode === 'signUp' ? RUNTIME_MESSAGES.haveAccount : RUNTIME_MESSAGES.noAccount}
                   </button>
                 </div>

@@ -46,9 +46,17 @@ describe('page URLs', () => {
 
 describe('parseParentMessage', () => {
   it('accepts the three parent messages of spec 3 §7 and nothing else', () => {
-    expect(parseParentMessage({ type: 'version_selected', versionId: 'v1', token: 't' })).toEqual({ type: 'version_selected', versionId: 'v1', token: 't' });
-    expect(parseParentMessage({ type: 'file_changed', versionId: 'v2', token: 't', path: 'pages/A.jsx' })).toMatchObject({ path: 'pages/A.jsx' });
-    expect(parseParentMessage({ type: 'preview_state_changed', state: { device: 'mobile', isDebugLogOpen: true, evil: 1 } })).toEqual({
+    expect(parseParentMessage({ type: 'version_selected', versionId: 'v1', token: 't' })).toEqual({
+      type: 'version_selected',
+      versionId: 'v1',
+      token: 't',
+    });
+    expect(
+      parseParentMessage({ type: 'file_changed', versionId: 'v2', token: 't', path: 'pages/A.jsx' }),
+    ).toMatchObject({ path: 'pages/A.jsx' });
+    expect(
+      parseParentMessage({ type: 'preview_state_changed', state: { device: 'mobile', isDebugLogOpen: true, evil: 1 } }),
+    ).toEqual({
       type: 'preview_state_changed',
       state: { device: 'mobile', isDebugLogOpen: true },
     });

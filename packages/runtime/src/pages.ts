@@ -4,9 +4,14 @@ import { DEFAULT_PAGE_NAMES, normalizePageName } from '@tessera/contracts';
  * The page to show for a requested name (spec 3 §2): matched case-insensitively with hyphens
  * ignored; otherwise the main page, then the default pages, then the first page.
  */
-export function resolvePage(pages: readonly string[], requested: string | null, mainPage: string | null): string | null {
+export function resolvePage(
+  pages: readonly string[],
+  requested: string | null,
+  mainPage: string | null,
+): string | null {
   const find = (name: string) => pages.find((p) => normalizePageName(p) === normalizePageName(name));
-  const hit = (requested && find(requested)) || (mainPage && find(mainPage)) || DEFAULT_PAGE_NAMES.map(find).find(Boolean);
+  const hit =
+    (requested && find(requested)) || (mainPage && find(mainPage)) || DEFAULT_PAGE_NAMES.map(find).find(Boolean);
   return hit ?? pages[0] ?? null;
 }
 
@@ -27,7 +32,10 @@ export function pageNameOfPath(pathname: string, basePath: string): string | nul
 export function pageUrl(basePath: string, target: string): string {
   const [name = '', ...query] = target.split('?');
   const [page = '', hash] = name.split('#');
-  const segment = page.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+  const segment = page
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
   const path = segment ? `${basePath}/${encodeURI(segment)}/` : `${basePath}/`;
   return path + (query.length ? `?${query.join('?')}` : '') + (hash ? `#${hash}` : '');
 }

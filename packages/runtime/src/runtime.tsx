@@ -29,7 +29,11 @@ function takeFragmentTokens(): void {
   hash.delete(PREVIEW_TOKEN_FRAGMENT);
   hash.delete(SESSION_FRAGMENT);
   const rest = hash.toString();
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`,
+  );
 }
 
 const boot = readBoot();
@@ -37,4 +41,12 @@ configureSdk({ appId: boot.appId, basePath: boot.basePath });
 takeFragmentTokens();
 installRuntimeStyles();
 const root = createRoot(document.getElementById('root')!);
-root.render(<StrictMode>{boot.mode === 'login' ? <LoginPage boot={boot} /> : <AppRoot boot={boot} bridge={createFrameBridge(boot.parentOrigin)} />}</StrictMode>);
+root.render(
+  <StrictMode>
+    {boot.mode === 'login' ? (
+      <LoginPage boot={boot} />
+    ) : (
+      <AppRoot boot={boot} bridge={createFrameBridge(boot.parentOrigin)} />
+    )}
+  </StrictMode>,
+);

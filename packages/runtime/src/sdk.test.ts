@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureSdk, createPageUrl, entity, getAppUserToken, me, returnUrl, setAppUserToken, setPreviewToken, UploadFile } from './sdk';
+import {
+  ApiError,
+  configureSdk,
+  createPageUrl,
+  entity,
+  getAppUserToken,
+  me,
+  returnUrl,
+  setAppUserToken,
+  setPreviewToken,
+  UploadFile,
+} from './sdk';
 
 const calls: Array<{ url: string; method: string; headers: Record<string, string>; body: unknown }> = [];
 let answer: { status: number; body: unknown } = { status: 200, body: [] };
@@ -13,14 +24,23 @@ class MemoryStorage {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage(), location: { href: 'http://t.apps.localhost/app/tasks/' } });
+  vi.stubGlobal('window', {
+    localStorage: new MemoryStorage(),
+    sessionStorage: new MemoryStorage(),
+    location: { href: 'http://t.apps.localhost/app/tasks/' },
+  });
   calls.length = 0;
   answer = { status: 200, body: [] };
   configureSdk({ appId: 'app 1', basePath: '/app/tasks' });
   setAppUserToken(null);
   setPreviewToken(null);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: init.headers as Record<string, string>,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    });
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   });
 });
@@ -46,13 +66,19 @@ describe('entity clients', () => {
       'POST /live_api/apps/app 1/entities/Task/bulk',
     ]);
     expect(calls[3]!.url).toContain('/Task/id%2F1');
-    expect(calls[2]!.headers).toMatchObject({ authorization: 'Bearer tsa_abc', 'x-tessera-preview': 'p.q', 'content-type': 'application/json' });
+    expect(calls[2]!.headers).toMatchObject({
+      authorization: 'Bearer tsa_abc',
+      'x-tessera-preview': 'p.q',
+      'content-type': 'application/json',
+    });
     expect(calls[2]!.body).toEqual({ title: 'x' });
   });
 
   it("throw the server's message", async () => {
     answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'title must be text' } } };
-    const err = (await entity('Task').create({ title: 1 }).catch((e: unknown) => e)) as ApiError;
+    const err = (await entity('Task')
+      .create({ title: 1 })
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('title must be text');
     expect(err.status).toBe(400);
@@ -73,15 +99,23 @@ describe('helpers', () => {
     expect(createPageUrl('TaskDetail?id=3')).toBe('/app/tasks/taskdetail/?id=3');
     expect(returnUrl('http://t.apps.localhost/app/tasks/x/')).toBe('http://t.apps.localhost/app/tasks/x/');
     setPreviewToken('tok.sig');
-    expect(returnUrl('http://t.apps.localhost/app/tasks/x/#a=1')).toBe('http://t.apps.localhost/app/tasks/x/#a=1&tessera-preview=tok.sig');
+    expect(returnUrl('http://t.apps.localhost/app/tasks/x/#a=1')).toBe(
+      'http://t.apps.localhost/app/tasks/x/#a=1&tessera-preview=tok.sig',
+    );
   });
 
   it('UploadFile refuses what is not an image under 10 MB before sending it', async () => {
-    await expect(UploadFile({ file: new File(['x'], 'a.txt', { type: 'text/plain' }) })).rejects.toThrow('Only images can be uploaded');
-    await expect(UploadFile({ file: new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }) })).rejects.toThrow('File size to large');
+    await expect(UploadFile({ file: new File(['x'], 'a.txt', { type: 'text/plain' }) })).rejects.toThrow(
+      'Only images can be uploaded',
+    );
+    await expect(
+      UploadFile({ file: new File([new Uint8Array(10_000_000)], 'big.png', { type: 'image/png' }) }),
+    ).rejects.toThrow('File size to large');
     expect(calls).toHaveLength(0);
     answer = { status: 200, body: { file_url: 'http://t.apps.localhost/files/1.png' } };
-    expect(await UploadFile({ file: new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }) })).toEqual({ file_url: 'http://t.apps.localhost/files/1.png' });
+    expect(await UploadFile({ file: new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }) })).toEqual({
+      file_url: 'http://t.apps.localhost/files/1.png',
+    });
     expect(calls[0]!.url).toBe('/integrations/Core/UploadFile');
     expect(calls[0]!.body).toBeInstanceOf(FormData);
   });

@@ -3,7 +3,15 @@
  * `@/utils` (docs/generated-apps.md). Talks only to the app's own host; the app user's token lives
  * in this origin's localStorage, the preview token in its sessionStorage.
  */
-import { appLoginPath, IMAGE_UPLOAD_TOAST_MS, PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, UPLOAD_MAX_BYTES, type AppUser } from '@tessera/contracts';
+import {
+  appLoginPath,
+  IMAGE_UPLOAD_TOAST_MS,
+  PREVIEW_TOKEN_FRAGMENT,
+  PREVIEW_TOKEN_HEADER,
+  RUNTIME_MESSAGES,
+  UPLOAD_MAX_BYTES,
+  type AppUser,
+} from '@tessera/contracts';
 import { logDebug } from './debug-log';
 import { pageUrl } from './pages';
 import { showToast } from './toasts';
@@ -112,7 +120,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return data as T;
 }
 
-const entityPath = (name: string, rest = '') => `/live_api/apps/${encodeURIComponent(settings.appId)}/entities/${encodeURIComponent(name)}${rest}`;
+const entityPath = (name: string, rest = '') =>
+  `/live_api/apps/${encodeURIComponent(settings.appId)}/entities/${encodeURIComponent(name)}${rest}`;
 
 function listQuery(params: { q?: unknown; sort?: string; limit?: number; skip?: number }): string {
   const search = new URLSearchParams();
@@ -128,15 +137,22 @@ export type EntityRecord = { id: string; createdAt: string; creatorId: string | 
 /** The client of one entity (docs/generated-apps.md "Entity client"). */
 export function entity(name: string) {
   const client = {
-    list: (sort?: string, limit?: number, skip?: number) => apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit, skip }))),
+    list: (sort?: string, limit?: number, skip?: number) =>
+      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit, skip }))),
     filter: (query: Record<string, unknown>, sort?: string, limit?: number, skip?: number) =>
       apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ q: query ?? {}, sort, limit, skip }))),
     get: (id: string) => apiRequest<EntityRecord>('GET', entityPath(name, `/${encodeURIComponent(id)}`)),
     create: (data: Record<string, unknown>) => apiRequest<EntityRecord>('POST', entityPath(name), data),
-    update: (id: string, data: Record<string, unknown>) => apiRequest<EntityRecord>('PUT', entityPath(name, `/${encodeURIComponent(id)}`), data),
+    update: (id: string, data: Record<string, unknown>) =>
+      apiRequest<EntityRecord>('PUT', entityPath(name, `/${encodeURIComponent(id)}`), data),
     delete: (id: string) => apiRequest<unknown>('DELETE', entityPath(name, `/${encodeURIComponent(id)}`)),
-    deleteMany: (query: Record<string, unknown>) => apiRequest<{ deleted: number }>('DELETE', entityPath(name, `?q=${encodeURIComponent(JSON.stringify(query ?? {}))}`)),
-    bulkCreate: (rows: Array<Record<string, unknown>>) => apiRequest<EntityRecord[]>('POST', entityPath(name, '/bulk'), rows),
+    deleteMany: (query: Record<string, unknown>) =>
+      apiRequest<{ deleted: number }>(
+        'DELETE',
+        entityPath(name, `?q=${encodeURIComponent(JSON.stringify(query ?? {}))}`),
+      ),
+    bulkCreate: (rows: Array<Record<string, unknown>>) =>
+      apiRequest<EntityRecord[]>('POST', entityPath(name, '/bulk'), rows),
     schema: () => apiRequest<unknown>('GET', entityPath(name, '/schema')),
   };
   if (name !== 'User') return client;
@@ -173,7 +189,8 @@ export function returnUrl(href = window.location.href): string {
 }
 
 /** The login page's URL, coming back to `nextUrl` (default: here). */
-export const loginUrl = (nextUrl?: string) => `${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(returnUrl(nextUrl))}`;
+export const loginUrl = (nextUrl?: string) =>
+  `${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(returnUrl(nextUrl))}`;
 
 /** Goes to the app's login page, coming back to `nextUrl` (default: here). */
 export function login(nextUrl?: string): void {
@@ -182,7 +199,10 @@ export function login(nextUrl?: string): void {
 
 /** Ends the session on the server, forgets the token and reloads the page as an anonymous visitor. */
 export async function logout(): Promise<void> {
-  if (getAppUserToken()) await apiRequest('POST', `/live_api/apps/${encodeURIComponent(settings.appId)}/auth/sign-out`).catch(() => undefined);
+  if (getAppUserToken())
+    await apiRequest('POST', `/live_api/apps/${encodeURIComponent(settings.appId)}/auth/sign-out`).catch(
+      () => undefined,
+    );
   setAppUserToken(null);
   window.location.reload();
 }
@@ -209,7 +229,10 @@ export async function UploadFile({ file }: { file: File | Blob }): Promise<{ fil
 }
 
 /** `Core.InvokeLLM({ prompt, response_json_schema? })` -> text, or the parsed object when a schema is given. */
-export async function InvokeLLM(input: { prompt: string; response_json_schema?: Record<string, unknown> }): Promise<unknown> {
+export async function InvokeLLM(input: {
+  prompt: string;
+  response_json_schema?: Record<string, unknown>;
+}): Promise<unknown> {
   const { result } = await apiRequest<{ result: unknown }>('POST', '/integrations/Core/InvokeLLM', input);
   return result;
 }

@@ -12,7 +12,10 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 /** Shows a toast; only one is on screen at a time (spec 3 §9), a new one replaces it. */
-export function showToast(message: string, { type = 'info', durationMs = 3000 }: { type?: Toast['type']; durationMs?: number } = {}): void {
+export function showToast(
+  message: string,
+  { type = 'info', durationMs = 3000 }: { type?: Toast['type']; durationMs?: number } = {},
+): void {
   const toast = { id: nextId++, message, type };
   shown = [...shown, toast].slice(-TOAST_LIMIT);
   emit();

@@ -56,7 +56,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       if (url.searchParams.get('client_id') !== state.clientId) return json(400, { error: 'invalid_client' });
       const code = randomBytes(8).toString('hex');
-      codes.set(code, { redirectUri, challenge: url.searchParams.get('code_challenge') ?? '', profile: state.nextProfile });
+      codes.set(code, {
+        redirectUri,
+        challenge: url.searchParams.get('code_challenge') ?? '',
+        profile: state.nextProfile,
+      });
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -74,10 +78,16 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (!grant || grant.redirectUri !== form.get('redirect_uri') || grant.challenge !== challenge) return json(400, { error: 'invalid_grant' });
+      if (!grant || grant.redirectUri !== form.get('redirect_uri') || grant.challenge !== challenge)
+        return json(400, { error: 'invalid_grant' });
       const accessToken = randomBytes(12).toString('hex');
       accessTokens.set(accessToken, grant.profile);
-      return json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile' });
+      return json(200, {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 3599,
+        scope: 'openid email profile',
+      });
     }
     if (req.method === 'GET' && url.pathname === '/v1/userinfo') {
       const profile = accessTokens.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');

@@ -12,7 +12,8 @@ export interface FakeOpenAIRequest {
   body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
 }
 
-export type FakeReply = { text: string; chunkSize?: number } | { status: number; message?: string; headers?: Record<string, string> };
+export type FakeReply =
+  { text: string; chunkSize?: number } | { status: number; message?: string; headers?: Record<string, string> };
 
 export interface FakeOpenAI {
   /** e.g. `http://127.0.0.1:43121/v1` — what OPENAI_COMPATIBLE_BASE_URL points at. */
@@ -38,7 +39,10 @@ const readBody = (req: IncomingMessage) =>
  * An OpenAI-compatible model server on loopback (`/v1/models`, streaming `/v1/chat/completions`)
  * so the real `@ai-sdk/openai-compatible` client is exercised end to end without the internet.
  */
-export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { models?: string[]; port?: number } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI({
+  models = ['fake-coder'],
+  port = 0,
+}: { models?: string[]; port?: number } = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let standing: FakeReply = { text: 'Hello from the fake model.' };
   const queued: FakeReply[] = [];
@@ -47,7 +51,9 @@ export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { m
     const path = (req.url ?? '').split('?')[0]!;
     if (req.method === 'GET' && path === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
+      res.end(
+        JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }),
+      );
       return;
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -71,7 +77,9 @@ export async function startFakeOpenAI({ models = ['fake-coder'], port = 0 }: { m
     res.write(chunk({ role: 'assistant', content: '' }, null));
     for (let i = 0; i < text.length; i += chunkSize) res.write(chunk({ content: text.slice(i, i + chunkSize) }, null));
     const completion = Math.ceil(text.length / 4);
-    res.write(chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }));
+    res.write(
+      chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }),
+    );
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((resolve, reject) => {

@@ -118,7 +118,8 @@ export async function startFakeSite(options: FakeSiteOptions = {}): Promise<Fake
     if (path === '/docs/') return html(res, page('Docs', prose('the documentation'), ['getting-started', 'guides/']));
     if (path === '/docs/getting-started') return html(res, page('Getting started', prose('getting started')));
     if (path === '/docs/guides/') return html(res, page('Guides', prose('the guides'), ['advanced']));
-    if (path === '/docs/guides/advanced') return html(res, page('Advanced', prose('advanced use'), ['advanced/internals']));
+    if (path === '/docs/guides/advanced')
+      return html(res, page('Advanced', prose('advanced use'), ['advanced/internals']));
     if (path === '/docs/guides/advanced/internals') return html(res, page('Internals', prose('the internals')));
     if (path === '/blog/') return html(res, page('Blog', prose('the blog'), ['first-post', '../about']));
     if (path === '/blog/first-post') return html(res, page('First post', prose('the first post')));
@@ -184,11 +185,18 @@ export async function startFakeSite(options: FakeSiteOptions = {}): Promise<Fake
     }
     if (path === '/gzip') {
       const body = gzipSync(page('Compressed', prose('compression')));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': body.length });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+        'content-length': body.length,
+      });
       return res.end(body);
     }
     if (path === '/plain') {
-      return html(res, '<!doctype html><html><head><title>Plain</title></head><body><div>Just a line of text.</div><div>And another.</div></body></html>');
+      return html(
+        res,
+        '<!doctype html><html><head><title>Plain</title></head><body><div>Just a line of text.</div><div>And another.</div></body></html>',
+      );
     }
     if (path === '/file.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });

@@ -5,5 +5,20 @@ export { uniqueEmail, STRONG_PASSWORD, SIGNUP_CONTACTS } from './factories';
 export { startFakeSite, FAKE_SITE_TREE, type FakeSite, type FakeSiteOptions } from './fake-site';
 export { buildDocx, buildDocxBomb, buildPdf } from './fixtures/documents';
 export { buildCorpus, seededRandom, type Corpus, type LabelledQuestion } from './fixtures/corpus';
-export { startFakeOpenAI, recordedAnswer, type FakeOpenAI, type FakeOpenAIRequest, type FakeReply } from './fake-openai';
-export { startFakeNotion, startFakeDrive, FAKE_NOTION_TOKEN, FAKE_DRIVE_TOKEN, FAKE_NOTION_PAGE, FAKE_DRIVE_DOC, FAKE_DRIVE_SHEET, type FakeConnectorServer } from './fixtures/fake-connectors';
+export {
+  startFakeOpenAI,
+  recordedAnswer,
+  type FakeOpenAI,
+  type FakeOpenAIRequest,
+  type FakeReply,
+} from './fake-openai';
+export {
+  startFakeNotion,
+  startFakeDrive,
+  FAKE_NOTION_TOKEN,
+  FAKE_DRIVE_TOKEN,
+  FAKE_NOTION_PAGE,
+  FAKE_DRIVE_DOC,
+  FAKE_DRIVE_SHEET,
+  type FakeConnectorServer,
+} from './fixtures/fake-connectors';

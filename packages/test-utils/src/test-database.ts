@@ -10,7 +10,9 @@ import { MIGRATIONS_FOLDER, openDatabase, type Database } from '@tessera/db';
  */
 export const TEMPLATE_DB_NAME = (() => {
   const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
   }
   return `tessera_tpl_${hash.digest('hex').slice(0, 16)}`;
@@ -55,7 +57,11 @@ export async function prepareTemplateDatabase(serverUrl: string): Promise<void> 
       if (ready.rowCount) return;
       await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB_NAME} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${TEMPLATE_DB_NAME}`);
-      const template = await openDatabase({ kind: 'postgres', url: withDatabaseName(serverUrl, TEMPLATE_DB_NAME), poolSize: 1 });
+      const template = await openDatabase({
+        kind: 'postgres',
+        url: withDatabaseName(serverUrl, TEMPLATE_DB_NAME),
+        poolSize: 1,
+      });
       await template.migrate();
       await template.close();
       await client.query(`COMMENT ON DATABASE ${TEMPLATE_DB_NAME} IS 'ready'`);

@@ -26,7 +26,11 @@ export function Alert({ tone = 'info', title, children, className }: AlertProps)
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('flex gap-3 rounded-lg border px-3.5 py-3 text-sm leading-relaxed [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0', box, className)}
+      className={cn(
+        'flex gap-3 rounded-lg border px-3.5 py-3 text-sm leading-relaxed [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0',
+        box,
+        className,
+      )}
     >
       {icon}
       <div className="min-w-0 space-y-0.5">

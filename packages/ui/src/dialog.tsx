@@ -19,13 +19,26 @@ export interface DialogContentProps {
   size?: 'default' | 'sm' | 'md' | 'lg' | 'xl';
 }
 
-const SIZES = { default: 'max-w-lg', sm: 'max-w-[400px]', md: 'max-w-[600px]', lg: 'max-w-[820px]', xl: 'max-w-[1000px]' } as const;
+const SIZES = {
+  default: 'max-w-lg',
+  sm: 'max-w-[400px]',
+  md: 'max-w-[600px]',
+  lg: 'max-w-[820px]',
+  xl: 'max-w-[1000px]',
+} as const;
 
 /**
  * A centred modal with a title, an optional description and a close button. Radix traps focus,
  * restores it on close and closes on Escape or an outside click.
  */
-export function DialogContent({ title, description, children, footer, className, size = 'default' }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  footer,
+  className,
+  size = 'default',
+}: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -42,7 +55,9 @@ export function DialogContent({ title, description, children, footer, className,
           <div className="space-y-1.5">
             <RadixDialog.Title className="text-lg font-semibold tracking-tight text-ink">{title}</RadixDialog.Title>
             {description && (
-              <RadixDialog.Description className="text-sm leading-relaxed text-ink-subtle">{description}</RadixDialog.Description>
+              <RadixDialog.Description className="text-sm leading-relaxed text-ink-subtle">
+                {description}
+              </RadixDialog.Description>
             )}
           </div>
           <RadixDialog.Close

@@ -23,7 +23,13 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export function Textarea({ className, rows = 4, ...rest }: TextareaProps) {
-  return <textarea rows={rows} className={cn(CONTROL, 'min-h-20 resize-y px-3 py-2.5 leading-relaxed', className)} {...rest} />;
+  return (
+    <textarea
+      rows={rows}
+      className={cn(CONTROL, 'min-h-20 resize-y px-3 py-2.5 leading-relaxed', className)}
+      {...rest}
+    />
+  );
 }
 
 export type PasswordInputProps = Omit<InputProps, 'type'>;

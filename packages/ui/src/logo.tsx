@@ -12,7 +12,14 @@ export interface LogoProps {
 export function Logo({ size = 28, markOnly = false, className }: LogoProps) {
   return (
     <span className={cn('inline-flex items-center gap-2.5 text-ink', className)}>
-      <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={markOnly ? 'Tessera' : undefined} aria-hidden={markOnly ? undefined : true}>
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 32 32"
+        role="img"
+        aria-label={markOnly ? 'Tessera' : undefined}
+        aria-hidden={markOnly ? undefined : true}
+      >
         <defs>
           <linearGradient id="tessera-logo-bg" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
             <stop offset="0" stopColor="oklch(58.5% 0.233 277.117)" />

@@ -6,7 +6,12 @@ import { cn } from './cn';
 export const Menu = DropdownMenu.Root;
 export const MenuTrigger = DropdownMenu.Trigger;
 
-export function MenuContent({ className, align = 'end', sideOffset = 8, ...rest }: ComponentProps<typeof DropdownMenu.Content>) {
+export function MenuContent({
+  className,
+  align = 'end',
+  sideOffset = 8,
+  ...rest
+}: ComponentProps<typeof DropdownMenu.Content>) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content

@@ -19,7 +19,10 @@ export function Progress({ value, label, className }: ProgressProps) {
       aria-valuenow={clamped}
       className={cn('h-1.5 w-full overflow-hidden rounded-full bg-zinc-200/80', className)}
     >
-      <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${clamped}%` }} />
+      <div
+        className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+        style={{ width: `${clamped}%` }}
+      />
     </div>
   );
 }

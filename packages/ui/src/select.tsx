@@ -27,7 +27,10 @@ export function Select({ className, controlSize = 'md', children, ...rest }: Sel
         {children}
       </select>
       <ChevronDown
-        className={cn('pointer-events-none absolute top-1/2 -translate-y-1/2 text-ink-subtle', controlSize === 'sm' ? 'right-2.5 size-3.5' : 'right-3 size-4')}
+        className={cn(
+          'pointer-events-none absolute top-1/2 -translate-y-1/2 text-ink-subtle',
+          controlSize === 'sm' ? 'right-2.5 size-3.5' : 'right-3 size-4',
+        )}
         aria-hidden
       />
     </div>

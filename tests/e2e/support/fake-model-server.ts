@@ -6,4 +6,5 @@ const port = Number(process.env.E2E_MODEL_PORT ?? 3592);
 const fake = await startFakeOpenAI({ models: ['fake-coder'], port });
 fake.setReply({ text: recordedAnswer('task-tracker'), chunkSize: 24 });
 process.stdout.write(`fake model server on ${fake.baseUrl}\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void fake.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void fake.close().then(() => process.exit(0)));

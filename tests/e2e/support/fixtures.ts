@@ -10,7 +10,8 @@ export const test = base.extend<{ pageErrors: void }>({
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console: ${msg.text()}`);
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          errors.push(`console: ${msg.text()}`);
       });
       await use();
       expect(errors, 'errors in the page').toEqual([]);

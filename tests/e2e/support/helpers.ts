@@ -78,9 +78,16 @@ function tokenOf(headers: Record<string, string>): string {
  */
 export async function createUser(
   request: APIRequestContext,
-  { verified = true, tag = 'user', name, email = uniqueEmail(tag) }: { verified?: boolean; tag?: string; name?: string; email?: string } = {},
+  {
+    verified = true,
+    tag = 'user',
+    name,
+    email = uniqueEmail(tag),
+  }: { verified?: boolean; tag?: string; name?: string; email?: string } = {},
 ): Promise<TestUser> {
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name, callbackURL: '/home' } });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name, callbackURL: '/home' },
+  });
   expect(signUp.status(), await signUp.text()).toBe(200);
   let token = tokenOf(signUp.headers());
   if (verified) {
@@ -89,12 +96,17 @@ export async function createUser(
     expect(verify.status(), await verify.text()).toBe(302);
     token = tokenOf(verify.headers());
   }
-  const create = await request.post('/api/live_api/account/create', { headers: { authorization: `Bearer ${token}` }, data: {} });
+  const create = await request.post('/api/live_api/account/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
   expect(create.status(), await create.text()).toBe(200);
   return { email, password: PASSWORD, token };
 }
 
 /** Signs the browser in as `user` the way the SPA keeps sessions: the token cookie. */
 export async function useSessionOf(context: BrowserContext, baseURL: string, user: TestUser) {
-  await context.addCookies([{ name: 'tessera_token', value: encodeURIComponent(user.token), url: baseURL, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { name: 'tessera_token', value: encodeURIComponent(user.token), url: baseURL, sameSite: 'Strict' },
+  ]);
 }

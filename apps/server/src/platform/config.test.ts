@@ -64,16 +64,33 @@ describe('loadConfig', () => {
   });
 
   it('maps custom hostnames to app slugs', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), APP_HOSTNAMES: 'Tasks.Example.com=task-tracker, shop.example.org=shop' }).appHostnames).toEqual(
-      new Map([['tasks.example.com', 'task-tracker'], ['shop.example.org', 'shop']]),
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), APP_HOSTNAMES: 'Tasks.Example.com=task-tracker, shop.example.org=shop' })
+        .appHostnames,
+    ).toEqual(
+      new Map([
+        ['tasks.example.com', 'task-tracker'],
+        ['shop.example.org', 'shop'],
+      ]),
     );
     expect(problemsOf({ APP_HOSTNAMES: 'tasks.example.com' })[0]).toContain('is not hostname=slug');
   });
 
   it('keeps uploads in an S3-compatible bucket when all four S3 variables are set', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
-    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...s3 }).s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'uploads', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret' });
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'uploads',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...s3 }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
     expect(problemsOf({ S3_BUCKET: 'uploads' })[0]).toContain('set all four');
   });
 
@@ -94,12 +111,22 @@ describe('loadConfig', () => {
       GOOGLE_DRIVE_API_URL: 'http://127.0.0.1:9100',
       OUTBOUND_TEST_ALLOW_HOSTS: '127.0.0.1:*',
     });
-    expect(config.llm).toEqual({ compatible: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' }, anthropic: { apiKey: 'k' } });
-    expect(config.connectors).toEqual({ notion: { token: 'secret_n' }, googleDrive: { token: 'ya29.x', baseUrl: 'http://127.0.0.1:9100' } });
+    expect(config.llm).toEqual({
+      compatible: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' },
+      anthropic: { apiKey: 'k' },
+    });
+    expect(config.connectors).toEqual({
+      notion: { token: 'secret_n' },
+      googleDrive: { token: 'ya29.x', baseUrl: 'http://127.0.0.1:9100' },
+    });
     expect(config.outboundPolicy).toEqual({ allowHosts: ['127.0.0.1:*'] });
     expect(loadConfig({ DATA_DIR: dataDir() }).outboundPolicy).toBeUndefined();
-    expect(problemsOf({ OUTBOUND_TEST_ALLOW_HOSTS: '127.0.0.1:*', NODE_ENV: 'production' })[0]).toContain('cannot be set in production');
-    expect(problemsOf({ OPENAI_COMPATIBLE_BASE_URL: 'ollama' })[0]).toContain('OPENAI_COMPATIBLE_BASE_URL: must be an http(s) URL');
+    expect(problemsOf({ OUTBOUND_TEST_ALLOW_HOSTS: '127.0.0.1:*', NODE_ENV: 'production' })[0]).toContain(
+      'cannot be set in production',
+    );
+    expect(problemsOf({ OPENAI_COMPATIBLE_BASE_URL: 'ollama' })[0]).toContain(
+      'OPENAI_COMPATIBLE_BASE_URL: must be an http(s) URL',
+    );
   });
 
   it('reads the production twins', () => {

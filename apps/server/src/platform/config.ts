@@ -20,20 +20,42 @@ const httpUrl = (what: string) =>
 
 /** Every environment variable the server reads. README's configuration table mirrors this. */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0-65535')
+    .max(65535, 'must be 0-65535')
+    .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(httpUrl('https://tessera.example.com').optional()),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
   ),
-  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional()),
+  AUTH_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  ),
   ADMIN_EMAILS: z.string().default(''),
   SMTP_URL: optionalString.pipe(
-    z.string().refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
+    z
+      .string()
+      .refine(
+        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
+        'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+      )
+      .optional(),
   ),
-  MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Tessera <no-reply@example.com>"').default('Tessera <no-reply@tessera.localhost>'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be an address such as "Tessera <no-reply@example.com>"')
+    .default('Tessera <no-reply@tessera.localhost>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_OAUTH_BASE_URL: optionalString.pipe(httpUrl('http://127.0.0.1:9000').optional()),
@@ -54,7 +76,10 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as apps.example.com (apps get {slug}.APPS_DOMAIN)')
+    .regex(
+      /^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/,
+      'must be a domain name such as apps.example.com (apps get {slug}.APPS_DOMAIN)',
+    )
     .default('apps.localhost'),
   APP_HOSTNAMES: z.string().default(''),
   NOTION_API_TOKEN: optionalString,
@@ -117,7 +142,9 @@ export interface GoogleConfig {
 }
 
 /** Google's OAuth endpoints; GOOGLE_OAUTH_BASE_URL serves all three from one base (tests, egress proxies). */
-function googleEndpoints(base: string | undefined): Pick<GoogleConfig, 'authorizationUrl' | 'tokenUrl' | 'userInfoUrl'> {
+function googleEndpoints(
+  base: string | undefined,
+): Pick<GoogleConfig, 'authorizationUrl' | 'tokenUrl' | 'userInfoUrl'> {
   const b = base?.replace(/\/+$/, '');
   return {
     authorizationUrl: `${b ?? 'https://accounts.google.com'}/o/oauth2/v2/auth`,
@@ -151,14 +178,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
   const appHostnames = new Map<string, string>();
-  for (const pair of e.APP_HOSTNAMES.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of e.APP_HOSTNAMES.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [host = '', slug = ''] = pair.split('=').map((v) => v.trim().toLowerCase());
-    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) || !/^[a-z0-9-]+$/.test(slug)) problems.push(`APP_HOSTNAMES: "${pair}" is not hostname=slug (comma-separated, e.g. tasks.example.com=task-tracker)`);
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) || !/^[a-z0-9-]+$/.test(slug))
+      problems.push(
+        `APP_HOSTNAMES: "${pair}" is not hostname=slug (comma-separated, e.g. tasks.example.com=task-tracker)`,
+      );
     else appHostnames.set(host, slug);
   }
   const s3Set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
-  if (s3Set > 0 && s3Set < 4) problems.push('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four to keep uploads in a bucket, or none');
-  const adminEmails = e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (s3Set > 0 && s3Set < 4)
+    problems.push(
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four to keep uploads in a bucket, or none',
+    );
+  const adminEmails = e.ADMIN_EMAILS.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const badAdmin = adminEmails.find((a) => !/^[^\s@]+@[^\s@]+$/.test(a));
   if (badAdmin) problems.push(`ADMIN_EMAILS: "${badAdmin}" is not an e-mail address (comma-separated list expected)`);
   let outboundPolicy: FetchPolicy | undefined;
@@ -176,34 +213,52 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     adminEmails: new Set(adminEmails),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, ...googleEndpoints(e.GOOGLE_OAUTH_BASE_URL) }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            ...googleEndpoints(e.GOOGLE_OAUTH_BASE_URL),
+          }
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     appsDomain: e.APPS_DOMAIN,
     appHostnames,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
         : undefined,
     logLevel: e.LOG_LEVEL,
     llm: {
       openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL } : undefined,
       anthropic: e.ANTHROPIC_API_KEY ? { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL } : undefined,
       compatible: e.OPENAI_COMPATIBLE_BASE_URL
-        ? { baseUrl: e.OPENAI_COMPATIBLE_BASE_URL, apiKey: e.OPENAI_COMPATIBLE_API_KEY, model: e.OPENAI_COMPATIBLE_MODEL }
+        ? {
+            baseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+            apiKey: e.OPENAI_COMPATIBLE_API_KEY,
+            model: e.OPENAI_COMPATIBLE_MODEL,
+          }
         : undefined,
       chatModel: e.CHAT_MODEL,
     },
     connectors: {
       notion: e.NOTION_API_TOKEN ? { token: e.NOTION_API_TOKEN, baseUrl: e.NOTION_API_URL } : undefined,
-      googleDrive: e.GOOGLE_DRIVE_ACCESS_TOKEN ? { token: e.GOOGLE_DRIVE_ACCESS_TOKEN, baseUrl: e.GOOGLE_DRIVE_API_URL } : undefined,
+      googleDrive: e.GOOGLE_DRIVE_ACCESS_TOKEN
+        ? { token: e.GOOGLE_DRIVE_ACCESS_TOKEN, baseUrl: e.GOOGLE_DRIVE_API_URL }
+        : undefined,
     },
     outboundPolicy,
     devOutboxEnabled: e.NODE_ENV !== 'production',

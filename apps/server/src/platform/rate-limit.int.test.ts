@@ -25,8 +25,14 @@ describe('rate limiter', () => {
 
   it('leaves the connection committing synchronously for every other statement', async () => {
     await Promise.all(Array.from({ length: 12 }, () => limiter.hit('e', 60)));
-    const rows = await Promise.all(Array.from({ length: 12 }, () => testDb.database.db.execute(sql`SELECT current_setting('synchronous_commit') AS setting`)));
-    expect(rows.map((r) => (r as unknown as { rows: unknown[] }).rows[0])).toEqual(Array.from({ length: 12 }, () => ({ setting: 'on' })));
+    const rows = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        testDb.database.db.execute(sql`SELECT current_setting('synchronous_commit') AS setting`),
+      ),
+    );
+    expect(rows.map((r) => (r as unknown as { rows: unknown[] }).rows[0])).toEqual(
+      Array.from({ length: 12 }, () => ({ setting: 'on' })),
+    );
   });
 
   it('resets a key', async () => {

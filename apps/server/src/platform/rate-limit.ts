@@ -31,7 +31,9 @@ function hitCte<Alias extends string>(db: Db, alias: Alias, upsert: SQL) {
  * forgets at most the last moment of them.
  */
 export function createRateLimiter(db: Db): RateLimiter {
-  const asyncCommit = db.$with('async_commit', { setting: sql<string>`setting` }).as(sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`);
+  const asyncCommit = db
+    .$with('async_commit', { setting: sql<string>`setting` })
+    .as(sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`);
   // Logins, mails and every chat turn count here: prepared once (PGlite plans each ad-hoc query anew).
   const upsertQuery = db
     .with(asyncCommit)

@@ -28,7 +28,10 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
  * A real server (Hono app, better-auth, mailer, database) on a fresh database per test file,
  * driven in-process through `app.request`: the HTTP stack runs, no port is needed.
  */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const testDb: TestDatabase = await createTestDatabase();
   const config: Config = loadConfig({
@@ -39,7 +42,13 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const tessera: TesseraApp = createApp({ config, database: testDb.database, logger: createLogger(config.logLevel), webDistDir: null, ...deps });
+  const tessera: TesseraApp = createApp({
+    config,
+    database: testDb.database,
+    logger: createLogger(config.logLevel),
+    webDistDir: null,
+    ...deps,
+  });
   const { app } = tessera;
 
   async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -49,7 +58,11 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await app.request(path, { method, headers, body }, { incoming: { socket: { remoteAddress: '10.1.2.3' } } });
+    const res = await app.request(
+      path,
+      { method, headers, body },
+      { incoming: { socket: { remoteAddress: '10.1.2.3' } } },
+    );
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -71,7 +84,8 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
    */
   async function mailLink(to: string, mode: string): Promise<URL> {
     const modeOf = (link: URL) =>
-      link.searchParams.get('mode') ?? new URLSearchParams(link.searchParams.get('callbackURL')?.split('?')[1] ?? '').get('mode');
+      link.searchParams.get('mode') ??
+      new URLSearchParams(link.searchParams.get('callbackURL')?.split('?')[1] ?? '').get('mode');
     for (const mail of await outbox(to)) {
       const link = mail.links.map((l) => new URL(l)).find((l) => modeOf(l) === mode);
       if (link) return link;
@@ -92,7 +106,8 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   async function signUpVerified(email = uniqueEmail()) {
     const user = await signUp(email);
     const verified = await follow(await mailLink(email, 'verifyEmail'));
-    if (verified.status !== 302 || !verified.headers.get('location')?.startsWith('/auth/handler')) throw new Error(`verify failed: ${verified.status}`);
+    if (verified.status !== 302 || !verified.headers.get('location')?.startsWith('/auth/handler'))
+      throw new Error(`verify failed: ${verified.status}`);
     const account = await request('POST', '/api/live_api/account/create', { token: user.token });
     return { ...user, accountId: account.body.accountId as string };
   }
@@ -105,7 +120,21 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   }
   afterAll(close);
 
-  return { app, config, db: testDb.database.db, database: testDb.database, mailer: tessera.mailer, jobRunner: tessera.jobRunner, retrieval: tessera.retrieval, request, outbox, mailLink, follow, signUp, signUpVerified };
+  return {
+    app,
+    config,
+    db: testDb.database.db,
+    database: testDb.database,
+    mailer: tessera.mailer,
+    jobRunner: tessera.jobRunner,
+    retrieval: tessera.retrieval,
+    request,
+    outbox,
+    mailLink,
+    follow,
+    signUp,
+    signUpVerified,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

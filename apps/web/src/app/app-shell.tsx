@@ -1,6 +1,17 @@
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
-import { Avatar, Badge, Logo, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, cn } from '@tessera/ui';
+import {
+  Avatar,
+  Badge,
+  Logo,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+  cn,
+} from '@tessera/ui';
 import { planLabel, useCurrentAccount } from '../features/account';
 import { useSession } from '../shared/session';
 
@@ -21,7 +32,11 @@ export function AppShell() {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
-          <Link to="/home" className="flex items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500" aria-label="Tessera home">
+          <Link
+            to="/home"
+            className="flex items-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500"
+            aria-label="Tessera home"
+          >
             <Logo size={28} />
           </Link>
           <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">

@@ -10,7 +10,11 @@ export function NotFoundPage() {
       icon={<Compass />}
       title="Page not found"
       description="The page you’re looking for doesn’t exist or has moved. Check the address, or head back to your apps."
-      renderLogo={(logo) => <Link to="/" aria-label="Tessera home">{logo}</Link>}
+      renderLogo={(logo) => (
+        <Link to="/" aria-label="Tessera home">
+          {logo}
+        </Link>
+      )}
     >
       <Button asChild size="lg" fullWidth>
         <Link to="/">Go to your apps</Link>

@@ -8,7 +8,8 @@ function createQueryClient() {
     defaultOptions: {
       queries: {
         // 4xx answers are final; retry only what may be transient.
-        retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

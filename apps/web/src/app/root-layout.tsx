@@ -16,9 +16,15 @@ export function RootLayout() {
   const navigate = useNavigate();
   const wasSignedIn = useRef(false);
 
-  const target = isPending || isError
-    ? null
-    : resolveNavigation({ pathname: location.pathname, search: location.search, user, wasSignedIn: wasSignedIn.current });
+  const target =
+    isPending || isError
+      ? null
+      : resolveNavigation({
+          pathname: location.pathname,
+          search: location.search,
+          user,
+          wasSignedIn: wasSignedIn.current,
+        });
 
   useEffect(() => {
     if (isPending || isError) return;
@@ -28,7 +34,11 @@ export function RootLayout() {
 
   if (isError) {
     return (
-      <AuthLayout icon={<CloudOff />} title="Can’t reach Tessera" description="We couldn’t load your session. Check your connection and try again.">
+      <AuthLayout
+        icon={<CloudOff />}
+        title="Can’t reach Tessera"
+        description="We couldn’t load your session. Check your connection and try again."
+      >
         <Button size="lg" fullWidth onClick={() => void refetch()}>
           Try again
         </Button>

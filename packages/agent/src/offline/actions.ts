@@ -19,7 +19,9 @@ function actionText(action: PlannedAction): string {
     case 'add_file':
       return `<tessera-action type="add_file" path="${attr(action.path)}">\n${action.content.endsWith('\n') ? action.content : action.content + '\n'}</tessera-action>`;
     case 'edit_file': {
-      const blocks = action.blocks.map((b) => `<<<<<<< SEARCH\n${b.search}\n=======\n${b.replace}${b.replace ? '\n' : ''}>>>>>>> REPLACE`);
+      const blocks = action.blocks.map(
+        (b) => `<<<<<<< SEARCH\n${b.search}\n=======\n${b.replace}${b.replace ? '\n' : ''}>>>>>>> REPLACE`,
+      );
       return `<tessera-action type="edit_file" path="${attr(action.path)}">\n${blocks.join('\n')}\n</tessera-action>`;
     }
     case 'delete_file':
@@ -128,13 +130,22 @@ export function editBlocks(before: string, after: string): EditBlock[] | null {
     const build = () => {
       const slice = ops.slice(lo, hi + 1);
       return {
-        search: slice.filter((o) => o.kind !== 'insert').map((o) => o.line).join('\n'),
-        replace: slice.filter((o) => o.kind !== 'delete').map((o) => o.line).join('\n'),
+        search: slice
+          .filter((o) => o.kind !== 'insert')
+          .map((o) => o.line)
+          .join('\n'),
+        replace: slice
+          .filter((o) => o.kind !== 'delete')
+          .map((o) => o.line)
+          .join('\n'),
       };
     };
     let block = build();
     // Widen the context until the SEARCH text names one place in the file.
-    while ((block.search.trim() === '' || countOccurrences(before, block.search) !== 1) && (lo > 0 || hi < ops.length - 1)) {
+    while (
+      (block.search.trim() === '' || countOccurrences(before, block.search) !== 1) &&
+      (lo > 0 || hi < ops.length - 1)
+    ) {
       lo = Math.max(0, lo - 1);
       hi = Math.min(ops.length - 1, hi + 1);
       block = build();

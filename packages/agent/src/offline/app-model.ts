@@ -40,14 +40,78 @@ export function varsOf(entity: string): { one: string; many: string } {
   const plural = camelCase(pluralize(entity));
   return { one: RESERVED_VARS.has(one) ? `${one}Record` : one, many: plural === one ? `${one}List` : plural };
 }
-const RESERVED_VARS = new Set(['error', 'search', 'sort', 'id', 'navigate', 'values', 'errors', 'record', 'event', 'name', 'value', 'default', 'new', 'class', 'function', 'delete', 'this', 'import', 'export', 'return']);
+const RESERVED_VARS = new Set([
+  'error',
+  'search',
+  'sort',
+  'id',
+  'navigate',
+  'values',
+  'errors',
+  'record',
+  'event',
+  'name',
+  'value',
+  'default',
+  'new',
+  'class',
+  'function',
+  'delete',
+  'this',
+  'import',
+  'export',
+  'return',
+]);
 
 // Identifiers an entity import must not shadow in generated files.
 const RESERVED_IDENTIFIERS = new Set([
-  'React', 'Link', 'PageHeader', 'EmptyState', 'LoadingState', 'ErrorMessage', 'FieldInput', 'FieldValue', 'Layout', 'Home',
-  'About', 'Statistics', 'Date', 'Map', 'Set', 'Number', 'String', 'Object', 'Array', 'Promise', 'Math', 'JSON', 'Error', 'Boolean',
-  'Symbol', 'Intl', 'RegExp', 'Function', 'Image', 'Option', 'Event', 'Node', 'Text', 'File', 'URL', 'Request', 'Response', 'Location',
-  'History', 'Storage', 'Notification', 'Element', 'Document', 'Window', 'Record', 'Proxy', 'Reflect',
+  'React',
+  'Link',
+  'PageHeader',
+  'EmptyState',
+  'LoadingState',
+  'ErrorMessage',
+  'FieldInput',
+  'FieldValue',
+  'Layout',
+  'Home',
+  'About',
+  'Statistics',
+  'Date',
+  'Map',
+  'Set',
+  'Number',
+  'String',
+  'Object',
+  'Array',
+  'Promise',
+  'Math',
+  'JSON',
+  'Error',
+  'Boolean',
+  'Symbol',
+  'Intl',
+  'RegExp',
+  'Function',
+  'Image',
+  'Option',
+  'Event',
+  'Node',
+  'Text',
+  'File',
+  'URL',
+  'Request',
+  'Response',
+  'Location',
+  'History',
+  'Storage',
+  'Notification',
+  'Element',
+  'Document',
+  'Window',
+  'Record',
+  'Proxy',
+  'Reflect',
 ]);
 
 /** The local name an entity client is imported as (`Task`, or `DateEntity` for an entity named Date). */
@@ -71,7 +135,9 @@ function normalizeSchema(schema: EntitySchema): EntitySchema {
     ...schema,
     type: 'object',
     properties: raw.properties && typeof raw.properties === 'object' ? raw.properties : {},
-    'x-accessControl': raw['x-accessControl']?.permissions ? raw['x-accessControl'] : { permissions: { read: 'creator', write: 'creator' } },
+    'x-accessControl': raw['x-accessControl']?.permissions
+      ? raw['x-accessControl']
+      : { permissions: { read: 'creator', write: 'creator' } },
   };
 }
 
@@ -98,10 +164,17 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
     .sort()
     .map((page): ExtraPage => {
       const boardOf = /^(.+)Board$/.exec(page)?.[1];
-      if (boardOf && entityNames.includes(boardOf)) return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
+      if (boardOf && entityNames.includes(boardOf))
+        return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
       return {
         name: page,
-        kind: ABOUT_PAGES.test(page) ? 'about' : STATS_PAGES.test(page) ? 'statistics' : CALENDAR_PAGES.test(page) ? 'calendar' : 'custom',
+        kind: ABOUT_PAGES.test(page)
+          ? 'about'
+          : STATS_PAGES.test(page)
+            ? 'statistics'
+            : CALENDAR_PAGES.test(page)
+              ? 'calendar'
+              : 'custom',
         title: page.replace(/([a-z])([A-Z])/g, '$1 $2'),
       };
     });

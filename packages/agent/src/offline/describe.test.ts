@@ -14,7 +14,9 @@ async function build(description: string) {
 
 describe('first turn: understanding a description', () => {
   it('builds the task tracker of the issue with the exact field types', async () => {
-    const { entities, manifest, snapshot, turn } = await build('Build a task tracker with tasks (title, done, due date) and projects (name)');
+    const { entities, manifest, snapshot, turn } = await build(
+      'Build a task tracker with tasks (title, done, due date) and projects (name)',
+    );
     expect(Object.keys(entities)).toEqual(['Task', 'Project']);
     expect(entities.Task!.properties).toEqual({
       title: { type: 'string' },
@@ -28,7 +30,13 @@ describe('first turn: understanding a description', () => {
     for (const page of ['Home', 'Tasks', 'TaskDetail', 'TaskForm', 'Projects', 'ProjectDetail', 'ProjectForm']) {
       expect(snapshot.files[`pages/${page}.jsx`], page).toBeDefined();
     }
-    for (const file of ['layout.jsx', 'globals.css', 'components/PageHeader.jsx', 'components/EmptyState.jsx', 'components/FieldInput.jsx']) {
+    for (const file of [
+      'layout.jsx',
+      'globals.css',
+      'components/PageHeader.jsx',
+      'components/EmptyState.jsx',
+      'components/FieldInput.jsx',
+    ]) {
       expect(snapshot.files[file], file).toBeDefined();
     }
     expect(snapshot.files['globals.css']).toMatch(/^@import "tailwindcss";/);
@@ -41,7 +49,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('wires the pages to the entity SDK: list, filter, get, create, update, delete', async () => {
-    const { snapshot } = await build('Build a task tracker with tasks (title, done, due date, status (todo, doing, done)) and projects (name)');
+    const { snapshot } = await build(
+      'Build a task tracker with tasks (title, done, due date, status (todo, doing, done)) and projects (name)',
+    );
     const list = snapshot.files['pages/Tasks.jsx']!;
     expect(list).toContain('Task.filter(query, sort, LOAD_LIMIT)');
     expect(list).toContain('query.status = filters.status');
@@ -65,7 +75,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('links entities: a field named after another entity and "belongs to" phrases', async () => {
-    const { entities, snapshot } = await build('An app with projects (name) and tasks (title, project). Notes belong to projects; notes (text, pinned)');
+    const { entities, snapshot } = await build(
+      'An app with projects (name) and tasks (title, project). Notes belong to projects; notes (text, pinned)',
+    );
     expect(entities.Task!.properties.project_id).toEqual({ type: 'string' });
     expect(entities.Note!.properties.project_id).toEqual({ type: 'string' });
     const form = snapshot.files['pages/TaskForm.jsx']!;
@@ -108,7 +120,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('infers number, email, url and image types from names', async () => {
-    const { entities } = await build('Inventory app with products (name, price, qty, rating, supplier email, photo, website, phone number)');
+    const { entities } = await build(
+      'Inventory app with products (name, price, qty, rating, supplier email, photo, website, phone number)',
+    );
     const p = entities.Product!.properties;
     expect(p.price).toEqual({ type: 'number' });
     expect(p.qty).toEqual({ type: 'number' });
@@ -120,7 +134,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('reads listed values as enums, tags as lists and "at" as date-time', async () => {
-    const { entities } = await build('An event planner with events (title, starts at, location, status (draft, published, cancelled), tags, is_free, completed)');
+    const { entities } = await build(
+      'An event planner with events (title, starts at, location, status (draft, published, cancelled), tags, is_free, completed)',
+    );
     const p = entities.Event!.properties;
     expect(p.starts_at).toEqual({ type: 'string', format: 'date-time' });
     expect(p.status).toEqual({ type: 'string', enum: ['draft', 'published', 'cancelled'], default: 'draft' });
@@ -131,9 +147,15 @@ describe('first turn: understanding a description', () => {
   });
 
   it('reads "Entity: fields" lines and deadline / "joined at" fields', async () => {
-    const { entities } = await build('A library app\nBooks: title, author, isbn, deadline, available\nMembers: name, email, joined at');
+    const { entities } = await build(
+      'A library app\nBooks: title, author, isbn, deadline, available\nMembers: name, email, joined at',
+    );
     expect(Object.keys(entities)).toEqual(['Book', 'Member']);
-    expect(entities.Book!.properties).toMatchObject({ isbn: { type: 'string' }, deadline: { type: 'string', format: 'date' }, available: { type: 'boolean', default: false } });
+    expect(entities.Book!.properties).toMatchObject({
+      isbn: { type: 'string' },
+      deadline: { type: 'string', format: 'date' },
+      available: { type: 'boolean', default: false },
+    });
     expect(entities.Member!.properties.joined_at).toEqual({ type: 'string', format: 'date-time' });
   });
 
@@ -156,7 +178,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('job applications: dates from "on", links from "link", numbers from "salary"', async () => {
-    const { entities } = await build('Job hunt tracker with applications (company, role, applied on, link, salary, status (applied, interview, offer, rejected))');
+    const { entities } = await build(
+      'Job hunt tracker with applications (company, role, applied on, link, salary, status (applied, interview, offer, rejected))',
+    );
     const p = entities.Application!.properties;
     expect(p.applied_on).toEqual({ type: 'string', format: 'date' });
     expect(p.link).toEqual({ type: 'string', format: 'uri' });
@@ -191,7 +215,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('reads "recipes have a title, ..." sentences; "cook time" is a duration, "listened" a yes/no', async () => {
-    const { entities } = await build('A recipe app where recipes have a title, ingredients, steps, cook time, listened and a photo');
+    const { entities } = await build(
+      'A recipe app where recipes have a title, ingredients, steps, cook time, listened and a photo',
+    );
     expect(entities.Recipe!.properties).toEqual({
       title: { type: 'string' },
       ingredients: { type: 'string' },
@@ -203,7 +229,9 @@ describe('first turn: understanding a description', () => {
   });
 
   it('names apps after "… management" / "… watchlist" phrases; licence numbers stay text', async () => {
-    const fleet = await build('Fleet management with vehicles (plate, model, year, mileage, last service date) and drivers (name, license number, phone)');
+    const fleet = await build(
+      'Fleet management with vehicles (plate, model, year, mileage, last service date) and drivers (name, license number, phone)',
+    );
     expect(fleet.manifest.name).toBe('Fleet Management');
     expect(fleet.entities.Vehicle!.properties.mileage).toEqual({ type: 'number' });
     expect(fleet.entities.Driver!.properties.license_number).toEqual({ type: 'string' });
@@ -219,18 +247,35 @@ describe('first turn: understanding a description', () => {
   });
 
   it('reads fields from sentences, keeping "(todo, done)" inside them as choices', async () => {
-    const { entities } = await build('Each task has a title, a due date and a status (todo, done). Projects have a name and a deadline.');
+    const { entities } = await build(
+      'Each task has a title, a due date and a status (todo, done). Projects have a name and a deadline.',
+    );
     expect(Object.keys(entities)).toEqual(['Task', 'Project']);
-    expect(entities.Task!.properties).toEqual({ title: { type: 'string' }, due_date: { type: 'string', format: 'date' }, status: { type: 'string', enum: ['todo', 'done'], default: 'todo' } });
-    expect(entities.Project!.properties).toEqual({ name: { type: 'string' }, deadline: { type: 'string', format: 'date' } });
+    expect(entities.Task!.properties).toEqual({
+      title: { type: 'string' },
+      due_date: { type: 'string', format: 'date' },
+      status: { type: 'string', enum: ['todo', 'done'], default: 'todo' },
+    });
+    expect(entities.Project!.properties).toEqual({
+      name: { type: 'string' },
+      deadline: { type: 'string', format: 'date' },
+    });
   });
 
   it('"for each client I want …" and "books with …; meetings with …" after a colon', async () => {
-    const clients = await build('I need to keep track of my clients. For each client I want their name, email and phone.');
+    const clients = await build(
+      'I need to keep track of my clients. For each client I want their name, email and phone.',
+    );
     expect(clients.manifest.name).toBe('Clients');
     expect(Object.keys(clients.entities)).toEqual(['Client']);
-    expect(clients.entities.Client!.properties).toEqual({ name: { type: 'string' }, email: { type: 'string', format: 'email' }, phone: { type: 'string' } });
-    const club = await build('A simple app for my book club: books with title, author and rating; meetings with date, host and book');
+    expect(clients.entities.Client!.properties).toEqual({
+      name: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      phone: { type: 'string' },
+    });
+    const club = await build(
+      'A simple app for my book club: books with title, author and rating; meetings with date, host and book',
+    );
     expect(club.manifest.name).toBe('Book Club');
     expect(Object.keys(club.entities)).toEqual(['Book', 'Meeting']);
     expect(Object.keys(club.entities.Book!.properties)).toEqual(['title', 'author', 'rating']);
@@ -240,11 +285,19 @@ describe('first turn: understanding a description', () => {
   it.each([
     ['I want an app to track my plants and when I watered them', 'Plant Care', ['Plant']],
     ['Make me a simple CRM', 'CRM', ['Customer', 'Deal']],
-    ['an inventory for my warehouse with items (name, sku, quantity, location, reorder level)', 'Warehouse Inventory', ['Item']],
+    [
+      'an inventory for my warehouse with items (name, sku, quantity, location, reorder level)',
+      'Warehouse Inventory',
+      ['Item'],
+    ],
     ['Todo list', 'Todo List', ['Task', 'Project']],
     ['Personal finance: track income and expenses', 'Expense Tracker', ['Expense', 'Budget']],
     ['Podcast episodes tracker: episodes (title, episode number, listened)', 'Podcast Episodes Tracker', ['Episode']],
-    ['A pet care app: pets (name, species, birthday, photo) and vet visits (date, reason, cost, pet)', 'Pet Care App', ['Pet', 'VetVisit']],
+    [
+      'A pet care app: pets (name, species, birthday, photo) and vet visits (date, reason, cost, pet)',
+      'Pet Care App',
+      ['Pet', 'VetVisit'],
+    ],
     ['Make a kanban board', 'Kanban Board', ['Task', 'Project']],
     ['Create a bug tracker with bugs (title, severity (low, high), screenshot)', 'Bug Tracker', ['Bug']],
   ])('"%s" -> %s', async (description, name, entityNames) => {
@@ -262,10 +315,19 @@ describe('first turn: understanding a description', () => {
   });
 
   it('adds the pages a first description asks for: about, statistics, calendar, kanban board', async () => {
-    const { snapshot, entities } = await build('A kanban board for my team with tasks (title, due date), plus an about page, statistics and a calendar');
-    for (const page of ['About', 'Statistics', 'Calendar', 'TaskBoard']) expect(snapshot.files[`pages/${page}.jsx`], page).toBeDefined();
-    expect(entities.Task!.properties.status).toEqual({ type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' });
-    expect(snapshot.files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Calendar"[\s\S]*page: "Statistics"[\s\S]*page: "TaskBoard"/);
+    const { snapshot, entities } = await build(
+      'A kanban board for my team with tasks (title, due date), plus an about page, statistics and a calendar',
+    );
+    for (const page of ['About', 'Statistics', 'Calendar', 'TaskBoard'])
+      expect(snapshot.files[`pages/${page}.jsx`], page).toBeDefined();
+    expect(entities.Task!.properties.status).toEqual({
+      type: 'string',
+      enum: ['todo', 'in_progress', 'done'],
+      default: 'todo',
+    });
+    expect(snapshot.files['layout.jsx']).toMatch(
+      /page: "About"[\s\S]*page: "Calendar"[\s\S]*page: "Statistics"[\s\S]*page: "TaskBoard"/,
+    );
   });
 
   it('is deterministic', () => {

@@ -14,15 +14,151 @@ export interface PlannedEntity {
 }
 
 const STOPWORDS = new Set([
-  'a', 'an', 'the', 'with', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'my', 'our', 'your', 'their', 'some', 'has', 'have',
-  'having', 'where', 'which', 'that', 'build', 'create', 'make', 'me', 'app', 'another', 'one', 'more', 'other', 'this', 'tracker', 'manager', 'track',
-  'manage', 'store', 'keep', 'list', 'log', 'containing', 'including', 'each', 'every', 'also', 'plus', 'called', 'named',
-  'entity', 'entities', 'table', 'tables', 'i', 'we', 'want', 'need', 'like', 'would', 'please', 'can', 'you', 'it', 'its',
-  'is', 'are', 'be', 'by', 'as', 'at', 'from', 'into', 'about', 'all', 'simple', 'basic', 'small', 'little', 'new', 'nice',
+  'a',
+  'an',
+  'the',
+  'with',
+  'and',
+  'or',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'my',
+  'our',
+  'your',
+  'their',
+  'some',
+  'has',
+  'have',
+  'having',
+  'where',
+  'which',
+  'that',
+  'build',
+  'create',
+  'make',
+  'me',
+  'app',
+  'another',
+  'one',
+  'more',
+  'other',
+  'this',
+  'tracker',
+  'manager',
+  'track',
+  'manage',
+  'store',
+  'keep',
+  'list',
+  'log',
+  'containing',
+  'including',
+  'each',
+  'every',
+  'also',
+  'plus',
+  'called',
+  'named',
+  'entity',
+  'entities',
+  'table',
+  'tables',
+  'i',
+  'we',
+  'want',
+  'need',
+  'like',
+  'would',
+  'please',
+  'can',
+  'you',
+  'it',
+  'its',
+  'is',
+  'are',
+  'be',
+  'by',
+  'as',
+  'at',
+  'from',
+  'into',
+  'about',
+  'all',
+  'simple',
+  'basic',
+  'small',
+  'little',
+  'new',
+  'nice',
 ]);
-const NOT_ENTITY = new Set(['field', 'column', 'property', 'one', 'another', 'thing', 'something', 'everything', 'name', 'app', 'title', 'color', 'colour', 'theme', 'style', 'fields', 'example', 'e.g', 'eg', 'ie', 'like', 'such', 'values', 'options', 'type', 'types', 'pages', 'page']);
-const ADJECTIVES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'simple', 'basic', 'small', 'little', 'tiny', 'new', 'nice', 'cool', 'quick', 'minimal', 'modern', 'beautiful', 'clean', 'me', 'build', 'create', 'make', 'for', 'with', 'and', 'of', 'to', 'i', 'want', 'need']);
-const NAME_HEADS = 'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
+const NOT_ENTITY = new Set([
+  'field',
+  'column',
+  'property',
+  'one',
+  'another',
+  'thing',
+  'something',
+  'everything',
+  'name',
+  'app',
+  'title',
+  'color',
+  'colour',
+  'theme',
+  'style',
+  'fields',
+  'example',
+  'e.g',
+  'eg',
+  'ie',
+  'like',
+  'such',
+  'values',
+  'options',
+  'type',
+  'types',
+  'pages',
+  'page',
+]);
+const ADJECTIVES = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'simple',
+  'basic',
+  'small',
+  'little',
+  'tiny',
+  'new',
+  'nice',
+  'cool',
+  'quick',
+  'minimal',
+  'modern',
+  'beautiful',
+  'clean',
+  'me',
+  'build',
+  'create',
+  'make',
+  'for',
+  'with',
+  'and',
+  'of',
+  'to',
+  'i',
+  'want',
+  'need',
+]);
+const NAME_HEADS =
+  'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
 
 /** Entity name from a noun phrase: `line items` -> `LineItem`; the built-in User becomes Member. */
 export function entityNameOf(phrase: string): string | null {
@@ -90,11 +226,19 @@ function parenthesisGroups(text: string): Array<{ noun: string; inside: string; 
  */
 function listedGroups(text: string): Array<{ noun: string; inside: string; sentence: string }> {
   const groups: Array<{ noun: string; inside: string; sentence: string }> = [];
-  const isHead = (noun: string) => /^(trackers?|managers?|apps?|applications?|systems?|tools?|lists?|logs?|hubs?|boards?|dashboards?|portals?|crms?|things|stuff|items?)$/i.test(noun);
+  const isHead = (noun: string) =>
+    /^(trackers?|managers?|apps?|applications?|systems?|tools?|lists?|logs?|hubs?|boards?|dashboards?|portals?|crms?|things|stuff|items?)$/i.test(
+      noun,
+    );
   for (const sentence of text.split(/\n|;|\.(?=\s|$)/)) {
     const colon = /^\s*(?:[-*•]\s*)?([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*(.+)$/.exec(sentence);
     const colonNoun = colon?.[1]!.trim() ?? '';
-    const isListLine = colon && colonNoun.split(/\s+/).length <= 3 && !isHead(colonNoun.split(/\s+/).at(-1)!) && /^[^()]+,[^()]+$/.test(colon[2]!) && !/\bwith\b/i.test(colon[2]!);
+    const isListLine =
+      colon &&
+      colonNoun.split(/\s+/).length <= 3 &&
+      !isHead(colonNoun.split(/\s+/).at(-1)!) &&
+      /^[^()]+,[^()]+$/.test(colon[2]!) &&
+      !/\bwith\b/i.test(colon[2]!);
     if (colon && isListLine) {
       groups.push({ noun: colon[1]!, inside: colon[2]!, sentence });
       continue;
@@ -102,10 +246,22 @@ function listedGroups(text: string): Array<{ noun: string; inside: string; sente
     // "A book club app: books with title, author; meetings with date" reads after the colon.
     const body = colon ? colon[2]! : sentence;
     const patterns: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-      [/([A-Za-z]+(?: [A-Za-z]+)?)\s+(?:with|having|that have|that has|which have|has|have)\s+(?:the\s+)?(?:fields|columns|properties|attributes)\s*:?\s*(.+)$/i, (m) => nounBefore(m[1]!, m[1]!.length)],
-      [/\beach\s+([A-Za-z]+)\s+(?:has|have|should have|contains|includes|needs)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
-      [/\b([A-Za-z]+s)\s+(?:have|should have|contain|include|need)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
-      [/\bfor\s+(?:each|every)\s+([A-Za-z]+)\s*,?\s*(?:i|we)\s+(?:want|need|store|track|keep)\s+(?:to\s+(?:store|track|save|know|keep)\s+)?(?:their|its|the|a|an)?\s*(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
+      [
+        /([A-Za-z]+(?: [A-Za-z]+)?)\s+(?:with|having|that have|that has|which have|has|have)\s+(?:the\s+)?(?:fields|columns|properties|attributes)\s*:?\s*(.+)$/i,
+        (m) => nounBefore(m[1]!, m[1]!.length),
+      ],
+      [
+        /\beach\s+([A-Za-z]+)\s+(?:has|have|should have|contains|includes|needs)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i,
+        (m) => m[1]!,
+      ],
+      [
+        /\b([A-Za-z]+s)\s+(?:have|should have|contain|include|need)\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i,
+        (m) => m[1]!,
+      ],
+      [
+        /\bfor\s+(?:each|every)\s+([A-Za-z]+)\s*,?\s*(?:i|we)\s+(?:want|need|store|track|keep)\s+(?:to\s+(?:store|track|save|know|keep)\s+)?(?:their|its|the|a|an)?\s*(.+(?:,|\band\b).+)$/i,
+        (m) => m[1]!,
+      ],
       [/\b([A-Za-z]+s)\s+with\s+(?:a\s+|an\s+|the\s+)?(.+(?:,|\band\b).+)$/i, (m) => m[1]!],
     ];
     for (const [pattern, nounOf] of patterns) {
@@ -130,7 +286,9 @@ function relationPhrases(text: string, names: string[]): Array<{ child: string; 
     const parent = find(m[2]!);
     if (child && parent && child !== parent) out.push({ child, parent });
   }
-  for (const m of lower.matchAll(/\b(\w+)\s+(?:has|have|contains?|holds?)\s+(?:many|several|multiple|a list of)\s+(\w+)/g)) {
+  for (const m of lower.matchAll(
+    /\b(\w+)\s+(?:has|have|contains?|holds?)\s+(?:many|several|multiple|a list of)\s+(\w+)/g,
+  )) {
     const parent = find(m[1]!);
     const child = find(m[2]!);
     if (child && parent && child !== parent) out.push({ child, parent });
@@ -144,14 +302,30 @@ function relationPhrases(text: string, names: string[]): Array<{ child: string; 
 }
 
 // Catalogue fields that name another entity; without that entity they are left out.
-const RELATION_WORDS = new Set(['project', 'customer', 'habit', 'supplier', 'product', 'event', 'workout', 'application', 'client', 'author']);
+const RELATION_WORDS = new Set([
+  'project',
+  'customer',
+  'habit',
+  'supplier',
+  'product',
+  'event',
+  'workout',
+  'application',
+  'client',
+  'author',
+]);
 
 function knownFields(name: string, allNames: string[]): InferredField[] {
   const known = KNOWN_ENTITIES[name];
   const source = known?.fields ?? 'name*, category, notes';
-  const fields = splitList(source, /^,/).map((f) => inferField(f, allNames)).filter((f): f is InferredField => f !== null);
+  const fields = splitList(source, /^,/)
+    .map((f) => inferField(f, allNames))
+    .filter((f): f is InferredField => f !== null);
   // References to entities the app does not have are dropped (a Deal without customers keeps no customer_id).
-  return fields.filter((f) => !RELATION_WORDS.has(f.key) && (!f.key.endsWith('_id') || allNames.some((n) => `${snakeCase(n)}_id` === f.key)));
+  return fields.filter(
+    (f) =>
+      !RELATION_WORDS.has(f.key) && (!f.key.endsWith('_id') || allNames.some((n) => `${snakeCase(n)}_id` === f.key)),
+  );
 }
 
 /** Turns planned fields into an entity schema: required display field, booleans default false. */
@@ -164,7 +338,12 @@ export function schemaOf(name: string, fields: InferredField[]): EntitySchema & 
     properties[f.key] = f.schema;
     if (f.required) required.push(f.key);
   }
-  const schema: EntitySchema & { name: string } = { name, type: 'object', properties, 'x-accessControl': { permissions: { ...DEFAULT_PERMISSIONS } } };
+  const schema: EntitySchema & { name: string } = {
+    name,
+    type: 'object',
+    properties,
+    'x-accessControl': { permissions: { ...DEFAULT_PERMISSIONS } },
+  };
   if (required.length === 0) {
     const display = displayFieldOf(schema);
     if (display && properties[display]?.type === 'string' && !properties[display]?.format) required.push(display);
@@ -185,10 +364,9 @@ export function explicitEntitiesOf(text: string): Array<{ name: string; inside: 
   // Parentheses inside a listed sentence belong to its fields ("a status (todo, done)").
   let rest = text;
   for (const g of listed) rest = rest.replace(g.sentence, ' '.repeat(g.sentence.length));
-  const found = [
-    ...listed.map((g) => ({ ...g, at: text.indexOf(g.sentence) })),
-    ...parenthesisGroups(rest),
-  ].sort((a, b) => a.at - b.at);
+  const found = [...listed.map((g) => ({ ...g, at: text.indexOf(g.sentence) })), ...parenthesisGroups(rest)].sort(
+    (a, b) => a.at - b.at,
+  );
   const explicit: Array<{ name: string; inside: string }> = [];
   for (const g of found) {
     const name = entityNameOf(g.noun);
@@ -209,7 +387,9 @@ export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; ki
 
   let names: string[] = explicit.map((e) => e.name);
   const lower = text.toLowerCase();
-  const mentionedKnown = Object.keys(KNOWN_ENTITIES).filter((n) => new RegExp(`\\b${wordsOf(pluralize(n)).join('[ _-]?')}\\b`).test(lower));
+  const mentionedKnown = Object.keys(KNOWN_ENTITIES).filter((n) =>
+    new RegExp(`\\b${wordsOf(pluralize(n)).join('[ _-]?')}\\b`).test(lower),
+  );
   if (names.length) {
     for (const n of mentionedKnown) if (!names.includes(n)) names.push(n);
   } else if (kind) {
@@ -226,7 +406,12 @@ export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; ki
     const given = explicit.find((e) => e.name === name);
     if (!given) return { name, fields: knownFields(name, names) };
     const fields = splitList(given.inside)
-      .map((f) => inferField(f, names.filter((n) => n !== name)))
+      .map((f) =>
+        inferField(
+          f,
+          names.filter((n) => n !== name),
+        ),
+      )
       .filter((f): f is InferredField => f !== null);
     return { name, fields: fields.length ? fields : knownFields(name, names) };
   });
@@ -234,7 +419,8 @@ export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; ki
   for (const { child, parent } of relationPhrases(text, names)) {
     const entity = entities.find((e) => e.name === child)!;
     const key = `${snakeCase(parent)}_id`;
-    if (!entity.fields.some((f) => f.key === key)) entity.fields.push({ key, schema: { type: 'string' }, required: false });
+    if (!entity.fields.some((f) => f.key === key))
+      entity.fields.push({ key, schema: { type: 'string' }, required: false });
   }
   return { entities, kind };
 }
@@ -256,19 +442,32 @@ function genericNoun(lower: string): string | null {
 
 /** The app's display name: "called X", "task tracker" -> "Task Tracker", "CRM for my bakery" -> "Bakery CRM". */
 export function appNameOf(text: string, kind: AppKind | null, entities: PlannedEntity[]): string {
-  const called = /\b(?:called|named|titled)\s+["“'‘]?([A-Za-z0-9][^"”’.,;:\n]{0,40}?)["”'’]?(?=$|[.,;:!\n]|\s+(?:with|for|that|which|where|to|and)\b)/i.exec(text);
+  const called =
+    /\b(?:called|named|titled)\s+["“'‘]?([A-Za-z0-9][^"”’.,;:\n]{0,40}?)["”'’]?(?=$|[.,;:!\n]|\s+(?:with|for|that|which|where|to|and)\b)/i.exec(
+      text,
+    );
   if (called) return titleCase(called[1]!.trim());
   const quoted = /["“]([A-Za-z0-9][^"”\n]{1,40})["”]/.exec(text);
   if (quoted && !/[,()]/.test(quoted[1]!)) return quoted[1]!.trim();
   for (const phrase of text.matchAll(new RegExp(`((?:[A-Za-z-]+\\s+){0,2})\\b(${NAME_HEADS})\\b`, 'gi'))) {
-    const modifiers = phrase[1]!.trim().split(/\s+/).filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
+    const modifiers = phrase[1]!
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
     const head = phrase[2]!;
     if (modifiers.length) return titleCase([...modifiers, head].join(' ').toLowerCase());
     const forWhom = /\bfor\s+(?:my|our|a|the|his|her)\s+([a-z]+(?: [a-z]+)?)/i.exec(text.slice(phrase.index));
-    const whom = forWhom ? forWhom[1]!.toLowerCase().split(' ').filter((w) => !STOPWORDS.has(w)).join(' ') : '';
+    const whom = forWhom
+      ? forWhom[1]!
+          .toLowerCase()
+          .split(' ')
+          .filter((w) => !STOPWORDS.has(w))
+          .join(' ')
+      : '';
     // "an app for my book club" -> Book Club; "CRM for my bakery" -> Bakery CRM.
     if (whom && /^(app|system|tool)$/i.test(head)) return titleCase(whom);
-    if (whom && /^(crm|dashboard|portal|inventory|shop|store|hub)$/i.test(head)) return titleCase(`${whom} ${head.toLowerCase()}`);
+    if (whom && /^(crm|dashboard|portal|inventory|shop|store|hub)$/i.test(head))
+      return titleCase(`${whom} ${head.toLowerCase()}`);
     if (!/^(app|system|tool|collection)$/i.test(head)) return titleCase(head.toLowerCase());
   }
   if (kind) return kind.name;
@@ -280,14 +479,24 @@ export function appNameOf(text: string, kind: AppKind | null, entities: PlannedE
 export function themeRequestOf(text: string): { primary?: string; mode?: 'light' | 'dark' } {
   const lower = text.toLowerCase();
   const out: { primary?: string; mode?: 'light' | 'dark' } = {};
-  if (/\b(dark|night)\s*(mode|theme|look|style|colou?rs?|background)?\b/.test(lower) && !/\bdark\s+(green|blue|red|purple|orange|teal|gray|grey)\b/.test(lower)) out.mode = 'dark';
-  if (/\b(light|bright|white)\s*(mode|theme|look|background)\b/.test(lower) || /\bmake it light\b/.test(lower)) out.mode = 'light';
+  if (
+    /\b(dark|night)\s*(mode|theme|look|style|colou?rs?|background)?\b/.test(lower) &&
+    !/\bdark\s+(green|blue|red|purple|orange|teal|gray|grey)\b/.test(lower)
+  )
+    out.mode = 'dark';
+  if (/\b(light|bright|white)\s*(mode|theme|look|background)\b/.test(lower) || /\bmake it light\b/.test(lower))
+    out.mode = 'light';
   const hex = /#([0-9a-f]{6}|[0-9a-f]{3})\b/i.exec(text);
   if (hex) out.primary = normalizeHex(hex[0])!;
   else {
     const colorPattern = COLOR_WORDS.join('|');
-    const m = new RegExp(`\\b(?:in|use|using|with|to|make it|primary(?: colou?r)?(?: to| as| is)?|accent(?: colou?r)?(?: to)?|theme(?: to)?|color(?: to)?|colour(?: to)?)\\s+(?:a\\s+|an\\s+)?(?:dark\\s+|light\\s+)?(${colorPattern})\\b`).exec(lower)
-      ?? new RegExp(`\\b(${colorPattern})\\s+(?:theme|colou?rs?|palette|accents?|look|style|buttons?|primary)\\b`).exec(lower);
+    const m =
+      new RegExp(
+        `\\b(?:in|use|using|with|to|make it|primary(?: colou?r)?(?: to| as| is)?|accent(?: colou?r)?(?: to)?|theme(?: to)?|color(?: to)?|colour(?: to)?)\\s+(?:a\\s+|an\\s+)?(?:dark\\s+|light\\s+)?(${colorPattern})\\b`,
+      ).exec(lower) ??
+      new RegExp(`\\b(${colorPattern})\\s+(?:theme|colou?rs?|palette|accents?|look|style|buttons?|primary)\\b`).exec(
+        lower,
+      );
     const palette = m ? paletteOf(m[1]!) : null;
     if (palette) out.primary = PALETTES[palette]!;
   }

@@ -30,13 +30,25 @@ describe('field types from names', () => {
   });
 
   it('reads hints, listed values, ranges, required marks and references', () => {
-    expect(inferField('status (todo, doing, done)')).toEqual({ key: 'status', schema: { type: 'string', enum: ['todo', 'doing', 'done'], default: 'todo' }, required: false });
-    expect(inferField('score: 1-10')).toEqual({ key: 'score', schema: { type: 'number', minimum: 1, maximum: 10 }, required: false });
+    expect(inferField('status (todo, doing, done)')).toEqual({
+      key: 'status',
+      schema: { type: 'string', enum: ['todo', 'doing', 'done'], default: 'todo' },
+      required: false,
+    });
+    expect(inferField('score: 1-10')).toEqual({
+      key: 'score',
+      schema: { type: 'number', minimum: 1, maximum: 10 },
+      required: false,
+    });
     expect(inferField('notes (long text)')).toEqual({ key: 'notes', schema: { type: 'string' }, required: false });
     expect(inferField('visited (yes/no)')?.schema).toEqual({ type: 'boolean', default: false });
     expect(inferField('title*')).toMatchObject({ key: 'title', required: true });
     expect(inferField('photo')).toMatchObject({ key: 'photo_image', schema: { type: 'string', format: 'image' } });
-    expect(inferField('project', ['Project'])).toEqual({ key: 'project_id', schema: { type: 'string' }, required: false });
+    expect(inferField('project', ['Project'])).toEqual({
+      key: 'project_id',
+      schema: { type: 'string' },
+      required: false,
+    });
     expect(inferField('id')).toBeNull();
     expect(inferField('a')).toBeNull();
   });

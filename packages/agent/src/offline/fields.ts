@@ -38,30 +38,251 @@ export interface InferredField {
 }
 
 // Words that are never a field on their own ("add a field", "add another one").
-const NOT_FIELD_NAMES = new Set(['a', 'an', 'the', 'it', 'them', 'this', 'that', 'new', 'some', 'more', 'another', 'one', 'other', 'few', 'field', 'thing', 'stuff', 'something']);
+const NOT_FIELD_NAMES = new Set([
+  'a',
+  'an',
+  'the',
+  'it',
+  'them',
+  'this',
+  'that',
+  'new',
+  'some',
+  'more',
+  'another',
+  'one',
+  'other',
+  'few',
+  'field',
+  'thing',
+  'stuff',
+  'something',
+]);
 const BOOLEAN_WORDS = new Set([
-  'done', 'completed', 'complete', 'finished', 'paid', 'active', 'archived', 'published', 'favorite', 'favourite',
-  'enabled', 'verified', 'approved', 'available', 'pinned', 'starred', 'resolved', 'attended', 'confirmed', 'watched',
-  'read', 'visited', 'private', 'featured', 'urgent', 'important', 'vegetarian', 'vegan', 'billable', 'recurring',
+  'done',
+  'completed',
+  'complete',
+  'finished',
+  'paid',
+  'active',
+  'archived',
+  'published',
+  'favorite',
+  'favourite',
+  'enabled',
+  'verified',
+  'approved',
+  'available',
+  'pinned',
+  'starred',
+  'resolved',
+  'attended',
+  'confirmed',
+  'watched',
+  'read',
+  'visited',
+  'private',
+  'featured',
+  'urgent',
+  'important',
+  'vegetarian',
+  'vegan',
+  'billable',
+  'recurring',
 ]);
 const BOOLEAN_PREFIXES = ['is', 'has', 'can', 'should', 'in'];
-const DATE_WORDS = new Set(['date', 'due', 'deadline', 'birthday', 'dob', 'birthdate', 'anniversary', 'expiry', 'expires', 'day', 'on']);
+const DATE_WORDS = new Set([
+  'date',
+  'due',
+  'deadline',
+  'birthday',
+  'dob',
+  'birthdate',
+  'anniversary',
+  'expiry',
+  'expires',
+  'day',
+  'on',
+]);
 const DATETIME_WORDS = new Set(['at', 'time', 'datetime', 'timestamp', 'when']);
 const NUMBER_WORDS = new Set([
-  'price', 'amount', 'count', 'qty', 'quantity', 'number', 'rating', 'cost', 'total', 'budget', 'salary', 'score', 'age',
-  'weight', 'height', 'calories', 'duration', 'minutes', 'hours', 'servings', 'stock', 'distance', 'reps', 'sets',
-  'percent', 'percentage', 'progress', 'balance', 'revenue', 'year', 'pages', 'capacity', 'value', 'estimate', 'points',
-  'fee', 'rate', 'size', 'goal', 'target', 'level', 'days', 'km', 'miles', 'visits', 'guests', 'seats', 'mileage',
-  'odometer', 'attendance', 'population', 'laps', 'floors', 'bedrooms', 'bathrooms', 'streak', 'times', 'views', 'likes', 'votes', 'copies', 'units',
+  'price',
+  'amount',
+  'count',
+  'qty',
+  'quantity',
+  'number',
+  'rating',
+  'cost',
+  'total',
+  'budget',
+  'salary',
+  'score',
+  'age',
+  'weight',
+  'height',
+  'calories',
+  'duration',
+  'minutes',
+  'hours',
+  'servings',
+  'stock',
+  'distance',
+  'reps',
+  'sets',
+  'percent',
+  'percentage',
+  'progress',
+  'balance',
+  'revenue',
+  'year',
+  'pages',
+  'capacity',
+  'value',
+  'estimate',
+  'points',
+  'fee',
+  'rate',
+  'size',
+  'goal',
+  'target',
+  'level',
+  'days',
+  'km',
+  'miles',
+  'visits',
+  'guests',
+  'seats',
+  'mileage',
+  'odometer',
+  'attendance',
+  'population',
+  'laps',
+  'floors',
+  'bedrooms',
+  'bathrooms',
+  'streak',
+  'times',
+  'views',
+  'likes',
+  'votes',
+  'copies',
+  'units',
 ]);
-const NOT_NUMBER = new Set(['license', 'licence', 'passport', 'vin', 'code', 'phone', 'telephone', 'mobile', 'tel', 'zip', 'postcode', 'postal', 'isbn', 'sku', 'serial', 'plate', 'account', 'tracking', 'invoice', 'order', 'reference', 'room']);
-const NOT_PARTICIPLES = new Set(['need', 'speed', 'seed', 'breed', 'feed', 'bed', 'shed', 'red', 'reed', 'embed', 'created', 'updated', 'bred', 'weed']);
+const NOT_NUMBER = new Set([
+  'license',
+  'licence',
+  'passport',
+  'vin',
+  'code',
+  'phone',
+  'telephone',
+  'mobile',
+  'tel',
+  'zip',
+  'postcode',
+  'postal',
+  'isbn',
+  'sku',
+  'serial',
+  'plate',
+  'account',
+  'tracking',
+  'invoice',
+  'order',
+  'reference',
+  'room',
+]);
+const NOT_PARTICIPLES = new Set([
+  'need',
+  'speed',
+  'seed',
+  'breed',
+  'feed',
+  'bed',
+  'shed',
+  'red',
+  'reed',
+  'embed',
+  'created',
+  'updated',
+  'bred',
+  'weed',
+]);
 // "cook time" is a duration (minutes), not a moment.
-const DURATION_PREFIXES = new Set(['cook', 'cooking', 'prep', 'preparation', 'travel', 'reading', 'run', 'running', 'total', 'screen', 'wait', 'waiting', 'response', 'build', 'lead', 'play', 'practice']);
-const LONG_TEXT_WORDS = new Set(['notes', 'note', 'description', 'body', 'content', 'bio', 'summary', 'details', 'comments', 'comment', 'instructions', 'ingredients', 'address', 'message', 'text', 'review', 'feedback', 'agenda', 'steps', 'directions', 'reflection', 'entry', 'story', 'answer', 'question']);
-const IMAGE_WORDS = new Set(['image', 'photo', 'picture', 'avatar', 'cover', 'logo', 'thumbnail', 'headshot', 'poster', 'pic', 'banner', 'screenshot']);
+const DURATION_PREFIXES = new Set([
+  'cook',
+  'cooking',
+  'prep',
+  'preparation',
+  'travel',
+  'reading',
+  'run',
+  'running',
+  'total',
+  'screen',
+  'wait',
+  'waiting',
+  'response',
+  'build',
+  'lead',
+  'play',
+  'practice',
+]);
+const LONG_TEXT_WORDS = new Set([
+  'notes',
+  'note',
+  'description',
+  'body',
+  'content',
+  'bio',
+  'summary',
+  'details',
+  'comments',
+  'comment',
+  'instructions',
+  'ingredients',
+  'address',
+  'message',
+  'text',
+  'review',
+  'feedback',
+  'agenda',
+  'steps',
+  'directions',
+  'reflection',
+  'entry',
+  'story',
+  'answer',
+  'question',
+]);
+const IMAGE_WORDS = new Set([
+  'image',
+  'photo',
+  'picture',
+  'avatar',
+  'cover',
+  'logo',
+  'thumbnail',
+  'headshot',
+  'poster',
+  'pic',
+  'banner',
+  'screenshot',
+]);
 const URL_WORDS = new Set(['url', 'link', 'website', 'homepage', 'site', 'linkedin', 'github']);
-const TAG_WORDS = new Set(['tags', 'labels', 'keywords', 'skills', 'topics', 'genres', 'categories', 'allergens', 'hobbies', 'interests']);
+const TAG_WORDS = new Set([
+  'tags',
+  'labels',
+  'keywords',
+  'skills',
+  'topics',
+  'genres',
+  'categories',
+  'allergens',
+  'hobbies',
+  'interests',
+]);
 const ENUM_DEFAULTS: Record<string, string[]> = {
   status: ['todo', 'in_progress', 'done'],
   priority: ['low', 'medium', 'high'],
@@ -135,7 +356,8 @@ export function inferField(raw: string, entityNames: readonly string[] = []): In
   if (words.length === 0 || words.length > 5 || (words.length === 1 && NOT_FIELD_NAMES.has(words[0]!))) return null;
   let key = snakeCase(words.join(' '));
   if (/^\d/.test(key)) key = `field_${key}`;
-  if (['id', 'created_at', 'createdat', 'updated_at', 'updatedat', 'creator_id', 'creatorid'].includes(key)) return null;
+  if (['id', 'created_at', 'createdat', 'updated_at', 'updatedat', 'creator_id', 'creatorid'].includes(key))
+    return null;
 
   // A field named after another entity is a reference to one of its records.
   const target = entityNames.find((name) => snakeCase(name) === key || snakeCase(name) === key.replace(/_id$/, ''));
@@ -148,7 +370,9 @@ export function inferField(raw: string, entityNames: readonly string[] = []): In
 function schemaFromHint(key: string, hint: string): PropertySchema | null {
   const clean = hint.trim().toLowerCase();
   for (const [pattern, make] of TYPE_HINTS) if (pattern.test(clean)) return make(key);
-  const values = splitList(hint).map((v) => v.replace(/^["']|["']$/g, '').trim()).filter((v) => v && v.length <= 40);
+  const values = splitList(hint)
+    .map((v) => v.replace(/^["']|["']$/g, '').trim())
+    .filter((v) => v && v.length <= 40);
   if (values.length >= 2) {
     const isNumeric = values.every((v) => /^-?\d+(\.\d+)?$/.test(v));
     if (isNumeric && values.length === 2 && /-|–|to/.test(hint)) {
@@ -179,19 +403,22 @@ export function inferSchema(key: string): PropertySchema {
   if (words.length > 1 && BOOLEAN_PREFIXES.includes(first)) return { type: 'boolean', default: false };
   if (BOOLEAN_WORDS.has(key)) return { type: 'boolean', default: false };
   // A lone past participle reads as a yes/no: "listened", "shipped", "married".
-  if (words.length === 1 && /^[a-z]{3,}ed$/.test(key) && !NOT_PARTICIPLES.has(key)) return { type: 'boolean', default: false };
+  if (words.length === 1 && /^[a-z]{3,}ed$/.test(key) && !NOT_PARTICIPLES.has(key))
+    return { type: 'boolean', default: false };
   if (has(IMAGE_WORDS)) return { type: 'string', format: 'image' };
   if (has(new Set(['email', 'mail']))) return { type: 'string', format: 'email' };
   if (has(URL_WORDS)) return { type: 'string', format: 'uri' };
   if (last === 'color' || last === 'colour') return { type: 'string', format: 'color' };
   if (TAG_WORDS.has(key)) return { type: 'array', items: { type: 'string' } };
   if (last === 'time' && words.length > 1 && DURATION_PREFIXES.has(first)) return { type: 'number' };
-  if (DATETIME_WORDS.has(last) || /^(starts|ends|scheduled|start|end)_?(at|time)$/.test(key)) return { type: 'string', format: 'date-time' };
+  if (DATETIME_WORDS.has(last) || /^(starts|ends|scheduled|start|end)_?(at|time)$/.test(key))
+    return { type: 'string', format: 'date-time' };
   if (DATE_WORDS.has(last) || has(new Set(['date', 'deadline', 'birthday']))) return { type: 'string', format: 'date' };
   if (ENUM_DEFAULTS[key]) return { type: 'string', enum: ENUM_DEFAULTS[key], default: ENUM_DEFAULTS[key]![0] };
   if (has(NOT_NUMBER)) return { type: 'string' };
   if (last === 'rating' || last === 'stars') return { type: 'number', minimum: 0, maximum: 5 };
-  if (NUMBER_WORDS.has(last) || (words.length > 1 && NUMBER_WORDS.has(first) && !LONG_TEXT_WORDS.has(last))) return { type: 'number' };
+  if (NUMBER_WORDS.has(last) || (words.length > 1 && NUMBER_WORDS.has(first) && !LONG_TEXT_WORDS.has(last)))
+    return { type: 'number' };
   return { type: 'string' };
 }
 
@@ -203,8 +430,20 @@ export function isLongText(key: string): boolean {
 /** The property used as a record's title: `name`, `title`, ... or the first text property. */
 export function displayFieldOf(schema: EntitySchema): string | null {
   const keys = Object.keys(schema.properties);
-  const preferred = ['name', 'title', 'full_name', 'label', 'subject', 'headline', 'company', 'customer_name', 'client_name', 'description'];
-  for (const key of preferred) if (schema.properties[key]?.type === 'string' && !schema.properties[key]?.enum) return key;
+  const preferred = [
+    'name',
+    'title',
+    'full_name',
+    'label',
+    'subject',
+    'headline',
+    'company',
+    'customer_name',
+    'client_name',
+    'description',
+  ];
+  for (const key of preferred)
+    if (schema.properties[key]?.type === 'string' && !schema.properties[key]?.enum) return key;
   const text = keys.find((k) => {
     const p = schema.properties[k]!;
     return p.type === 'string' && !p.format && !p.enum && !/_id$/.test(k) && !isLongText(k);
@@ -216,7 +455,14 @@ export function displayFieldOf(schema: EntitySchema): string | null {
 export function fieldSpecsOf(schema: EntitySchema, entityNames: readonly string[]): FieldSpec[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([key, prop]) => {
-    const spec: FieldSpec = { key, label: labelOf(key), kind: kindOf(key, prop), required: required.has(key), options: [], schema: prop };
+    const spec: FieldSpec = {
+      key,
+      label: labelOf(key),
+      kind: kindOf(key, prop),
+      required: required.has(key),
+      options: [],
+      schema: prop,
+    };
     if (prop.type === 'string' && /_id$/.test(key)) {
       const target = entityNames.find((name) => `${snakeCase(name)}_id` === key);
       if (target) {

@@ -18,15 +18,34 @@ type SchemaWithName = EntitySchema & { name?: string };
 /** Splits a request into clauses ("add X to tasks and make it dark" -> two), keeping field lists whole. */
 function clausesOf(request: string): string[] {
   return request
-    .split(/\n+|;|(?<=[a-z0-9)"'])\.\s+|\bthen\b|,?\s+and\s+(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|include|drop|insert|seed|put)\b)|,\s*(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|drop)\b)/i)
-    .map((c) => c.trim().replace(/^(also|and|please|can you|could you|now|ok|okay)\s+/i, '').replace(/[.!?]+$/, '').trim())
+    .split(
+      /\n+|;|(?<=[a-z0-9)"'])\.\s+|\bthen\b|,?\s+and\s+(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|include|drop|insert|seed|put)\b)|,\s*(?=(?:also\s+)?(?:make|rename|add|remove|delete|change|use|switch|set|call|give|create|drop)\b)/i,
+    )
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^(also|and|please|can you|could you|now|ok|okay)\s+/i, '')
+        .replace(/[.!?]+$/, '')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
 /** A turn on an existing app: every clause goes to the first handler that takes it; the changes become actions. */
 export function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
   const before = readAppModel(snapshot);
-  const state: TurnState = { model: cloneModel(before), before, snapshot, touched: new Set(), deleted: new Set(), records: [], done: [], titles: [], today, navChanged: false };
+  const state: TurnState = {
+    model: cloneModel(before),
+    before,
+    snapshot,
+    touched: new Set(),
+    deleted: new Set(),
+    records: [],
+    done: [],
+    titles: [],
+    today,
+    navChanged: false,
+  };
   const unhandled: string[] = [];
   // An error report ("… please help me fix these errors") is one request, file names and all.
   const clauses = isErrorReport(request) ? [request] : clausesOf(request);
@@ -42,15 +61,23 @@ export function followUp(snapshot: AppSnapshot, request: string, today: string):
   }
 
   const actions = collectActions(state);
-  const skipped = unhandled.length ? `\n\nI left out "${listJoin(unhandled)}" — that is not something I can do offline; an AI provider can, or you can edit the code directly.` : '';
+  const skipped = unhandled.length
+    ? `\n\nI left out "${listJoin(unhandled)}" — that is not something I can do offline; an AI provider can, or you can edit the code directly.`
+    : '';
   if (actions.length === 0) {
     // Handlers that would have rewritten files found them already as they should be.
-    if (state.touched.size || state.deleted.size) return prose(`Everything already matches what you asked for — no files needed changing.${skipped}`, 'No change');
+    if (state.touched.size || state.deleted.size)
+      return prose(`Everything already matches what you asked for — no files needed changing.${skipped}`, 'No change');
     return prose(`${state.done.join('\n')}${skipped}`, state.titles.join('; ') || 'No change');
   }
   const title = state.titles.length === 1 ? state.titles[0]! : 'Update the app';
-  const intro = state.titles.length === 1 ? `Sure — ${lowerFirst(state.titles[0]!)}.` : `Sure — I'll make these changes: ${listJoin(state.titles.map(lowerFirst))}.`;
-  const next = suggestionsFor(state.model).slice(0, 2).map((s) => `"${s}"`);
+  const intro =
+    state.titles.length === 1
+      ? `Sure — ${lowerFirst(state.titles[0]!)}.`
+      : `Sure — I'll make these changes: ${listJoin(state.titles.map(lowerFirst))}.`;
+  const next = suggestionsFor(state.model)
+    .slice(0, 2)
+    .map((s) => `"${s}"`);
   const text = `${intro}\n\n${groupText(title, actions)}\n\n${state.done.map((d) => `- ${d}`).join('\n')}${skipped}\n\nYou could also try ${listJoin(next)}.`;
   return { text, summary: state.titles.join('; ') };
 }
@@ -62,25 +89,33 @@ function collectActions(state: TurnState): PlannedAction[] {
   for (const e of model.entities) {
     const old = snapshot.entities[e.name];
     if (!old) actions.push({ type: 'add_entity', entity: e.name, schema: withName(e.name, e.schema) });
-    else if (JSON.stringify(old) !== JSON.stringify(e.schema)) actions.push({ type: 'edit_entity', entity: e.name, schema: withName(e.name, e.schema) });
+    else if (JSON.stringify(old) !== JSON.stringify(e.schema))
+      actions.push({ type: 'edit_entity', entity: e.name, schema: withName(e.name, e.schema) });
   }
   const files = renderAppFiles(model);
   const touchesPages = [...state.touched].some((p) => p.startsWith('pages/') || p === 'layout.jsx');
-  if (touchesPages) for (const path of Object.keys(SHARED_FILES)) if (!(path in snapshot.files)) state.touched.add(path);
+  if (touchesPages)
+    for (const path of Object.keys(SHARED_FILES)) if (!(path in snapshot.files)) state.touched.add(path);
   const ordered = [...state.touched].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   for (const path of ordered) {
     let content = files[path];
     if (content === undefined) continue;
     const current = snapshot.files[path];
     // A layout someone else wrote keeps its shape when only the name changed.
-    if (path === 'layout.jsx' && current !== undefined && !current.includes('const NAV_ITEMS = [') && !state.navChanged) {
+    if (
+      path === 'layout.jsx' &&
+      current !== undefined &&
+      !current.includes('const NAV_ITEMS = [') &&
+      !state.navChanged
+    ) {
       if (!state.renamedFrom) continue;
       content = current.split(state.renamedFrom).join(model.name);
     }
     const action = fileAction(path, snapshot.files[path], content);
     if (action) actions.push(action);
   }
-  for (const path of [...state.deleted].sort()) if (path in snapshot.files && !(path in files)) actions.push({ type: 'delete_file', path });
+  for (const path of [...state.deleted].sort())
+    if (path in snapshot.files && !(path in files)) actions.push({ type: 'delete_file', path });
   for (const r of state.records) actions.push({ type: 'insert_entity_records', entity: r.entity, records: r.records });
   return actions;
 }

@@ -9,7 +9,10 @@ import { APP_KINDS, KNOWN_ENTITIES } from './catalogue';
 let base: AppSnapshot;
 
 beforeAll(async () => {
-  const run = await runTurn(EMPTY_SNAPSHOT, 'Build a task tracker with tasks (title, done, due date) and projects (name)');
+  const run = await runTurn(
+    EMPTY_SNAPSHOT,
+    'Build a task tracker with tasks (title, done, due date) and projects (name)',
+  );
   expect(errorsOf(run.issues)).toEqual([]);
   base = run.snapshot;
 });
@@ -26,12 +29,19 @@ async function change(snapshot: AppSnapshot, request: string) {
 describe('follow-ups on an existing app', () => {
   it('adds a field: edit_entity with the whole schema and regenerated pages', async () => {
     const { entities, files, types, parsed, turn } = await change(base, 'add a priority field to tasks');
-    expect(entities.Task!.properties.priority).toEqual({ type: 'string', enum: ['low', 'medium', 'high'], default: 'low' });
+    expect(entities.Task!.properties.priority).toEqual({
+      type: 'string',
+      enum: ['low', 'medium', 'high'],
+      default: 'low',
+    });
     expect(Object.keys(entities.Task!.properties)).toEqual(['title', 'done', 'due_date', 'priority']);
     expect(types).toContain('edit_entity');
     expect(types).not.toContain('add_entity');
     const edit = parsed.actions.find((a) => a.type === 'edit_entity')!;
-    expect(JSON.parse(edit.content.replace(/^```json\n|```\s*$/g, ''))).toMatchObject({ name: 'Task', required: ['title'] });
+    expect(JSON.parse(edit.content.replace(/^```json\n|```\s*$/g, ''))).toMatchObject({
+      name: 'Task',
+      required: ['title'],
+    });
     expect(files['pages/TaskForm.jsx']).toMatch(/label="Priority"\s+type="select"/);
     expect(files['pages/Tasks.jsx']).toContain('filters.priority');
     expect(turn.text).toMatch(/priority/);
@@ -53,12 +63,16 @@ describe('follow-ups on an existing app', () => {
     const { entities, files, types } = await change(base, 'remove the due date from tasks');
     expect(entities.Task!.properties.due_date).toBeUndefined();
     expect(types).toContain('edit_entity');
-    for (const page of ['Tasks', 'TaskDetail', 'TaskForm']) expect(files[`pages/${page}.jsx`]).not.toContain('due_date');
+    for (const page of ['Tasks', 'TaskDetail', 'TaskForm'])
+      expect(files[`pages/${page}.jsx`]).not.toContain('due_date');
   });
 
   it('adds an entity with its pages and a navigation link', async () => {
     const { entities, files, types } = await change(base, 'add a Contacts entity with name and email');
-    expect(entities.Contact!.properties).toEqual({ name: { type: 'string' }, email: { type: 'string', format: 'email' } });
+    expect(entities.Contact!.properties).toEqual({
+      name: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+    });
     expect(types).toContain('add_entity');
     expect(files['pages/Contacts.jsx']).toContain('Contact.list(sort, LOAD_LIMIT)');
     expect(files['pages/ContactForm.jsx']).toMatch(/label="Email"\s+type="email"/);
@@ -84,7 +98,9 @@ describe('follow-ups on an existing app', () => {
     expect(about.files['pages/About.jsx']).toContain('Task Tracker');
     expect(about.files['layout.jsx']).toContain('page: "About"');
     const stats = await change(about.snapshot, 'add a statistics page');
-    expect(stats.files['pages/Statistics.jsx']).toContain('Task.list("-createdAt", RECORD_LIMIT)'.replace('Task.list', 'stat.entity.list'));
+    expect(stats.files['pages/Statistics.jsx']).toContain(
+      'Task.list("-createdAt", RECORD_LIMIT)'.replace('Task.list', 'stat.entity.list'),
+    );
     expect(stats.files['pages/Statistics.jsx']).toContain('flags: [{ key: "done", label: "Done" }]');
     expect(stats.files['layout.jsx']).toMatch(/page: "About"[\s\S]*page: "Statistics"/);
   });
@@ -139,7 +155,10 @@ describe('follow-ups on an existing app', () => {
   it('fixes errors by regenerating the app from its entities', async () => {
     const broken: AppSnapshot = structuredClone(base);
     broken.files['pages/Tasks.jsx'] = 'export default function Tasks() { return <div>; }';
-    const { files, parsed, turn } = await change(broken, 'The app shows these errors:\n- pages/Tasks.jsx: Unexpected token\n\nplease help me fix these errors');
+    const { files, parsed, turn } = await change(
+      broken,
+      'The app shows these errors:\n- pages/Tasks.jsx: Unexpected token\n\nplease help me fix these errors',
+    );
     expect(files['pages/Tasks.jsx']).toContain('Task.filter');
     // Only the file the errors name is rewritten, and no clause of the report is "left out".
     expect(parsed.actions.map((a) => a.file)).toEqual(['pages/Tasks.jsx']);
@@ -147,14 +166,20 @@ describe('follow-ups on an existing app', () => {
   });
 
   it('answers politely with no actions when it cannot help', () => {
-    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'connect it to my Stripe account' }] });
+    const turn = planAppBuilderTurn({
+      snapshot: base,
+      messages: [{ role: 'user', text: 'connect it to my Stripe account' }],
+    });
     expect(turn.text).not.toContain('<tessera-');
     expect(turn.text).toMatch(/I can:/);
     expect(turn.text).toMatch(/add a priority field to tasks/);
   });
 
   it('is deterministic for follow-ups too', () => {
-    const input = { snapshot: base, messages: [{ role: 'user' as const, text: 'add a Contacts entity with name and email' }] };
+    const input = {
+      snapshot: base,
+      messages: [{ role: 'user' as const, text: 'add a Contacts entity with name and email' }],
+    };
     expect(planAppBuilderTurn(input)).toEqual(planAppBuilderTurn(input));
   });
 });
@@ -171,22 +196,41 @@ describe('more follow-ups', () => {
   it('changes the choices of a select field', async () => {
     const withStatus = await change(base, 'tasks should have a status (todo, doing, done)');
     const changed = await change(withStatus.snapshot, 'change the status options to backlog, doing, review, done');
-    expect(changed.entities.Task!.properties.status).toEqual({ type: 'string', enum: ['backlog', 'doing', 'review', 'done'], default: 'backlog' });
-    expect(changed.files['pages/Tasks.jsx']).toContain('const STATUS_OPTIONS = ["backlog", "doing", "review", "done"];');
+    expect(changed.entities.Task!.properties.status).toEqual({
+      type: 'string',
+      enum: ['backlog', 'doing', 'review', 'done'],
+      default: 'backlog',
+    });
+    expect(changed.files['pages/Tasks.jsx']).toContain(
+      'const STATUS_OPTIONS = ["backlog", "doing", "review", "done"];',
+    );
   });
 
   it('reads entities written out in a follow-up: new ones are added, known ones get the fields', async () => {
-    const { entities, files } = await change(base, 'projects (name, colour, budget) and invoices (number, total, paid)');
-    expect(entities.Project!.properties).toMatchObject({ colour: { type: 'string', format: 'color' }, budget: { type: 'number' } });
-    expect(entities.Invoice!.properties).toEqual({ number: { type: 'number' }, total: { type: 'number' }, paid: { type: 'boolean', default: false } });
+    const { entities, files } = await change(
+      base,
+      'projects (name, colour, budget) and invoices (number, total, paid)',
+    );
+    expect(entities.Project!.properties).toMatchObject({
+      colour: { type: 'string', format: 'color' },
+      budget: { type: 'number' },
+    });
+    expect(entities.Invoice!.properties).toEqual({
+      number: { type: 'number' },
+      total: { type: 'number' },
+      paid: { type: 'boolean', default: false },
+    });
     expect(files['layout.jsx']).toContain('page: "Invoices"');
   });
 
   it('renames inside a layout it did not write, keeping that layout', async () => {
     const foreign: AppSnapshot = structuredClone(base);
-    foreign.files['layout.jsx'] = 'export default function Layout({ children }) {\n  return <div><h1>Task Tracker</h1>{children}</div>;\n}\n';
+    foreign.files['layout.jsx'] =
+      'export default function Layout({ children }) {\n  return <div><h1>Task Tracker</h1>{children}</div>;\n}\n';
     const { files, parsed } = await change(foreign, 'rename the app to Focus');
-    expect(files['layout.jsx']).toBe('export default function Layout({ children }) {\n  return <div><h1>Focus</h1>{children}</div>;\n}\n');
+    expect(files['layout.jsx']).toBe(
+      'export default function Layout({ children }) {\n  return <div><h1>Focus</h1>{children}</div>;\n}\n',
+    );
     expect(parsed.actions.find((a) => a.file === 'layout.jsx')!.type).toBe('edit_file');
   });
 
@@ -201,7 +245,10 @@ describe('more follow-ups', () => {
 describe('every kind of app and every catalogue entity', () => {
   it('builds each app kind of the catalogue into a valid app', async () => {
     for (const kind of APP_KINDS) {
-      const word = kind.pattern.source.replace(/\\b|[()?]/g, '').split('|')[0]!.replace(/\\s\?|s\?$/g, '');
+      const word = kind.pattern.source
+        .replace(/\\b|[()?]/g, '')
+        .split('|')[0]!
+        .replace(/\\s\?|s\?$/g, '');
       const run = await runTurn(EMPTY_SNAPSHOT, `a ${word} app`);
       expect(errorsOf(run.issues), `${kind.id}: "a ${word} app"`).toEqual([]);
       expect(Object.keys(run.snapshot.entities).length, kind.id).toBeGreaterThan(0);
@@ -233,10 +280,18 @@ describe('an app another model wrote', () => {
     files: {
       'app.json': JSON.stringify({ name: 'Chores', mainPage: 'Dashboard' }),
       'globals.css': '@import "tailwindcss";\n',
-      'layout.jsx': 'export default function Layout({ children }) {\n  return <main className="p-4"><h1>Chores</h1>{children}</main>;\n}\n',
-      'pages/Dashboard.jsx': 'import { Chore } from "@/entities/Chore";\nexport default function Dashboard() { return <p>{String(Chore)}</p>; }\n',
+      'layout.jsx':
+        'export default function Layout({ children }) {\n  return <main className="p-4"><h1>Chores</h1>{children}</main>;\n}\n',
+      'pages/Dashboard.jsx':
+        'import { Chore } from "@/entities/Chore";\nexport default function Dashboard() { return <p>{String(Chore)}</p>; }\n',
     },
-    entities: { Chore: { type: 'object', properties: { title: { type: 'string' }, done: { type: 'boolean' } }, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } } },
+    entities: {
+      Chore: {
+        type: 'object',
+        properties: { title: { type: 'string' }, done: { type: 'boolean' } },
+        'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+      },
+    },
   };
 
   it('adds a field by writing pages for the entity (with the shared components they need)', async () => {
@@ -273,7 +328,9 @@ describe('access rules', () => {
   });
 
   it('applies the exact levels of the Database panel request, for every preset and a custom pair', async () => {
-    const changes = [...ACCESS_PRESETS.map((p) => p.permissions), { read: 'none', write: 'all' } as const].filter((p) => p.read !== 'creator' || p.write !== 'creator');
+    const changes = [...ACCESS_PRESETS.map((p) => p.permissions), { read: 'none', write: 'all' } as const].filter(
+      (p) => p.read !== 'creator' || p.write !== 'creator',
+    );
     expect(changes).toHaveLength(6);
     for (const permissions of changes) {
       const turn = await change(base, permissionChangeRequest('Project', permissions));
@@ -281,14 +338,20 @@ describe('access rules', () => {
       expect(turn.entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
       expect(turn.types).toEqual(['edit_entity']);
     }
-    const same = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: permissionChangeRequest('Project', { read: 'creator', write: 'creator' }) }] });
+    const same = planAppBuilderTurn({
+      snapshot: base,
+      messages: [{ role: 'user', text: permissionChangeRequest('Project', { read: 'creator', write: 'creator' }) }],
+    });
     expect(same.text).toContain('already has these access rules');
   });
 });
 
 describe('requests about what every app already has', () => {
   it('explains built-in sign-in instead of inventing a "UserLogin" entity', () => {
-    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'hi, can you add user login with google?' }] });
+    const turn = planAppBuilderTurn({
+      snapshot: base,
+      messages: [{ role: 'user', text: 'hi, can you add user login with google?' }],
+    });
     expect(turn.text).not.toContain('<tessera-');
     expect(turn.text).toContain('User.login()');
   });
@@ -358,11 +421,16 @@ describe('long conversations', () => {
       snapshot = run.snapshot;
     }
     expect(JSON.parse(snapshot.files['app.json']!).name).toBe('Team Board');
-    expect(snapshot.entities.Task!.properties).toMatchObject({ contact_id: { type: 'string' }, priority: { enum: ['low', 'normal', 'urgent'] } });
+    expect(snapshot.entities.Task!.properties).toMatchObject({
+      contact_id: { type: 'string' },
+      priority: { enum: ['low', 'normal', 'urgent'] },
+    });
     expect(snapshot.entities.Contact!.required).toEqual(['name', 'email']);
     expect(snapshot.files['pages/About.jsx']).toBeUndefined();
     expect(snapshot.files['pages/Projects.jsx']).toBeDefined();
-    expect(snapshot.files['layout.jsx']).toMatch(/page: "Tasks"[\s\S]*page: "Projects"[\s\S]*page: "Contacts"[\s\S]*page: "Statistics"/);
+    expect(snapshot.files['layout.jsx']).toMatch(
+      /page: "Tasks"[\s\S]*page: "Projects"[\s\S]*page: "Contacts"[\s\S]*page: "Statistics"/,
+    );
     expect(snapshot.files['globals.css']).toContain(`--color-primary: ${PALETTES.teal};`);
     expect(snapshot.files['globals.css']).toContain('--color-background: #0b1120;');
     const again = planAppBuilderTurn({ snapshot, messages: [{ role: 'user', text: 'regenerate the task pages' }] });
@@ -373,7 +441,11 @@ describe('long conversations', () => {
 describe('kanban board', () => {
   it('adds a board for tasks, adding a status field for its columns', async () => {
     const { entities, files, turn } = await change(base, 'add a kanban board for tasks');
-    expect(entities.Task!.properties.status).toEqual({ type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' });
+    expect(entities.Task!.properties.status).toEqual({
+      type: 'string',
+      enum: ['todo', 'in_progress', 'done'],
+      default: 'todo',
+    });
     const board = files['pages/TaskBoard.jsx']!;
     expect(board).toContain('const COLUMNS = ["todo", "in_progress", "done"];');
     expect(board).toContain('await Task.update(card.id, { [FIELD]: value })');
@@ -454,7 +526,10 @@ describe('robustness', () => {
 
   it('works on stored schemas missing access rules or properties', async () => {
     const bare = structuredClone(base) as AppSnapshot;
-    bare.entities.Task = { type: 'object', properties: { title: { type: 'string' } } } as unknown as AppSnapshot['entities'][string];
+    bare.entities.Task = {
+      type: 'object',
+      properties: { title: { type: 'string' } },
+    } as unknown as AppSnapshot['entities'][string];
     bare.entities.Project = { type: 'object' } as unknown as AppSnapshot['entities'][string];
     for (const text of ['add a priority field to tasks', 'make tasks public', 'add notes to projects']) {
       const run = await runTurn(bare, text);
@@ -467,15 +542,26 @@ describe('fields with choices and links in words', () => {
   it('"add a cuisine field with italian, mexican and indian" is a choice field of the main entity', async () => {
     const recipes = await runTurn(EMPTY_SNAPSHOT, 'a recipe book');
     const { entities } = await change(recipes.snapshot, 'add a cuisine field with italian, mexican and indian');
-    expect(entities.Recipe!.properties.cuisine).toEqual({ type: 'string', enum: ['italian', 'mexican', 'indian'], default: 'italian' });
+    expect(entities.Recipe!.properties.cuisine).toEqual({
+      type: 'string',
+      enum: ['italian', 'mexican', 'indian'],
+      default: 'italian',
+    });
     const mood = await change(recipes.snapshot, 'add a mood field (great, ok, bad) to recipes');
     expect(mood.entities.Recipe!.properties.mood!.enum).toEqual(['great', 'ok', 'bad']);
   });
 
   it('"linked to recipes" in a new entity is a reference', async () => {
     const recipes = await runTurn(EMPTY_SNAPSHOT, 'a recipe book');
-    const { entities, files } = await change(recipes.snapshot, 'add an ingredients entity with name and quantity, linked to recipes');
-    expect(entities.Ingredient!.properties).toEqual({ name: { type: 'string' }, quantity: { type: 'number' }, recipe_id: { type: 'string' } });
+    const { entities, files } = await change(
+      recipes.snapshot,
+      'add an ingredients entity with name and quantity, linked to recipes',
+    );
+    expect(entities.Ingredient!.properties).toEqual({
+      name: { type: 'string' },
+      quantity: { type: 'number' },
+      recipe_id: { type: 'string' },
+    });
     expect(files['pages/RecipeDetail.jsx']).toContain('Ingredient.filter({ recipe_id: id }');
   });
 });
@@ -498,16 +584,28 @@ describe('calendar page', () => {
   it('lists every record with a date by day, and follows new date fields', async () => {
     const { files } = await change(base, 'add a calendar page');
     const page = files['pages/Calendar.jsx']!;
-    expect(page).toContain('{ label: "Task", entity: Task, field: "due_date", hasTime: false, titleField: "title", detail: "TaskDetail" },');
+    expect(page).toContain(
+      '{ label: "Task", entity: Task, field: "due_date", hasTime: false, titleField: "title", detail: "TaskDetail" },',
+    );
     expect(page).not.toContain('entity: Project');
-    const withDeadline = await change({ files, entities: (await runTurn(base, 'add a calendar page')).snapshot.entities }, 'add a deadline to projects');
+    const withDeadline = await change(
+      { files, entities: (await runTurn(base, 'add a calendar page')).snapshot.entities },
+      'add a deadline to projects',
+    );
     expect(withDeadline.files['pages/Calendar.jsx']).toContain('entity: Project, field: "deadline"');
   });
 });
 
 describe('continue', () => {
   it('answers "Continue" (after a truncated answer elsewhere) with prose: nothing of its own is ever cut off', () => {
-    const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'add notes to tasks' }, { role: 'assistant', text: '…' }, { role: 'user', text: 'Continue' }] });
+    const turn = planAppBuilderTurn({
+      snapshot: base,
+      messages: [
+        { role: 'user', text: 'add notes to tasks' },
+        { role: 'assistant', text: '…' },
+        { role: 'user', text: 'Continue' },
+      ],
+    });
     expect(turn.text).not.toContain('<tessera-');
     expect(turn.text).toMatch(/nothing left to continue/);
   });

@@ -12,7 +12,15 @@ import { boardFieldOf } from './render/app-pages';
 import { sampleRecords } from './samples';
 import { COLOR_WORDS, PALETTES, describeColor, paletteOf } from './theme';
 import { humanize, labelOf, listJoin, pascalCase, pluralize, singularize, snakeCase, titleCase, wordsOf } from './text';
-import { defaultEntity, findEntity, matchField, parseFields, touchEntity, withoutEntityWords, type TurnState } from './turn-state';
+import {
+  defaultEntity,
+  findEntity,
+  matchField,
+  parseFields,
+  touchEntity,
+  withoutEntityWords,
+  type TurnState,
+} from './turn-state';
 
 const PAGE_KINDS: Array<[RegExp, ExtraPage['kind'], string]> = [
   [/^(about|about us|about the app)$/, 'about', 'About'],
@@ -21,14 +29,31 @@ const PAGE_KINDS: Array<[RegExp, ExtraPage['kind'], string]> = [
 ];
 
 const ACCESS_WORDS: Array<[RegExp, { read: AccessLevel; write: AccessLevel }, string]> = [
-  [/\b(anyone|everyone|anonymous|visitors?|the public|not signed in|without (?:an )?account)\b/, { read: 'anonymous', write: 'admin' }, 'anyone, even visitors who are not signed in, can read them; only admins change them'],
-  [/\b(public|shared|all users|every user|visible to (?:all|every)\w*)\b/, { read: 'all', write: 'creator' }, 'every signed-in user can read them; each record is changed only by whoever created it'],
-  [/\b(admins? only|only admins?|admin-only)\b/, { read: 'admin', write: 'admin' }, 'only admins can read and change them'],
-  [/\b(private|only (?:me|the creator|their creator|the owner)|personal)\b/, { read: 'creator', write: 'creator' }, 'each user only sees and changes the records they created'],
+  [
+    /\b(anyone|everyone|anonymous|visitors?|the public|not signed in|without (?:an )?account)\b/,
+    { read: 'anonymous', write: 'admin' },
+    'anyone, even visitors who are not signed in, can read them; only admins change them',
+  ],
+  [
+    /\b(public|shared|all users|every user|visible to (?:all|every)\w*)\b/,
+    { read: 'all', write: 'creator' },
+    'every signed-in user can read them; each record is changed only by whoever created it',
+  ],
+  [
+    /\b(admins? only|only admins?|admin-only)\b/,
+    { read: 'admin', write: 'admin' },
+    'only admins can read and change them',
+  ],
+  [
+    /\b(private|only (?:me|the creator|their creator|the owner)|personal)\b/,
+    { read: 'creator', write: 'creator' },
+    'each user only sees and changes the records they created',
+  ],
 ];
 
 // Features, not records: never turned into entities.
-const FEATURE_WORDS = /\b(log ?in|logins?|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|password|search|sort\w*|filter\w*|pagination|export|import|notifications?|dark mode|theme|colou?rs?|buttons?|logo|footer|header|menu|sidebar|navigation|nav)\b/i;
+const FEATURE_WORDS =
+  /\b(log ?in|logins?|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|password|search|sort\w*|filter\w*|pagination|export|import|notifications?|dark mode|theme|colou?rs?|buttons?|logo|footer|header|menu|sidebar|navigation|nav)\b/i;
 
 /** An error report from the builder ("… please help me fix these errors"). */
 export function isErrorReport(text: string): boolean {
@@ -37,33 +62,47 @@ export function isErrorReport(text: string): boolean {
 
 /** "Fix these errors" rewrites the generated files the report names; "regenerate the task pages" rewrites one entity's pages. */
 function handleFixErrors(state: TurnState, clause: string, lower: string): boolean {
-  const isRegenerate = /\b(regenerate|rebuild|refresh|resync|sync)\b.*\b(pages?|app|everything|ui|screens?|files?)\b/.test(lower);
+  const isRegenerate =
+    /\b(regenerate|rebuild|refresh|resync|sync)\b.*\b(pages?|app|everything|ui|screens?|files?)\b/.test(lower);
   if (!isErrorReport(clause) && !isRegenerate) return false;
   const generated = renderAppFiles(state.model);
   if (!isErrorReport(clause)) {
-    const target = findEntity(state.model, lower.replace(/\b(regenerate|rebuild|refresh|resync|sync|the|pages?)\b/g, ' '));
+    const target = findEntity(
+      state.model,
+      lower.replace(/\b(regenerate|rebuild|refresh|resync|sync|the|pages?)\b/g, ' '),
+    );
     if (target) {
       target.hasPages = true;
       touchEntity(state, target.name);
       state.touched.add('layout.jsx');
       state.navChanged = true;
       state.titles.push(`Regenerate the ${humanize(target.name)} pages`);
-      state.done.push(`Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`);
+      state.done.push(
+        `Regenerated the ${humanize(target.name)} pages from its current fields (fields added in the database panel are included).`,
+      );
       return true;
     }
   }
   // Only the files the errors name, when they are files this builder knows how to write.
-  const named = [...clause.matchAll(/(?:^|[\s"'`(])((?:pages|components|services)\/[\w/.-]+\.(?:jsx|js|tsx|ts)|layout\.jsx|globals\.css|app\.json)\b/g)].map((m) => m[1]!);
+  const named = [
+    ...clause.matchAll(
+      /(?:^|[\s"'`(])((?:pages|components|services)\/[\w/.-]+\.(?:jsx|js|tsx|ts)|layout\.jsx|globals\.css|app\.json)\b/g,
+    ),
+  ].map((m) => m[1]!);
   const fixable = [...new Set(named)].filter((path) => path in generated);
   const paths = fixable.length ? fixable : Object.keys(generated);
   for (const path of paths) state.touched.add(path);
   state.navChanged = true;
   if (fixable.length) {
     state.titles.push(`Rewrite ${listJoin(fixable)}`);
-    state.done.push(`Rewrote ${listJoin(fixable.map((p) => `**${p}**`))} from the current entity schemas, replacing the broken code with a known-good version. Your data is untouched.`);
+    state.done.push(
+      `Rewrote ${listJoin(fixable.map((p) => `**${p}**`))} from the current entity schemas, replacing the broken code with a known-good version. Your data is untouched.`,
+    );
   } else {
     state.titles.push('Regenerate the app from its entities');
-    state.done.push('Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.');
+    state.done.push(
+      'Rewrote the pages, layout and shared components from the current entity schemas, which replaces any broken code with a known-good version. Your data is untouched.',
+    );
   }
   return true;
 }
@@ -72,8 +111,14 @@ function handleFixErrors(state: TurnState, clause: string, lower: string): boole
 function handleSeed(state: TurnState, _clause: string, lower: string): boolean {
   if (!/\b(sample|example|demo|test|fake|dummy|seed|placeholder|mock)\b/.test(lower)) return false;
   if (!/\b(add|create|generate|insert|populate|fill|seed|give|put|make)\b/.test(lower)) return false;
-  const count = Math.min(20, Math.max(1, Number(/\b(\d{1,2})\b/.exec(lower)?.[1] ?? (/\b(a few|couple)\b/.test(lower) ? 3 : 5))));
-  const stripped = lower.replace(/\b(sample|example|demo|test|fake|dummy|seed|placeholder|mock|data|records?|entries|rows|some|a few|add|create|generate|insert|populate|with|fill|the|app|\d+)\b/g, ' ');
+  const count = Math.min(
+    20,
+    Math.max(1, Number(/\b(\d{1,2})\b/.exec(lower)?.[1] ?? (/\b(a few|couple)\b/.test(lower) ? 3 : 5))),
+  );
+  const stripped = lower.replace(
+    /\b(sample|example|demo|test|fake|dummy|seed|placeholder|mock|data|records?|entries|rows|some|a few|add|create|generate|insert|populate|with|fill|the|app|\d+)\b/g,
+    ' ',
+  );
   const target = findEntity(state.model, stripped);
   const names = state.model.entities.map((e) => e.name);
   const targets = target ? [target] : state.model.entities.filter((e) => e.hasPages);
@@ -83,15 +128,21 @@ function handleSeed(state: TurnState, _clause: string, lower: string): boolean {
   }
   const what = listJoin(targets.map((t) => humanize(pluralize(t.name))));
   state.titles.push(`Add sample ${what}`);
-  state.done.push(`Added ${count} sample ${targets.length === 1 ? what : `records each to ${what}`}${targets.some((t) => Object.keys(t.schema.properties).some((k) => k.endsWith('_id'))) ? ' (links between records are left empty for you to set)' : ''}.`);
+  state.done.push(
+    `Added ${count} sample ${targets.length === 1 ? what : `records each to ${what}`}${targets.some((t) => Object.keys(t.schema.properties).some((k) => k.endsWith('_id'))) ? ' (links between records are left empty for you to set)' : ''}.`,
+  );
   return true;
 }
 
 /** "Rename the app to Focus": app.json and the layout title. */
 function handleRename(state: TurnState, clause: string): boolean {
   const m =
-    /\b(?:rename|call)\s+(?:the\s+|my\s+|this\s+)?(?:app|application|it|project|site)\s+(?:to\s+|as\s+)?["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
-    /\b(?:change|set|update|make)\s+(?:the\s+)?(?:app(?:'s)?\s+|application\s+)?(?:name|title)\s+(?:to|as|into)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
+    /\b(?:rename|call)\s+(?:the\s+|my\s+|this\s+)?(?:app|application|it|project|site)\s+(?:to\s+|as\s+)?["“'‘]?(.+?)["”'’]?$/i.exec(
+      clause,
+    ) ??
+    /\b(?:change|set|update|make)\s+(?:the\s+)?(?:app(?:'s)?\s+|application\s+)?(?:name|title)\s+(?:to|as|into)\s+["“'‘]?(.+?)["”'’]?$/i.exec(
+      clause,
+    ) ??
     /\bname\s+(?:it|the app|this app)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause) ??
     /\bthe app (?:should be|is) (?:called|named)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause);
   if (!m) return false;
@@ -103,7 +154,8 @@ function handleRename(state: TurnState, clause: string): boolean {
   state.model.name = name;
   state.touched.add('app.json');
   state.touched.add('layout.jsx');
-  for (const page of state.model.extraPages) if (page.kind !== 'statistics') state.touched.add(`pages/${page.name}.jsx`);
+  for (const page of state.model.extraPages)
+    if (page.kind !== 'statistics') state.touched.add(`pages/${page.name}.jsx`);
   state.titles.push(`Rename the app to ${name}`);
   state.done.push(`Renamed the app from ${old} to **${name}** (app.json and the navigation title).`);
   return true;
@@ -111,14 +163,21 @@ function handleRename(state: TurnState, clause: string): boolean {
 
 /** "Make it dark", "use green", "#ff6600": globals.css only. */
 function handleTheme(state: TurnState, _clause: string, lower: string): boolean {
-  if (!/\b(make|use|change|switch|set|turn|colou?rs?|theme|dark|light|primary|accent|look|style|palette)\b|#[0-9a-f]{3}/.test(lower)) return false;
+  if (
+    !/\b(make|use|change|switch|set|turn|colou?rs?|theme|dark|light|primary|accent|look|style|palette)\b|#[0-9a-f]{3}/.test(
+      lower,
+    )
+  )
+    return false;
   const request = themeRequestOf(lower);
   if (!request.mode && !request.primary && /\b(make|change|use|set|switch|turn|paint)\b/.test(lower)) {
     // "make the header purple": a colour word anywhere in a change request.
     const word = COLOR_WORDS.find((w) => new RegExp(`\\b${w}\\b`).test(lower));
     if (word) request.primary = PALETTES[paletteOf(word)!];
     else if (/\b(colou?rs?|theme|palette|look)\b/.test(lower)) {
-      state.done.push(`Happy to — which colour? For example "use green", "make it dark" or "change the primary colour to #ff6600". Named colours: ${Object.keys(PALETTES).join(', ')}.`);
+      state.done.push(
+        `Happy to — which colour? For example "use green", "make it dark" or "change the primary colour to #ff6600". Named colours: ${Object.keys(PALETTES).join(', ')}.`,
+      );
       return true;
     }
   }
@@ -135,12 +194,16 @@ function handleTheme(state: TurnState, _clause: string, lower: string): boolean 
   }
   state.touched.add('globals.css');
   if (changes.length === 0) {
-    state.done.push(`The app already uses ${request.mode ? `a ${theme.mode} theme` : `${describeColor(theme.primary)} as its primary colour`}.`);
+    state.done.push(
+      `The app already uses ${request.mode ? `a ${theme.mode} theme` : `${describeColor(theme.primary)} as its primary colour`}.`,
+    );
     state.titles.push('Keep the theme');
     return true;
   }
   state.titles.push(`Switch to ${listJoin(changes)}`);
-  state.done.push(`Switched to ${listJoin(changes)}. Every page uses the colours in globals.css, so the whole app follows.`);
+  state.done.push(
+    `Switched to ${listJoin(changes)}. Every page uses the colours in globals.css, so the whole app follows.`,
+  );
   return true;
 }
 
@@ -150,16 +213,40 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
   let fieldsText: string | undefined;
   let target: AppModel['entities'][number] | undefined;
   // "add a cuisine field with italian, mexican and indian (to recipes)" / "add a mood field (great, ok, bad)".
-  const choices = /\badd\s+(?:a\s+|an\s+)?([a-z][a-z ]*?)\s+(?:field|column|property)\s*(?:with\s+(?:the\s+)?(?:values|options|choices)?\s*:?\s*|\(|:\s*)(.+?)\)?(?:\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|all\s+)?([a-z][a-z ]*))?$/i.exec(clause);
+  const choices =
+    /\badd\s+(?:a\s+|an\s+)?([a-z][a-z ]*?)\s+(?:field|column|property)\s*(?:with\s+(?:the\s+)?(?:values|options|choices)?\s*:?\s*|\(|:\s*)(.+?)\)?(?:\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|all\s+)?([a-z][a-z ]*))?$/i.exec(
+      clause,
+    );
   if (choices && splitList(choices[2]!).length >= 2) {
     const entity = choices[3] ? findEntity(model, choices[3]) : defaultEntity(model);
-    if (entity) return handleAddField(state, `add ${choices[1]} (${splitList(choices[2]!).join(', ')}) to ${humanize(pluralize(entity.name))}`, '');
+    if (entity)
+      return handleAddField(
+        state,
+        `add ${choices[1]} (${splitList(choices[2]!).join(', ')}) to ${humanize(pluralize(entity.name))}`,
+        '',
+      );
   }
   const patterns: Array<[RegExp, number, number]> = [
-    [/\badd\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:fields?|columns?|property|properties|attributes?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
-    [/\b(?:add|include|store|track)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i, 1, 2],
-    [/^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i, 2, 1],
-    [/^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:also\s+)?(?:need|needs|require|requires|want|wants)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i, 2, 1],
+    [
+      /\badd\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:fields?|columns?|property|properties|attributes?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i,
+      1,
+      2,
+    ],
+    [
+      /\b(?:add|include|store|track)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+?)\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+)$/i,
+      1,
+      2,
+    ],
+    [
+      /^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:should|must|need to|needs to|could|can)\s+(?:also\s+)?(?:have|include|get|store|track|show)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i,
+      2,
+      1,
+    ],
+    [
+      /^(?:the\s+|my\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:also\s+)?(?:need|needs|require|requires|want|wants)\s+(?:a\s+|an\s+|the\s+|some\s+)?(.+)$/i,
+      2,
+      1,
+    ],
     [/\bgive\s+(?:the\s+|each\s+|every\s+|all\s+)?(.+?)\s+(?:a\s+|an\s+)(.+)$/i, 2, 1],
     [/\badd\s+(?:a\s+|an\s+|the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)$/i, 1, 0],
   ];
@@ -202,8 +289,12 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
     state.navChanged = true;
   }
   touchEntity(state, target.name);
-  state.titles.push(`Add ${listJoin(fields.filter((f) => !existing.includes(labelOf(f.key).toLowerCase())).map((f) => labelOf(f.key).toLowerCase()))} to ${plural}`);
-  state.done.push(`Added ${listJoin(added)} to ${target.name} and updated its list, detail and form pages${existing.length ? ` (${listJoin(existing)} already existed)` : ''}.`);
+  state.titles.push(
+    `Add ${listJoin(fields.filter((f) => !existing.includes(labelOf(f.key).toLowerCase())).map((f) => labelOf(f.key).toLowerCase()))} to ${plural}`,
+  );
+  state.done.push(
+    `Added ${listJoin(added)} to ${target.name} and updated its list, detail and form pages${existing.length ? ` (${listJoin(existing)} already existed)` : ''}.`,
+  );
   return true;
 }
 
@@ -211,9 +302,17 @@ function handleAddField(state: TurnState, clause: string, _lower: string): boole
 function handleRemoveField(state: TurnState, clause: string): boolean {
   const { model } = state;
   const patterns: Array<[RegExp, number, number]> = [
-    [/\b(?:remove|delete|drop|get rid of|hide)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)\s+(?:from|on|of|in)\s+(?:the\s+)?(.+)$/i, 1, 2],
+    [
+      /\b(?:remove|delete|drop|get rid of|hide)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)\s+(?:from|on|of|in)\s+(?:the\s+)?(.+)$/i,
+      1,
+      2,
+    ],
     [/\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:from|on|of|in)\s+(?:the\s+|all\s+)?(.+)$/i, 1, 2],
-    [/^(?:the\s+)?(.+?)\s+(?:don't|do not|doesn't|does not|no longer|shouldn't|should not)\s+(?:need|have|need to have)\s+(?:a\s+|an\s+|the\s+)?(.+)$/i, 2, 1],
+    [
+      /^(?:the\s+)?(.+?)\s+(?:don't|do not|doesn't|does not|no longer|shouldn't|should not)\s+(?:need|have|need to have)\s+(?:a\s+|an\s+|the\s+)?(.+)$/i,
+      2,
+      1,
+    ],
     [/\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(.+?)\s+(?:fields?|columns?|property|properties)$/i, 1, 0],
   ];
   for (const [pattern, fi, ei] of patterns) {
@@ -231,12 +330,16 @@ function handleRemoveField(state: TurnState, clause: string): boolean {
       touchEntity(state, entity.name);
       const labels = keys.map((k) => labelOf(k).toLowerCase());
       state.titles.push(`Remove ${listJoin(labels)} from ${humanize(pluralize(entity.name))}`);
-      state.done.push(`Removed ${listJoin(keys.map((k) => `**${k}**`))} from ${entity.name} and its pages. Values already stored stay in the database, hidden.`);
+      state.done.push(
+        `Removed ${listJoin(keys.map((k) => `**${k}**`))} from ${entity.name} and its pages. Values already stored stay in the database, hidden.`,
+      );
       return true;
     }
     if (/\b(fields?|columns?|property|properties)\b/i.test(clause) && candidates.length) {
       const where = candidates.length === 1 ? candidates[0]!.name : 'any entity';
-      state.done.push(`I couldn't find a field called "${m[fi]!.trim()}" on ${where}. ${candidates.map((e) => `${e.name} has ${listJoin(Object.keys(e.schema.properties))}`).join('; ')}.`);
+      state.done.push(
+        `I couldn't find a field called "${m[fi]!.trim()}" on ${where}. ${candidates.map((e) => `${e.name} has ${listJoin(Object.keys(e.schema.properties))}`).join('; ')}.`,
+      );
       return true;
     }
   }
@@ -245,7 +348,10 @@ function handleRemoveField(state: TurnState, clause: string): boolean {
 
 /** "Remove projects": its pages and nav link go, its schema and records stay. */
 function handleRemoveEntity(state: TurnState, clause: string): boolean {
-  const m = /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+|all\s+|my\s+)?(.+?)(?:\s+(?:entity|entities|table|section|pages?|feature|model|tab))?$/i.exec(clause);
+  const m =
+    /\b(?:remove|delete|drop|get rid of)\s+(?:the\s+|all\s+|my\s+)?(.+?)(?:\s+(?:entity|entities|table|section|pages?|feature|model|tab))?$/i.exec(
+      clause,
+    );
   if (!m) return false;
   const entity = findEntity(state.model, m[1]!);
   if (!entity || !entity.hasPages) return false;
@@ -260,7 +366,9 @@ function handleRemoveEntity(state: TurnState, clause: string): boolean {
     state.touched.add('app.json');
   }
   state.titles.push(`Remove ${humanize(pluralize(entity.name))}`);
-  state.done.push(`Removed the ${humanize(entity.name)} pages and their navigation link. The ${entity.name} records are kept in the database (the data panel still shows them), so you can bring the pages back with "bring back ${humanize(pluralize(entity.name))}".`);
+  state.done.push(
+    `Removed the ${humanize(entity.name)} pages and their navigation link. The ${entity.name} records are kept in the database (the data panel still shows them), so you can bring the pages back with "bring back ${humanize(pluralize(entity.name))}".`,
+  );
   return true;
 }
 
@@ -273,9 +381,15 @@ function handleAddEntity(state: TurnState, request: string): boolean {
     .replace(/\s+(?:back|again|too|as well)\s*$/i, '')
     .replace(/\s+(?:pages?|screens?)\s*$/i, '');
   const m =
-    /\b(?:add|create|include|track|new)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(.+?)\s+(?:entity|entities|table|model|section|collection|data type)\b\s*(.*)$/i.exec(clause) ??
-    /\b(?:add|create|track|manage)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:|having\b).*)?$/i.exec(clause) ??
-    /\b(?:i|we)\s+(?:also\s+)?(?:want|need)\s+to\s+(?:track|manage|store)\s+([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:).*)?$/i.exec(clause);
+    /\b(?:add|create|include|track|new)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?(.+?)\s+(?:entity|entities|table|model|section|collection|data type)\b\s*(.*)$/i.exec(
+      clause,
+    ) ??
+    /\b(?:add|create|track|manage)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+)?([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:|having\b).*)?$/i.exec(
+      clause,
+    ) ??
+    /\b(?:i|we)\s+(?:also\s+)?(?:want|need)\s+to\s+(?:track|manage|store)\s+([A-Za-z]+(?:\s[A-Za-z]+)?)\s*((?:\(|with\b|:).*)?$/i.exec(
+      clause,
+    );
   if (!m) return false;
   const name = entityNameOf(m[1]!);
   if (!name) return false;
@@ -305,7 +419,9 @@ function handleAddEntity(state: TurnState, request: string): boolean {
     }
   }
   let fields: InferredField[] = [];
-  const inside = /^\((.*)\)$/s.exec(rest)?.[1] ?? rest.replace(/^(?:with|having|:)\s*(?:the\s+)?(?:fields?|columns?|properties)?\s*:?\s*/i, '');
+  const inside =
+    /^\((.*)\)$/s.exec(rest)?.[1] ??
+    rest.replace(/^(?:with|having|:)\s*(?:the\s+)?(?:fields?|columns?|properties)?\s*:?\s*/i, '');
   if (inside) fields = parseFields(inside, state.model, name);
   if (existing) {
     // "add tasks with notes" on an existing entity adds the fields.
@@ -313,8 +429,25 @@ function handleAddEntity(state: TurnState, request: string): boolean {
   }
   if (fields.length === 0) {
     const known = KNOWN_ENTITIES[name]?.fields ?? 'name*, notes';
-    fields = parseFields(known, { ...state.model, entities: [...state.model.entities, { name, schema: { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } }, hasPages: false }] }, name)
-      .filter((f) => !f.key.endsWith('_id') || state.model.entities.some((e) => `${snakeCase(e.name)}_id` === f.key));
+    fields = parseFields(
+      known,
+      {
+        ...state.model,
+        entities: [
+          ...state.model.entities,
+          {
+            name,
+            schema: {
+              type: 'object',
+              properties: {},
+              'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+            },
+            hasPages: false,
+          },
+        ],
+      },
+      name,
+    ).filter((f) => !f.key.endsWith('_id') || state.model.entities.some((e) => `${snakeCase(e.name)}_id` === f.key));
   }
   const schema = schemaOf(name, fields);
   const { name: _n, ...plain } = schema;
@@ -324,13 +457,20 @@ function handleAddEntity(state: TurnState, request: string): boolean {
   state.navChanged = true;
   const plural = humanize(pluralize(name));
   state.titles.push(`Add ${plural}`);
-  state.done.push(`Added the **${name}** entity (${Object.entries(plain.properties).map(([k, p]) => `${k}: ${describeType(k, p)}`).join(', ')}) with list, detail and form pages and a navigation link.`);
+  state.done.push(
+    `Added the **${name}** entity (${Object.entries(plain.properties)
+      .map(([k, p]) => `${k}: ${describeType(k, p)}`)
+      .join(', ')}) with list, detail and form pages and a navigation link.`,
+  );
   return true;
 }
 
 /** "Add an about / statistics / pricing page". */
 function handleAddPage(state: TurnState, _clause: string, lower: string): boolean {
-  const m = /\b(?:add|create|make|build|i want|i need)\s+(?:an?\s+|the\s+|another\s+|new\s+)*(.+?)\s+(?:page|screen|view|tab)\b/.exec(lower);
+  const m =
+    /\b(?:add|create|make|build|i want|i need)\s+(?:an?\s+|the\s+|another\s+|new\s+)*(.+?)\s+(?:page|screen|view|tab)\b/.exec(
+      lower,
+    );
   if (!m) return false;
   const phrase = m[1]!.trim();
   if (!/[a-z]{2}/.test(phrase) || /^(a|an|the|new|another|one|some|more|other)$/.test(phrase)) return false;
@@ -388,7 +528,9 @@ function handleRemovePage(state: TurnState, _clause: string, lower: string): boo
   const index = state.model.extraPages.findIndex((p) => p.name.toLowerCase() === name.toLowerCase());
   if (index < 0) {
     if (!known) return false;
-    state.done.push(`There is no ${known[2]} page to remove. The pages are ${listJoin(['Home', ...state.model.extraPages.map((p) => p.name)])} and the entity pages.`);
+    state.done.push(
+      `There is no ${known[2]} page to remove. The pages are ${listJoin(['Home', ...state.model.extraPages.map((p) => p.name)])} and the entity pages.`,
+    );
     return true;
   }
   return removeExtraPage(state, state.model.extraPages[index]!.name);
@@ -411,7 +553,10 @@ function removeExtraPage(state: TurnState, name: string): boolean {
 
 /** "Make the due date required" / "make the task title optional". */
 function handleRequired(state: TurnState, clause: string): boolean {
-  const m = /\bmake\s+(?:the\s+)?(.+?)\s+(?:field\s+)?(required|mandatory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(clause);
+  const m =
+    /\bmake\s+(?:the\s+)?(.+?)\s+(?:field\s+)?(required|mandatory|optional|not required)(?:\s+(?:on|for|in|of)\s+(?:the\s+)?(.+))?$/i.exec(
+      clause,
+    );
   if (!m) return false;
   const entities = m[3] ? [findEntity(state.model, m[3])] : [findEntity(state.model, m[1]!), ...state.model.entities];
   for (const entity of entities) {
@@ -426,7 +571,9 @@ function handleRequired(state: TurnState, clause: string): boolean {
     else delete entity.schema.required;
     touchEntity(state, entity.name);
     state.titles.push(`Make ${labelOf(key).toLowerCase()} ${isRequired ? 'required' : 'optional'}`);
-    state.done.push(`${entity.name}.${key} is now ${isRequired ? 'required: the form asks for it before saving' : 'optional'}.`);
+    state.done.push(
+      `${entity.name}.${key} is now ${isRequired ? 'required: the form asks for it before saving' : 'optional'}.`,
+    );
     return true;
   }
   return false;
@@ -434,21 +581,31 @@ function handleRequired(state: TurnState, clause: string): boolean {
 
 /** "Change the status options to a, b, c". */
 function handleOptions(state: TurnState, clause: string): boolean {
-  const m = /\b(?:change|set|update|make|use)\s+(?:the\s+)?(.+?)\s+(?:options|values|choices|choice list)\s+(?:to|as|be)\s*:?\s+(.+)$/i.exec(clause)
-    ?? /\b(.+?)\s+(?:options|values|choices)\s+should\s+be\s*:?\s+(.+)$/i.exec(clause);
+  const m =
+    /\b(?:change|set|update|make|use)\s+(?:the\s+)?(.+?)\s+(?:options|values|choices|choice list)\s+(?:to|as|be)\s*:?\s+(.+)$/i.exec(
+      clause,
+    ) ?? /\b(.+?)\s+(?:options|values|choices)\s+should\s+be\s*:?\s+(.+)$/i.exec(clause);
   if (!m) return false;
-  const values = [...new Set(splitList(m[2]!).map((v) => v.replace(/^["'“‘]|["'”’]$/g, '').trim()).filter(Boolean))];
+  const values = [
+    ...new Set(
+      splitList(m[2]!)
+        .map((v) => v.replace(/^["'“‘]|["'”’]$/g, '').trim())
+        .filter(Boolean),
+    ),
+  ];
   if (values.length < 2) return false;
   for (const entity of [findEntity(state.model, m[1]!), ...state.model.entities]) {
     if (!entity) continue;
     const key = matchField(entity.schema, withoutEntityWords(m[1]!, entity.name));
     const prop = key ? entity.schema.properties[key] : undefined;
-    if (!key || !prop || prop.type !== 'string' && prop.type !== 'array') continue;
+    if (!key || !prop || (prop.type !== 'string' && prop.type !== 'array')) continue;
     if (prop.type === 'array') entity.schema.properties[key] = { ...prop, items: { type: 'string', enum: values } };
     else entity.schema.properties[key] = { ...prop, type: 'string', enum: values, default: values[0] };
     touchEntity(state, entity.name);
     state.titles.push(`Set the ${labelOf(key).toLowerCase()} choices`);
-    state.done.push(`${entity.name}.${key} now offers ${listJoin(values)}. Records holding an old value keep it until edited.`);
+    state.done.push(
+      `${entity.name}.${key} now offers ${listJoin(values)}. Records holding an old value keep it until edited.`,
+    );
     return true;
   }
   return false;
@@ -471,7 +628,10 @@ const isAccessLevel = (value: string): value is AccessLevel => (ACCESS_LEVELS as
 
 /** The Database panel's request (`permissionChangeRequest`): "Change the permissions of the Task entity to … (read: all, write: creator)". */
 function handleExplicitPermissions(state: TurnState, clause: string): boolean {
-  const m = /\bpermissions?\s+(?:of|for|on)\s+(?:the\s+)?["'`]?([A-Za-z][A-Za-z0-9_]*)["'`]?\s+(?:entity|table)\b.*?\bread:\s*([a-z]+)\W+write:\s*([a-z]+)\b/i.exec(clause);
+  const m =
+    /\bpermissions?\s+(?:of|for|on)\s+(?:the\s+)?["'`]?([A-Za-z][A-Za-z0-9_]*)["'`]?\s+(?:entity|table)\b.*?\bread:\s*([a-z]+)\W+write:\s*([a-z]+)\b/i.exec(
+      clause,
+    );
   if (!m) return false;
   const [read, write] = [m[2]!.toLowerCase(), m[3]!.toLowerCase()];
   const entity = findEntity(state.model, m[1]!);
@@ -491,9 +651,17 @@ function handleExplicitPermissions(state: TurnState, clause: string): boolean {
 
 /** "Make projects public", "let anyone see projects", "make projects private". */
 function handleAccess(state: TurnState, clause: string, lower: string): boolean {
-  const m = /\b(?:make|set|let|allow|should be|are|be)\b/.test(lower) ? ACCESS_WORDS.find(([p]) => p.test(lower)) : undefined;
+  const m = /\b(?:make|set|let|allow|should be|are|be)\b/.test(lower)
+    ? ACCESS_WORDS.find(([p]) => p.test(lower))
+    : undefined;
   if (!m) return false;
-  const entity = findEntity(state.model, clause.replace(/\b(make|set|the|records?|data|entity|public|private|shared|visible|to|everyone|anyone|readable|by|all|users?)\b/gi, ' '));
+  const entity = findEntity(
+    state.model,
+    clause.replace(
+      /\b(make|set|the|records?|data|entity|public|private|shared|visible|to|everyone|anyone|readable|by|all|users?)\b/gi,
+      ' ',
+    ),
+  );
   if (!entity) return false;
   const [, permissions, meaning] = m;
   const current = entity.schema['x-accessControl'].permissions;
@@ -505,14 +673,18 @@ function handleAccess(state: TurnState, clause: string, lower: string): boolean 
   }
   entity.schema['x-accessControl'] = { permissions: { ...permissions } };
   state.titles.push(`Change who can see ${plural}`);
-  state.done.push(`Changed the access rules of ${entity.name} (read: ${permissions.read}, write: ${permissions.write}): ${meaning}. You can fine-tune this in the database panel.`);
+  state.done.push(
+    `Changed the access rules of ${entity.name} (read: ${permissions.read}, write: ${permissions.write}): ${meaning}. You can fine-tune this in the database panel.`,
+  );
   return true;
 }
 
 /** Sign-in, search, filters and sorting already exist: say so instead of inventing entities or fields. */
 function handleBuiltIn(state: TurnState, _clause: string, lower: string): boolean {
   if (/\bfields?\b/.test(lower)) return false;
-  if (/\b(log ?in|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|accounts? for users|user accounts?)\b/.test(lower)) {
+  if (
+    /\b(log ?in|sign[ -]?(in|up|on)|auth(?:entication|ori[sz]ation)?|accounts? for users|user accounts?)\b/.test(lower)
+  ) {
     state.done.push(
       'Sign-in is already built into every app: visitors get a login page (the code can send them there with `User.login()` from `@/entities/User`, and `User.me()` returns who is signed in), and each entity starts with "creator" access, so every user sees only the records they created. You can change access per entity in the database panel, or ask me to "make projects public".',
     );
@@ -520,7 +692,9 @@ function handleBuiltIn(state: TurnState, _clause: string, lower: string): boolea
   }
   if (/\b(search|filters?|sorting|sort)\b/.test(lower) && /\b(add|want|need|include)\b/.test(lower)) {
     const lists = state.model.entities.filter((e) => e.hasPages).map((e) => pagesOf(e.name).list);
-    state.done.push(`The list pages (${listJoin(lists)}) already have a search box, filters for choice and yes/no fields, and sorting by date and name.`);
+    state.done.push(
+      `The list pages (${listJoin(lists)}) already have a search box, filters for choice and yes/no fields, and sorting by date and name.`,
+    );
     return true;
   }
   return false;
@@ -528,8 +702,17 @@ function handleBuiltIn(state: TurnState, _clause: string, lower: string): boolea
 
 /** "Add a kanban board for tasks": a board page, plus a status field when there is no choice field. */
 function handleBoard(state: TurnState, clause: string, lower: string): boolean {
-  if (!/\b(kanban|board)\b/.test(lower) || !/\b(add|create|make|build|want|need|show|give)\b/.test(lower) || /\b(remove|delete|drop)\b/.test(lower)) return false;
-  const entity = findEntity(state.model, clause.replace(/\b(kanban|board|page|view|add|create|make|a|an|the|for|of|with)\b/gi, ' ')) ?? defaultEntity(state.model);
+  if (
+    !/\b(kanban|board)\b/.test(lower) ||
+    !/\b(add|create|make|build|want|need|show|give)\b/.test(lower) ||
+    /\b(remove|delete|drop)\b/.test(lower)
+  )
+    return false;
+  const entity =
+    findEntity(
+      state.model,
+      clause.replace(/\b(kanban|board|page|view|add|create|make|a|an|the|for|of|with)\b/gi, ' '),
+    ) ?? defaultEntity(state.model);
   if (!entity) return false;
   const name = boardPageOf(entity.name);
   const plural = humanize(pluralize(entity.name));
@@ -553,7 +736,9 @@ function handleBoard(state: TurnState, clause: string, lower: string): boolean {
   state.navChanged = true;
   const field = boardFieldOf(state.model, entity.name)!;
   state.titles.push(`Add a board for ${plural}`);
-  state.done.push(`Added **pages/${name}.jsx**: a kanban board with one column per ${field.label.toLowerCase()} (${listJoin(field.options)}); drag a card or pick a column on it to move it.${added}`);
+  state.done.push(
+    `Added **pages/${name}.jsx**: a kanban board with one column per ${field.label.toLowerCase()} (${listJoin(field.options)}); drag a card or pick a column on it to move it.${added}`,
+  );
   return true;
 }
 
@@ -562,28 +747,38 @@ function handleRenameOther(state: TurnState, clause: string): boolean {
   const m = /\brename\s+(?:the\s+)?(.+?)\s+(?:to|as|into)\s+["“'‘]?(.+?)["”'’]?$/i.exec(clause);
   if (!m) return false;
   const entity = findEntity(state.model, m[1]!);
-  const field = state.model.entities.map((e) => ({ e, key: matchField(e.schema, withoutEntityWords(m[1]!, e.name)) })).find((x) => x.key && /\b(field|column|property)\b/i.test(m[1]!));
+  const field = state.model.entities
+    .map((e) => ({ e, key: matchField(e.schema, withoutEntityWords(m[1]!, e.name)) }))
+    .find((x) => x.key && /\b(field|column|property)\b/i.test(m[1]!));
   if (!entity && !field) return false;
   const what = field ? `the ${field.key} field of ${field.e.name}` : `the ${entity!.name} entity`;
   const how = field
     ? `ask me to "add a ${m[2]!.trim()} field to ${humanize(pluralize(field.e.name))}", copy the values over in the database panel, then "remove the ${labelOf(field.key!).toLowerCase()} field"`
     : `ask me to "add a ${m[2]!.trim()} entity" with the fields you need, import the records there from the database panel (CSV export and import), then "remove ${humanize(pluralize(entity!.name))}"`;
-  state.done.push(`Renaming ${what} would leave the records already stored under the old name, so I don't do it offline. To move to a new name: ${how}.`);
+  state.done.push(
+    `Renaming ${what} would leave the records already stored under the old name, so I don't do it offline. To move to a new name: ${how}.`,
+  );
   return true;
 }
 
 /** "Make tasks the home page", "set the main page to statistics": app.json's mainPage. */
 function handleMainPage(state: TurnState, _clause: string, lower: string): boolean {
   const m =
-    /\b(?:make|set|use)\s+(?:the\s+)?(.+?)\s+(?:page\s+)?(?:as\s+)?(?:the\s+)?(?:home|main|start|landing|first)\s*page\b/.exec(lower) ??
-    /\b(?:set|change|make)\s+(?:the\s+)?(?:home|main|start|landing|first)\s*page\s+(?:to|be)\s+(?:the\s+)?(.+?)(?:\s+page)?$/.exec(lower);
+    /\b(?:make|set|use)\s+(?:the\s+)?(.+?)\s+(?:page\s+)?(?:as\s+)?(?:the\s+)?(?:home|main|start|landing|first)\s*page\b/.exec(
+      lower,
+    ) ??
+    /\b(?:set|change|make)\s+(?:the\s+)?(?:home|main|start|landing|first)\s*page\s+(?:to|be)\s+(?:the\s+)?(.+?)(?:\s+page)?$/.exec(
+      lower,
+    );
   if (!m) return false;
   const phrase = m[1]!.trim();
   let page: string | undefined;
   if (/^(home|dashboard|overview)$/.test(phrase)) page = 'Home';
   const entity = page ? undefined : findEntity(state.model, phrase);
   if (entity?.hasPages) page = pagesOf(entity.name).list;
-  page ??= state.model.extraPages.find((p) => p.title.toLowerCase() === phrase || p.name.toLowerCase() === phrase.replace(/\s+/g, ''))?.name;
+  page ??= state.model.extraPages.find(
+    (p) => p.title.toLowerCase() === phrase || p.name.toLowerCase() === phrase.replace(/\s+/g, ''),
+  )?.name;
   if (!page) return false;
   state.titles.push(`Open ${page} first`);
   if (state.model.mainPage === page) {

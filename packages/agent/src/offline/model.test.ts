@@ -21,12 +21,18 @@ describe('createOfflineAppBuilderModel', () => {
     for await (const delta of result.textStream) deltas.push(delta);
     const text = deltas.join('');
 
-    const expected = planAppBuilderTurn({ snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user', text: DESCRIPTION }], today: '2026-03-01' }).text;
+    const expected = planAppBuilderTurn({
+      snapshot: EMPTY_SNAPSHOT,
+      messages: [{ role: 'user', text: DESCRIPTION }],
+      today: '2026-03-01',
+    }).text;
     expect(text).toBe(expected);
     expect(deltas.length).toBeGreaterThan(100);
     expect(Math.max(...deltas.map((d) => d.length))).toBeLessThanOrEqual(24);
     expect(await result.finishReason).toBe('stop');
-    expect(await result.providerMetadata).toEqual({ offline: { summary: 'Created Task Tracker with Task and Project' } });
+    expect(await result.providerMetadata).toEqual({
+      offline: { summary: 'Created Task Tracker with Task and Project' },
+    });
     const usage = await result.usage;
     expect(usage.outputTokens).toBe(Math.ceil(text.length / 4));
     expect(usage.inputTokens).toBeGreaterThan(0);
@@ -35,7 +41,9 @@ describe('createOfflineAppBuilderModel', () => {
 
   it('emits the v4 stream parts in order: stream-start, metadata, text-start, deltas, text-end, finish', async () => {
     const model = createOfflineAppBuilderModel({ snapshot: EMPTY_SNAPSHOT, now: fixedClock });
-    const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'a recipe book' }] }] });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'a recipe book' }] }],
+    });
     const parts: LanguageModelV4StreamPart[] = [];
     const reader = stream.getReader();
     for (;;) {
@@ -66,7 +74,13 @@ describe('createOfflineAppBuilderModel', () => {
     const first = planAppBuilderTurn({ snapshot: EMPTY_SNAPSHOT, messages: [{ role: 'user', text: DESCRIPTION }] });
     const snapshot = {
       files: { ...EMPTY_SNAPSHOT.files, 'pages/Tasks.jsx': 'export default function Tasks() { return null; }' },
-      entities: { Task: { type: 'object' as const, properties: { title: { type: 'string' as const } }, 'x-accessControl': { permissions: { read: 'creator' as const, write: 'creator' as const } } } },
+      entities: {
+        Task: {
+          type: 'object' as const,
+          properties: { title: { type: 'string' as const } },
+          'x-accessControl': { permissions: { read: 'creator' as const, write: 'creator' as const } },
+        },
+      },
     };
     const model = createOfflineAppBuilderModel({ snapshot, now: fixedClock });
     const result = await generateText({
@@ -85,7 +99,13 @@ describe('createOfflineAppBuilderModel', () => {
     expect(
       conversationOf([
         { role: 'system', content: 'system prompt' },
-        { role: 'user', content: [{ type: 'text', text: 'hello' }, { type: 'file', data: { type: 'url', url: new URL('https://example.com/a.png') }, mediaType: 'image/png' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hello' },
+            { type: 'file', data: { type: 'url', url: new URL('https://example.com/a.png') }, mediaType: 'image/png' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
       ]),
     ).toEqual([
@@ -95,7 +115,8 @@ describe('createOfflineAppBuilderModel', () => {
   });
 
   it('chunks on word and line boundaries without losing characters', () => {
-    const text = 'Line one\n<tessera-action type="add_file" path="pages/A.jsx">\nexport default function A() {}\n</tessera-action>';
+    const text =
+      'Line one\n<tessera-action type="add_file" path="pages/A.jsx">\nexport default function A() {}\n</tessera-action>';
     const chunks = chunkText(text);
     expect(chunks.join('')).toBe(text);
     for (const chunk of chunks.slice(0, -1)) expect(chunk).toMatch(/\s$/);
@@ -104,7 +125,10 @@ describe('createOfflineAppBuilderModel', () => {
   it('waits between chunks when asked (for demos) and stops on abort', async () => {
     const model = createOfflineAppBuilderModel({ snapshot: EMPTY_SNAPSHOT, chunkDelayMs: 5, now: fixedClock });
     const controller = new AbortController();
-    const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'a recipe book' }] }], abortSignal: controller.signal });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'a recipe book' }] }],
+      abortSignal: controller.signal,
+    });
     const reader = stream.getReader();
     const started = Date.now();
     let deltas = 0;

@@ -56,7 +56,14 @@ export function chunkText(text: string, maxChunk = 24): string[] {
 }
 
 function usageOf(prompt: LanguageModelV4Prompt, output: string): LanguageModelV4Usage {
-  const promptChars = prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : m.content.reduce((s, p) => s + ('text' in p && typeof p.text === 'string' ? p.text.length : 0), 0)), 0);
+  const promptChars = prompt.reduce(
+    (sum, m) =>
+      sum +
+      (typeof m.content === 'string'
+        ? m.content.length
+        : m.content.reduce((s, p) => s + ('text' in p && typeof p.text === 'string' ? p.text.length : 0), 0)),
+    0,
+  );
   const input = Math.ceil(promptChars / 4);
   const outputTokens = Math.ceil(output.length / 4);
   return {
@@ -97,7 +104,8 @@ const pause = (ms: number, signal?: AbortSignal) =>
  */
 export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOptions): LanguageModelV4 {
   const now = options.now ?? (() => new Date());
-  const answer = (call: LanguageModelV4CallOptions) => planAppBuilderTurn({ snapshot: options.snapshot, messages: conversationOf(call.prompt), today: todayOf(now) });
+  const answer = (call: LanguageModelV4CallOptions) =>
+    planAppBuilderTurn({ snapshot: options.snapshot, messages: conversationOf(call.prompt), today: todayOf(now) });
   // The one-line summary travels as provider metadata (e.g. for a version description).
   const metadataOf = (summary: string) => ({ offline: { summary } });
 
@@ -142,7 +150,12 @@ export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOpti
             return;
           }
           controller.enqueue({ type: 'text-end', id: TEXT_ID });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageOf(call.prompt, text), providerMetadata: metadataOf(summary) });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage: usageOf(call.prompt, text),
+            providerMetadata: metadataOf(summary),
+          });
           controller.close();
         },
       });

@@ -38,24 +38,49 @@ const DEFAULT_TODAY = '2026-01-05';
  */
 export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
   const today = input.today ?? DEFAULT_TODAY;
-  const userMessages = input.messages.filter((m) => m.role === 'user').map((m) => m.text.trim()).filter(Boolean);
+  const userMessages = input.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.text.trim())
+    .filter(Boolean);
   const request = userMessages.at(-1) ?? '';
-  if (!request) return prose(capabilities('Tell me what app you would like, for example "a task tracker with tasks (title, done, due date) and projects (name)".'), 'Asked for a description');
+  if (!request)
+    return prose(
+      capabilities(
+        'Tell me what app you would like, for example "a task tracker with tasks (title, done, due date) and projects (name)".',
+      ),
+      'Asked for a description',
+    );
 
   if (/^(continue|keep going|let'?s keep going|go on)\W*$/i.test(request)) {
-    return prose('Everything from my last answer is already in place — there is nothing left to continue. Tell me what you would like to change next.', 'Nothing to continue');
+    return prose(
+      'Everything from my last answer is already in place — there is nothing left to continue. Tell me what you would like to change next.',
+      'Nothing to continue',
+    );
   }
   if (isEmptySnapshot(input.snapshot)) {
-    if (isSmallTalk(request)) return prose(capabilities('Describe the app you want and I will build it.'), 'Explained what the offline builder can do');
+    if (isSmallTalk(request))
+      return prose(
+        capabilities('Describe the app you want and I will build it.'),
+        'Explained what the offline builder can do',
+      );
     // "yes", "go ahead": build what was described before.
-    const description = isVague(request) ? userMessages.slice(0, -1).reverse().find((m) => !isVague(m) && !isSmallTalk(m)) ?? request : request;
+    const description = isVague(request)
+      ? (userMessages
+          .slice(0, -1)
+          .reverse()
+          .find((m) => !isVague(m) && !isSmallTalk(m)) ?? request)
+      : request;
     return buildNewApp(input.snapshot, description, today);
   }
   if (isSmallTalk(request)) {
     const thanks = /\b(thanks|thank you)\b/i.test(request);
     return prose(
       thanks
-        ? `You're welcome! Ask for the next change whenever you like — for example ${listJoin(suggestionsFor(readAppModel(input.snapshot)).slice(0, 2).map((s) => `"${s}"`))}.`
+        ? `You're welcome! Ask for the next change whenever you like — for example ${listJoin(
+            suggestionsFor(readAppModel(input.snapshot))
+              .slice(0, 2)
+              .map((s) => `"${s}"`),
+          )}.`
         : capabilities('Hi! Tell me what to change in this app.'),
       thanks ? 'Said you are welcome' : 'Explained what the offline builder can do',
     );
@@ -68,7 +93,11 @@ function prose(text: string, summary: string): AppBuilderTurn {
 }
 
 function isSmallTalk(text: string): boolean {
-  return /^(hi|hello|hey|yo|thanks|thank you|help|what can you do|who are you|what are you|how does this work)\b[\s\S]{0,40}$/i.test(text.trim()) && !/\b(build|create|make|app|tracker|add|remove|delete|change|rename|use|field|page|entity)\b/i.test(text);
+  return (
+    /^(hi|hello|hey|yo|thanks|thank you|help|what can you do|who are you|what are you|how does this work)\b[\s\S]{0,40}$/i.test(
+      text.trim(),
+    ) && !/\b(build|create|make|app|tracker|add|remove|delete|change|rename|use|field|page|entity)\b/i.test(text)
+  );
 }
 
 function isVague(text: string): boolean {
@@ -96,14 +125,24 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
     if (action) actions.push(action);
   }
   // "… with some sample data": a few records per entity, so the pages have something to show.
-  const wantsSamples = /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i.test(description);
+  const wantsSamples =
+    /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i.test(
+      description,
+    );
   if (wantsSamples) {
     const names = schemas.map((s) => s.name);
-    for (const s of schemas) actions.push({ type: 'insert_entity_records', entity: s.name, records: sampleRecords(s.name, s, 5, today, names) });
+    for (const s of schemas)
+      actions.push({
+        type: 'insert_entity_records',
+        entity: s.name,
+        records: sampleRecords(s.name, s, 5, today, names),
+      });
   }
 
   const entityLines = schemas.map((s) => {
-    const fields = Object.entries(s.properties).map(([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)})`);
+    const fields = Object.entries(s.properties).map(
+      ([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)})`,
+    );
     return `- **${s.name}**: ${fields.join(', ')}`;
   });
   const first = schemas[0]!;
@@ -115,7 +154,12 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
     ...entityLines,
     '',
     `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. ${wantsSamples ? `I added 5 sample records to each entity so you can click around; open **${firstPages.list}** to see them.` : `Open **${firstPages.list}** to add your first ${humanize(first.name)}.`}`,
-    ...(model.extraPages.length ? ['', `I also added ${listJoin(model.extraPages.map((p) => `**${p.title}**`))} ${model.extraPages.length === 1 ? 'as a page' : 'as pages'} in the navigation.`] : []),
+    ...(model.extraPages.length
+      ? [
+          '',
+          `I also added ${listJoin(model.extraPages.map((p) => `**${p.title}**`))} ${model.extraPages.length === 1 ? 'as a page' : 'as pages'} in the navigation.`,
+        ]
+      : []),
     '',
     'Try next:',
     ...suggestionsFor(model).map((s) => `- "${s}"`),
@@ -128,16 +172,30 @@ function buildNewApp(snapshot: AppSnapshot, description: string, today: string):
 function addRequestedPages(model: AppModel, description: string): void {
   const lower = description.toLowerCase();
   const first = model.entities[0];
-  if (/\babout\s+(page|screen|section)\b/.test(lower)) model.extraPages.push({ name: 'About', kind: 'about', title: 'About' });
-  if (/\b(statistics|stats|analytics|charts)\b/.test(lower)) model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
-  const hasDates = model.entities.some((e) => Object.values(e.schema.properties).some((p) => p.format === 'date' || p.format === 'date-time'));
-  if (/\b(calendar|agenda)\b/.test(lower) && hasDates) model.extraPages.push({ name: 'Calendar', kind: 'calendar', title: 'Calendar' });
+  if (/\babout\s+(page|screen|section)\b/.test(lower))
+    model.extraPages.push({ name: 'About', kind: 'about', title: 'About' });
+  if (/\b(statistics|stats|analytics|charts)\b/.test(lower))
+    model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
+  const hasDates = model.entities.some((e) =>
+    Object.values(e.schema.properties).some((p) => p.format === 'date' || p.format === 'date-time'),
+  );
+  if (/\b(calendar|agenda)\b/.test(lower) && hasDates)
+    model.extraPages.push({ name: 'Calendar', kind: 'calendar', title: 'Calendar' });
   if (first && /\b(kanban|board view|(?:task|project|status) board)\b/.test(lower)) {
     if (!Object.values(first.schema.properties).some((p) => p.type === 'string' && p.enum)) {
-      first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = { type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' };
+      first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = {
+        type: 'string',
+        enum: ['todo', 'in_progress', 'done'],
+        default: 'todo',
+      };
     }
     const plural = humanize(pluralize(first.name));
-    model.extraPages.push({ name: boardPageOf(first.name), kind: 'board', title: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`, entity: first.name });
+    model.extraPages.push({
+      name: boardPageOf(first.name),
+      kind: 'board',
+      title: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`,
+      entity: first.name,
+    });
   }
   model.extraPages.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -1,13 +1,32 @@
 // Test helpers: run a turn through the real parser, applier and validator.
 import { transform } from 'esbuild';
-import { applyActions, hasErrors, parseActionText, type ParsedMessage, type SeedRecords, type ValidationIssue } from '../protocol';
+import {
+  applyActions,
+  hasErrors,
+  parseActionText,
+  type ParsedMessage,
+  type SeedRecords,
+  type ValidationIssue,
+} from '../protocol';
 import { validateSnapshot } from '../validate';
 import type { AppSnapshot } from '../snapshot';
 import { planAppBuilderTurn, type AppBuilderTurn, type ConversationMessage } from './plan';
 
-export const EMPTY_SNAPSHOT: AppSnapshot = { files: { 'app.json': JSON.stringify({ name: 'New App', mainPage: 'Home' }) }, entities: {} };
+export const EMPTY_SNAPSHOT: AppSnapshot = {
+  files: { 'app.json': JSON.stringify({ name: 'New App', mainPage: 'Home' }) },
+  entities: {},
+};
 
-const ALLOWED = [/^react$/, /^react-dom$/, /^react\/jsx-runtime$/, /^react-router-dom$/, /^lucide-react$/, /^@\/utils$/, /^@\/integrations\/Core$/, /^@\/entities\/[A-Za-z][A-Za-z0-9_]*$/];
+const ALLOWED = [
+  /^react$/,
+  /^react-dom$/,
+  /^react\/jsx-runtime$/,
+  /^react-router-dom$/,
+  /^lucide-react$/,
+  /^@\/utils$/,
+  /^@\/integrations\/Core$/,
+  /^@\/entities\/[A-Za-z][A-Za-z0-9_]*$/,
+];
 
 /** Import specifiers that are neither allowed modules nor files of the snapshot. */
 export function badImports(snapshot: AppSnapshot): string[] {

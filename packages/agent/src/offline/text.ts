@@ -17,7 +17,21 @@ const IRREGULAR_PLURALS: Record<string, string> = {
   analysis: 'analyses',
 };
 const IRREGULAR_SINGULARS = Object.fromEntries(Object.entries(IRREGULAR_PLURALS).map(([s, p]) => [p, s]));
-const UNCOUNTABLE = new Set(['news', 'series', 'species', 'data', 'info', 'information', 'equipment', 'inventory', 'feedback', 'money', 'software', 'staff', 'stuff']);
+const UNCOUNTABLE = new Set([
+  'news',
+  'series',
+  'species',
+  'data',
+  'info',
+  'information',
+  'equipment',
+  'inventory',
+  'feedback',
+  'money',
+  'software',
+  'staff',
+  'stuff',
+]);
 const KEEP_S = /(ss|us|is|ics|ness)$/;
 
 /** Lower-case words of a phrase, splitting camelCase, snake_case, hyphens and spaces. */

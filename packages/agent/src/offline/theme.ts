@@ -26,7 +26,25 @@ export const PALETTES: Record<string, string> = {
   brown: '#92400e',
   black: '#18181b',
 };
-const ALIASES: Record<string, string> = { grey: 'gray', navy: 'blue', turquoise: 'teal', mint: 'emerald', gold: 'amber', magenta: 'fuchsia', lavender: 'violet', coral: 'orange', crimson: 'red', olive: 'lime', forest: 'green', charcoal: 'slate', chocolate: 'brown', coffee: 'brown', aqua: 'cyan', ruby: 'red', lilac: 'violet' };
+const ALIASES: Record<string, string> = {
+  grey: 'gray',
+  navy: 'blue',
+  turquoise: 'teal',
+  mint: 'emerald',
+  gold: 'amber',
+  magenta: 'fuchsia',
+  lavender: 'violet',
+  coral: 'orange',
+  crimson: 'red',
+  olive: 'lime',
+  forest: 'green',
+  charcoal: 'slate',
+  chocolate: 'brown',
+  coffee: 'brown',
+  aqua: 'cyan',
+  ruby: 'red',
+  lilac: 'violet',
+};
 
 export type ThemeMode = 'light' | 'dark';
 export interface Theme {
@@ -35,8 +53,22 @@ export interface Theme {
 }
 
 const SURFACES: Record<ThemeMode, Record<string, string>> = {
-  light: { background: '#f8fafc', surface: '#ffffff', foreground: '#0f172a', muted: '#f1f5f9', 'muted-foreground': '#64748b', border: '#e2e8f0' },
-  dark: { background: '#0b1120', surface: '#111827', foreground: '#f1f5f9', muted: '#1f2937', 'muted-foreground': '#94a3b8', border: '#273244' },
+  light: {
+    background: '#f8fafc',
+    surface: '#ffffff',
+    foreground: '#0f172a',
+    muted: '#f1f5f9',
+    'muted-foreground': '#64748b',
+    border: '#e2e8f0',
+  },
+  dark: {
+    background: '#0b1120',
+    surface: '#111827',
+    foreground: '#f1f5f9',
+    muted: '#1f2937',
+    'muted-foreground': '#94a3b8',
+    border: '#273244',
+  },
 };
 
 /** The palette name for a colour word (`green`, `grey`, `navy`), or null. */
@@ -51,10 +83,24 @@ export const COLOR_WORDS = [...Object.keys(PALETTES), ...Object.keys(ALIASES)];
 
 function parseHex(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
-const toHex = (rgb: number[]) => '#' + rgb.map((c) => Math.round(Math.max(0, Math.min(255, c))).toString(16).padStart(2, '0')).join('');
+const toHex = (rgb: number[]) =>
+  '#' +
+  rgb
+    .map((c) =>
+      Math.round(Math.max(0, Math.min(255, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 /** Mixes a colour with black (amount < 0) or white (amount > 0). */
 export function shade(hex: string, amount: number): string {
@@ -77,7 +123,15 @@ export function normalizeHex(text: string): string | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text.trim());
   if (!m) return null;
   const h = m[1]!.toLowerCase();
-  return '#' + (h.length === 3 ? h.split('').map((c) => c + c).join('') : h);
+  return (
+    '#' +
+    (h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h)
+  );
 }
 
 /** The `@theme` block for a theme. */

@@ -35,7 +35,9 @@ export function cloneModel(model: AppModel): AppModel {
 
 /** The entity a phrase names ("tasks", "the task entity", "line items"), among the app's entities. */
 export function findEntity(model: AppModel, phrase: string): AppModel['entities'][number] | undefined {
-  const direct = entityNameOf(phrase.replace(/\b(entity|entities|table|tables|records?|section|pages?|model|list)\b/gi, ''));
+  const direct = entityNameOf(
+    phrase.replace(/\b(entity|entities|table|tables|records?|section|pages?|model|list)\b/gi, ''),
+  );
   const byName = model.entities.find((e) => e.name === direct);
   if (byName) return byName;
   const lower = ` ${wordsOf(phrase).join(' ')} `;
@@ -58,7 +60,8 @@ export function touchEntity(state: TurnState, entity: string): void {
   for (const e of model.entities) {
     const keys = Object.keys(e.schema.properties);
     if (keys.includes(`${snakeCase(entity)}_id`)) related.add(e.name);
-    if (e.name === entity) for (const other of model.entities) if (keys.includes(`${snakeCase(other.name)}_id`)) related.add(other.name);
+    if (e.name === entity)
+      for (const other of model.entities) if (keys.includes(`${snakeCase(other.name)}_id`)) related.add(other.name);
   }
   for (const name of related) {
     const e = model.entities.find((x) => x.name === name);
@@ -73,22 +76,36 @@ export function touchEntity(state: TurnState, entity: string): void {
 /** Fields written in a follow-up ("a priority (low, high) and notes"), linking names of other entities. */
 export function parseFields(text: string, model: AppModel, self: string): InferredField[] {
   const names = model.entities.map((e) => e.name).filter((n) => n !== self);
-  const cleaned = text.replace(/\b(new|fields?|columns?|properties|property|attributes?)\b/gi, ' ').replace(/\s+/g, ' ').trim();
-  return splitList(cleaned)
-    // "linked to recipes", "belonging to a project": a reference to that entity.
-    .map((f) => f.replace(/^(?:linked|connected|related|belonging|attached|assigned)\s+to\s+(?:an?\s+|the\s+|one\s+)?(.+)$/i, (_m, target: string) => {
-      const entity = findEntity(model, target);
-      return entity ? entity.name : target;
-    }))
-    .map((f) => inferField(f, names))
-    .filter((f): f is InferredField => f !== null);
+  const cleaned = text
+    .replace(/\b(new|fields?|columns?|properties|property|attributes?)\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (
+    splitList(cleaned)
+      // "linked to recipes", "belonging to a project": a reference to that entity.
+      .map((f) =>
+        f.replace(
+          /^(?:linked|connected|related|belonging|attached|assigned)\s+to\s+(?:an?\s+|the\s+|one\s+)?(.+)$/i,
+          (_m, target: string) => {
+            const entity = findEntity(model, target);
+            return entity ? entity.name : target;
+          },
+        ),
+      )
+      .map((f) => inferField(f, names))
+      .filter((f): f is InferredField => f !== null)
+  );
 }
 
 /** The property a phrase names ("due date" -> due_date, "project" -> project_id, "photo" -> photo_image). */
 export function matchField(schema: EntitySchema, phrase: string): string | undefined {
   const key = snakeCase(phrase.replace(/\b(the|a|an|field|column|property)\b/gi, ' '));
   const keys = Object.keys(schema.properties);
-  return keys.find((k) => k === key) ?? keys.find((k) => k === `${key}_id` || k === `${key}_image` || k.replace(/_image$/, '') === key) ?? keys.find((k) => key && (k.startsWith(`${key}_`) || k.endsWith(`_${key}`)));
+  return (
+    keys.find((k) => k === key) ??
+    keys.find((k) => k === `${key}_id` || k === `${key}_image` || k.replace(/_image$/, '') === key) ??
+    keys.find((k) => key && (k.startsWith(`${key}_`) || k.endsWith(`_${key}`)))
+  );
 }
 
 /** The phrase without the entity's own name ("task title" -> "title"). */

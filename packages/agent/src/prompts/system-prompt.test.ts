@@ -15,7 +15,12 @@ const app: AppSnapshot = {
     'globals.css': '@import "tailwindcss";\n',
   },
   entities: {
-    Chore: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], 'x-accessControl': { permissions: { read: 'all', write: 'creator' } } },
+    Chore: {
+      type: 'object',
+      properties: { title: { type: 'string' } },
+      required: ['title'],
+      'x-accessControl': { permissions: { read: 'all', write: 'creator' } },
+    },
   },
 };
 
@@ -50,7 +55,8 @@ describe('buildSystemPrompt', () => {
     const client = /```js\n(Task\.list[\s\S]*?)```/.exec(DOCS)![1]!;
     expect(prompt).toContain(client);
     expect(prompt).toContain('"Public Read/Creator Write" is read all, write creator');
-    for (const specifier of ['@/entities/{Name}', '@/integrations/Core', '@/utils', 'react-router-dom', 'lucide-react']) expect(prompt).toContain(specifier);
+    for (const specifier of ['@/entities/{Name}', '@/integrations/Core', '@/utils', 'react-router-dom', 'lucide-react'])
+      expect(prompt).toContain(specifier);
   });
 
   it('teaches a format the parser reads', () => {

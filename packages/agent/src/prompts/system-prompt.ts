@@ -162,7 +162,17 @@ const STYLE = `## Look and code
 - Plain JavaScript (.jsx/.js) unless the app already uses TypeScript.`;
 
 const FILE_ORDER = (path: string): number =>
-  path === 'app.json' ? 0 : path.startsWith('layout.') ? 1 : path.startsWith('pages/') ? 2 : path.startsWith('components/') ? 3 : path.startsWith('services/') ? 4 : 5;
+  path === 'app.json'
+    ? 0
+    : path.startsWith('layout.')
+      ? 1
+      : path.startsWith('pages/')
+        ? 2
+        : path.startsWith('components/')
+          ? 3
+          : path.startsWith('services/')
+            ? 4
+            : 5;
 
 /** A fence longer than any backtick run in the text, so file contents cannot end it early. */
 function fenceFor(text: string): string {
@@ -172,7 +182,9 @@ function fenceFor(text: string): string {
 
 function languageOf(path: string): string {
   const ext = /\.([^.]+)$/.exec(path)?.[1] ?? '';
-  return ({ jsx: 'jsx', js: 'js', tsx: 'tsx', ts: 'ts', css: 'css', json: 'json' } as Record<string, string>)[ext] ?? '';
+  return (
+    ({ jsx: 'jsx', js: 'js', tsx: 'tsx', ts: 'ts', css: 'css', json: 'json' } as Record<string, string>)[ext] ?? ''
+  );
 }
 
 function currentApp(snapshot: AppSnapshot, appName: string): string {

@@ -34,7 +34,12 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
   const entities: Record<string, EntitySchema> = { ...snapshot.entities };
   const records: SeedRecords = {};
   const issues: ValidationIssue[] = [];
-  const error = (detectorId: ValidationIssue['detectorId'], file: string | undefined, message: string, line?: number) => {
+  const error = (
+    detectorId: ValidationIssue['detectorId'],
+    file: string | undefined,
+    message: string,
+    line?: number,
+  ) => {
     const issue: ValidationIssue = { message, severity: 'error', detectorId };
     if (file) issue.file = file;
     if (line !== undefined) issue.line = line;
@@ -66,11 +71,19 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
       // A warning, not an error: the turn's complete actions may still make a version, and
       // "Let's keep going" has the model repeat this one on top of it. If the rest does not
       // validate without it, validateSnapshot says so.
-      warn('truncated-action', action.file || undefined, `${MESSAGES.chat.truncated}: the ${action.type} action for ${label} was cut off before its closing tag, so it was not applied`);
+      warn(
+        'truncated-action',
+        action.file || undefined,
+        `${MESSAGES.chat.truncated}: the ${action.type} action for ${label} was cut off before its closing tag, so it was not applied`,
+      );
       continue;
     }
     if (!action.isComplete) {
-      error('truncated-action', action.file || undefined, `The ${action.type} action for ${label} is still being written; apply a turn only once its text has ended`);
+      error(
+        'truncated-action',
+        action.file || undefined,
+        `The ${action.type} action for ${label} is still being written; apply a turn only once its text has ended`,
+      );
       continue;
     }
     switch (action.type) {
@@ -79,7 +92,8 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
           error('path', undefined, `An add_file action ("${action.title}") has no path`);
           break;
         }
-        files[action.file] = action.content.endsWith('\n') || action.content === '' ? action.content : `${action.content}\n`;
+        files[action.file] =
+          action.content.endsWith('\n') || action.content === '' ? action.content : `${action.content}\n`;
         break;
       }
       case 'edit_file': {
@@ -96,25 +110,44 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
         if (text === undefined) {
           // An edit whose SEARCH text is empty everywhere is how some models create a file.
           if (parsed.blocks.every((b) => b.search.trim() === '')) {
-            files[action.file] = `${parsed.blocks.map((b) => b.replace).join('\n').replace(/\n*$/, '')}\n`;
-          } else error('missing-file', action.file, `The edit of ${action.file} was not applied: the file does not exist`);
+            files[action.file] = `${parsed.blocks
+              .map((b) => b.replace)
+              .join('\n')
+              .replace(/\n*$/, '')}\n`;
+          } else
+            error('missing-file', action.file, `The edit of ${action.file} was not applied: the file does not exist`);
           break;
         }
         for (const block of parsed.blocks) {
           if (block.search.trim() === '') {
-            error('edit-malformed', action.file, `The edit of ${action.file} has a block with an empty SEARCH text; an existing file needs the text to replace`);
+            error(
+              'edit-malformed',
+              action.file,
+              `The edit of ${action.file} has a block with an empty SEARCH text; an existing file needs the text to replace`,
+            );
             continue;
           }
           const next = applySearchReplace(text, block);
-          if (next === null) error('edit-no-match', action.file, `The edit of ${action.file} did not match: the SEARCH text starting "${firstLine(block.search)}" is not in the file`);
+          if (next === null)
+            error(
+              'edit-no-match',
+              action.file,
+              `The edit of ${action.file} did not match: the SEARCH text starting "${firstLine(block.search)}" is not in the file`,
+            );
           else text = next;
         }
         files[action.file] = text;
         break;
       }
       case 'delete_file': {
-        if (action.file === 'app.json') error('missing-file', 'app.json', 'app.json cannot be deleted: it names the app and its main page');
-        else if (!action.file || files[action.file] === undefined) warn('missing-file', action.file || undefined, `${action.file || 'A file'} was already absent, nothing to delete`);
+        if (action.file === 'app.json')
+          error('missing-file', 'app.json', 'app.json cannot be deleted: it names the app and its main page');
+        else if (!action.file || files[action.file] === undefined)
+          warn(
+            'missing-file',
+            action.file || undefined,
+            `${action.file || 'A file'} was already absent, nothing to delete`,
+          );
         else delete files[action.file];
         break;
       }
@@ -143,7 +176,8 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
           break;
         }
         const pairs = entitiesOf(json.value);
-        if (pairs.length === 0) error('entity-json', undefined, 'import_entities needs a JSON object { "Name": schema, ... }');
+        if (pairs.length === 0)
+          error('entity-json', undefined, 'import_entities needs a JSON object { "Name": schema, ... }');
         for (const [name, schema] of pairs) {
           if (!name) error('entity-schema', undefined, 'import_entities: an entity in the list has no "name"');
           else setEntity(name, schema, `entities/${name}.json`);
@@ -155,7 +189,13 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
         const name = action.entity;
         const schema = name ? entities[name] : undefined;
         if (!name || !schema) {
-          error('entity-records', file, name ? `Records for ${name} cannot be added: there is no entity ${name}` : 'insert_entity_records names no entity');
+          error(
+            'entity-records',
+            file,
+            name
+              ? `Records for ${name} cannot be added: there is no entity ${name}`
+              : 'insert_entity_records names no entity',
+          );
           break;
         }
         const json = parseLenientJson(action.content);
@@ -164,7 +204,11 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
           break;
         }
         const value = json.value;
-        const rows = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.records) ? value.records : [value];
+        const rows = Array.isArray(value)
+          ? value
+          : isObject(value) && Array.isArray(value.records)
+            ? value.records
+            : [value];
         const kept = (records[name] ??= []);
         for (const [i, row] of rows.entries()) {
           const r = coerceRecord(name, schema, row, 'create');
@@ -174,7 +218,11 @@ export function applyActions(snapshot: AppSnapshot, actions: readonly ParsedActi
         break;
       }
       default:
-        error('unknown-action', action.file || undefined, `${action.title}: not an action type of the protocol (${ACTION_TYPES.join(', ')}), so it was not applied`);
+        error(
+          'unknown-action',
+          action.file || undefined,
+          `${action.title}: not an action type of the protocol (${ACTION_TYPES.join(', ')}), so it was not applied`,
+        );
     }
   }
   for (const name of Object.keys(records)) if (records[name]!.length === 0) delete records[name];

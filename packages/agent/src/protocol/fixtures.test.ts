@@ -19,7 +19,13 @@ const base = JSON.parse(readFileSync(join(DIR, '_base-snapshot.json'), 'utf8')) 
 interface Expected {
   quirk: string;
   message: ParsedMessage;
-  applied: { changedFiles: string[]; editedLines: Record<string, string[]>; entities: string[]; records: Record<string, number>; issues: Array<{ detectorId: string; severity: string; file: string | null; message: string }> };
+  applied: {
+    changedFiles: string[];
+    editedLines: Record<string, string[]>;
+    entities: string[];
+    records: Record<string, number>;
+    issues: Array<{ detectorId: string; severity: string; file: string | null; message: string }>;
+  };
 }
 
 /** Deterministic chunk sizes so a failure can be replayed from its seed. */
@@ -104,7 +110,12 @@ describe('recorded messy outputs', () => {
           editedLines,
           entities: Object.keys(result.snapshot.entities),
           records: Object.fromEntries(Object.entries(result.records).map(([k, v]) => [k, v.length])),
-          issues: result.issues.map((i) => ({ detectorId: i.detectorId, severity: i.severity, file: i.file ?? null, message: i.message })),
+          issues: result.issues.map((i) => ({
+            detectorId: i.detectorId,
+            severity: i.severity,
+            file: i.file ?? null,
+            message: i.message,
+          })),
         }).toEqual(expected.applied);
       });
     });

@@ -12,7 +12,28 @@ const texts = readdirSync(DIR)
   .filter((f) => f.endsWith('.txt'))
   .sort()
   .map((f) => readFileSync(join(DIR, f), 'utf8'));
-const FRAGMENTS = ['<tessera-action type="add_file" path="x.js">', '</tessera-action>', '<tessera-group title="g">', '</tessera-group>', '<tessera-', '</tess', '```', '```jsx\n', '"', "'", '>', '/>', '\r\n', '\n', '<<<<<<< SEARCH\n', '=======\n', '>>>>>>> REPLACE\n', '&amp;', '<think>', ' '];
+const FRAGMENTS = [
+  '<tessera-action type="add_file" path="x.js">',
+  '</tessera-action>',
+  '<tessera-group title="g">',
+  '</tessera-group>',
+  '<tessera-',
+  '</tess',
+  '```',
+  '```jsx\n',
+  '"',
+  "'",
+  '>',
+  '/>',
+  '\r\n',
+  '\n',
+  '<<<<<<< SEARCH\n',
+  '=======\n',
+  '>>>>>>> REPLACE\n',
+  '&amp;',
+  '<think>',
+  ' ',
+];
 
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -47,7 +68,7 @@ describe('parser on mangled model output', () => {
       expect(once.actions.filter((a) => a.isTruncated).length).toBeLessThanOrEqual(1);
       const stream = createActionStream();
       const emitted: ParsedAction[] = [];
-      for (let at = 0; at < text.length; ) {
+      for (let at = 0; at < text.length;) {
         const size = 1 + Math.floor(rnd() * 30);
         emitted.push(...stream.push(text.slice(at, at + size)));
         at += size;

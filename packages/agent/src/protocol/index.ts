@@ -5,5 +5,10 @@ export { ACTION_TYPES, ENTITY_ACTION_TYPES, DEFAULT_GROUP_TITLE } from './types'
 export { parseActionText, createActionStream, cleanActionBody, decodeEntities, type ActionStream } from './parse';
 export { parseLenientJson, repairJson, type JsonResult } from './json';
 export { applyActions, type ApplyResult, type SeedRecords } from './apply';
-export { parseSearchReplace, applySearchReplace, type SearchReplaceBlock, type SearchReplaceParse } from './search-replace';
+export {
+  parseSearchReplace,
+  applySearchReplace,
+  type SearchReplaceBlock,
+  type SearchReplaceParse,
+} from './search-replace';
 export { DETECTORS, hasErrors, type DetectorId, type ValidationIssue } from './issues';

@@ -7,14 +7,25 @@ describe('parseLenientJson', () => {
   });
 
   it('repairs comments and trailing commas, leaving strings alone', () => {
-    const text = '{\n  "url": "http://x.y/*not a comment*/", // line\n  "list": [1, 2, /* c */ ],\n  /* block */ "s": "a, }",\n}';
-    expect(parseLenientJson(text)).toEqual({ ok: true, value: { url: 'http://x.y/*not a comment*/', list: [1, 2], s: 'a, }' }, repaired: true });
+    const text =
+      '{\n  "url": "http://x.y/*not a comment*/", // line\n  "list": [1, 2, /* c */ ],\n  /* block */ "s": "a, }",\n}';
+    expect(parseLenientJson(text)).toEqual({
+      ok: true,
+      value: { url: 'http://x.y/*not a comment*/', list: [1, 2], s: 'a, }' },
+      repaired: true,
+    });
     expect(repairJson('[1,\n// last\n]')).toBe('[1\n\n]');
   });
 
   it('finds the JSON inside prose or a fence', () => {
-    expect(parseLenientJson('Here it is:\n```json\n[{ "a": 1 },]\n```\nDone.')).toMatchObject({ ok: true, value: [{ a: 1 }] });
-    expect(parseLenientJson('The schema: { "type": "object" } as asked')).toMatchObject({ ok: true, value: { type: 'object' } });
+    expect(parseLenientJson('Here it is:\n```json\n[{ "a": 1 },]\n```\nDone.')).toMatchObject({
+      ok: true,
+      value: [{ a: 1 }],
+    });
+    expect(parseLenientJson('The schema: { "type": "object" } as asked')).toMatchObject({
+      ok: true,
+      value: { type: 'object' },
+    });
   });
 
   it('refuses what is not JSON, with the parser error', () => {

@@ -91,7 +91,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * comes back as ''.
  */
 export function entitiesOf(value: unknown): Array<[string, unknown]> {
-  if (Array.isArray(value)) return value.map((v): [string, unknown] => [isRecord(v) && typeof v.name === 'string' ? v.name : '', v]);
+  if (Array.isArray(value))
+    return value.map((v): [string, unknown] => [isRecord(v) && typeof v.name === 'string' ? v.name : '', v]);
   if (!isRecord(value)) return [];
   if (isRecord(value.properties) && (value.type === 'object' || typeof value.name === 'string')) {
     return [[typeof value.name === 'string' ? value.name : '', value]];

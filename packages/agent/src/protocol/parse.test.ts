@@ -26,7 +26,14 @@ describe('parseActionText', () => {
         isComplete: true,
         isTruncated: false,
       },
-      { title: 'Create the task tracker', type: 'delete_file', file: 'components/Old.jsx', content: '', isComplete: true, isTruncated: false },
+      {
+        title: 'Create the task tracker',
+        type: 'delete_file',
+        file: 'components/Old.jsx',
+        content: '',
+        isComplete: true,
+        isTruncated: false,
+      },
     ]);
   });
 
@@ -49,10 +56,12 @@ describe('parseActionText', () => {
 });
 
 describe('parseActionText edge cases', () => {
-  const texts = (msg: ReturnType<typeof parseActionText>) => msg.segments.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
+  const texts = (msg: ReturnType<typeof parseActionText>) =>
+    msg.segments.flatMap((s) => (s.kind === 'text' ? [s.text] : []));
 
   it('takes a name attribute as the entity only on entity actions', () => {
-    const text = '<tessera-action type="add_file" name="Home page" path="pages/Home.jsx">\nx\n</tessera-action>\n<tessera-action type="insert_entity_records" name="Task">\n[]\n</tessera-action>';
+    const text =
+      '<tessera-action type="add_file" name="Home page" path="pages/Home.jsx">\nx\n</tessera-action>\n<tessera-action type="insert_entity_records" name="Task">\n[]\n</tessera-action>';
     const [file, records] = parseActionText(text, { isFinal: true }).actions;
     expect(file).not.toHaveProperty('entity');
     expect(records).toMatchObject({ entity: 'Task', file: 'entities/Task.json' });
@@ -77,20 +86,44 @@ describe('parseActionText edge cases', () => {
   it('shows a group as soon as its tag is complete, and an action as soon as its opening tag is', () => {
     const group = parseActionText('<tessera-group title="Pages">', { isFinal: false });
     expect(group.segments).toEqual([{ kind: 'group', title: 'Pages', actions: [], isComplete: false }]);
-    const action = parseActionText('<tessera-group title="Pages">\n<tessera-action type="add_file" path="pages/A.jsx">\nexport def', { isFinal: false });
-    expect(action.actions).toEqual([{ title: 'Pages', type: 'add_file', file: 'pages/A.jsx', content: 'export def', isComplete: false, isTruncated: false }]);
+    const action = parseActionText(
+      '<tessera-group title="Pages">\n<tessera-action type="add_file" path="pages/A.jsx">\nexport def',
+      { isFinal: false },
+    );
+    expect(action.actions).toEqual([
+      {
+        title: 'Pages',
+        type: 'add_file',
+        file: 'pages/A.jsx',
+        content: 'export def',
+        isComplete: false,
+        isTruncated: false,
+      },
+    ]);
   });
 
   it('keeps an action open while its closing tag may still be part of a longer line', () => {
     const text = '<tessera-action type="add_file" path="a.js">\nconst s = 1;</tessera-action>';
-    expect(parseActionText(text, { isFinal: false }).actions[0]).toMatchObject({ content: 'const s = 1;', isComplete: false, isTruncated: false });
-    expect(parseActionText(text, { isFinal: true }).actions[0]).toMatchObject({ content: 'const s = 1;', isComplete: true, isTruncated: false });
+    expect(parseActionText(text, { isFinal: false }).actions[0]).toMatchObject({
+      content: 'const s = 1;',
+      isComplete: false,
+      isTruncated: false,
+    });
+    expect(parseActionText(text, { isFinal: true }).actions[0]).toMatchObject({
+      content: 'const s = 1;',
+      isComplete: true,
+      isTruncated: false,
+    });
     expect(parseActionText(`${text}";\n`, { isFinal: true }).actions[0]).toMatchObject({ isTruncated: true });
   });
 
   it('reads permissions from a schema that is still streaming', () => {
-    const text = '<tessera-action type="add_entity" entity="Post">\n```json\n{ "properties": {}, "x-accessControl": { "permissions": { "read": "anonymous", "write": "admin"';
-    expect(parseActionText(text, { isFinal: false }).actions[0]!.permissions).toEqual({ read: 'anonymous', write: 'admin' });
+    const text =
+      '<tessera-action type="add_entity" entity="Post">\n```json\n{ "properties": {}, "x-accessControl": { "permissions": { "read": "anonymous", "write": "admin"';
+    expect(parseActionText(text, { isFinal: false }).actions[0]!.permissions).toEqual({
+      read: 'anonymous',
+      write: 'admin',
+    });
   });
 
   it('treats an opening tag longer than 20 lines as prose', () => {
@@ -108,7 +141,9 @@ describe('parseActionText edge cases', () => {
       ...stream.push('\nDone'),
       ...stream.end(),
     ];
-    expect(got).toEqual([{ title: 'Delete a.js', type: 'delete_file', file: 'a.js', content: '', isComplete: true, isTruncated: false }]);
+    expect(got).toEqual([
+      { title: 'Delete a.js', type: 'delete_file', file: 'a.js', content: '', isComplete: true, isTruncated: false },
+    ]);
     expect(stream.message().segments.at(-1)).toEqual({ kind: 'text', text: 'Done' });
     expect(() => stream.push('more')).toThrow();
   });
@@ -118,7 +153,9 @@ describe('parseActionText edge cases', () => {
     expect(stream.push('<tessera-group title="G">\n<tessera-action type="add_file" path="a.js">\nx\n')).toEqual([]);
     expect(stream.push('</tessera-action>\n').map((a) => a.file)).toEqual(['a.js']);
     expect(stream.push('<tessera-action type="add_file" path="b.js">\ny\n')).toEqual([]);
-    expect(stream.end()).toEqual([{ title: 'G', type: 'add_file', file: 'b.js', content: 'y', isComplete: false, isTruncated: true }]);
+    expect(stream.end()).toEqual([
+      { title: 'G', type: 'add_file', file: 'b.js', content: 'y', isComplete: false, isTruncated: true },
+    ]);
     expect(stream.end()).toEqual([]);
   });
 

@@ -140,7 +140,8 @@ export function cleanActionBody(lines: readonly string[], indent = ''): string {
     else fenceIndent = '';
   }
   for (const prefix of [indent, fenceIndent]) {
-    if (prefix && body.every((l) => l.trim() === '' || l.startsWith(prefix))) body = body.map((l) => l.slice(prefix.length));
+    if (prefix && body.every((l) => l.trim() === '' || l.startsWith(prefix)))
+      body = body.map((l) => l.slice(prefix.length));
   }
   start = 0;
   end = body.length;
@@ -197,14 +198,21 @@ function defaultTitle(type: ActionType, file: string, entity: string | undefined
   }
 }
 
-function buildAction(open: OpenAction, groupTitle: string, state: { isComplete: boolean; isTruncated: boolean }): ParsedAction {
+function buildAction(
+  open: OpenAction,
+  groupTitle: string,
+  state: { isComplete: boolean; isTruncated: boolean },
+): ParsedAction {
   const { attrs } = open;
   const type = normalizeType(attrs.type ?? attrs.action);
   const content = cleanActionBody(open.lines, open.indent);
   let file = normalizePath(attrs.path ?? attrs.file ?? attrs.filepath ?? attrs.file_path ?? attrs.filename ?? '');
-  const isEntityAction = type === 'add_entity' || type === 'edit_entity' || type === 'import_entities' || type === 'insert_entity_records';
+  const isEntityAction =
+    type === 'add_entity' || type === 'edit_entity' || type === 'import_entities' || type === 'insert_entity_records';
   // `name` is an entity only on entity actions; on a file action it is just a label.
-  let entity: string | undefined = isEntityAction ? (attrs.entity ?? attrs.entity_name ?? attrs.entityname ?? attrs.name)?.trim() || undefined : undefined;
+  let entity: string | undefined = isEntityAction
+    ? (attrs.entity ?? attrs.entity_name ?? attrs.entityname ?? attrs.name)?.trim() || undefined
+    : undefined;
   let permissions: ActionPermissions | undefined;
   if (isEntityAction) {
     const json = type === 'insert_entity_records' ? null : parseLenientJson(content);
@@ -366,7 +374,14 @@ class Machine {
 
   private ensureGroup(): GroupState {
     if (this.group) return this.group;
-    const group: GroupState = { title: DEFAULT_GROUP_TITLE, hasTitle: false, isImplicit: true, actions: [], isClosed: false, stray: [] };
+    const group: GroupState = {
+      title: DEFAULT_GROUP_TITLE,
+      hasTitle: false,
+      isImplicit: true,
+      actions: [],
+      isClosed: false,
+      stray: [],
+    };
     this.segs.push({ kind: 'group', group });
     this.group = group;
     return group;
@@ -450,7 +465,14 @@ class Machine {
         if (selfClosing) continue;
         this.closeGroup();
         const title = attrs.title?.trim() ?? '';
-        const group: GroupState = { title: title || DEFAULT_GROUP_TITLE, hasTitle: title !== '', isImplicit: false, actions: [], isClosed: false, stray: [] };
+        const group: GroupState = {
+          title: title || DEFAULT_GROUP_TITLE,
+          hasTitle: title !== '',
+          isImplicit: false,
+          actions: [],
+          isClosed: false,
+          stray: [],
+        };
         this.segs.push({ kind: 'group', group });
         this.group = group;
         continue;
@@ -506,7 +528,13 @@ class Machine {
   result(isFinal: boolean): ParsedMessage {
     const segments: Array<TextSegment | GroupSegment> = [];
     const actions: ParsedAction[] = [];
-    const open = this.action && !isFinal ? buildAction(this.action, this.group?.hasTitle ? this.group.title : '', { isComplete: false, isTruncated: false }) : null;
+    const open =
+      this.action && !isFinal
+        ? buildAction(this.action, this.group?.hasTitle ? this.group.title : '', {
+            isComplete: false,
+            isTruncated: false,
+          })
+        : null;
     const raw: Array<TextSegment | GroupSegment> = [];
     for (const seg of this.segs) {
       if (seg.kind === 'text') {
@@ -528,7 +556,12 @@ class Machine {
         actions.push(...seg.actions);
         continue;
       }
-      const text = cleanText(seg.text, raw[index - 1]?.kind === 'group', raw[index + 1]?.kind === 'group', index === raw.length - 1);
+      const text = cleanText(
+        seg.text,
+        raw[index - 1]?.kind === 'group',
+        raw[index + 1]?.kind === 'group',
+        index === raw.length - 1,
+      );
       if (!text.trim()) continue;
       const prev = segments[segments.length - 1];
       if (prev?.kind === 'text') prev.text += `\n${text}`;

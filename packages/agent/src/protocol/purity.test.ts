@@ -13,7 +13,11 @@ describe('@tessera/agent/protocol', () => {
     for (const file of sources) {
       const text = readFileSync(join(DIR, file), 'utf8');
       const specifiers = [...text.matchAll(/^(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-      for (const spec of specifiers) expect([spec, file]).toEqual([expect.stringMatching(/^(\.\/[\w-]+|\.\.\/snapshot|@tessera\/contracts)$/), file]);
+      for (const spec of specifiers)
+        expect([spec, file]).toEqual([
+          expect.stringMatching(/^(\.\/[\w-]+|\.\.\/snapshot|@tessera\/contracts)$/),
+          file,
+        ]);
       expect(text, file).not.toMatch(/\b(process|Buffer|require)\s*[.(]/);
     }
   });

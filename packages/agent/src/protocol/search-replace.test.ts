@@ -1,18 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { applySearchReplace, parseSearchReplace } from './search-replace';
 
-const FILE = ['function a() {', '  const x = 1;', '', '  return x;', '}', '', 'function b() {', '  return 2;', '}'].join('\n');
+const FILE = [
+  'function a() {',
+  '  const x = 1;',
+  '',
+  '  return x;',
+  '}',
+  '',
+  'function b() {',
+  '  return 2;',
+  '}',
+].join('\n');
 
 describe('parseSearchReplace', () => {
   it('reads several blocks with sloppy markers and ignores fences and prose between them', () => {
-    const text = ['Change a:', '```js', '<<<<<<<  SEARCH  ', 'a', '=======   ', 'b', '>>>>>>>>', '```', '<<<<<<< SEARCH', 'c', '=======', '', '>>>>>>> REPLACE extra'].join('\n');
-    expect(parseSearchReplace(text)).toEqual({ ok: true, blocks: [{ search: 'a', replace: 'b' }, { search: 'c', replace: '' }] });
+    const text = [
+      'Change a:',
+      '```js',
+      '<<<<<<<  SEARCH  ',
+      'a',
+      '=======   ',
+      'b',
+      '>>>>>>>>',
+      '```',
+      '<<<<<<< SEARCH',
+      'c',
+      '=======',
+      '',
+      '>>>>>>> REPLACE extra',
+    ].join('\n');
+    expect(parseSearchReplace(text)).toEqual({
+      ok: true,
+      blocks: [
+        { search: 'a', replace: 'b' },
+        { search: 'c', replace: '' },
+      ],
+    });
   });
 
   it('refuses blocks with a missing marker and bodies without blocks', () => {
-    expect(parseSearchReplace('<<<<<<< SEARCH\na\n>>>>>>> REPLACE')).toEqual({ ok: false, error: 'block 1 has no "=======" between its SEARCH and REPLACE text' });
-    expect(parseSearchReplace('<<<<<<< SEARCH\na\n=======\nb')).toEqual({ ok: false, error: 'block 1 is missing its ">>>>>>> REPLACE" marker' });
-    expect(parseSearchReplace('<<<<<<< SEARCH\na')).toEqual({ ok: false, error: 'block 1 is unfinished (no "=======" and ">>>>>>> REPLACE")' });
+    expect(parseSearchReplace('<<<<<<< SEARCH\na\n>>>>>>> REPLACE')).toEqual({
+      ok: false,
+      error: 'block 1 has no "=======" between its SEARCH and REPLACE text',
+    });
+    expect(parseSearchReplace('<<<<<<< SEARCH\na\n=======\nb')).toEqual({
+      ok: false,
+      error: 'block 1 is missing its ">>>>>>> REPLACE" marker',
+    });
+    expect(parseSearchReplace('<<<<<<< SEARCH\na')).toEqual({
+      ok: false,
+      error: 'block 1 is unfinished (no "=======" and ">>>>>>> REPLACE")',
+    });
     expect(parseSearchReplace('=======\nb\n>>>>>>> REPLACE').ok).toBe(false);
     expect(parseSearchReplace('whole file').ok).toBe(false);
   });
@@ -24,10 +63,15 @@ describe('applySearchReplace', () => {
   });
 
   it('matches ignoring indentation and re-indents the replacement', () => {
-    expect(applySearchReplace(FILE, { search: '    function b() {\n      return 2;', replace: '    function b() {\n      const y = 2;\n      return y;' })).toBe(
-      FILE.replace('function b() {\n  return 2;', 'function b() {\n  const y = 2;\n  return y;'),
-    );
-    expect(applySearchReplace(FILE, { search: 'function b() {\n    return  2;', replace: 'function c() {\n    return 3;' })).toBe(FILE.replace('function b() {\n  return 2;', 'function c() {\n    return 3;'));
+    expect(
+      applySearchReplace(FILE, {
+        search: '    function b() {\n      return 2;',
+        replace: '    function b() {\n      const y = 2;\n      return y;',
+      }),
+    ).toBe(FILE.replace('function b() {\n  return 2;', 'function b() {\n  const y = 2;\n  return y;'));
+    expect(
+      applySearchReplace(FILE, { search: 'function b() {\n    return  2;', replace: 'function c() {\n    return 3;' }),
+    ).toBe(FILE.replace('function b() {\n  return 2;', 'function c() {\n    return 3;'));
   });
 
   it('matches ignoring blank lines the model added or dropped', () => {

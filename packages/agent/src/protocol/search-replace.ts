@@ -49,13 +49,17 @@ export function parseSearchReplace(content: string): SearchReplaceParse {
       return { ok: false, error: `block ${blocks.length + 1} is missing its ">>>>>>> REPLACE" marker` };
     } else replace.push(line);
   }
-  if (state === 'search') return { ok: false, error: `block ${blocks.length + 1} is unfinished (no "=======" and ">>>>>>> REPLACE")` };
+  if (state === 'search')
+    return { ok: false, error: `block ${blocks.length + 1} is unfinished (no "=======" and ">>>>>>> REPLACE")` };
   if (state === 'replace') {
     // A fence closing the block is not the missing marker, but the edit is still partial.
     return { ok: false, error: `block ${blocks.length + 1} is missing its ">>>>>>> REPLACE" marker` };
   }
   if (blocks.length === 0) {
-    return { ok: false, error: 'it has no "<<<<<<< SEARCH / ======= / >>>>>>> REPLACE" blocks (to write a whole file, use add_file)' };
+    return {
+      ok: false,
+      error: 'it has no "<<<<<<< SEARCH / ======= / >>>>>>> REPLACE" blocks (to write a whole file, use add_file)',
+    };
   }
   return { ok: true, blocks };
 }
@@ -73,7 +77,8 @@ function trimBlankEdges(lines: string[]): string[] {
 
 function dropFenceEdges(lines: string[]): string[] {
   // One block fenced on its own: its fence lines are not code.
-  if (lines.length >= 2 && FENCE_ONLY.test(lines[0]!) && FENCE_ONLY.test(lines[lines.length - 1]!)) return lines.slice(1, -1);
+  if (lines.length >= 2 && FENCE_ONLY.test(lines[0]!) && FENCE_ONLY.test(lines[lines.length - 1]!))
+    return lines.slice(1, -1);
   return lines;
 }
 

@@ -21,7 +21,12 @@ export const ACTION_TYPES: ReadonlyArray<Exclude<ActionType, 'unknown'>> = [
 ];
 
 /** Action types whose target is an entity rather than a file. */
-export const ENTITY_ACTION_TYPES: ReadonlyArray<ActionType> = ['add_entity', 'edit_entity', 'import_entities', 'insert_entity_records'];
+export const ENTITY_ACTION_TYPES: ReadonlyArray<ActionType> = [
+  'add_entity',
+  'edit_entity',
+  'import_entities',
+  'insert_entity_records',
+];
 
 /**
  * Read/write levels as written in the entity's `x-accessControl.permissions`. They are the raw

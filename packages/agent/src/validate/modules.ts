@@ -29,14 +29,23 @@ function importedNames(clause: string): { names: string[]; isNamespace: boolean 
   let isNamespace = false;
   const brace = clause.indexOf('{');
   const head = (brace >= 0 ? clause.slice(0, brace) : clause).replace(/,\s*$/, '').trim();
-  for (const part of head.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of head
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (part.startsWith('*')) isNamespace = true;
     else names.push('default');
   }
   if (brace >= 0) {
     const inner = clause.slice(brace + 1, clause.lastIndexOf('}'));
-    for (const spec of inner.split(',').map((s) => s.trim()).filter(Boolean)) {
-      const imported = spec.split(/\s+as\s+/)[0]!.trim().replace(/^["']|["']$/g, '');
+    for (const spec of inner
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const imported = spec
+        .split(/\s+as\s+/)[0]!
+        .trim()
+        .replace(/^["']|["']$/g, '');
       names.push(imported);
     }
   }
@@ -65,7 +74,10 @@ export function collectExports(code: string): ExportInfo {
     else hasStar = true;
   }
   for (const m of code.matchAll(EXPORT_LIST)) {
-    for (const spec of m[1]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const spec of m[1]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const parts = spec.split(/\s+as\s+/);
       names.add((parts[1] ?? parts[0])!.trim().replace(/^["']|["']$/g, ''));
     }
@@ -92,7 +104,14 @@ export const RUNTIME_MODULE_EXPORTS: Readonly<Record<string, readonly string[]>>
 };
 
 /** Packages the runtime provides from the real installed package: their exports are read from it. */
-export const INSTALLED_PACKAGES = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'lucide-react'] as const;
+export const INSTALLED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'lucide-react',
+] as const;
 
 let installed: Promise<Map<string, Set<string>>> | null = null;
 

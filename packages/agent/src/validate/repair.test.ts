@@ -17,7 +17,9 @@ describe('repairSnapshot', () => {
     const broken = app(page);
     expect((await validateSnapshot(broken)).map((i) => i.detectorId)).toEqual(['imports', 'imports', 'imports']);
     const { snapshot, repairedFiles } = await repairSnapshot(broken);
-    expect(snapshot.files['pages/Tasks.jsx']!.split('\n')[0]).toBe("import { Home, Pencil as Pencil2, Calendar as Cal, Circle as Xyzzyqwv } from 'lucide-react';");
+    expect(snapshot.files['pages/Tasks.jsx']!.split('\n')[0]).toBe(
+      "import { Home, Pencil as Pencil2, Calendar as Cal, Circle as Xyzzyqwv } from 'lucide-react';",
+    );
     expect(repairedFiles).toEqual([{ fileId: 'pages/Tasks.jsx', issuesFixed: 3 }]);
     expect(await validateSnapshot(snapshot)).toEqual([]);
     expect(broken.files['pages/Tasks.jsx']).toBe(page);
@@ -30,7 +32,16 @@ describe('repairSnapshot', () => {
       'import { InvokeLLM, Core } from "@/api/integrations";',
       'export default function Tasks() { return [Task, Me, Project, InvokeLLM, Core].length; }',
     ].join('\n');
-    const broken: AppSnapshot = { ...app(page), entities: { Task: { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } } } };
+    const broken: AppSnapshot = {
+      ...app(page),
+      entities: {
+        Task: {
+          type: 'object',
+          properties: {},
+          'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+        },
+      },
+    };
     const { snapshot, repairedFiles } = await repairSnapshot(broken);
     expect(snapshot.files['pages/Tasks.jsx']!.split('\n').slice(0, 5)).toEqual([
       "import { Task } from '@/entities/Task';",
@@ -45,7 +56,9 @@ describe('repairSnapshot', () => {
   });
 
   it('points mainPage at the page it names in another case', async () => {
-    const { snapshot, repairedFiles } = await repairSnapshot(app('export default () => null;', { name: 'A', mainPage: 'tasks' }));
+    const { snapshot, repairedFiles } = await repairSnapshot(
+      app('export default () => null;', { name: 'A', mainPage: 'tasks' }),
+    );
     expect(JSON.parse(snapshot.files['app.json']!)).toEqual({ name: 'A', mainPage: 'Tasks' });
     expect(repairedFiles).toEqual([{ fileId: 'app.json', issuesFixed: 1 }]);
   });

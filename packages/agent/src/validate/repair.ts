@@ -67,7 +67,9 @@ export async function repairSnapshot(snapshot: AppSnapshot): Promise<RepairResul
   const repaired = new Map<string, number>();
   const count = (file: string, n: number) => n && repaired.set(file, (repaired.get(file) ?? 0) + n);
 
-  const needsIcons = Object.entries(files).some(([path, text]) => /\.(jsx|js|tsx|ts)$/.test(path) && text.includes('lucide-react'));
+  const needsIcons = Object.entries(files).some(
+    ([path, text]) => /\.(jsx|js|tsx|ts)$/.test(path) && text.includes('lucide-react'),
+  );
   const icons = needsIcons ? (await installedExports()).get('lucide-react')! : new Set<string>();
   for (const [path, text] of Object.entries(files)) {
     if (!needsIcons || !/\.(jsx|js|tsx|ts)$/.test(path) || !text.includes('lucide-react')) continue;
@@ -96,19 +98,32 @@ export async function repairSnapshot(snapshot: AppSnapshot): Promise<RepairResul
     if (!/\.(jsx|js|tsx|ts)$/.test(path) || !text.includes('@/')) continue;
     let fixed = 0;
     let next = text.replace(API_ENTITIES_IMPORT, (whole, list: string, quote: string) => {
-      const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
+      const specs = list
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       const parts = specs.map((spec) => spec.split(/\s+as\s+/).map((x) => x.trim()) as [string, string | undefined]);
       // Only when every name is a real entity: anything else is for the model to sort out.
       if (!parts.every(([name]) => entityNames.has(name))) return whole;
       fixed++;
-      return parts.map(([name, local]) => `import { ${local ? `${name} as ${local}` : name} } from ${quote}@/entities/${name}${quote};`).join('\n');
+      return parts
+        .map(
+          ([name, local]) =>
+            `import { ${local ? `${name} as ${local}` : name} } from ${quote}@/entities/${name}${quote};`,
+        )
+        .join('\n');
     });
     next = next.replace(API_INTEGRATIONS_IMPORT, (whole, list: string, quote: string) => {
-      const specs = list.split(',').map((x) => x.trim()).filter(Boolean);
+      const specs = list
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       const parts = specs.map((spec) => spec.split(/\s+as\s+/).map((x) => x.trim()) as [string, string | undefined]);
       if (!parts.every(([name]) => CORE_NAMES.has(name) || name === 'Core')) return whole;
       fixed++;
-      const named = parts.filter(([name]) => name !== 'Core').map(([name, local]) => (local ? `${name} as ${local}` : name));
+      const named = parts
+        .filter(([name]) => name !== 'Core')
+        .map(([name, local]) => (local ? `${name} as ${local}` : name));
       const core = parts.find(([name]) => name === 'Core');
       const lines = [];
       if (core) lines.push(`import ${core[1] ?? 'Core'} from ${quote}@/integrations/Core${quote};`);
@@ -125,7 +140,9 @@ export async function repairSnapshot(snapshot: AppSnapshot): Promise<RepairResul
   if (manifest !== undefined) {
     try {
       const app = JSON.parse(manifest) as Record<string, unknown>;
-      const pages = Object.keys(files).map(pageNameOf).filter((p): p is string => p !== null);
+      const pages = Object.keys(files)
+        .map(pageNameOf)
+        .filter((p): p is string => p !== null);
       const key = (s: string) => s.toLowerCase().replace(/-/g, '');
       if (typeof app.mainPage === 'string' && !pages.includes(app.mainPage)) {
         const match = pages.find((p) => key(p) === key(app.mainPage as string));

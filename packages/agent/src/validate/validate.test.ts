@@ -37,7 +37,8 @@ function validApp(): AppSnapshot {
         '  return <div>{tasks.map((t) => <TaskRow key={t.id} task={t} due={formatDue(t.due)} />)}<Button><Plus /><Trash2 /></Button></div>;',
         '}',
       ].join('\n'),
-      'components/TaskRow.jsx': 'export default function TaskRow({ task, due }) { return <li>{task.title} {due}</li>; }\n',
+      'components/TaskRow.jsx':
+        'export default function TaskRow({ task, due }) { return <li>{task.title} {due}</li>; }\n',
       'components/ui/index.jsx': 'export function Button(props) { return <button {...props} />; }\n',
       'services/dates.js': 'export const formatDue = (d) => (d ? new Date(d).toLocaleDateString() : "");\n',
       'services/types.ts': 'export interface Row { id: string }\nexport const ROW_LIMIT: number = 20;\n',
@@ -56,10 +57,26 @@ describe('validateSnapshot', () => {
   });
 
   it('path: refuses traversal, absolute paths, unknown roots, nested pages and bad extensions', async () => {
-    for (const bad of ['../etc/passwd.js', '/pages/A.jsx', 'src/pages/A.jsx', 'pages/admin/Users.jsx', 'components/a.py', 'pages/1st.jsx', `components/${'a'.repeat(200)}.jsx`]) {
+    for (const bad of [
+      '../etc/passwd.js',
+      '/pages/A.jsx',
+      'src/pages/A.jsx',
+      'pages/admin/Users.jsx',
+      'components/a.py',
+      'pages/1st.jsx',
+      `components/${'a'.repeat(200)}.jsx`,
+    ]) {
       expect(checkPath(bad), bad).not.toBeNull();
     }
-    for (const good of ['app.json', 'globals.css', 'layout.jsx', 'pages/TaskDetail.jsx', 'components/ui/Button.tsx', 'services/api.ts', 'components/data.json']) {
+    for (const good of [
+      'app.json',
+      'globals.css',
+      'layout.jsx',
+      'pages/TaskDetail.jsx',
+      'components/ui/Button.tsx',
+      'services/api.ts',
+      'components/data.json',
+    ]) {
       expect(checkPath(good), good).toBeNull();
     }
     const app = validApp();
@@ -78,7 +95,10 @@ describe('validateSnapshot', () => {
       ['[]', /must be an object/],
       [JSON.stringify({ mainPage: 'Tasks' }), /non-empty "name"/],
       [JSON.stringify({ name: 'X', mainPage: 'Home' }), /mainPage "Home" is not a page \(pages: Tasks\)$/],
-      [JSON.stringify({ name: 'X', mainPage: 'tasks' }), /mainPage "tasks" is not a page \(pages: Tasks\); did you mean "Tasks"\?/],
+      [
+        JSON.stringify({ name: 'X', mainPage: 'tasks' }),
+        /mainPage "tasks" is not a page \(pages: Tasks\); did you mean "Tasks"\?/,
+      ],
     ];
     for (const [manifest, message] of cases) {
       const app = validApp();
@@ -96,18 +116,25 @@ describe('validateSnapshot', () => {
     expect((await detect(none)).map((i) => i.detectorId)).toContain('pages');
     const clash = validApp();
     clash.files['pages/task-s.jsx'] = 'export default function A() { return null; }';
-    expect(await detect(clash)).toContainEqual(expect.objectContaining({ detectorId: 'pages', file: 'pages/task-s.jsx' }));
+    expect(await detect(clash)).toContainEqual(
+      expect.objectContaining({ detectorId: 'pages', file: 'pages/task-s.jsx' }),
+    );
   });
 
   it('syntax: reports the file and line of a JSX, TS, JSON or CSS error', async () => {
     const app = validApp();
-    app.files['components/Broken.jsx'] = 'export default function B() {\n  return <div>\n    <span>hi</span>\n  );\n}\n';
+    app.files['components/Broken.jsx'] =
+      'export default function B() {\n  return <div>\n    <span>hi</span>\n  );\n}\n';
     app.files['services/bad.ts'] = 'export const a: number = ;\n';
     app.files['components/data.json'] = '{\n  "a": 1,\n}';
     app.files['globals.css'] = '@import "tailwindcss";\n.a { color: red;\n';
     const syntax = (await detect(app)).filter((i) => i.detectorId === 'syntax');
     expect(syntax).toContainEqual(
-      expect.objectContaining({ file: 'components/Broken.jsx', line: 6, message: 'Syntax error: Unexpected end of file before a closing "div" tag (The opening "div" tag is on line 2)' }),
+      expect.objectContaining({
+        file: 'components/Broken.jsx',
+        line: 6,
+        message: 'Syntax error: Unexpected end of file before a closing "div" tag (The opening "div" tag is on line 2)',
+      }),
     );
     expect(syntax).toContainEqual(expect.objectContaining({ file: 'services/bad.ts', line: 1 }));
     expect(syntax).toContainEqual(expect.objectContaining({ file: 'components/data.json' }));
@@ -143,17 +170,31 @@ describe('validateSnapshot', () => {
 
   it('imports: require() is refused with the import to write instead', async () => {
     const app = validApp();
-    app.files['services/old.js'] = "const dayjs = require('dayjs');\nexport const f = () => dayjs();\nexport const g = (o) => o.require('x');";
+    app.files['services/old.js'] =
+      "const dayjs = require('dayjs');\nexport const f = () => dayjs();\nexport const g = (o) => o.require('x');";
     expect((await detect(app)).filter((i) => i.detectorId === 'imports')).toEqual([
-      { detectorId: 'imports', severity: 'error', file: 'services/old.js', line: 1, message: 'require("dayjs") does not work in app code: use import ... from "dayjs"' },
+      {
+        detectorId: 'imports',
+        severity: 'error',
+        file: 'services/old.js',
+        line: 1,
+        message: 'require("dayjs") does not work in app code: use import ... from "dayjs"',
+      },
     ]);
   });
 
   it('imports: one issue for an unresolved import written twice', async () => {
     const app = validApp();
-    app.files['components/Twice.jsx'] = "import a from './gone';\nimport b from './gone';\nexport default () => [a, b];";
+    app.files['components/Twice.jsx'] =
+      "import a from './gone';\nimport b from './gone';\nexport default () => [a, b];";
     expect((await detect(app)).filter((i) => i.detectorId === 'imports')).toEqual([
-      { detectorId: 'imports', severity: 'error', file: 'components/Twice.jsx', line: 1, message: '"./gone" does not resolve to a file of the app' },
+      {
+        detectorId: 'imports',
+        severity: 'error',
+        file: 'components/Twice.jsx',
+        line: 1,
+        message: '"./gone" does not resolve to a file of the app',
+      },
     ]);
   });
 
@@ -190,7 +231,20 @@ describe('validateSnapshot', () => {
   });
 
   it('every detector of validateSnapshot is exercised above', () => {
-    expect(DETECTORS).toEqual(expect.arrayContaining(['path', 'app-json', 'pages', 'syntax', 'imports', 'default-export', 'globals-css', 'entity-schema']));
-    expect(formatIssue({ message: 'm', file: 'a.jsx', line: 3, severity: 'error', detectorId: 'syntax' })).toBe('a.jsx:3: m');
+    expect(DETECTORS).toEqual(
+      expect.arrayContaining([
+        'path',
+        'app-json',
+        'pages',
+        'syntax',
+        'imports',
+        'default-export',
+        'globals-css',
+        'entity-schema',
+      ]),
+    );
+    expect(formatIssue({ message: 'm', file: 'a.jsx', line: 3, severity: 'error', detectorId: 'syntax' })).toBe(
+      'a.jsx:3: m',
+    );
   });
 });

@@ -2,7 +2,14 @@ import { USER_ENTITY, parseEntitySchema } from '@tessera/contracts';
 import { transform, type Loader, type Message } from 'esbuild';
 import type { ValidationIssue } from '../protocol/issues';
 import type { AppSnapshot } from '../snapshot';
-import { RUNTIME_MODULE_EXPORTS, collectExports, collectImports, installedExports, type ExportInfo, type ImportRef } from './modules';
+import {
+  RUNTIME_MODULE_EXPORTS,
+  collectExports,
+  collectImports,
+  installedExports,
+  type ExportInfo,
+  type ImportRef,
+} from './modules';
 
 export const MAX_PATH_LENGTH = 200;
 const CODE_EXTENSIONS = ['.jsx', '.js', '.tsx', '.ts'] as const;
@@ -30,7 +37,8 @@ export function checkPath(path: string): string | null {
   const segments = path.split('/');
   if (segments.some((s) => s === '..' || s === '.')) return 'Paths may not contain "." or ".." segments';
   if (segments.some((s) => !SEGMENT.test(s))) return 'Path segments use letters, digits, ".", "_", "-" and "@" only';
-  if (path === 'app.json' || path === 'globals.css' || LAYOUT.test(path) || PAGE.test(path) || NESTED.test(path)) return null;
+  if (path === 'app.json' || path === 'globals.css' || LAYOUT.test(path) || PAGE.test(path) || NESTED.test(path))
+    return null;
   if (path.startsWith('pages/')) {
     return segments.length > 2
       ? 'Pages are one level deep: pages/{PageName}.jsx (put shared parts in components/)'
@@ -39,7 +47,13 @@ export function checkPath(path: string): string | null {
   return 'Files live in app.json, globals.css, layout.jsx, pages/, components/ or services/ with a .jsx, .js, .tsx, .ts, .css or .json extension';
 }
 
-function issue(detectorId: ValidationIssue['detectorId'], message: string, file?: string, line?: number, severity: ValidationIssue['severity'] = 'error'): ValidationIssue {
+function issue(
+  detectorId: ValidationIssue['detectorId'],
+  message: string,
+  file?: string,
+  line?: number,
+  severity: ValidationIssue['severity'] = 'error',
+): ValidationIssue {
   const out: ValidationIssue = { message, severity, detectorId };
   if (file !== undefined) out.file = file;
   if (line !== undefined) out.line = line;
@@ -74,7 +88,11 @@ function normalize(parts: string[]): string | null {
 }
 
 /** The snapshot file a relative or `@/` import names, trying extensions and index files. */
-export function resolveSnapshotImport(files: Record<string, string>, importer: string, specifier: string): string | null {
+export function resolveSnapshotImport(
+  files: Record<string, string>,
+  importer: string,
+  specifier: string,
+): string | null {
   let base: string | null;
   if (specifier.startsWith('@/')) base = normalize(specifier.slice(2).split('/'));
   else {
@@ -82,7 +100,11 @@ export function resolveSnapshotImport(files: Record<string, string>, importer: s
     base = normalize([...dir, ...specifier.split('/')]);
   }
   if (base === null) return null;
-  const candidates = [base, ...[...CODE_EXTENSIONS, '.json', '.css'].map((e) => base + e), ...CODE_EXTENSIONS.map((e) => `${base}/index${e}`)];
+  const candidates = [
+    base,
+    ...[...CODE_EXTENSIONS, '.json', '.css'].map((e) => base + e),
+    ...CODE_EXTENSIONS.map((e) => `${base}/index${e}`),
+  ];
   return candidates.find((c) => files[c] !== undefined) ?? null;
 }
 
@@ -99,7 +121,14 @@ async function transformFile(path: string, source: string, issues: ValidationIss
       JSON.parse(source);
     } catch (err) {
       const pos = /position (\d+)/.exec(String(err))?.[1];
-      issues.push(issue('syntax', `Invalid JSON: ${err instanceof Error ? err.message : String(err)}`, path, pos ? lineAt(source, Number(pos)) : undefined));
+      issues.push(
+        issue(
+          'syntax',
+          `Invalid JSON: ${err instanceof Error ? err.message : String(err)}`,
+          path,
+          pos ? lineAt(source, Number(pos)) : undefined,
+        ),
+      );
     }
     return { path, source, code: null };
   }
@@ -107,14 +136,24 @@ async function transformFile(path: string, source: string, issues: ValidationIss
   if (!loader) return { path, source, code: null };
   const report = (m: Message) => {
     // esbuild's notes point at the cause (e.g. the unclosed tag), often far from the error itself.
-    const notes = m.notes.filter((n) => n.location).map((n) => {
-      const text = n.text.replace(/:$/, '');
-      return / is here$/.test(text) ? ` (${text.replace(/ is here$/, ' is on')} line ${n.location!.line})` : ` (${text}: line ${n.location!.line})`;
-    });
+    const notes = m.notes
+      .filter((n) => n.location)
+      .map((n) => {
+        const text = n.text.replace(/:$/, '');
+        return / is here$/.test(text)
+          ? ` (${text.replace(/ is here$/, ' is on')} line ${n.location!.line})`
+          : ` (${text}: line ${n.location!.line})`;
+      });
     issues.push(issue('syntax', `Syntax error: ${m.text}${notes.join('')}`, path, m.location?.line));
   };
   try {
-    const result = await transform(source, { loader, format: 'esm', jsx: 'automatic', sourcefile: path, logLevel: 'silent' });
+    const result = await transform(source, {
+      loader,
+      format: 'esm',
+      jsx: 'automatic',
+      sourcefile: path,
+      logLevel: 'silent',
+    });
     // esbuild accepts broken CSS with warnings; Tailwind would then compile something else than intended.
     if (loader === 'css') result.warnings.filter((w) => w.id === 'css-syntax-error').forEach(report);
     return { path, source, code: loader === 'css' ? null : result.code };
@@ -141,7 +180,14 @@ function checkImport(
     return ref.names
       .filter((n) => !set.has(n))
       .map((n) =>
-        issue('imports', n === 'default' ? `"${specifier}" has no default export (${what})` : `"${specifier}" does not export "${n}" (${what})`, file.path, line),
+        issue(
+          'imports',
+          n === 'default'
+            ? `"${specifier}" has no default export (${what})`
+            : `"${specifier}" does not export "${n}" (${what})`,
+          file.path,
+          line,
+        ),
       );
   };
 
@@ -157,7 +203,11 @@ function checkImport(
   const runtime = Object.hasOwn(RUNTIME_MODULE_EXPORTS, specifier) ? RUNTIME_MODULE_EXPORTS[specifier] : undefined;
   if (runtime) return missingNames(runtime, `it provides { ${runtime.filter((n) => n !== 'default').join(', ')} }`);
   const pkg = installed.get(specifier);
-  if (pkg) return missingNames(pkg, specifier === 'lucide-react' ? 'see lucide.dev/icons for icon names' : `not part of the installed ${specifier}`);
+  if (pkg)
+    return missingNames(
+      pkg,
+      specifier === 'lucide-react' ? 'see lucide.dev/icons for icon names' : `not part of the installed ${specifier}`,
+    );
 
   if (specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@/')) {
     const target = resolveSnapshotImport(snapshot.files, file.path, specifier);
@@ -205,43 +255,75 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
     // Page URLs are matched case-insensitively with hyphens ignored (runtime page routing).
     const route = name.toLowerCase().replace(/-/g, '');
     const sameRoute = routes.get(route);
-    if (sameRoute && sameRoute !== name) issues.push(issue('pages', `The pages ${sameRoute} and ${name} have the same URL (/${route}/)`, path));
+    if (sameRoute && sameRoute !== name)
+      issues.push(issue('pages', `The pages ${sameRoute} and ${name} have the same URL (/${route}/)`, path));
     routes.set(route, name);
   }
-  if (pages.size === 0) issues.push(issue('pages', 'The app has no page: add pages/{PageName}.jsx with a default export'));
+  if (pages.size === 0)
+    issues.push(issue('pages', 'The app has no page: add pages/{PageName}.jsx with a default export'));
   const layouts = paths.filter((p) => LAYOUT.test(p));
-  if (layouts.length > 1) issues.push(issue('path', `Only one layout file may exist: ${layouts.join(', ')}`, layouts[1]));
+  if (layouts.length > 1)
+    issues.push(issue('path', `Only one layout file may exist: ${layouts.join(', ')}`, layouts[1]));
 
   const manifest = snapshot.files['app.json'];
-  if (manifest === undefined) issues.push(issue('app-json', 'app.json is missing: it holds { "name", "mainPage" }', 'app.json'));
+  if (manifest === undefined)
+    issues.push(issue('app-json', 'app.json is missing: it holds { "name", "mainPage" }', 'app.json'));
   else {
     let value: unknown;
     try {
       value = JSON.parse(manifest);
     } catch (err) {
-      issues.push(issue('app-json', `app.json is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, 'app.json'));
+      issues.push(
+        issue(
+          'app-json',
+          `app.json is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+          'app.json',
+        ),
+      );
     }
     if (value !== undefined) {
-      const obj = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      const obj =
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? (value as Record<string, unknown>)
+          : null;
       if (!obj) issues.push(issue('app-json', 'app.json must be an object { "name", "mainPage" }', 'app.json'));
       else {
-        if (typeof obj.name !== 'string' || obj.name.trim() === '') issues.push(issue('app-json', 'app.json needs a non-empty "name"', 'app.json'));
-        if (typeof obj.mainPage !== 'string' || obj.mainPage.trim() === '') issues.push(issue('app-json', 'app.json needs a "mainPage" naming a page', 'app.json'));
+        if (typeof obj.name !== 'string' || obj.name.trim() === '')
+          issues.push(issue('app-json', 'app.json needs a non-empty "name"', 'app.json'));
+        if (typeof obj.mainPage !== 'string' || obj.mainPage.trim() === '')
+          issues.push(issue('app-json', 'app.json needs a "mainPage" naming a page', 'app.json'));
         else if (!pages.has(obj.mainPage)) {
           const known = [...pages.keys()].join(', ') || 'none';
           const close = routes.get(obj.mainPage.toLowerCase().replace(/-/g, ''));
           const hint = close ? `; did you mean "${close}"?` : '';
-          issues.push(issue('app-json', `app.json's mainPage "${obj.mainPage}" is not a page (pages: ${known})${hint}`, 'app.json'));
+          issues.push(
+            issue(
+              'app-json',
+              `app.json's mainPage "${obj.mainPage}" is not a page (pages: ${known})${hint}`,
+              'app.json',
+            ),
+          );
         }
       }
     }
   }
 
   const css = snapshot.files['globals.css'];
-  if (css !== undefined && css.trim() === '') issues.push(issue('globals-css', 'globals.css is empty: remove it or give it at least @import "tailwindcss";', 'globals.css'));
+  if (css !== undefined && css.trim() === '')
+    issues.push(
+      issue('globals-css', 'globals.css is empty: remove it or give it at least @import "tailwindcss";', 'globals.css'),
+    );
   else if (css !== undefined && !/@import\s+(?:url\()?["']tailwindcss["']/.test(css)) {
     // Tailwind v3 habits (@tailwind base; ...) compile to nothing useful in v4: no theme, no reset.
-    issues.push(issue('globals-css', 'globals.css does not @import "tailwindcss" (Tailwind v4; @tailwind base/components/utilities are v3), so no utility classes or theme reach the app', 'globals.css', undefined, 'warning'));
+    issues.push(
+      issue(
+        'globals-css',
+        'globals.css does not @import "tailwindcss" (Tailwind v4; @tailwind base/components/utilities are v3), so no utility classes or theme reach the app',
+        'globals.css',
+        undefined,
+        'warning',
+      ),
+    );
   }
 
   for (const [name, schema] of Object.entries(snapshot.entities)) {
@@ -255,7 +337,10 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   }
 
   // A file at a wrong path is reported once, for its path: the bundle would not load it anyway.
-  const toCheck = paths.filter((p) => p !== 'app.json' && !badPaths.has(p) && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json'));
+  const toCheck = paths.filter(
+    (p) =>
+      p !== 'app.json' && !badPaths.has(p) && (LOADERS[extensionOf(p)] !== undefined || extensionOf(p) === '.json'),
+  );
   // Each file collects its own syntax issues so the report is in path order, not completion order.
   const perFile = toCheck.map(() => [] as ValidationIssue[]);
   const transformed = await Promise.all(toCheck.map((p, i) => transformFile(p, snapshot.files[p]!, perFile[i]!)));
@@ -266,18 +351,35 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
   for (const t of transformed) {
     if (t.code === null || !isCode(t.path)) continue;
     if ((pageNameOf(t.path) || LAYOUT.test(t.path)) && !exportsOf.get(t.path)!.names.has('default')) {
-      issues.push(issue('default-export', `${pageNameOf(t.path) ? 'A page' : 'The layout'} needs a default export (export default function ...)`, t.path));
+      issues.push(
+        issue(
+          'default-export',
+          `${pageNameOf(t.path) ? 'A page' : 'The layout'} needs a default export (export default function ...)`,
+          t.path,
+        ),
+      );
     }
   }
 
-  const imports = transformed.filter((t) => t.code !== null && isCode(t.path)).map((t) => ({ file: t, refs: collectImports(t.code!) }));
-  const needsInstalled = imports.some(({ refs }) => refs.some((r) => r.specifier === 'lucide-react' || r.specifier.startsWith('react')));
+  const imports = transformed
+    .filter((t) => t.code !== null && isCode(t.path))
+    .map((t) => ({ file: t, refs: collectImports(t.code!) }));
+  const needsInstalled = imports.some(({ refs }) =>
+    refs.some((r) => r.specifier === 'lucide-react' || r.specifier.startsWith('react')),
+  );
   const installed = needsInstalled ? await installedExports() : new Map<string, Set<string>>();
   for (const { file, refs } of imports) {
     for (const ref of refs) issues.push(...checkImport(ref, file, snapshot, exportsOf, installed));
     // App modules are ES modules: the bundle has no require().
     for (const m of file.code!.matchAll(/(?<![.\w$])require\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
-      issues.push(issue('imports', `require("${m[1]}") does not work in app code: use import ... from "${m[1]}"`, file.path, lineOfSpecifier(file.source, m[1]!)));
+      issues.push(
+        issue(
+          'imports',
+          `require("${m[1]}") does not work in app code: use import ... from "${m[1]}"`,
+          file.path,
+          lineOfSpecifier(file.source, m[1]!),
+        ),
+      );
     }
   }
   // The same import written twice in a file is one problem to fix.

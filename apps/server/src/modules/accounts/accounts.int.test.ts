@@ -44,7 +44,9 @@ describe('account/create and account/current', () => {
 
   it('is idempotent, also under concurrent calls', async () => {
     const user = await t.signUp();
-    const results = await Promise.all([1, 2, 3].map(() => t.request('POST', '/api/live_api/account/create', { token: user.token })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.request('POST', '/api/live_api/account/create', { token: user.token })),
+    );
     const ids = new Set(results.map((r) => r.body.accountId));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(ids.size).toBe(1);
@@ -67,7 +69,8 @@ describe('account/create and account/current', () => {
 
   it('flags business info when set or when the plan is not lite', async () => {
     const user = await t.signUpVerified();
-    const current = () => t.request('GET', '/api/live_api/account/current', { token: user.token }).then((r) => r.body.hasBusinessInfo);
+    const current = () =>
+      t.request('GET', '/api/live_api/account/current', { token: user.token }).then((r) => r.body.hasBusinessInfo);
     expect(await current()).toBe(false);
     await t.db.update(accounts).set({ plan: 'explorer' }).where(eq(accounts.id, user.accountId));
     expect(await current()).toBe(true);
@@ -98,7 +101,10 @@ describe('account/create and account/current', () => {
   it('authenticate by the bearer header only, never by a session cookie', async () => {
     const user = await t.signUpVerified();
     const cookie = `better-auth.session_token=${encodeURIComponent(user.token)}`;
-    const res = await t.request('GET', '/api/live_api/account/current', { token: 'forged.signature', headers: { cookie } });
+    const res = await t.request('GET', '/api/live_api/account/current', {
+      token: 'forged.signature',
+      headers: { cookie },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -8,7 +8,11 @@ const FIRST_ACCOUNT_LOCK_ID = 727_002;
 
 export function createAccountsRepo(db: Db) {
   // Read on every account/current call: prepared once.
-  const byUserId = db.select().from(accounts).where(eq(accounts.userId, sql.placeholder('userId'))).prepare('account_by_user_id');
+  const byUserId = db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.userId, sql.placeholder('userId')))
+    .prepare('account_by_user_id');
   return {
     async findByUserId(userId: string): Promise<AccountRow | null> {
       const [row] = await byUserId.execute({ userId });
@@ -25,7 +29,10 @@ export function createAccountsRepo(db: Db) {
         const [existing] = await tx.select().from(accounts).where(eq(accounts.userId, values.userId));
         if (existing) return existing;
         const [first] = await tx.select({ id: accounts.id }).from(accounts).limit(1);
-        const [row] = await tx.insert(accounts).values({ ...values, isAdmin: !first }).returning();
+        const [row] = await tx
+          .insert(accounts)
+          .values({ ...values, isAdmin: !first })
+          .returning();
         return row!;
       });
     },

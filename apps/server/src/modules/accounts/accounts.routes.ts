@@ -4,7 +4,13 @@ import type { AuthVariables } from '../auth/session';
 import { readJson } from '../../platform/http/validate';
 import type { AccountsService } from './accounts.service';
 
-export function accountsRoutes({ accounts, signedIn }: { accounts: AccountsService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+export function accountsRoutes({
+  accounts,
+  signedIn,
+}: {
+  accounts: AccountsService;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+}) {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.post('/api/live_api/account/create', signedIn, async (c) => {
     const body = await readJson(c, CreateAccountRequestSchema);

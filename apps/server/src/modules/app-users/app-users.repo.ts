@@ -6,22 +6,36 @@ export type AppUserRow = typeof appUsers.$inferSelect;
 export function createAppUsersRepo(db: Db) {
   return {
     async findByEmail(appId: string, email: string): Promise<AppUserRow | null> {
-      const [row] = await db.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.email, email)));
+      const [row] = await db
+        .select()
+        .from(appUsers)
+        .where(and(eq(appUsers.appId, appId), eq(appUsers.email, email)));
       return row ?? null;
     },
 
     async findById(appId: string, id: string): Promise<AppUserRow | null> {
-      const [row] = await db.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)));
+      const [row] = await db
+        .select()
+        .from(appUsers)
+        .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)));
       return row ?? null;
     },
 
     /** Inserts the user unless the e-mail is taken in this app; null when it is. */
     async insert(values: typeof appUsers.$inferInsert): Promise<AppUserRow | null> {
-      const [row] = await db.insert(appUsers).values(values).onConflictDoNothing({ target: [appUsers.appId, appUsers.email] }).returning();
+      const [row] = await db
+        .insert(appUsers)
+        .values(values)
+        .onConflictDoNothing({ target: [appUsers.appId, appUsers.email] })
+        .returning();
       return row ?? null;
     },
 
-    async update(appId: string, id: string, set: { fullName?: string; data?: Record<string, unknown> }): Promise<AppUserRow | null> {
+    async update(
+      appId: string,
+      id: string,
+      set: { fullName?: string; data?: Record<string, unknown> },
+    ): Promise<AppUserRow | null> {
       const [row] = await db
         .update(appUsers)
         .set({ ...set, updatedAt: sql`now()` })
@@ -40,7 +54,13 @@ export function createAppUsersRepo(db: Db) {
         .select({ appId: appSessions.appId, user: appUsers })
         .from(appSessions)
         .innerJoin(appUsers, eq(appUsers.id, appSessions.appUserId))
-        .where(and(eq(appSessions.tokenHash, tokenHash), gt(appSessions.expiresAt, sql`now()`), eq(appUsers.disabled, false)));
+        .where(
+          and(
+            eq(appSessions.tokenHash, tokenHash),
+            gt(appSessions.expiresAt, sql`now()`),
+            eq(appUsers.disabled, false),
+          ),
+        );
       return row ?? null;
     },
 

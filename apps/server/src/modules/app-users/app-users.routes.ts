@@ -1,5 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AppForgotPasswordSchema, AppSetPasswordSchema, AppSignInSchema, AppSignUpSchema, InviteUserSchema } from '@tessera/contracts';
+import {
+  AppForgotPasswordSchema,
+  AppSetPasswordSchema,
+  AppSignInSchema,
+  AppSignUpSchema,
+  InviteUserSchema,
+} from '@tessera/contracts';
 import { readAnyJson, readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { AppPrincipal, AppUsersService } from './app-users.service';
@@ -22,15 +28,33 @@ export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ 
 export function appUsersRoutes({ appUsers }: { appUsers: AppUsersService }) {
   const app = new Hono<{ Variables: CallerVariables }>();
   const base = '/live_api/apps/:appId';
-  app.post(`${base}/auth/sign-up`, async (c) => c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema))));
-  app.post(`${base}/auth/sign-in`, async (c) => c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema))));
-  app.post(`${base}/auth/forgot-password`, async (c) => c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema))));
-  app.post(`${base}/auth/set-password`, async (c) => c.json(await appUsers.setPassword(c.req.param('appId'), await readJson(c, AppSetPasswordSchema))));
-  app.post(`${base}/auth/sign-out`, async (c) => c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')));
+  app.post(`${base}/auth/sign-up`, async (c) =>
+    c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema))),
+  );
+  app.post(`${base}/auth/sign-in`, async (c) =>
+    c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema))),
+  );
+  app.post(`${base}/auth/forgot-password`, async (c) =>
+    c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema))),
+  );
+  app.post(`${base}/auth/set-password`, async (c) =>
+    c.json(await appUsers.setPassword(c.req.param('appId'), await readJson(c, AppSetPasswordSchema))),
+  );
+  app.post(`${base}/auth/sign-out`, async (c) =>
+    c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')),
+  );
   app.get(`${base}/entities/User/me`, async (c) => c.json(await appUsers.me(c.var.appUser ?? null)));
-  app.put(`${base}/entities/User/me`, async (c) => c.json(await appUsers.updateMe(c.var.appUser ?? null, await readAnyJson(c))));
+  app.put(`${base}/entities/User/me`, async (c) =>
+    c.json(await appUsers.updateMe(c.var.appUser ?? null, await readAnyJson(c))),
+  );
   app.post(`${base}/users/invite-user`, async (c) =>
-    c.json(await appUsers.invite({ builder: c.var.user, principal: c.var.appUser ?? null }, c.req.param('appId'), await readJson(c, InviteUserSchema))),
+    c.json(
+      await appUsers.invite(
+        { builder: c.var.user, principal: c.var.appUser ?? null },
+        c.req.param('appId'),
+        await readJson(c, InviteUserSchema),
+      ),
+    ),
   );
   return app;
 }

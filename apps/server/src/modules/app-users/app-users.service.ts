@@ -39,13 +39,17 @@ const LINK_INVALID = 'This link is invalid or has expired. Ask for a new one.';
  */
 function signPasswordToken(secret: string, row: AppUserRow, expiresAtS: number): string {
   const payload = `${row.id}.${expiresAtS}`;
-  const mac = createHmac('sha256', secret).update(`${row.appId}|${payload}|${row.passwordHash ?? ''}`).digest('base64url');
+  const mac = createHmac('sha256', secret)
+    .update(`${row.appId}|${payload}|${row.passwordHash ?? ''}`)
+    .digest('base64url');
   return `${Buffer.from(payload).toString('base64url')}.${mac}`;
 }
 
 function readPasswordToken(token: string): { userId: string; expiresAtS: number } | null {
   const [encoded] = token.split('.');
-  const [userId, exp] = Buffer.from(encoded ?? '', 'base64url').toString().split('.');
+  const [userId, exp] = Buffer.from(encoded ?? '', 'base64url')
+    .toString()
+    .split('.');
   const expiresAtS = Number(exp);
   return userId && Number.isInteger(expiresAtS) ? { userId, expiresAtS } : null;
 }
@@ -58,7 +62,14 @@ export interface AppPrincipal {
 }
 
 function toAppUser(row: AppUserRow): AppUser {
-  return { ...row.data, id: row.id, email: row.email, full_name: row.fullName, role: row.role as AppUserRole, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row.data,
+    id: row.id,
+    email: row.email,
+    full_name: row.fullName,
+    role: row.role as AppUserRole,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -76,7 +87,14 @@ export interface AppUsersDeps {
   appOrigin: (slug: string) => string;
 }
 
-export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mailer, secret, appOrigin }: AppUsersDeps) {
+export function createAppUsersService({
+  appUsersRepo,
+  appsRepo,
+  rateLimiter,
+  mailer,
+  secret,
+  appOrigin,
+}: AppUsersDeps) {
   async function appOf(appId: string) {
     const app = await appsRepo.findById(appId);
     if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
@@ -85,7 +103,12 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
 
   async function startSession(row: AppUserRow): Promise<AppSession> {
     const token = `${APP_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    await appUsersRepo.createSession({ tokenHash: hashToken(token), appUserId: row.id, appId: row.appId, expiresAt: new Date(Date.now() + APP_SESSION_EXPIRES_S * 1000) });
+    await appUsersRepo.createSession({
+      tokenHash: hashToken(token),
+      appUserId: row.id,
+      appId: row.appId,
+      expiresAt: new Date(Date.now() + APP_SESSION_EXPIRES_S * 1000),
+    });
     return { token, user: toAppUser(row) };
   }
 
@@ -97,7 +120,12 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
   }
 
   /** A link to the app's login page that lets this user choose a password. */
-  function passwordLink(app: { id: string; slug: string }, row: AppUserRow, mode: 'resetPassword' | 'invite', ttlS: number): string {
+  function passwordLink(
+    app: { id: string; slug: string },
+    row: AppUserRow,
+    mode: 'resetPassword' | 'invite',
+    ttlS: number,
+  ): string {
     const token = signPasswordToken(secret, row, Math.floor(Date.now() / 1000) + ttlS);
     return `${appOrigin(app.slug)}/apps/${app.id}/login?mode=${mode}&token=${encodeURIComponent(token)}`;
   }
@@ -111,7 +139,10 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
       const email = input.email.toLowerCase();
       if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       const row = await appUsersRepo.findByEmail(appId, email);
-      if (row && !row.disabled) await mailer.send(mailTemplates.appResetPassword(email, passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S), app.name));
+      if (row && !row.disabled)
+        await mailer.send(
+          mailTemplates.appResetPassword(email, passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S), app.name),
+        );
       return { status: true };
     },
 
@@ -121,7 +152,11 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
       const row = parsed ? await appUsersRepo.findById(appId, parsed.userId) : null;
       const expected = row && parsed ? signPasswordToken(secret, row, parsed.expiresAtS) : '';
       const isValid =
-        row && parsed && parsed.expiresAtS > Date.now() / 1000 && expected.length === input.token.length && timingSafeEqual(Buffer.from(expected), Buffer.from(input.token));
+        row &&
+        parsed &&
+        parsed.expiresAtS > Date.now() / 1000 &&
+        expected.length === input.token.length &&
+        timingSafeEqual(Buffer.from(expected), Buffer.from(input.token));
       if (!isValid || !row) throw new AppError('INVALID_LINK', LINK_INVALID);
       if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
       if (!isStrongPassword(input.password)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
@@ -135,7 +170,13 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
       const email = input.email.toLowerCase();
       if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       if (!isStrongPassword(input.password)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
-      const row = await appUsersRepo.insert({ id: randomUUID(), appId, email, passwordHash: await hashPassword(input.password), fullName: input.full_name ?? '' });
+      const row = await appUsersRepo.insert({
+        id: randomUUID(),
+        appId,
+        email,
+        passwordHash: await hashPassword(input.password),
+        fullName: input.full_name ?? '',
+      });
       if (!row) throw new AppError('EMAIL_IN_USE', MESSAGES.signUp.emailInUse);
       return startSession(row);
     },
@@ -144,9 +185,12 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
       await appOf(appId);
       const email = input.email.toLowerCase();
       const failures = `app-login-fail:${appId}:${email}`;
-      if ((await rateLimiter.peek(failures)) >= LOGIN_MAX_FAILURES) throw new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);
+      if ((await rateLimiter.peek(failures)) >= LOGIN_MAX_FAILURES)
+        throw new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);
       const row = await appUsersRepo.findByEmail(appId, email);
-      const isValid = row?.passwordHash ? await verifyPassword({ hash: row.passwordHash, password: input.password }) : false;
+      const isValid = row?.passwordHash
+        ? await verifyPassword({ hash: row.passwordHash, password: input.password })
+        : false;
       if (!row || !isValid) {
         await rateLimiter.hit(failures, LOGIN_FAILURE_WINDOW_S);
         throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
@@ -173,29 +217,53 @@ export function createAppUsersService({ appUsersRepo, appsRepo, rateLimiter, mai
     /** Updates the caller's own name and the custom fields of the app's User entity (never email or role). */
     async updateMe(principal: AppPrincipal | null, input: unknown): Promise<AppUser> {
       const current = await me(principal);
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
+      if (typeof input !== 'object' || input === null || Array.isArray(input))
+        throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
       const { full_name: fullName, email, role, ...custom } = input as Record<string, unknown>;
-      if (email !== undefined || role !== undefined) throw new AppError('FORBIDDEN', 'Your email and role cannot be changed here');
-      if (fullName !== undefined && (typeof fullName !== 'string' || fullName.length > 200)) throw new AppError('VALIDATION_FAILED', 'full_name must be text (200 characters max)');
+      if (email !== undefined || role !== undefined)
+        throw new AppError('FORBIDDEN', 'Your email and role cannot be changed here');
+      if (fullName !== undefined && (typeof fullName !== 'string' || fullName.length > 200))
+        throw new AppError('VALIDATION_FAILED', 'full_name must be text (200 characters max)');
       let data: Record<string, unknown> | undefined;
       if (Object.keys(custom).length) {
         const schema = await appsRepo.findEntity(principal!.appId, USER_ENTITY);
-        const known = schema ? { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !BUILT_IN_FIELDS.has(k))) } : null;
-        if (!known) throw new AppError('VALIDATION_FAILED', `Unknown field "${Object.keys(custom)[0]}" on ${USER_ENTITY}`);
+        const known = schema
+          ? {
+              ...schema,
+              properties: Object.fromEntries(
+                Object.entries(schema.properties).filter(([k]) => !BUILT_IN_FIELDS.has(k)),
+              ),
+            }
+          : null;
+        if (!known)
+          throw new AppError('VALIDATION_FAILED', `Unknown field "${Object.keys(custom)[0]}" on ${USER_ENTITY}`);
         const coerced = coerceRecord(USER_ENTITY, known, custom, 'update');
         if (!coerced.ok) throw new AppError('VALIDATION_FAILED', coerced.error);
-        data = { ...Object.fromEntries(Object.entries(current).filter(([k]) => k in known.properties)), ...coerced.value };
+        data = {
+          ...Object.fromEntries(Object.entries(current).filter(([k]) => k in known.properties)),
+          ...coerced.value,
+        };
       }
-      const row = await appUsersRepo.update(principal!.appId, principal!.userId, { ...(typeof fullName === 'string' ? { fullName } : {}), ...(data ? { data } : {}) });
+      const row = await appUsersRepo.update(principal!.appId, principal!.userId, {
+        ...(typeof fullName === 'string' ? { fullName } : {}),
+        ...(data ? { data } : {}),
+      });
       return toAppUser(row!);
     },
 
     /** Invites someone to the app (by its owner or an app admin): an account without a password yet, and a mail to choose one. */
-    async invite(inviter: { builder?: SessionUser; principal: AppPrincipal | null }, appId: string, input: { user_email: string; role: AppUserRole }): Promise<AppUser> {
+    async invite(
+      inviter: { builder?: SessionUser; principal: AppPrincipal | null },
+      appId: string,
+      input: { user_email: string; role: AppUserRole },
+    ): Promise<AppUser> {
       const app = await appOf(appId);
       const isOwner = inviter.builder?.id === app.ownerUserId;
       const isAdmin = inviter.principal?.appId === appId && inviter.principal.role === 'admin';
-      if (!isOwner && !isAdmin) throw inviter.builder || inviter.principal ? new AppError('FORBIDDEN', APP_MESSAGES.forbidden) : new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+      if (!isOwner && !isAdmin)
+        throw inviter.builder || inviter.principal
+          ? new AppError('FORBIDDEN', APP_MESSAGES.forbidden)
+          : new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
       const email = input.user_email.toLowerCase();
       if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       const row = await appUsersRepo.insert({ id: randomUUID(), appId, email, role: input.role });

@@ -21,23 +21,38 @@ async function builderOn(plan: PlanId, email = uniqueEmail(plan)) {
 
 type Builder = { token: string };
 
-async function makeApp(owner: Builder, { appType = 'generated', slug, publish = false }: { appType?: 'generated' | 'tool' | 'space'; slug?: string; publish?: boolean } = {}) {
-  const body = appType === 'generated' ? { appType, genApp: { name: 'Club', ...(slug ? { slug } : {}) } } : { appType, app: { name: 'Club tool' } };
+async function makeApp(
+  owner: Builder,
+  {
+    appType = 'generated',
+    slug,
+    publish = false,
+  }: { appType?: 'generated' | 'tool' | 'space'; slug?: string; publish?: boolean } = {},
+) {
+  const body =
+    appType === 'generated'
+      ? { appType, genApp: { name: 'Club', ...(slug ? { slug } : {}) } }
+      : { appType, app: { name: 'Club tool' } };
   const res = await t.request('POST', '/api/apps', { token: owner.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  if (publish) expect((await t.request('POST', `/api/apps/${res.body.appId}/publish`, { token: owner.token })).status).toBe(200);
+  if (publish)
+    expect((await t.request('POST', `/api/apps/${res.body.appId}/publish`, { token: owner.token })).status).toBe(200);
   return { appId: res.body.appId as string, slug: res.body.slug as string };
 }
 
 const save = (owner: Builder, appId: string, appSettings: unknown, options: RequestOptions = {}) =>
   t.request('POST', `/api/apps/${appId}/settings`, { token: owner.token, body: { appSettings }, ...options });
-const settingsOf = async (owner: Builder, appId: string) => (await t.request('GET', `/api/apps/${appId}`, { token: owner.token })).body.settings;
+const settingsOf = async (owner: Builder, appId: string) =>
+  (await t.request('GET', `/api/apps/${appId}`, { token: owner.token })).body.settings;
 /** The end users' login page on the app's own host: its boot data says whether sign-up is offered. */
 const loginPage = async (app: { appId: string; slug: string }) =>
-  (await t.request('GET', `/apps/${app.appId}/login`, { headers: { host: `${app.slug}.apps.localhost:3000` } })).body as string;
-const offersSignup = async (app: { appId: string; slug: string }) => (await loginPage(app)).includes('"isSignupEnabled":true');
+  (await t.request('GET', `/apps/${app.appId}/login`, { headers: { host: `${app.slug}.apps.localhost:3000` } }))
+    .body as string;
+const offersSignup = async (app: { appId: string; slug: string }) =>
+  (await loginPage(app)).includes('"isSignupEnabled":true');
 /** Signup on while the app is unpublished: what an app had before these rules, or one whose custom domain was unmapped. */
-const forceSettings = (appId: string, settings: Record<string, unknown>) => t.db.update(apps).set({ settings }).where(eq(apps.id, appId));
+const forceSettings = (appId: string, settings: Record<string, unknown>) =>
+  t.db.update(apps).set({ settings }).where(eq(apps.id, appId));
 
 describe('turning sign-up on', () => {
   it('needs a published app, then the terms link, privacy link and support e-mail', async () => {
@@ -50,7 +65,10 @@ describe('turning sign-up on', () => {
     expect((await t.request('POST', `/api/apps/${app.appId}/publish`, { token: moon.token })).status).toBe(200);
     const none = await save(moon, app.appId, { isSignupEnabled: true, modelTemperature: 0.5 });
     expect(none.status).toBe(400);
-    expect(none.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Sign-up needs a terms of service link, a privacy policy link and a support e-mail' });
+    expect(none.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Sign-up needs a terms of service link, a privacy policy link and a support e-mail',
+    });
     expect(none.body.error.details.fields).toEqual(['termsOfServiceLink', 'privacyPolicyLink', 'supportEmail']);
     for (const field of ['termsOfServiceLink', 'privacyPolicyLink', 'supportEmail'] as const) {
       for (const empty of ['', '   ', null, undefined]) {
@@ -63,10 +81,20 @@ describe('turning sign-up on', () => {
     expect(await settingsOf(moon, app.appId)).toEqual({});
     expect(await offersSignup(app)).toBe(false);
 
-    const ok = await save(moon, app.appId, { isSignupEnabled: true, termsOfServiceLink: ' https://club.example/terms ', privacyPolicyLink: 'http://club.example/privacy', supportEmail: 'help@club.example' });
+    const ok = await save(moon, app.appId, {
+      isSignupEnabled: true,
+      termsOfServiceLink: ' https://club.example/terms ',
+      privacyPolicyLink: 'http://club.example/privacy',
+      supportEmail: 'help@club.example',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ status: true });
-    expect(await settingsOf(moon, app.appId)).toEqual({ isSignupEnabled: true, termsOfServiceLink: 'https://club.example/terms', privacyPolicyLink: 'http://club.example/privacy', supportEmail: 'help@club.example' });
+    expect(await settingsOf(moon, app.appId)).toEqual({
+      isSignupEnabled: true,
+      termsOfServiceLink: 'https://club.example/terms',
+      privacyPolicyLink: 'http://club.example/privacy',
+      supportEmail: 'help@club.example',
+    });
   });
 
   it('is allowed unpublished on a custom domain (APP_HOSTNAMES)', async () => {
@@ -81,9 +109,19 @@ describe('turning sign-up on', () => {
   it('keeps working once on: other fields save unpublished, contacts cannot be emptied, turning off always works', async () => {
     const app = await makeApp(moon);
     await forceSettings(app.appId, { isSignupEnabled: true, ...SIGNUP_CONTACTS, isLoginRequired: false });
-    const edited = await save(moon, app.appId, { isSignupEnabled: true, ...SIGNUP_CONTACTS, supportEmail: 'team@example.com', isLoginRequired: true });
+    const edited = await save(moon, app.appId, {
+      isSignupEnabled: true,
+      ...SIGNUP_CONTACTS,
+      supportEmail: 'team@example.com',
+      isLoginRequired: true,
+    });
     expect(edited.status).toBe(200);
-    expect(await settingsOf(moon, app.appId)).toEqual({ isSignupEnabled: true, ...SIGNUP_CONTACTS, supportEmail: 'team@example.com', isLoginRequired: true });
+    expect(await settingsOf(moon, app.appId)).toEqual({
+      isSignupEnabled: true,
+      ...SIGNUP_CONTACTS,
+      supportEmail: 'team@example.com',
+      isLoginRequired: true,
+    });
 
     const cleared = await save(moon, app.appId, { isSignupEnabled: true, ...SIGNUP_CONTACTS, privacyPolicyLink: '' });
     expect(cleared.status).toBe(400);
@@ -103,7 +141,11 @@ describe('turning sign-up on', () => {
       ...SIGNUP_CONTACTS,
       isPaidMembershipsEnabled: false,
       paidMembershipsProduct: { id: 'prod_1', name: 'Club pass' },
-      paidMembershipsSettings: { paymentProvider: 'gumroad', hasPaymentProviderAccessToken: false, isSetupCompleted: false },
+      paidMembershipsSettings: {
+        paymentProvider: 'gumroad',
+        hasPaymentProviderAccessToken: false,
+        isSetupCompleted: false,
+      },
       modelTemperature: 0.7,
       isLoginRequired: false,
     };
@@ -118,14 +160,35 @@ describe('bad input', () => {
     const stored = { isSignupEnabled: true, ...SIGNUP_CONTACTS };
     expect((await save(moon, app.appId, stored)).status).toBe(200);
     const cases: Array<[unknown, string]> = [
-      [{ ...stored, termsOfServiceLink: 'example.com/terms' }, 'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://'],
-      [{ ...stored, termsOfServiceLink: 'javascript:alert(1)' }, 'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://'],
-      [{ ...stored, privacyPolicyLink: 'ftp://example.com/privacy' }, 'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://'],
-      [{ ...stored, privacyPolicyLink: 'https://' }, 'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://'],
-      [{ ...stored, privacyPolicyLink: `https://example.com/${'p'.repeat(2000)}` }, 'appSettings.privacyPolicyLink: must be at most 2000 characters'],
+      [
+        { ...stored, termsOfServiceLink: 'example.com/terms' },
+        'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...stored, termsOfServiceLink: 'javascript:alert(1)' },
+        'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...stored, privacyPolicyLink: 'ftp://example.com/privacy' },
+        'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...stored, privacyPolicyLink: 'https://' },
+        'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://',
+      ],
+      [
+        { ...stored, privacyPolicyLink: `https://example.com/${'p'.repeat(2000)}` },
+        'appSettings.privacyPolicyLink: must be at most 2000 characters',
+      ],
       [{ ...stored, termsOfServiceLink: 42 }, 'appSettings.termsOfServiceLink: must be a web address'],
-      [{ ...stored, supportEmail: 'help' }, 'appSettings.supportEmail: must be an e-mail address such as help@example.com'],
-      [{ ...stored, supportEmail: 'help@localhost' }, 'appSettings.supportEmail: must be an e-mail address such as help@example.com'],
+      [
+        { ...stored, supportEmail: 'help' },
+        'appSettings.supportEmail: must be an e-mail address such as help@example.com',
+      ],
+      [
+        { ...stored, supportEmail: 'help@localhost' },
+        'appSettings.supportEmail: must be an e-mail address such as help@example.com',
+      ],
       [{ ...stored, supportEmail: ['help@example.com'] }, 'appSettings.supportEmail: must be an e-mail address'],
       [{ ...stored, isSignupEnabled: 'yes' }, 'appSettings.isSignupEnabled: must be true or false'],
       [{ ...stored, isPaidMembershipsEnabled: 1 }, 'appSettings.isPaidMembershipsEnabled: must be true or false'],
@@ -142,7 +205,11 @@ describe('bad input', () => {
     const missing = await t.request('POST', `/api/apps/${app.appId}/settings`, { token: moon.token, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toContain('appSettings');
-    const notJson = await t.request('POST', `/api/apps/${app.appId}/settings`, { token: moon.token, rawBody: '{"appSettings":', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.request('POST', `/api/apps/${app.appId}/settings`, {
+      token: moon.token,
+      rawBody: '{"appSettings":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.error.message).toBe(APP_MESSAGES.invalidJson);
     expect(await settingsOf(moon, app.appId)).toEqual(stored);
@@ -152,7 +219,9 @@ describe('bad input', () => {
     const app = await makeApp(moon, { publish: true });
     const stranger = await builderOn('moon');
     expect((await save(stranger, app.appId, { isSignupEnabled: false })).status).toBe(404);
-    expect((await t.request('POST', `/api/apps/${app.appId}/settings`, { body: { appSettings: {} } })).status).toBe(401);
+    expect((await t.request('POST', `/api/apps/${app.appId}/settings`, { body: { appSettings: {} } })).status).toBe(
+      401,
+    );
     expect((await save(moon, 'no-such-app', {})).status).toBe(404);
   });
 });
@@ -164,7 +233,11 @@ describe('plan gating (spec 2 §6)', () => {
       const app = await makeApp(b, { publish: true });
       const res = await save(b, app.appId, { isSignupEnabled: true, ...SIGNUP_CONTACTS });
       expect(res.status, plan).toBe(403);
-      expect(res.body.error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: APP_MESSAGES.appSettingsPlanRequired, details: { upgradeReason: 'default' } });
+      expect(res.body.error).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        message: APP_MESSAGES.appSettingsPlanRequired,
+        details: { upgradeReason: 'default' },
+      });
       // The gate comes before any other rule: even harmless settings are refused.
       expect((await save(b, app.appId, { isLoginRequired: true })).status).toBe(403);
       expect(await settingsOf(b, app.appId)).toEqual({});
@@ -180,7 +253,10 @@ describe('plan gating (spec 2 §6)', () => {
     const lite = await builderOn('lite');
     for (const appType of ['tool', 'space'] as const) {
       const app = await makeApp(lite, { appType });
-      expect((await save(lite, app.appId, { modelTemperature: 0.2, supportEmail: 'help@example.com' })).status, appType).toBe(200);
+      expect(
+        (await save(lite, app.appId, { modelTemperature: 0.2, supportEmail: 'help@example.com' })).status,
+        appType,
+      ).toBe(200);
       // The sign-up rules are the same for every kind: these cannot be published yet.
       expect((await save(lite, app.appId, { isSignupEnabled: true, ...SIGNUP_CONTACTS })).status, appType).toBe(409);
     }

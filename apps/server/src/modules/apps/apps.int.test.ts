@@ -46,7 +46,10 @@ describe('POST /api/apps', () => {
     const second = await t.request('POST', '/api/apps', { token: b.token, body: genApp({ name: 'Shop' }) });
     expect(first.body.slug).toBe('shop');
     expect(second.body.slug).toBe('shop-2');
-    const replaced = await t.request('POST', '/api/apps', { token: b.token, body: { ...genApp({ name: 'Shop renamed', entities: {} }), appId: first.body.appId } });
+    const replaced = await t.request('POST', '/api/apps', {
+      token: b.token,
+      body: { ...genApp({ name: 'Shop renamed', entities: {} }), appId: first.body.appId },
+    });
     expect(replaced.body).toMatchObject({ appId: first.body.appId, slug: 'shop', name: 'Shop renamed' });
     const app = await t.request('GET', `/api/apps/${first.body.appId}`, { token: b.token });
     expect(app.body.entities).toEqual({});
@@ -62,7 +65,9 @@ describe('POST /api/apps', () => {
       body: genApp({ entities: { Task: { properties: { due: { type: 'datetime' } } } } }),
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Entity "Task": property "due" has an unknown type "datetime" (use string, number, integer, boolean, array or object)');
+    expect(res.body.error.message).toBe(
+      'Entity "Task": property "due" has an unknown type "datetime" (use string, number, integer, boolean, array or object)',
+    );
     expect((await t.request('GET', '/api/apps', { token: b.token })).body.apps).toEqual([]);
   });
 
@@ -89,22 +94,51 @@ describe('POST /api/apps', () => {
     const { body } = await t.request('POST', '/api/apps', { token: owner.token, body: genApp() });
     const read = await t.request('GET', `/api/apps/${body.appId}`, { token: other.token });
     expect(read.status).toBe(404);
-    const replace = await t.request('POST', '/api/apps', { token: other.token, body: { ...genApp({ name: 'Hijack' }), appId: body.appId } });
+    const replace = await t.request('POST', '/api/apps', {
+      token: other.token,
+      body: { ...genApp({ name: 'Hijack' }), appId: body.appId },
+    });
     expect(replace.status).toBe(404);
-    const style = await t.request('POST', `/api/apps/${body.appId}/style`, { token: other.token, body: { appStyle: { styleName: 'dark' } } });
+    const style = await t.request('POST', `/api/apps/${body.appId}/style`, {
+      token: other.token,
+      body: { appStyle: { styleName: 'dark' } },
+    });
     expect(style.status).toBe(404);
     expect((await t.request('GET', `/api/apps/${body.appId}`, { token: owner.token })).body.name).toBe('Meal Planner');
   });
 
   it('saves style and settings', async () => {
     const b = await t.signUpVerified();
-    const { body } = await t.request('POST', '/api/apps', { token: b.token, body: { appType: 'tool', app: { name: 'Caption writer', header: 'Write captions' } } });
+    const { body } = await t.request('POST', '/api/apps', {
+      token: b.token,
+      body: { appType: 'tool', app: { name: 'Caption writer', header: 'Write captions' } },
+    });
     expect(body.appType).toBe('tool');
-    expect((await t.request('POST', `/api/apps/${body.appId}/style`, { token: b.token, body: { appStyle: { styleName: 'dark' }, appBuilderVersion: 4 } })).status).toBe(200);
-    expect((await t.request('POST', `/api/apps/${body.appId}/settings`, { token: b.token, body: { appSettings: { modelTemperature: 0.7 } } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/api/apps/${body.appId}/style`, {
+          token: b.token,
+          body: { appStyle: { styleName: 'dark' }, appBuilderVersion: 4 },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/api/apps/${body.appId}/settings`, {
+          token: b.token,
+          body: { appSettings: { modelTemperature: 0.7 } },
+        })
+      ).status,
+    ).toBe(200);
     const app = await t.request('GET', `/api/apps/${body.appId}`, { token: b.token });
-    expect(app.body).toMatchObject({ style: { styleName: 'dark' }, settings: { modelTemperature: 0.7 }, definition: { name: 'Caption writer', header: 'Write captions' } });
-    expect((await t.request('POST', `/api/apps/${body.appId}/style`, { token: b.token, body: { appStyle: 'dark' } })).status).toBe(400);
+    expect(app.body).toMatchObject({
+      style: { styleName: 'dark' },
+      settings: { modelTemperature: 0.7 },
+      definition: { name: 'Caption writer', header: 'Write captions' },
+    });
+    expect(
+      (await t.request('POST', `/api/apps/${body.appId}/style`, { token: b.token, body: { appStyle: 'dark' } })).status,
+    ).toBe(400);
   });
 });
 
@@ -129,7 +163,10 @@ describe('entity schemas from the Database panel', () => {
     const records = `/live_api/apps/${body.appId}/entities/Contact`;
     await t.request('POST', records, { token: b.token, body: { name: 'Ada', phone: '123' } });
 
-    const renamed = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/phone/rename`, { token: b.token, body: { to: 'mobile' } });
+    const renamed = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/phone/rename`, {
+      token: b.token,
+      body: { to: 'mobile' },
+    });
     expect(renamed.status).toBe(200);
     expect(Object.keys(renamed.body.schema.properties)).toEqual(['name', 'mobile']);
     expect(renamed.body.schema.required).toEqual(['mobile']);
@@ -139,19 +176,40 @@ describe('entity schemas from the Database panel', () => {
 
     const ordered = await t.request('PUT', `/api/apps/${body.appId}/entities/Ordered`, {
       token: b.token,
-      body: { schema: { properties: { zeta: { type: 'string' }, alpha: { type: 'string' }, middle_name: { type: 'number' }, b: { type: 'boolean' } } } },
+      body: {
+        schema: {
+          properties: {
+            zeta: { type: 'string' },
+            alpha: { type: 'string' },
+            middle_name: { type: 'number' },
+            b: { type: 'boolean' },
+          },
+        },
+      },
     });
     expect(ordered.status).toBe(200);
     const app = await t.request('GET', `/api/apps/${body.appId}`, { token: b.token });
     expect(Object.keys(app.body.entities.Ordered.properties)).toEqual(['zeta', 'alpha', 'middle_name', 'b']);
 
-    const clash = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'mobile' } });
+    const clash = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, {
+      token: b.token,
+      body: { to: 'mobile' },
+    });
     expect(clash.status).toBe(409);
-    const reserved = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, { token: b.token, body: { to: 'id' } });
+    const reserved = await t.request('POST', `/api/apps/${body.appId}/entities/Contact/fields/name/rename`, {
+      token: b.token,
+      body: { to: 'id' },
+    });
     expect(reserved.status).toBe(400);
-    const bad = await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, { token: b.token, body: { schema: { properties: { x: { type: 'nope' } } } } });
+    const bad = await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, {
+      token: b.token,
+      body: { schema: { properties: { x: { type: 'nope' } } } },
+    });
     expect(bad.status).toBe(400);
     const other = await t.signUpVerified();
-    expect((await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, { token: other.token, body: { schema: {} } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/apps/${body.appId}/entities/Contact`, { token: other.token, body: { schema: {} } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -17,7 +17,11 @@ export function createAppsRepo(db: Db) {
     .where(eq(apps.id, sql.placeholder('appId')))
     .prepare('app_entity_with_owner');
   // Every builder call on an app reads it (ownership), and every chat turn its schemas.
-  const byId = db.select().from(apps).where(eq(apps.id, sql.placeholder('appId'))).prepare('app_by_id');
+  const byId = db
+    .select()
+    .from(apps)
+    .where(eq(apps.id, sql.placeholder('appId')))
+    .prepare('app_by_id');
   const entitiesOf = db
     .select({ name: appEntities.name, schema: appEntities.schema })
     .from(appEntities)
@@ -27,7 +31,10 @@ export function createAppsRepo(db: Db) {
 
   return {
     /** The app's owner and one entity's schema (null when the app has no such entity); null when there is no app. */
-    async findEntityWithOwner(appId: string, name: string): Promise<{ ownerUserId: string; schema: EntitySchema | null } | null> {
+    async findEntityWithOwner(
+      appId: string,
+      name: string,
+    ): Promise<{ ownerUserId: string; schema: EntitySchema | null } | null> {
       const [row] = await entityWithOwner.execute({ appId, name });
       return row ? { ownerUserId: row.ownerUserId, schema: (row.schema as EntitySchema | null) ?? null } : null;
     },
@@ -43,7 +50,10 @@ export function createAppsRepo(db: Db) {
 
     /** Slugs already taken among `base` and `base-N`, to pick the next free one. */
     async slugsLike(base: string): Promise<string[]> {
-      const rows = await db.select({ slug: apps.slug }).from(apps).where(or(eq(apps.slug, base), like(apps.slug, `${base}-%`)));
+      const rows = await db
+        .select({ slug: apps.slug })
+        .from(apps)
+        .where(or(eq(apps.slug, base), like(apps.slug, `${base}-%`)));
       return rows.map((r) => r.slug);
     },
 
@@ -53,7 +63,10 @@ export function createAppsRepo(db: Db) {
     },
 
     async findEntity(appId: string, name: string): Promise<EntitySchema | null> {
-      const [row] = await db.select({ schema: appEntities.schema }).from(appEntities).where(and(eq(appEntities.appId, appId), eq(appEntities.name, name)));
+      const [row] = await db
+        .select({ schema: appEntities.schema })
+        .from(appEntities)
+        .where(and(eq(appEntities.appId, appId), eq(appEntities.name, name)));
       return (row?.schema as EntitySchema | undefined) ?? null;
     },
 
@@ -61,22 +74,48 @@ export function createAppsRepo(db: Db) {
      * Creates or replaces an app with its entity set in one transaction. Entities left out of a
      * replacement lose their schema; their records stay (they come back if the entity does).
      */
-    async save(app: NewApp, entities: Record<string, EntitySchema>, { replace }: { replace: boolean }): Promise<AppRow> {
+    async save(
+      app: NewApp,
+      entities: Record<string, EntitySchema>,
+      { replace }: { replace: boolean },
+    ): Promise<AppRow> {
       return db.transaction(async (tx) => {
         const [row] = replace
           ? await tx
               .update(apps)
-              .set({ kind: app.kind, name: app.name, slug: app.slug, definition: app.definition, appBuilderVersion: app.appBuilderVersion, updatedAt: sql`now()` })
+              .set({
+                kind: app.kind,
+                name: app.name,
+                slug: app.slug,
+                definition: app.definition,
+                appBuilderVersion: app.appBuilderVersion,
+                updatedAt: sql`now()`,
+              })
               .where(eq(apps.id, app.id))
               .returning()
           : await tx.insert(apps).values(app).returning();
         const names = Object.keys(entities);
-        await tx.delete(appEntities).where(names.length ? and(eq(appEntities.appId, app.id), notInArray(appEntities.name, names)) : eq(appEntities.appId, app.id));
+        await tx
+          .delete(appEntities)
+          .where(
+            names.length
+              ? and(eq(appEntities.appId, app.id), notInArray(appEntities.name, names))
+              : eq(appEntities.appId, app.id),
+          );
         if (names.length) {
           await tx
             .insert(appEntities)
-            .values(names.map((name) => ({ appId: app.id, name, schema: entities[name] as unknown as Record<string, unknown> })))
-            .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+            .values(
+              names.map((name) => ({
+                appId: app.id,
+                name,
+                schema: entities[name] as unknown as Record<string, unknown>,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [appEntities.appId, appEntities.name],
+              set: { schema: sql`excluded.schema`, updatedAt: sql`now()` },
+            });
         }
         return row!;
       });
@@ -86,7 +125,10 @@ export function createAppsRepo(db: Db) {
       await db
         .insert(appEntities)
         .values({ appId, name, schema: schema as unknown as Record<string, unknown> })
-        .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [appEntities.appId, appEntities.name],
+          set: { schema: sql`excluded.schema`, updatedAt: sql`now()` },
+        });
     },
 
     /** Renames a property in the schema and moves every record's value, in one transaction. */
@@ -98,19 +140,34 @@ export function createAppsRepo(db: Db) {
           .where(and(eq(appEntities.appId, appId), eq(appEntities.name, entity)));
         await tx
           .update(entityRecords)
-          .set({ data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`, updatedAt: sql`now()` })
-          .where(and(eq(entityRecords.appId, appId), eq(entityRecords.entity, entity), sql`${entityRecords.data} ? ${from}::text`));
+          .set({
+            data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(entityRecords.appId, appId),
+              eq(entityRecords.entity, entity),
+              sql`${entityRecords.data} ? ${from}::text`,
+            ),
+          );
       });
     },
 
     async updateStyle(appId: string, style: Record<string, unknown>): Promise<void> {
-      await db.update(apps).set({ style, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+      await db
+        .update(apps)
+        .set({ style, updatedAt: sql`now()` })
+        .where(eq(apps.id, appId));
     },
 
     /** Stores new settings and, on commit, tells every process's app hosts (NOTIFY with the slug). */
     async updateSettings(appId: string, slug: string, settings: Record<string, unknown>): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(apps).set({ settings, updatedAt: sql`now()` }).where(eq(apps.id, appId));
+        await tx
+          .update(apps)
+          .set({ settings, updatedAt: sql`now()` })
+          .where(eq(apps.id, appId));
         await tx.execute(sql`SELECT pg_notify(${APP_SETTINGS_CHANNEL}, ${slug})`);
       });
     },

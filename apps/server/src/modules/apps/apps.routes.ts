@@ -1,12 +1,26 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { RenameFieldRequestSchema, SaveAppRequestSchema, SaveAppSettingsRequestSchema, SaveAppStyleRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts';
+import {
+  RenameFieldRequestSchema,
+  SaveAppRequestSchema,
+  SaveAppSettingsRequestSchema,
+  SaveAppStyleRequestSchema,
+  SaveEntityRequestSchema,
+} from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { AppsService } from './apps.service';
 
-export function appsRoutes({ apps, signedIn }: { apps: AppsService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+export function appsRoutes({
+  apps,
+  signedIn,
+}: {
+  apps: AppsService;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+}) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.post('/api/apps', signedIn, async (c) => c.json(await apps.save(c.var.user, await readJson(c, SaveAppRequestSchema))));
+  app.post('/api/apps', signedIn, async (c) =>
+    c.json(await apps.save(c.var.user, await readJson(c, SaveAppRequestSchema))),
+  );
   app.get('/api/apps', signedIn, async (c) => c.json({ apps: await apps.list(c.var.user) }));
   app.get('/api/apps/:appId', signedIn, async (c) => c.json(await apps.get(c.var.user, c.req.param('appId'))));
   app.post('/api/apps/:appId/style', signedIn, async (c) => {
@@ -23,7 +37,9 @@ export function appsRoutes({ apps, signedIn }: { apps: AppsService; signedIn: Mi
   });
   app.post('/api/apps/:appId/entities/:name/fields/:field/rename', signedIn, async (c) => {
     const { to } = await readJson(c, RenameFieldRequestSchema);
-    return c.json(await apps.renameField(c.var.user, c.req.param('appId'), c.req.param('name'), c.req.param('field'), to));
+    return c.json(
+      await apps.renameField(c.var.user, c.req.param('appId'), c.req.param('name'), c.req.param('field'), to),
+    );
   });
   return app;
 }

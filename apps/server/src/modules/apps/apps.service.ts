@@ -64,7 +64,8 @@ const sourcePath = (root: string, name: string, ext: string) => {
 export function snapshotOfGenApp(gen: GenApp, entities: Record<string, EntitySchema>): AppSnapshot {
   const files: Record<string, string> = {};
   const mainPage = gen.mainPage ?? Object.keys(gen.pages)[0] ?? '';
-  files['app.json'] = `${JSON.stringify({ name: gen.name, mainPage: mainPage.replace(/^pages\//, '').replace(/\.[a-z]+$/i, '') }, null, 2)}\n`;
+  files['app.json'] =
+    `${JSON.stringify({ name: gen.name, mainPage: mainPage.replace(/^pages\//, '').replace(/\.[a-z]+$/i, '') }, null, 2)}\n`;
   for (const [name, code] of Object.entries(gen.pages)) files[sourcePath('pages', name, '.jsx')] = code;
   for (const [name, code] of Object.entries(gen.components)) files[sourcePath('components', name, '.jsx')] = code;
   for (const [name, code] of Object.entries(gen.services)) files[sourcePath('services', name, '.js')] = code;
@@ -86,8 +87,21 @@ export interface AppsServiceDeps {
 }
 
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
-export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf, customDomainsOf, onSettingsSaved }: AppsServiceDeps) {
-  const summary = (row: AppRow): AppSummary => ({ appId: row.id, name: row.name, slug: row.slug, appType: row.kind as AppSummary['appType'], updatedAt: row.updatedAt.toISOString() });
+export function createAppsService({
+  appsRepo,
+  versionsRepo,
+  appUrlOf,
+  accountOf,
+  customDomainsOf,
+  onSettingsSaved,
+}: AppsServiceDeps) {
+  const summary = (row: AppRow): AppSummary => ({
+    appId: row.id,
+    name: row.name,
+    slug: row.slug,
+    appType: row.kind as AppSummary['appType'],
+    updatedAt: row.updatedAt.toISOString(),
+  });
 
   /** The app when `caller` owns it; anyone else gets the 404 of an app that does not exist. */
   function requireOwner(row: AppRow | null | undefined, caller: SessionUser): AppRow {
@@ -132,22 +146,40 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
       const name = gen ? gen.name : req.app!.name;
       const entities = gen ? parseEntities(gen.entities) : {};
       const definition: Record<string, unknown> = gen
-        ? { pages: gen.pages, components: gen.components, services: gen.services, layout: gen.layout, globalsCss: gen.globalsCss, mainPage: gen.mainPage }
+        ? {
+            pages: gen.pages,
+            components: gen.components,
+            services: gen.services,
+            layout: gen.layout,
+            globalsCss: gen.globalsCss,
+            mainPage: gen.mainPage,
+          }
         : { ...req.app! };
       const requestedSlug = gen?.slug;
       if (requestedSlug && requestedSlug !== existing?.slug) {
         const isTaken = (await appsRepo.slugsLike(requestedSlug)).includes(requestedSlug);
-        if (isTaken) throw new AppError('CONFLICT', `The address "${requestedSlug}" is taken by another app, choose another slug`);
+        if (isTaken)
+          throw new AppError('CONFLICT', `The address "${requestedSlug}" is taken by another app, choose another slug`);
       }
       const slug = requestedSlug ?? existing?.slug ?? (await freeSlug(slugify(name)));
-      const values = { id: existing?.id ?? randomUUID(), ownerUserId: user.id, kind: req.appType, slug, name, definition, appBuilderVersion: APP_BUILDER_VERSION };
+      const values = {
+        id: existing?.id ?? randomUUID(),
+        ownerUserId: user.id,
+        kind: req.appType,
+        slug,
+        name,
+        definition,
+        appBuilderVersion: APP_BUILDER_VERSION,
+      };
       let row: AppRow;
       try {
         row = await appsRepo.save(values, entities, { replace: Boolean(existing) });
       } catch (err) {
         if (!isUniqueViolation(err) || requestedSlug) throw err;
         // Another app took the same slug a moment ago: add a random suffix.
-        row = await appsRepo.save({ ...values, slug: `${slug}-${randomBytes(3).toString('hex')}` }, entities, { replace: Boolean(existing) });
+        row = await appsRepo.save({ ...values, slug: `${slug}-${randomBytes(3).toString('hex')}` }, entities, {
+          replace: Boolean(existing),
+        });
       }
       // A whole definition is a version like any chat turn: the preview, diff and restore see it.
       if (gen) {
@@ -182,7 +214,12 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
     },
 
     /** Creates or replaces one entity's schema; records keep their values (nothing stored is lost). */
-    async saveEntity(user: SessionUser, appId: string, name: string, raw: unknown): Promise<{ name: string; schema: EntitySchema }> {
+    async saveEntity(
+      user: SessionUser,
+      appId: string,
+      name: string,
+      raw: unknown,
+    ): Promise<{ name: string; schema: EntitySchema }> {
       const row = await getOwned(user, appId);
       const parsed = parseEntitySchema(name, raw);
       if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
@@ -190,14 +227,22 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
       return { name, schema: parsed.value };
     },
 
-    async renameField(user: SessionUser, appId: string, entity: string, from: string, to: string): Promise<{ name: string; schema: EntitySchema }> {
+    async renameField(
+      user: SessionUser,
+      appId: string,
+      entity: string,
+      from: string,
+      to: string,
+    ): Promise<{ name: string; schema: EntitySchema }> {
       const row = await getOwned(user, appId);
       const schema = await appsRepo.findEntity(row.id, entity);
       if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
       if (!schema.properties[from]) throw new AppError('NOT_FOUND', `${entity} has no field "${from}"`);
       if (schema.properties[to]) throw new AppError('CONFLICT', `${entity} already has a field "${to}"`);
       // Rebuild the properties in their order with the new name, and check the result like any schema.
-      const properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]));
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]),
+      );
       const required = schema.required?.map((r) => (r === from ? to : r));
       const parsed = parseEntitySchema(entity, { ...schema, properties, ...(required ? { required } : {}) });
       if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
@@ -232,7 +277,8 @@ export function createAppsService({ appsRepo, versionsRepo, appUrlOf, accountOf,
           throw new AppError('CONFLICT', APP_MESSAGES.signupNeedsPublish, { field: 'isSignupEnabled' });
         }
         const missing = signupRequirementsMissing(settings);
-        if (missing.length) throw new AppError('VALIDATION_FAILED', signupNeedsFieldsMessage(missing), { fields: missing });
+        if (missing.length)
+          throw new AppError('VALIDATION_FAILED', signupNeedsFieldsMessage(missing), { fields: missing });
       }
       await appsRepo.updateSettings(row.id, row.slug, settings);
       onSettingsSaved?.({ id: row.id, slug: row.slug });

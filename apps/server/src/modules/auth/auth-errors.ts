@@ -10,12 +10,18 @@ const PASSWORD_LENGTH = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG']);
  * AppError with the spec's exact text for the flow it happened in (`path` is better-auth's
  * endpoint path, e.g. `/sign-in/email`).
  */
-export function translateAuthError(path: string, status: number, code: string | undefined, message: string | undefined): AppError {
+export function translateAuthError(
+  path: string,
+  status: number,
+  code: string | undefined,
+  message: string | undefined,
+): AppError {
   if (code && HOOK_CODES.has(code as ErrorCode)) return new AppError(code as ErrorCode, message ?? code);
   switch (path) {
     case '/sign-in/email':
       if (status === 429) return new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);
-      if (status === 400 || status === 401) return new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
+      if (status === 400 || status === 401)
+        return new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
       break;
     case '/sign-up/email':
       if (code?.startsWith('USER_ALREADY_EXISTS')) return new AppError('EMAIL_IN_USE', MESSAGES.signUp.emailInUse);

@@ -28,7 +28,12 @@ interface Deps {
  * "could not send" message instead of a silent success.
  */
 export function createAuthFlowsService({ auth, usersRepo }: Deps) {
-  async function run<T>(path: string, sendFailedMessage: string, fn: () => Promise<T>, ctx: MailContext = {}): Promise<T> {
+  async function run<T>(
+    path: string,
+    sendFailedMessage: string,
+    fn: () => Promise<T>,
+    ctx: MailContext = {},
+  ): Promise<T> {
     let outcome: { result: T; failure: unknown };
     try {
       outcome = await withMailContext(ctx, fn);
@@ -66,7 +71,11 @@ export function createAuthFlowsService({ auth, usersRepo }: Deps) {
       return { status: true, message: MESSAGES.magicLink.sent };
     },
 
-    async sendVerificationEmail(user: SessionUser, input: SendVerificationEmail, headers: Headers): Promise<StatusResponse> {
+    async sendVerificationEmail(
+      user: SessionUser,
+      input: SendVerificationEmail,
+      headers: Headers,
+    ): Promise<StatusResponse> {
       if (user.emailVerified) throw new AppError('BAD_REQUEST', APP_MESSAGES.alreadyVerified);
       const callbackURL = safeRelativePath(input.continueUrl, '/home');
       await run(
@@ -82,13 +91,15 @@ export function createAuthFlowsService({ auth, usersRepo }: Deps) {
       const newEmail = input.newEmail.toLowerCase();
       if (!isValidEmail(newEmail)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
       if (newEmail === user.email.toLowerCase()) throw new AppError('BAD_REQUEST', APP_MESSAGES.sameEmail);
-      if (await usersRepo.existsByEmail(newEmail)) throw new AppError('auth/email-already-exists', MESSAGES.emailChange.emailInUse);
+      if (await usersRepo.existsByEmail(newEmail))
+        throw new AppError('auth/email-already-exists', MESSAGES.emailChange.emailInUse);
       try {
         await run('/change-email', MESSAGES.emailChange.failed, () =>
           auth.api.changeEmail({ body: { newEmail, callbackURL: '/settings' }, headers }),
         );
       } catch (err) {
-        if (err instanceof AppError && err.code !== 'RATE_LIMITED') throw new AppError(err.code, MESSAGES.emailChange.failed);
+        if (err instanceof AppError && err.code !== 'RATE_LIMITED')
+          throw new AppError(err.code, MESSAGES.emailChange.failed);
         throw err;
       }
       return { status: true, message: APP_MESSAGES.emailChangeSent };

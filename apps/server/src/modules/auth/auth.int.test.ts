@@ -12,26 +12,36 @@ const signIn = (email: string, password: string, headers?: Record<string, string
 
 describe('sign-up', () => {
   it('refuses a weak password, an invalid e-mail and a used e-mail with the spec texts', async () => {
-    const weak = await t.request('POST', '/api/auth/sign-up/email', { body: { email: uniqueEmail(), password: 'password1' } });
+    const weak = await t.request('POST', '/api/auth/sign-up/email', {
+      body: { email: uniqueEmail(), password: 'password1' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toEqual({ code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
 
-    const short = await t.request('POST', '/api/auth/sign-up/email', { body: { email: uniqueEmail(), password: 'Ab1!' } });
+    const short = await t.request('POST', '/api/auth/sign-up/email', {
+      body: { email: uniqueEmail(), password: 'Ab1!' },
+    });
     expect(short.body.error.message).toBe(MESSAGES.signUp.weakPassword);
 
-    const invalid = await t.request('POST', '/api/auth/sign-up/email', { body: { email: 'not-an-email', password: STRONG_PASSWORD } });
+    const invalid = await t.request('POST', '/api/auth/sign-up/email', {
+      body: { email: 'not-an-email', password: STRONG_PASSWORD },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toEqual({ code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
 
     const { email } = await t.signUp();
-    const again = await t.request('POST', '/api/auth/sign-up/email', { body: { email: email.toUpperCase(), password: STRONG_PASSWORD } });
+    const again = await t.request('POST', '/api/auth/sign-up/email', {
+      body: { email: email.toUpperCase(), password: STRONG_PASSWORD },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: 'EMAIL_IN_USE', message: MESSAGES.signUp.emailInUse });
   });
 
   it('signs the new user in, unverified, and mails a verification link to the SPA handler', async () => {
     const email = uniqueEmail();
-    const res = await t.request('POST', '/api/auth/sign-up/email', { body: { email, password: STRONG_PASSWORD, callbackURL: '/home?tab=apps' } });
+    const res = await t.request('POST', '/api/auth/sign-up/email', {
+      body: { email, password: STRONG_PASSWORD, callbackURL: '/home?tab=apps' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-auth-token')).toBeTruthy();
     expect(res.body.user.emailVerified).toBe(false);
@@ -41,7 +51,9 @@ describe('sign-up', () => {
     expect(mail!.subject).toBe('Verify your email for Tessera');
     const link = new URL(mail!.links[0]!);
     expect(link.origin + link.pathname).toBe('http://localhost:3000/api/auth/verify-email');
-    expect(link.searchParams.get('callbackURL')).toBe(`/auth/handler?mode=verifyEmail&continueUrl=${encodeURIComponent('/home?tab=apps')}`);
+    expect(link.searchParams.get('callbackURL')).toBe(
+      `/auth/handler?mode=verifyEmail&continueUrl=${encodeURIComponent('/home?tab=apps')}`,
+    );
     expect(mail!.text).toContain(mail!.links[0]);
   });
 
@@ -71,21 +83,30 @@ describe('e-mail verification', () => {
     const res = await t.request('GET', '/api/auth/verify-email?token=not-a-token');
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'INVALID_LINK', message: APP_MESSAGES.verifyLinkInvalid });
-    const link = await t.request('GET', `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail')}`);
+    const link = await t.request(
+      'GET',
+      `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/auth/handler?mode=verifyEmail')}`,
+    );
     expect(link.status).toBe(302);
     expect(new URL(link.headers.get('location')!, 'http://x').searchParams.get('error')).toBe('INVALID_TOKEN');
   });
 
   it('resends for unverified users, carrying the app name, and refuses verified ones', async () => {
     const user = await t.signUp();
-    const res = await t.request('POST', '/api/live_api/account/sendVerificationEmail', { token: user.token, body: { continueUrl: '/home', appName: 'Meal Planner' } });
+    const res = await t.request('POST', '/api/live_api/account/sendVerificationEmail', {
+      token: user.token,
+      body: { continueUrl: '/home', appName: 'Meal Planner' },
+    });
     expect(res.status).toBe(200);
     const mails = await t.outbox(user.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toBe('Verify your email for Meal Planner');
 
     const verified = await t.signUpVerified();
-    const again = await t.request('POST', '/api/live_api/account/sendVerificationEmail', { token: verified.token, body: {} });
+    const again = await t.request('POST', '/api/live_api/account/sendVerificationEmail', {
+      token: verified.token,
+      body: {},
+    });
     expect(again.status).toBe(400);
     expect(again.body.error.message).toBe(APP_MESSAGES.alreadyVerified);
   });
@@ -157,12 +178,23 @@ describe('sign-in', () => {
   it('extends a session used after a day, and refuses an expired one', async () => {
     const user = await t.signUpVerified();
     const bare = user.token.split('.')[0]!;
-    const expiresAt = () => t.db.select({ at: authSessions.expiresAt }).from(authSessions).where(eq(authSessions.token, bare)).then((r) => r[0]!.at.getTime());
-    await t.db.update(authSessions).set({ expiresAt: new Date(Date.now() + 5 * 24 * 3600 * 1000) }).where(eq(authSessions.token, bare));
+    const expiresAt = () =>
+      t.db
+        .select({ at: authSessions.expiresAt })
+        .from(authSessions)
+        .where(eq(authSessions.token, bare))
+        .then((r) => r[0]!.at.getTime());
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() + 5 * 24 * 3600 * 1000) })
+      .where(eq(authSessions.token, bare));
     expect((await t.request('GET', '/api/live_api/account/current', { token: user.token })).status).toBe(200);
     expect(await expiresAt()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
 
-    await t.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.token, bare));
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.token, bare));
     expect((await t.request('GET', '/api/live_api/account/current', { token: user.token })).status).toBe(401);
   });
 
@@ -178,7 +210,9 @@ describe('sign-in', () => {
 describe('password reset', () => {
   it('mails a reset link; the new password works and the old one does not', async () => {
     const user = await t.signUpVerified();
-    const res = await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', { body: { email: user.email, mainAppId: null, continueUrl: '/settings' } });
+    const res = await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', {
+      body: { email: user.email, mainAppId: null, continueUrl: '/settings' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: true, message: APP_MESSAGES.resetEmailSent });
     const link = await t.mailLink(user.email, 'resetPassword');
@@ -189,14 +223,18 @@ describe('password reset', () => {
     expect(weak.status).toBe(400);
     expect(weak.body.error).toEqual({ code: 'WEAK_PASSWORD', message: MESSAGES.passwordReset.weakPassword });
 
-    const done = await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'a brand new passphrase' } });
+    const done = await t.request('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'a brand new passphrase' },
+    });
     expect(done.status).toBe(200);
     expect((await signIn(user.email, user.password)).status).toBe(401);
     expect((await signIn(user.email, 'a brand new passphrase')).status).toBe(200);
     // Sessions from before the reset are revoked.
     expect((await t.request('GET', '/api/live_api/account/current', { token: user.token })).status).toBe(401);
 
-    const reused = await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'yet another passphrase' } });
+    const reused = await t.request('POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'yet another passphrase' },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.error).toEqual({ code: 'INVALID_LINK', message: MESSAGES.passwordReset.invalidLink });
   });
@@ -219,7 +257,9 @@ describe('password reset', () => {
 
   it('never redirects to another site after the reset', async () => {
     const user = await t.signUpVerified();
-    await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', { body: { email: user.email, continueUrl: 'https://evil.example/steal' } });
+    await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', {
+      body: { email: user.email, continueUrl: 'https://evil.example/steal' },
+    });
     const link = await t.mailLink(user.email, 'resetPassword');
     expect(link.searchParams.get('continueUrl')).toBe('/home');
   });
@@ -237,7 +277,9 @@ describe('magic link', () => {
 
   it('signs an existing user in once, then the link is spent', async () => {
     const user = await t.signUpVerified();
-    const sent = await t.request('POST', '/api/live_api/account/sendMagicLink?appId=app1', { body: { email: user.email, continueUrl: '/home' } });
+    const sent = await t.request('POST', '/api/live_api/account/sendMagicLink?appId=app1', {
+      body: { email: user.email, continueUrl: '/home' },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe(MESSAGES.magicLink.sent);
     const token = (await t.mailLink(user.email, 'signIn')).searchParams.get('token')!;
@@ -265,21 +307,35 @@ describe('e-mail change', () => {
   it('refuses a taken address with auth/email-already-exists, and the same address', async () => {
     const a = await t.signUpVerified();
     const b = await t.signUpVerified();
-    const taken = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: a.token, body: { newEmail: b.email } });
+    const taken = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      token: a.token,
+      body: { newEmail: b.email },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toEqual({ code: 'auth/email-already-exists', message: MESSAGES.emailChange.emailInUse });
-    const same = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: a.token, body: { newEmail: a.email } });
+    const same = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      token: a.token,
+      body: { newEmail: a.email },
+    });
     expect(same.status).toBe(400);
-    const invalid = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: a.token, body: { newEmail: 'x' } });
+    const invalid = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      token: a.token,
+      body: { newEmail: 'x' },
+    });
     expect(invalid.status).toBe(400);
-    const anonymous = await t.request('POST', '/api/live_api/account/completeEmailChange', { body: { newEmail: uniqueEmail() } });
+    const anonymous = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      body: { newEmail: uniqueEmail() },
+    });
     expect(anonymous.status).toBe(401);
   });
 
   it('changes the address once the link mailed to the new address is opened', async () => {
     const user = await t.signUpVerified();
     const newEmail = uniqueEmail('moved');
-    const res = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: user.token, body: { newEmail } });
+    const res = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      token: user.token,
+      body: { newEmail },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(APP_MESSAGES.emailChangeSent);
     const done = await t.follow(await t.mailLink(newEmail, 'verifyAndChangeEmail'));

@@ -1,5 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CompleteEmailChangeSchema, SendMagicLinkSchema, SendResetPasswordEmailSchema, SendVerificationEmailSchema } from '@tessera/contracts';
+import {
+  CompleteEmailChangeSchema,
+  SendMagicLinkSchema,
+  SendResetPasswordEmailSchema,
+  SendVerificationEmailSchema,
+} from '@tessera/contracts';
 import type { Config } from '../../platform/config';
 import { clientIp } from '../../platform/http/client-ip';
 import { readJson } from '../../platform/http/validate';
@@ -32,14 +37,20 @@ export function authRoutes({
     const headers = new Headers(raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
-    const request = new Request(raw.url, { method: raw.method, headers, body: hasBody ? raw.body : undefined, duplex: 'half' } as RequestInit);
+    const request = new Request(raw.url, {
+      method: raw.method,
+      headers,
+      body: hasBody ? raw.body : undefined,
+      duplex: 'half',
+    } as RequestInit);
     const response = await auth.handler(request);
     const path = c.req.path.slice(AUTH_BASE.length);
 
     // The magic-link endpoint reports a bad token by redirecting with ?error=...
     if (path === '/magic-link/verify' && response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location') ?? '';
-      if (new URL(location, config.publicUrl).searchParams.has('error')) throw translateAuthError(path, 400, 'INVALID_TOKEN', undefined);
+      if (new URL(location, config.publicUrl).searchParams.has('error'))
+        throw translateAuthError(path, 400, 'INVALID_TOKEN', undefined);
     }
     if (response.status < 400) return response;
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
@@ -47,7 +58,9 @@ export function authRoutes({
   });
 
   app.post('/api/live_api/account/sendResetPasswordEmail', async (c) => {
-    return c.json(await authFlows.sendResetPasswordEmail(await readJson(c, SendResetPasswordEmailSchema), c.req.raw.headers));
+    return c.json(
+      await authFlows.sendResetPasswordEmail(await readJson(c, SendResetPasswordEmailSchema), c.req.raw.headers),
+    );
   });
 
   app.post('/api/live_api/account/sendMagicLink', async (c) => {
@@ -55,10 +68,18 @@ export function authRoutes({
   });
 
   app.post('/api/live_api/account/sendVerificationEmail', signedIn, async (c) => {
-    return c.json(await authFlows.sendVerificationEmail(c.var.user, await readJson(c, SendVerificationEmailSchema), c.req.raw.headers));
+    return c.json(
+      await authFlows.sendVerificationEmail(
+        c.var.user,
+        await readJson(c, SendVerificationEmailSchema),
+        c.req.raw.headers,
+      ),
+    );
   });
   app.post('/api/live_api/account/completeEmailChange', signedIn, async (c) => {
-    return c.json(await authFlows.requestEmailChange(c.var.user, await readJson(c, CompleteEmailChangeSchema), c.req.raw.headers));
+    return c.json(
+      await authFlows.requestEmailChange(c.var.user, await readJson(c, CompleteEmailChangeSchema), c.req.raw.headers),
+    );
   });
 
   return app;

@@ -57,7 +57,9 @@ function continueUrlOf(betterAuthUrl: string): string {
 /** Whether a better-auth e-mail verification JWT is an e-mail change (it names the new address). */
 function isEmailChangeToken(token: string): boolean {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { updateTo?: string };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      updateTo?: string;
+    };
     return Boolean(payload.updateTo);
   } catch {
     return false;
@@ -119,7 +121,9 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
         if ((user as { disabled?: boolean }).disabled) return;
-        await sendAuthMail(mailTemplates.resetPassword(user.email, handlerLink('resetPassword', token, continueUrlOf(url))));
+        await sendAuthMail(
+          mailTemplates.resetPassword(user.email, handlerLink('resetPassword', token, continueUrlOf(url))),
+        );
       },
     },
     emailVerification: {
@@ -130,7 +134,11 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
         const continueUrl = continueUrlOf(url);
         const mail = isEmailChangeToken(token)
           ? mailTemplates.changeEmail(user.email, verificationLink('verifyAndChangeEmail', token, '/settings'))
-          : mailTemplates.verifyEmail(user.email, verificationLink('verifyEmail', token, continueUrl), currentMailContext()?.appName);
+          : mailTemplates.verifyEmail(
+              user.email,
+              verificationLink('verifyEmail', token, continueUrl),
+              currentMailContext()?.appName,
+            );
         await sendAuthMail(mail);
       },
     },
@@ -182,7 +190,8 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
       session: {
         create: {
           async before(session) {
-            if (await usersRepo.isDisabled(session.userId)) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
+            if (await usersRepo.isDisabled(session.userId))
+              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: MESSAGES.login.userDisabled });
           },
         },
       },
@@ -193,9 +202,12 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
         if (ctx.path === '/sign-up/email') {
           const email = typeof body.email === 'string' ? body.email.trim() : '';
           const password = typeof body.password === 'string' ? body.password : '';
-          if (!isValidEmail(email)) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
-          if (!isStrongPassword(password)) throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
-          const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : email.split('@')[0]!;
+          if (!isValidEmail(email))
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
+          if (!isStrongPassword(password))
+            throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
+          const name =
+            typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : email.split('@')[0]!;
           return { context: { body: { ...body, email, name } } };
         }
         if (ctx.path === '/sign-in/email') {
@@ -204,20 +216,32 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
           const perIp = await rateLimiter.hit(`login-ip:${ip}`, 60);
           const failures = await rateLimiter.peek(loginFailureKey(email));
           if (perIp.count > LOGIN_MAX_PER_IP_PER_MINUTE || failures >= LOGIN_MAX_FAILURES) {
-            throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.login.tooManyAttempts });
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: 'TOO_MANY_ATTEMPTS',
+              message: MESSAGES.login.tooManyAttempts,
+            });
           }
         }
-        if (ctx.path === '/reset-password' && typeof body.newPassword === 'string' && !isStrongPassword(body.newPassword)) {
+        if (
+          ctx.path === '/reset-password' &&
+          typeof body.newPassword === 'string' &&
+          !isStrongPassword(body.newPassword)
+        ) {
           throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.passwordReset.weakPassword });
         }
-        if (ctx.path === '/change-password' && typeof body.newPassword === 'string' && !isStrongPassword(body.newPassword)) {
+        if (
+          ctx.path === '/change-password' &&
+          typeof body.newPassword === 'string' &&
+          !isStrongPassword(body.newPassword)
+        ) {
           throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
         }
         return undefined;
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return;
-        const email = typeof (ctx.body as { email?: unknown })?.email === 'string' ? (ctx.body as { email: string }).email : '';
+        const email =
+          typeof (ctx.body as { email?: unknown })?.email === 'string' ? (ctx.body as { email: string }).email : '';
         const returned = ctx.context.returned;
         if (returned instanceof APIError) {
           if (returned.statusCode === 401) await rateLimiter.hit(loginFailureKey(email), LOGIN_FAILURE_WINDOW_S);

@@ -21,7 +21,9 @@ const cookiesOf = (headers: Headers) =>
 describe('Google sign-in', () => {
   it('is neither offered nor accepted when not configured', async () => {
     expect((await withoutGoogle.request('GET', '/api/config')).body.googleEnabled).toBe(false);
-    const res = await withoutGoogle.request('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth' } });
+    const res = await withoutGoogle.request('POST', '/api/auth/sign-in/social', {
+      body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
@@ -30,7 +32,9 @@ describe('Google sign-in', () => {
     expect((await t.request('GET', '/api/config')).body.googleEnabled).toBe(true);
     google.nextProfile = { sub: 'g-42', email: 'ada@gmail.test', email_verified: true, name: 'Ada Lovelace' };
 
-    const start = await t.request('POST', '/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth&continueUrl=%2Fhome' } });
+    const start = await t.request('POST', '/api/auth/sign-in/social', {
+      body: { provider: 'google', callbackURL: '/auth/handler?mode=oauth&continueUrl=%2Fhome' },
+    });
     expect(start.status).toBe(200);
     const authorize = new URL(start.body.url);
     expect(authorize.origin + authorize.pathname).toBe(`${google.baseUrl}/o/oauth2/v2/auth`);
@@ -47,7 +51,9 @@ describe('Google sign-in', () => {
     expect(google.tokenRequests.at(-1)?.get('code_verifier')).toBeTruthy();
 
     // The SPA's handler reads the session with the cookie and keeps its token as the bearer.
-    const session = await t.request('GET', '/api/auth/get-session', { headers: { cookie: cookiesOf(callback.headers) } });
+    const session = await t.request('GET', '/api/auth/get-session', {
+      headers: { cookie: cookiesOf(callback.headers) },
+    });
     expect(session.body.user).toMatchObject({ email: 'ada@gmail.test', emailVerified: true, name: 'Ada Lovelace' });
     const create = await t.request('POST', '/api/live_api/account/create', { token: session.body.session.token });
     expect(create.status).toBe(200);

@@ -12,7 +12,10 @@ export interface MailContext {
 
 const storage = new AsyncLocalStorage<MailContext>();
 
-export async function withMailContext<T>(ctx: MailContext, fn: () => Promise<T>): Promise<{ result: T; failure: unknown }> {
+export async function withMailContext<T>(
+  ctx: MailContext,
+  fn: () => Promise<T>,
+): Promise<{ result: T; failure: unknown }> {
   const result = await storage.run(ctx, fn);
   return { result, failure: ctx.failure };
 }

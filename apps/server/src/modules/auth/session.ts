@@ -45,7 +45,10 @@ interface SessionDeps {
  * stray session cookie never stands in for a bad token). Fresh sessions are read with one prepared
  * query; one due for extension goes through better-auth, which extends it.
  */
-async function builderOf(authorization: string | undefined, { auth, sessionsRepo, secret }: SessionDeps): Promise<SessionUser | null> {
+async function builderOf(
+  authorization: string | undefined,
+  { auth, sessionsRepo, secret }: SessionDeps,
+): Promise<SessionUser | null> {
   const token = authorization ? sessionTokenOf(authorization, secret) : null;
   const row = token ? await sessionsRepo.findLiveByToken(token) : null;
   if (!row) return null;

@@ -5,7 +5,10 @@ import { authUsers, type Db } from '@tessera/db';
 export function createUsersRepo(db: Db) {
   return {
     async existsByEmail(email: string): Promise<boolean> {
-      const [row] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email.toLowerCase()));
+      const [row] = await db
+        .select({ id: authUsers.id })
+        .from(authUsers)
+        .where(eq(authUsers.email, email.toLowerCase()));
       return Boolean(row);
     },
     async isDisabled(userId: string): Promise<boolean> {

@@ -9,7 +9,10 @@ const t = await createTestApp();
 const owner = await t.signUpVerified();
 
 async function newApp(name = 'Offline app') {
-  const res = await t.request('POST', '/api/apps', { token: owner.token, body: { appType: 'generated', genApp: { name } } });
+  const res = await t.request('POST', '/api/apps', {
+    token: owner.token,
+    body: { appType: 'generated', genApp: { name } },
+  });
   return res.body.appId as string;
 }
 
@@ -34,13 +37,23 @@ describe('the offline app builder through the chat endpoint', () => {
     expect(first.systemActionInfo).toBeUndefined();
     const app = await t.request('GET', `/api/apps/${appId}`, { token: owner.token });
     expect(Object.keys(app.body.entities).sort()).toEqual(['Project', 'Task']);
-    expect(app.body.entities.Task.properties).toMatchObject({ title: { type: 'string' }, done: { type: 'boolean' }, due_date: { type: 'string', format: 'date' } });
-    const files = (await t.request('GET', `/api/apps/${appId}/versions/${first.versionId}`, { token: owner.token })).body.files.map((f: { path: string }) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['app.json', 'layout.jsx', 'globals.css', 'pages/Tasks.jsx', 'pages/Projects.jsx']));
+    expect(app.body.entities.Task.properties).toMatchObject({
+      title: { type: 'string' },
+      done: { type: 'boolean' },
+      due_date: { type: 'string', format: 'date' },
+    });
+    const files = (
+      await t.request('GET', `/api/apps/${appId}/versions/${first.versionId}`, { token: owner.token })
+    ).body.files.map((f: { path: string }) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining(['app.json', 'layout.jsx', 'globals.css', 'pages/Tasks.jsx', 'pages/Projects.jsx']),
+    );
 
     const second = await send(appId, 'add a priority field to tasks');
     expect(second.systemActionInfo).toBeUndefined();
-    const versions = (await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, { token: owner.token })).body.versions;
+    const versions = (
+      await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, { token: owner.token })
+    ).body.versions;
     expect(versions.map((v) => v.number)).toEqual([3, 2, 1]);
     expect(versions[0]!.id).toBe(second.versionId);
     const task = (await t.request('GET', `/api/apps/${appId}`, { token: owner.token })).body.entities.Task;
@@ -49,7 +62,9 @@ describe('the offline app builder through the chat endpoint', () => {
 
   it('live followers get the last two messages at once and after every change until the turn ends', async () => {
     const appId = await newApp('Followed');
-    const live = await t.app.request(`/api/apps/${appId}/chat/live`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const live = await t.app.request(`/api/apps/${appId}/chat/live`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(live.headers.get('content-type')).toContain('text/event-stream');
     const reader = live.body!.getReader();
     const decoder = new TextDecoder();

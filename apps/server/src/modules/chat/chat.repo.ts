@@ -29,7 +29,13 @@ export interface NewChatMessage {
 /** The builder chat of each app, in order, plus per-day usage counters of each builder. */
 export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) {
   // Every live update reads the newest messages.
-  const last = db.select().from(chatMessages).where(eq(chatMessages.appId, sql.placeholder('appId'))).orderBy(desc(chatMessages.seq)).limit(sql.placeholder('n')).prepare('chat_last_messages');
+  const last = db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.appId, sql.placeholder('appId')))
+    .orderBy(desc(chatMessages.seq))
+    .limit(sql.placeholder('n'))
+    .prepare('chat_last_messages');
   // What a turn starts from, in one statement: the app, its latest version, its live entity
   // schemas and its last message.
   const turnStart = db
@@ -42,8 +48,20 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
       last: chatMessages,
     })
     .from(apps)
-    .leftJoin(appVersions, eq(appVersions.id, sql`(SELECT v.id FROM ${appVersions} v WHERE v.app_id = ${apps.id} ORDER BY v.number DESC LIMIT 1)`))
-    .leftJoin(chatMessages, eq(chatMessages.id, sql`(SELECT m.id FROM ${chatMessages} m WHERE m.app_id = ${apps.id} ORDER BY m.seq DESC LIMIT 1)`))
+    .leftJoin(
+      appVersions,
+      eq(
+        appVersions.id,
+        sql`(SELECT v.id FROM ${appVersions} v WHERE v.app_id = ${apps.id} ORDER BY v.number DESC LIMIT 1)`,
+      ),
+    )
+    .leftJoin(
+      chatMessages,
+      eq(
+        chatMessages.id,
+        sql`(SELECT m.id FROM ${chatMessages} m WHERE m.app_id = ${apps.id} ORDER BY m.seq DESC LIMIT 1)`,
+      ),
+    )
     .where(eq(apps.id, sql.placeholder('appId')))
     .prepare('chat_turn_start');
   // Whether a builder may send: their account, their messages today and in all, and the hit on
@@ -59,16 +77,30 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
     .prepare('chat_allowance');
   return {
     async list(appId: string): Promise<ChatMessage[]> {
-      return (await db.select().from(chatMessages).where(eq(chatMessages.appId, appId)).orderBy(asc(chatMessages.seq))).map(toMessage);
+      return (
+        await db.select().from(chatMessages).where(eq(chatMessages.appId, appId)).orderBy(asc(chatMessages.seq))
+      ).map(toMessage);
     },
 
     /**
      * The app with its latest version (null before the first), its live entity schemas by name and
      * its last message (null in a new chat); null when there is no app.
      */
-    async findTurnStart(appId: string): Promise<{ app: AppRow; version: VersionRow | null; entities: Array<{ name: string; schema: EntitySchema }>; last: ChatMessage | null } | null> {
+    async findTurnStart(appId: string): Promise<{
+      app: AppRow;
+      version: VersionRow | null;
+      entities: Array<{ name: string; schema: EntitySchema }>;
+      last: ChatMessage | null;
+    } | null> {
       const [row] = await turnStart.execute({ appId });
-      return row ? { app: row.app, version: row.version as unknown as VersionRow | null, entities: row.entities, last: row.last ? toMessage(row.last) : null } : null;
+      return row
+        ? {
+            app: row.app,
+            version: row.version as unknown as VersionRow | null,
+            entities: row.entities,
+            last: row.last ? toMessage(row.last) : null,
+          }
+        : null;
     },
 
     /** The newest `n` messages, oldest first (the realtime collection of spec 3 §7). */
@@ -78,7 +110,10 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
     },
 
     async find(appId: string, id: string): Promise<(ChatMessage & { seq: number }) | null> {
-      const [row] = await db.select().from(chatMessages).where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, id)));
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, id)));
       return row ? { ...toMessage(row), seq: row.seq } : null;
     },
 
@@ -92,10 +127,18 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
         ON CONFLICT (id) DO NOTHING`);
     },
 
-    async update(appId: string, id: string, patch: { parts?: ChatMessage['parts']; annotations?: ChatAnnotation[]; status?: ChatMessage['status'] }): Promise<void> {
+    async update(
+      appId: string,
+      id: string,
+      patch: { parts?: ChatMessage['parts']; annotations?: ChatAnnotation[]; status?: ChatMessage['status'] },
+    ): Promise<void> {
       await db
         .update(chatMessages)
-        .set({ ...patch, annotations: patch.annotations as Array<Record<string, unknown>> | undefined, updatedAt: sql`now()` })
+        .set({
+          ...patch,
+          annotations: patch.annotations as Array<Record<string, unknown>> | undefined,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, id)));
     },
 
@@ -109,11 +152,17 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
       await db
         .insert(chatUsage)
         .values({ userId, day, messages: 1 })
-        .onConflictDoUpdate({ target: [chatUsage.userId, chatUsage.day], set: { messages: sql`${chatUsage.messages} + 1` } });
+        .onConflictDoUpdate({
+          target: [chatUsage.userId, chatUsage.day],
+          set: { messages: sql`${chatUsage.messages} + 1` },
+        });
     },
 
     async addCost(userId: string, day: string, cost: number): Promise<void> {
-      await db.update(chatUsage).set({ cost: sql`${chatUsage.cost} + ${cost}` }).where(and(eq(chatUsage.userId, userId), eq(chatUsage.day, day)));
+      await db
+        .update(chatUsage)
+        .set({ cost: sql`${chatUsage.cost} + ${cost}` })
+        .where(and(eq(chatUsage.userId, userId), eq(chatUsage.day, day)));
     },
 
     /**
@@ -121,7 +170,12 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
      * the plan limits are checked against: the account (null without one), the messages sent on
      * `day` and in all, and the calls in the current window.
      */
-    async allowance(userId: string, day: string, key: string, windowSeconds: number): Promise<{ account: AccountRow | null; today: number; total: number; calls: number }> {
+    async allowance(
+      userId: string,
+      day: string,
+      key: string,
+      windowSeconds: number,
+    ): Promise<{ account: AccountRow | null; today: number; total: number; calls: number }> {
       const [row] = await allowanceOf.execute({ userId, day, key, windowSeconds });
       return { account: row!.account, today: Number(row!.today), total: Number(row!.total), calls: Number(row!.calls) };
     },

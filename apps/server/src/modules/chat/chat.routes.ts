@@ -1,6 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema, type SessionUser } from '@tessera/contracts';
+import {
+  ChatRequestSchema,
+  RestoreVersionRequestSchema,
+  ValidateRepairRequestSchema,
+  type SessionUser,
+} from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { ChatService } from './chat.service';
@@ -28,7 +33,9 @@ export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
     });
     return chat.send(user, c.req.param('appId'), request);
   });
-  app.get('/api/apps/:appId/chat/messages', signedIn, async (c) => c.json({ messages: await chat.messages(c.var.user, c.req.param('appId')) }));
+  app.get('/api/apps/:appId/chat/messages', signedIn, async (c) =>
+    c.json({ messages: await chat.messages(c.var.user, c.req.param('appId')) }),
+  );
   app.post('/api/apps/:appId/chat/messages/:messageId/revert', signedIn, async (c) =>
     c.json(await chat.revert(c.var.user, c.req.param('appId'), c.req.param('messageId'))),
   );
@@ -37,7 +44,14 @@ export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
     return c.json(await chat.restore(c.var.user, c.req.param('appId'), c.req.param('versionId'), messageId));
   });
   app.post('/api/apps/:appId/versions/:versionId/validate-repair', signedIn, async (c) =>
-    c.json(await chat.validateRepair(c.var.user, c.req.param('appId'), c.req.param('versionId'), await readJson(c, ValidateRepairRequestSchema))),
+    c.json(
+      await chat.validateRepair(
+        c.var.user,
+        c.req.param('appId'),
+        c.req.param('versionId'),
+        await readJson(c, ValidateRepairRequestSchema),
+      ),
+    ),
   );
 
   /**
@@ -56,7 +70,10 @@ export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
         pending = true;
         running = running.then(async () => {
           pending = false;
-          await stream.writeSSE({ event: 'messages', data: JSON.stringify({ messages: await chat.lastMessages(user, appId) }) });
+          await stream.writeSSE({
+            event: 'messages',
+            data: JSON.stringify({ messages: await chat.lastMessages(user, appId) }),
+          });
         });
       };
       const unlisten = await chat.subscribe(user, appId, send);

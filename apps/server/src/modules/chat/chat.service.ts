@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { APICallError } from '@ai-sdk/provider';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
-import { applyActions, buildSystemPrompt, DETECTORS, parseActionText, repairSnapshot, validateSnapshot, type AppSnapshot, type ParsedAction, type ValidationIssue } from '@tessera/agent';
+import {
+  applyActions,
+  buildSystemPrompt,
+  DETECTORS,
+  parseActionText,
+  repairSnapshot,
+  validateSnapshot,
+  type AppSnapshot,
+  type ParsedAction,
+  type ValidationIssue,
+} from '@tessera/agent';
 import {
   APP_MESSAGES,
   CHAT_LIMITS,
@@ -113,14 +123,29 @@ function createRefusals(now: () => number) {
   };
 }
 
-export function createChatService({ chatRepo, versionsRepo, versions, apps, accounts, models, logger, listen, clock = () => new Date() }: ChatDeps) {
+export function createChatService({
+  chatRepo,
+  versionsRepo,
+  versions,
+  apps,
+  accounts,
+  models,
+  logger,
+  listen,
+  clock = () => new Date(),
+}: ChatDeps) {
   const refusals = createRefusals(() => clock().getTime());
   /**
    * Whether this builder may send now: the plan's chat allowances (admins have none) and the
    * per-minute rate limit, which counts every attempt. One statement reads them and counts the call.
    */
   async function checkLimits(builder: SessionUser): Promise<Account> {
-    const { account: row, today, total, calls } = await chatRepo.allowance(builder.id, utcDay(clock()), `chat:${builder.id}`, 60);
+    const {
+      account: row,
+      today,
+      total,
+      calls,
+    } = await chatRepo.allowance(builder.id, utcDay(clock()), `chat:${builder.id}`, 60);
     if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);
     const account = accounts.fromRow(row, builder);
     if (!account.isAdmin) {
@@ -129,7 +154,11 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
       }
       if (limits.dailyMessages !== null && today >= limits.dailyMessages) {
-        throw new AppError('daily-chat-messages-limit-reached', MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)), { limit: limits.dailyMessages });
+        throw new AppError(
+          'daily-chat-messages-limit-reached',
+          MESSAGES.chat.dailyLimit.replace('{n}', String(limits.dailyMessages)),
+          { limit: limits.dailyMessages },
+        );
       }
     }
     if (calls > CHAT_CALLS_PER_MINUTE) throw new AppError('RATE_LIMITED', MESSAGES.chat.rateLimited);
@@ -137,36 +166,56 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
   }
 
   /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
-  function toModelMessages(messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>): ConversationMessage[] {
+  function toModelMessages(
+    messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>,
+  ): ConversationMessage[] {
     return messages
-      .map((m): ConversationMessage => ({ role: m.role === 'assistant' ? 'assistant' : 'user', content: textOf(m.parts) }))
+      .map((m): ConversationMessage => ({
+        role: m.role === 'assistant' ? 'assistant' : 'user',
+        content: textOf(m.parts),
+      }))
       .filter((m) => m.content.trim().length > 0);
   }
 
   /** The complete actions of a message's text (a truncated action is repeated by the next turn). */
-  const completeActions = (text: string): ParsedAction[] => parseActionText(text, { isFinal: true }).actions.filter((a) => a.isComplete && !a.isTruncated);
+  const completeActions = (text: string): ParsedAction[] =>
+    parseActionText(text, { isFinal: true }).actions.filter((a) => a.isComplete && !a.isTruncated);
 
   /**
    * Parses, applies, repairs what needs no model (e.g. a misspelt icon) and validates the turn's
    * actions; a version only when nothing fails. `carried` are the complete actions of a truncated
    * turn that made no version: a "Continue" turn only repeats the cut-off action, so they go first.
    */
-  async function commitTurn(app: AppRow, base: AppSnapshot, baseVersionId: string | null, text: string, carried: ParsedAction[], messageId: string, userRequest: string): Promise<ChatAnnotation> {
+  async function commitTurn(
+    app: AppRow,
+    base: AppSnapshot,
+    baseVersionId: string | null,
+    text: string,
+    carried: ParsedAction[],
+    messageId: string,
+    userRequest: string,
+  ): Promise<ChatAnnotation> {
     const parsed = parseActionText(text, { isFinal: true });
     const own = completeActions(text);
     const isTruncated = parsed.actions.some((a) => a.isTruncated);
-    const truncatedInfo: ChatAnnotation['systemActionInfo'] = isTruncated ? { type: 'truncated', message: MESSAGES.chat.truncated } : undefined;
+    const truncatedInfo: ChatAnnotation['systemActionInfo'] = isTruncated
+      ? { type: 'truncated', message: MESSAGES.chat.truncated }
+      : undefined;
     if (!own.length) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
     const applied = applyActions(base, [...carried, ...own]);
     const repaired = await repairSnapshot(applied.snapshot);
-    const issues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))].filter((i) => i.severity === 'error');
+    const issues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))].filter(
+      (i) => i.severity === 'error',
+    );
     if (issues.length) {
       return {
         versionId: baseVersionId ?? undefined,
         systemActionInfo: {
           // Cut-off output explains the failure: "Let's keep going" finishes it (and carries these actions).
           type: isTruncated ? 'truncated' : 'validation-failed',
-          message: isTruncated ? MESSAGES.chat.truncated : `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
+          message: isTruncated
+            ? MESSAGES.chat.truncated
+            : `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
           issues: issues.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
         },
       };
@@ -209,8 +258,22 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       (storing ??= (async () => {
         clearTimeout(storeTimer);
         if (!(await turn.admitted)) throw new Error('refused turn');
-        await chatRepo.append({ id: incoming.id, appId: app.id, role: 'user', parts: [{ type: 'text', text: userText }], annotations: [{ versionId: version?.id }], status: 'complete' });
-        await chatRepo.append({ id: assistantId, appId: app.id, role: 'assistant', parts: [], annotations: [startedAnnotation], status: 'streaming' });
+        await chatRepo.append({
+          id: incoming.id,
+          appId: app.id,
+          role: 'user',
+          parts: [{ type: 'text', text: userText }],
+          annotations: [{ versionId: version?.id }],
+          status: 'complete',
+        });
+        await chatRepo.append({
+          id: assistantId,
+          appId: app.id,
+          role: 'assistant',
+          parts: [],
+          annotations: [startedAnnotation],
+          status: 'streaming',
+        });
         await chatRepo.countMessage(builder.id, utcDay(clock()));
         await chatRepo.notify(app.id);
       })());
@@ -267,9 +330,26 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         await store();
         // streamAnswer ends every answer with its finish part (or throws).
         const { usage, finishReason } = end!;
-        const committed = await commitTurn(app, snapshot, version?.id ?? null, text, turn.carried, assistantId, userText);
-        const annotation: ChatAnnotation = { ...committed, status: 'complete', model: model.id, usage: usageRecord(model, usage, finishReason, clock()) };
-        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'complete' });
+        const committed = await commitTurn(
+          app,
+          snapshot,
+          version?.id ?? null,
+          text,
+          turn.carried,
+          assistantId,
+          userText,
+        );
+        const annotation: ChatAnnotation = {
+          ...committed,
+          status: 'complete',
+          model: model.id,
+          usage: usageRecord(model, usage, finishReason, clock()),
+        };
+        await chatRepo.update(app.id, assistantId, {
+          parts: [{ type: 'text', text }],
+          annotations: [annotation],
+          status: 'complete',
+        });
         await chatRepo.addCost(builder.id, utcDay(clock()), annotation.usage!.totalCost);
         await chatRepo.notify(app.id);
         emit({ type: 'message-metadata', messageMetadata: annotation });
@@ -279,10 +359,21 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         if (!(await turn.admitted)) return;
         const isRateLimit = APICallError.isInstance(err) && err.statusCode === 429;
         const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
-        logger.error('chat turn failed', { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) });
-        const annotation: ChatAnnotation = { status: 'error', model: model.id, versionId: version?.id, systemActionInfo: { type: 'error', message } };
+        logger.error('chat turn failed', {
+          appId: app.id,
+          model: model.id,
+          err: err instanceof Error ? err.message : String(err),
+        });
+        const annotation: ChatAnnotation = {
+          status: 'error',
+          model: model.id,
+          versionId: version?.id,
+          systemActionInfo: { type: 'error', message },
+        };
         await store().catch(() => {});
-        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' }).catch(() => {});
+        await chatRepo
+          .update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' })
+          .catch(() => {});
         await chatRepo.notify(app.id).catch(() => {});
         emit({ type: 'error', errorText: message });
       } finally {
@@ -302,7 +393,12 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     async listModels(user: SessionUser): Promise<ChatModelOption[]> {
       const account = await accounts.getCurrent(user);
       const all = await models.list();
-      return (account.isAdmin ? all : all.filter((m) => m.isDefault)).map(({ id, label, provider, isDefault }) => ({ id, label, provider, isDefault }));
+      return (account.isAdmin ? all : all.filter((m) => m.isDefault)).map(({ id, label, provider, isDefault }) => ({
+        id,
+        label,
+        provider,
+        isDefault,
+      }));
     },
 
     async messages(user: SessionUser, appId: string): Promise<ChatMessage[]> {
@@ -329,8 +425,13 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
     async send(user: SessionUser | Promise<SessionUser>, appId: string, request: ChatRequest): Promise<Response> {
       const incoming = request.messages.at(-1)!;
       const userText = textOf(incoming.parts as Array<{ type: string; text?: unknown }>).trim();
-      if (incoming.role !== 'user' || !userText) throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
-      if (userText.length > MAX_MESSAGE_CHARS) throw new AppError('BAD_REQUEST', `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`);
+      if (incoming.role !== 'user' || !userText)
+        throw new AppError('BAD_REQUEST', 'The last message must be a user message with text');
+      if (userText.length > MAX_MESSAGE_CHARS)
+        throw new AppError(
+          'BAD_REQUEST',
+          `This message is too long (${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters max)`,
+        );
       // Everything before the model call is on the time to first token. What the prompt needs is
       // read with the session (the owner is confirmed before anything read is used), and
       // whether this builder may send now is checked as soon as the session names them: the rate
@@ -345,18 +446,36 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
       }
-      const isUnfinishedTurn = last?.role === 'assistant' && last.annotations[0]?.systemActionInfo?.type === 'truncated' && version?.messageId !== last.id;
+      const isUnfinishedTurn =
+        last?.role === 'assistant' &&
+        last.annotations[0]?.systemActionInfo?.type === 'truncated' &&
+        version?.messageId !== last.id;
       const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
       // The spec's client sends the last 3 messages: they are the model's context (a "Continue"
       // carries the truncated answer it continues).
-      const history = toModelMessages(request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>);
+      const history = toModelMessages(
+        request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>,
+      );
       const abort = new AbortController();
       // A speculative turn streams into its buffer until the checks pass; it stores nothing before.
       const admitted = checks.then(
         () => true,
         () => false,
       );
-      const turnOf = (chosen: ChatModel) => startTurn({ app, builder, model: chosen, snapshot, version, carried, history, incoming, userText, admitted, abortSignal: abort.signal });
+      const turnOf = (chosen: ChatModel) =>
+        startTurn({
+          app,
+          builder,
+          model: chosen,
+          snapshot,
+          version,
+          carried,
+          history,
+          incoming,
+          userText,
+          admitted,
+          abortSignal: abort.signal,
+        });
       // Speculation: the default model starts while the checks run. Not when the admins' model
       // choice needs the account, nor for a builder refused lately: a refused turn aborts its call
       // at once, and a blocked builder starts none.
@@ -378,14 +497,23 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
      * version its turn started from, validates, repairs what needs no model, validates again.
      * Nothing is stored: the result shows what a turn would have produced.
      */
-    async validateRepair(user: SessionUser, appId: string, versionId: string, input: { messageId: string; messageContent?: string }): Promise<ValidationResult> {
+    async validateRepair(
+      user: SessionUser,
+      appId: string,
+      versionId: string,
+      input: { messageId: string; messageContent?: string },
+    ): Promise<ValidationResult> {
       const [app, account] = await Promise.all([apps.getOwned(user, appId), accounts.getCurrent(user)]);
       if (!account.isAdmin) throw new AppError('FORBIDDEN', APP_MESSAGES.forbidden);
       const version = await versions.getVersion(app.id, versionId);
       const message = await chatRepo.find(app.id, input.messageId);
-      if (!message && input.messageContent === undefined) throw new AppError('NOT_FOUND', 'This message does not exist');
+      if (!message && input.messageContent === undefined)
+        throw new AppError('NOT_FOUND', 'This message does not exist');
       const text = input.messageContent ?? textOf(message!.parts);
-      const previous = version.messageId === input.messageId ? await versionsRepo.findPreviousVersion(app.id, version.number) : version;
+      const previous =
+        version.messageId === input.messageId
+          ? await versionsRepo.findPreviousVersion(app.id, version.number)
+          : version;
       const base = previous?.snapshot ?? versions.emptySnapshot(app);
       const applyStarted = performance.now();
       const applied = applyActions(base, completeActions(text));
@@ -401,12 +529,20 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         repairedFiles: repaired.repairedFiles,
         previousVersionId: previous?.id ?? null,
         appBundle: { files: Object.entries(repaired.snapshot.files).map(([path, content]) => ({ path, content })) },
-        timingBreakdown: { applyingActionsMs: Math.round(applyingActionsMs * 10) / 10, validatingMs: Math.round(performance.now() - validateStarted) },
+        timingBreakdown: {
+          applyingActionsMs: Math.round(applyingActionsMs * 10) / 10,
+          validatingMs: Math.round(performance.now() - validateStarted),
+        },
       };
     },
 
     /** Spec 3 §7 restore: a new version equal to the chosen one; answers with the chat's messages. */
-    async restore(user: SessionUser, appId: string, versionId: string, messageId: string | null | undefined): Promise<{ messages: ChatMessage[] }> {
+    async restore(
+      user: SessionUser,
+      appId: string,
+      versionId: string,
+      messageId: string | null | undefined,
+    ): Promise<{ messages: ChatMessage[] }> {
       const app = await apps.getOwned(user, appId);
       versions.requireMessageId(messageId);
       const assistantId = randomUUID();
@@ -416,7 +552,13 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
         appId: app.id,
         role: 'assistant',
         parts: [{ type: 'text', text: `Restored version ${from.number} as version ${restored.number}.` }],
-        annotations: [{ versionId: restored.id, status: 'complete', systemActionInfo: { type: 'restore', fromVersionId: from.id, message: `Restored version ${from.number}` } }],
+        annotations: [
+          {
+            versionId: restored.id,
+            status: 'complete',
+            systemActionInfo: { type: 'restore', fromVersionId: from.id, message: `Restored version ${from.number}` },
+          },
+        ],
         status: 'complete',
       });
       await chatRepo.notify(app.id);
@@ -427,7 +569,11 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
      * Reverts a user message: it and every later message go, and the app goes back to what it was
      * before that message — as a new version, so the versions it made stay restorable.
      */
-    async revert(user: SessionUser, appId: string, messageId: string): Promise<{ messages: ChatMessage[]; versionId: string | null }> {
+    async revert(
+      user: SessionUser,
+      appId: string,
+      messageId: string,
+    ): Promise<{ messages: ChatMessage[]; versionId: string | null }> {
       const app = await apps.getOwned(user, appId);
       const message = await chatRepo.find(app.id, messageId);
       if (!message) throw new AppError('NOT_FOUND', 'This message does not exist');
@@ -438,7 +584,14 @@ export function createChatService({ chatRepo, versionsRepo, versions, apps, acco
       if (latest && before !== latest.id) {
         versionId = before
           ? (await versions.restoreAsNew(app, before, null)).restored.id
-          : (await versionsRepo.createVersion({ appId: app.id, snapshot: versions.emptySnapshot(app), appName: app.name, description: 'Reverted to the empty app' })).id;
+          : (
+              await versionsRepo.createVersion({
+                appId: app.id,
+                snapshot: versions.emptySnapshot(app),
+                appName: app.name,
+                description: 'Reverted to the empty app',
+              })
+            ).id;
       }
       await chatRepo.deleteFrom(app.id, message.seq);
       await chatRepo.notify(app.id);

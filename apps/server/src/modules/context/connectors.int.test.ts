@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MESSAGES, type ContextItem } from '@tessera/contracts';
-import { FAKE_DRIVE_DOC, FAKE_DRIVE_SHEET, FAKE_DRIVE_TOKEN, FAKE_NOTION_PAGE, FAKE_NOTION_TOKEN, startFakeDrive, startFakeNotion } from '@tessera/test-utils';
+import {
+  FAKE_DRIVE_DOC,
+  FAKE_DRIVE_SHEET,
+  FAKE_DRIVE_TOKEN,
+  FAKE_NOTION_PAGE,
+  FAKE_NOTION_TOKEN,
+  startFakeDrive,
+  startFakeNotion,
+} from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { chunkText } from './chunking';
 import { createGoogleDriveConnector, createNotionConnector } from './connectors';
@@ -12,13 +20,16 @@ afterAll(async () => {
   await notion.close();
   await drive.close();
 });
-const t = await createTestApp({}, {
-  jobs: { pollMs: 50, backoffBaseMs: 50 },
-  connectors: {
-    notion: createNotionConnector({ baseUrl: notion.baseUrl, token: FAKE_NOTION_TOKEN }),
-    google_drive: createGoogleDriveConnector({ baseUrl: drive.baseUrl, token: FAKE_DRIVE_TOKEN }),
+const t = await createTestApp(
+  {},
+  {
+    jobs: { pollMs: 50, backoffBaseMs: 50 },
+    connectors: {
+      notion: createNotionConnector({ baseUrl: notion.baseUrl, token: FAKE_NOTION_TOKEN }),
+      google_drive: createGoogleDriveConnector({ baseUrl: drive.baseUrl, token: FAKE_DRIVE_TOKEN }),
+    },
   },
-});
+);
 const bare = await createTestApp();
 beforeAll(() => t.jobRunner.start());
 
@@ -27,7 +38,18 @@ async function builderWithApp(app = t) {
   await app.db.execute(sql`UPDATE accounts SET plan = 'explorer' WHERE user_id = ${b.userId}`);
   const res = await app.request('POST', '/api/apps', {
     token: b.token,
-    body: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Connected', entities: {}, pages: { Home: 'export default () => null' }, components: {}, layout: 'export default ({ children }) => children', globalsCss: '' } },
+    body: {
+      appType: 'generated',
+      appBuilderVersion: 4,
+      genApp: {
+        name: 'Connected',
+        entities: {},
+        pages: { Home: 'export default () => null' },
+        components: {},
+        layout: 'export default ({ children }) => children',
+        globalsCss: '',
+      },
+    },
   });
   return { ...b, appId: res.body.appId as string };
 }
@@ -41,12 +63,22 @@ async function settled(token: string, id: string): Promise<ContextItem> {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-const chunksOf = async (id: string) => ((await t.db.execute(sql`SELECT content FROM context_chunks WHERE item_id = ${id} ORDER BY ord`)) as unknown as { rows: Array<{ content: string }> }).rows.map((r) => r.content);
+const chunksOf = async (id: string) =>
+  (
+    (await t.db.execute(sql`SELECT content FROM context_chunks WHERE item_id = ${id} ORDER BY ord`)) as unknown as {
+      rows: Array<{ content: string }>;
+    }
+  ).rows.map((r) => r.content);
 
 describe('connectors', () => {
   it('are "not configured" without credentials, and refused', async () => {
     const b = await builderWithApp(bare);
-    expect((await bare.request('GET', '/api/context/connectors', { token: b.token })).body).toEqual({ connectors: [{ id: 'notion', configured: false }, { id: 'google_drive', configured: false }] });
+    expect((await bare.request('GET', '/api/context/connectors', { token: b.token })).body).toEqual({
+      connectors: [
+        { id: 'notion', configured: false },
+        { id: 'google_drive', configured: false },
+      ],
+    });
     const items = await bare.request('GET', '/api/context/connectors/notion/items', { token: b.token });
     expect(items.status).toBe(400);
     expect(items.body.error.message).toBe(APP_MESSAGES.connectorNotConfigured);
@@ -54,22 +86,53 @@ describe('connectors', () => {
 
   it('Notion: lists pages and ingests one (paginated and nested blocks) to synced', async () => {
     const b = await builderWithApp();
-    expect((await t.request('GET', '/api/context/connectors', { token: b.token })).body.connectors).toEqual([{ id: 'notion', configured: true }, { id: 'google_drive', configured: true }]);
+    expect((await t.request('GET', '/api/context/connectors', { token: b.token })).body.connectors).toEqual([
+      { id: 'notion', configured: true },
+      { id: 'google_drive', configured: true },
+    ]);
     const listed = await t.request('GET', '/api/context/connectors/notion/items', { token: b.token });
-    expect(listed.body.items[0]).toEqual({ providerItemId: FAKE_NOTION_PAGE.id, name: FAKE_NOTION_PAGE.title, type: 'notion_page', externalFileUrl: 'https://notion.so/page-1' });
-    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'notion', ...listed.body.items[0] }] } });
+    expect(listed.body.items[0]).toEqual({
+      providerItemId: FAKE_NOTION_PAGE.id,
+      name: FAKE_NOTION_PAGE.title,
+      type: 'notion_page',
+      externalFileUrl: 'https://notion.so/page-1',
+    });
+    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: { contextItems: [{ source: 'notion', ...listed.body.items[0] }] },
+    });
     expect(res.status).toBe(200);
     const item = await settled(b.token, res.body.contextItemIds[0]);
-    const text = [`# ${FAKE_NOTION_PAGE.title}`, FAKE_NOTION_PAGE.blocks[0], FAKE_NOTION_PAGE.blocks[1], FAKE_NOTION_PAGE.nested, `- ${FAKE_NOTION_PAGE.blocks[2]}`].join('\n\n');
-    expect(item).toMatchObject({ status: 'synced', source: 'notion', provider: 'notion', type: 'notion_page', providerItemId: FAKE_NOTION_PAGE.id, numOfChunks: chunkText(text).length });
+    const text = [
+      `# ${FAKE_NOTION_PAGE.title}`,
+      FAKE_NOTION_PAGE.blocks[0],
+      FAKE_NOTION_PAGE.blocks[1],
+      FAKE_NOTION_PAGE.nested,
+      `- ${FAKE_NOTION_PAGE.blocks[2]}`,
+    ].join('\n\n');
+    expect(item).toMatchObject({
+      status: 'synced',
+      source: 'notion',
+      provider: 'notion',
+      type: 'notion_page',
+      providerItemId: FAKE_NOTION_PAGE.id,
+      numOfChunks: chunkText(text).length,
+    });
     expect((await chunksOf(item.id)).join('\n')).toContain(FAKE_NOTION_PAGE.nested);
     const calls = notion.requests.filter((r) => r.path.startsWith('/v1/blocks/'));
-    expect(calls.every((r) => r.authorization === `Bearer ${FAKE_NOTION_TOKEN}` && r.notionVersion === '2022-06-28')).toBe(true);
+    expect(
+      calls.every((r) => r.authorization === `Bearer ${FAKE_NOTION_TOKEN}` && r.notionVersion === '2022-06-28'),
+    ).toBe(true);
   });
 
   it('Notion: a page the integration cannot read ends in error with the reason', async () => {
     const b = await builderWithApp();
-    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'notion', providerItemId: 'page-gone', name: 'Deleted page', type: 'notion_page' }] } });
+    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: {
+        contextItems: [{ source: 'notion', providerItemId: 'page-gone', name: 'Deleted page', type: 'notion_page' }],
+      },
+    });
     const item = await settled(b.token, res.body.contextItemIds[0]);
     expect(item.status).toBe('error');
     expect(item.errorReason).toContain(APP_MESSAGES.connectorFailed);
@@ -82,12 +145,18 @@ describe('connectors', () => {
       [FAKE_DRIVE_DOC.name, 'google_doc'],
       [FAKE_DRIVE_SHEET.name, 'google_sheet'],
     ]);
-    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: listed.body.items.map((i: object) => ({ source: 'google_drive', ...i })) } });
+    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: { contextItems: listed.body.items.map((i: object) => ({ source: 'google_drive', ...i })) },
+    });
     const [doc, sheet] = await Promise.all(res.body.contextItemIds.map((id: string) => settled(b.token, id)));
     expect(doc).toMatchObject({ status: 'synced', type: 'google_doc', provider: 'google_drive', numOfChunks: 1 });
     expect(await chunksOf(doc!.id)).toEqual([FAKE_DRIVE_DOC.text]);
     expect(await chunksOf(sheet!.id)).toEqual([FAKE_DRIVE_SHEET.csv]);
-    const wrongType = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'google_drive', providerItemId: 'x', name: 'x', type: 'notion_page' }] } });
+    const wrongType = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: { contextItems: [{ source: 'google_drive', providerItemId: 'x', name: 'x', type: 'notion_page' }] },
+    });
     expect(wrongType.status).toBe(400);
   });
 });

@@ -7,7 +7,10 @@ import { createTestApp } from '../../testing/harness';
 
 const site = await startFakeSite();
 afterAll(() => site.close());
-const t = await createTestApp({}, { jobs: { pollMs: 50, backoffBaseMs: 50 }, crawl: createTestHarnessCrawler([site.host]) });
+const t = await createTestApp(
+  {},
+  { jobs: { pollMs: 50, backoffBaseMs: 50 }, crawl: createTestHarnessCrawler([site.host]) },
+);
 beforeAll(() => t.jobRunner.start());
 
 async function builderWithApp(plan = 'lite') {
@@ -15,7 +18,18 @@ async function builderWithApp(plan = 'lite') {
   await t.db.execute(sql`UPDATE accounts SET plan = ${plan} WHERE user_id = ${b.userId}`);
   const res = await t.request('POST', '/api/apps', {
     token: b.token,
-    body: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Site app', entities: {}, pages: { Home: 'export default () => null' }, components: {}, layout: 'export default ({ children }) => children', globalsCss: '' } },
+    body: {
+      appType: 'generated',
+      appBuilderVersion: 4,
+      genApp: {
+        name: 'Site app',
+        entities: {},
+        pages: { Home: 'export default () => null' },
+        components: {},
+        layout: 'export default ({ children }) => children',
+        globalsCss: '',
+      },
+    },
   });
   return { ...b, appId: res.body.appId as string };
 }
@@ -33,12 +47,23 @@ async function settled(token: string, id: string): Promise<ContextItem> {
 describe('web pages', () => {
   it('scrapes a site on loopback to synced within the lite depth limit, and retrieves its text', async () => {
     const b = await builderWithApp();
-    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'web_scraper', url: site.baseUrl + '/', maxDepth: 9, maxPages: 500 }] } });
+    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: { contextItems: [{ source: 'web_scraper', url: site.baseUrl + '/', maxDepth: 9, maxPages: 500 }] },
+    });
     expect(res.status).toBe(200);
     const item = await settled(b.token, res.body.contextItemIds[0]);
-    expect(item).toMatchObject({ status: 'synced', type: 'web_page', source: 'web_scraper', externalFileUrl: `${site.baseUrl}/`, progress: null });
+    expect(item).toMatchObject({
+      status: 'synced',
+      type: 'web_page',
+      source: 'web_scraper',
+      externalFileUrl: `${site.baseUrl}/`,
+      progress: null,
+    });
     expect(item.numOfChunks).toBeGreaterThan(0);
-    const chunks = (await t.db.execute(sql`SELECT content FROM context_chunks WHERE item_id = ${item.id}`)) as unknown as { rows: Array<{ content: string }> };
+    const chunks = (await t.db.execute(
+      sql`SELECT content FROM context_chunks WHERE item_id = ${item.id}`,
+    )) as unknown as { rows: Array<{ content: string }> };
     const text = chunks.rows.map((r) => r.content).join('\n');
     expect(text).toContain(`Source: ${site.baseUrl}/docs/getting-started`);
     // Lite: depth 2 at most (requested 9), robots.txt respected.
@@ -46,7 +71,10 @@ describe('web pages', () => {
     expect(text).not.toContain(`Source: ${site.baseUrl}/docs/guides/advanced`);
     expect(text).not.toContain(`Source: ${site.baseUrl}/private/secret`);
     expect(site.requests.some((r) => r.startsWith('/docs/guides/advanced'))).toBe(false);
-    const found = await t.request('POST', `/api/context/search?appId=${b.appId}`, { token: b.token, body: { query: 'getting started' } });
+    const found = await t.request('POST', `/api/context/search?appId=${b.appId}`, {
+      token: b.token,
+      body: { query: 'getting started' },
+    });
     expect(found.body.chunks[0].contextItem.id).toBe(item.id);
   });
 
@@ -54,12 +82,19 @@ describe('web pages', () => {
     const b = await builderWithApp('explorer');
     const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
       token: b.token,
-      body: { contextItems: [{ source: 'web_scraper', url: `${site.baseUrl}/many/`, maxPages: 1000 }, { source: 'web_scraper', url: 'http://169.254.169.254/latest/meta-data/' }] },
+      body: {
+        contextItems: [
+          { source: 'web_scraper', url: `${site.baseUrl}/many/`, maxPages: 1000 },
+          { source: 'web_scraper', url: 'http://169.254.169.254/latest/meta-data/' },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     const [many, metadata] = await Promise.all(res.body.contextItemIds.map((id: string) => settled(b.token, id)));
     expect(many!.status).toBe('synced');
-    const pages = (await t.db.execute(sql`SELECT content FROM context_chunks WHERE item_id = ${many!.id}`)) as unknown as { rows: Array<{ content: string }> };
+    const pages = (await t.db.execute(
+      sql`SELECT content FROM context_chunks WHERE item_id = ${many!.id}`,
+    )) as unknown as { rows: Array<{ content: string }> };
     const sources = new Set(pages.rows.flatMap((r) => r.content.match(/Source: \S+/g) ?? []));
     expect(sources.size).toBeLessThanOrEqual(PLAN_LIMITS.explorer.scraperMaxPages);
     expect(sources.size).toBeGreaterThan(PLAN_LIMITS.lite.scraperMaxPages);
@@ -70,11 +105,17 @@ describe('web pages', () => {
   it('refuses bad URLs and connectors that are not configured', async () => {
     const b = await builderWithApp('explorer');
     for (const url of ['not a url', 'ftp://example.com/file', 'javascript:alert(1)']) {
-      const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'web_scraper', url }] } });
+      const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+        token: b.token,
+        body: { contextItems: [{ source: 'web_scraper', url }] },
+      });
       expect(res.status, url).toBe(400);
       expect(res.body.error.message).toBe('Enter a valid http(s) web address');
     }
-    const notion = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, { token: b.token, body: { contextItems: [{ source: 'notion', providerItemId: 'p1', name: 'Page', type: 'notion_page' }] } });
+    const notion = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: { contextItems: [{ source: 'notion', providerItemId: 'p1', name: 'Page', type: 'notion_page' }] },
+    });
     expect(notion.status).toBe(400);
     expect(notion.body.error.message).toBe('This connector is not configured on this server');
   });

@@ -1,4 +1,12 @@
-import { APP_MESSAGES, MESSAGES, PLANS, planLimits, type ContextItemStatus, type ContextItemType, type PlanId } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  MESSAGES,
+  PLANS,
+  planLimits,
+  type ContextItemStatus,
+  type ContextItemType,
+  type PlanId,
+} from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
@@ -34,7 +42,13 @@ const STARTABLE: ContextItemStatus[] = ['unsynced', 'pending', 'running', 'synce
  * Job handlers of data sources. Both are idempotent: a re-run parses the same source again and
  * `replaceChunks` keeps the chunk set exact (content hashes), and usage is charged once per content.
  */
-export function createContextJobs({ contextRepo, retrieval, logger, crawl, connectors = {} }: Deps): Record<string, JobHandler<{ itemId: string }>> {
+export function createContextJobs({
+  contextRepo,
+  retrieval,
+  logger,
+  crawl,
+  connectors = {},
+}: Deps): Record<string, JobHandler<{ itemId: string }>> {
   const notify = (item: ContextItemRow) => contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
 
   async function start(itemId: string): Promise<ContextItemRow | null> {
@@ -43,13 +57,22 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl, conne
     return item; // null: the item was deleted meanwhile, nothing to do
   }
 
-  async function finish(item: ContextItemRow, status: ContextItemStatus, values: Parameters<ContextRepo['transition']>[3] = {}) {
+  async function finish(
+    item: ContextItemRow,
+    status: ContextItemStatus,
+    values: Parameters<ContextRepo['transition']>[3] = {},
+  ) {
     const row = await contextRepo.transition(item.id, ['running'], status, values);
     if (row) await notify(row);
   }
 
   /** Charges the month's usage once per content (a retry of the same content is free), then chunks, stores and embeds. */
-  async function indexText(item: ContextItemRow, text: string, ctx: JobContext, extra: { size?: number } = {}): Promise<void> {
+  async function indexText(
+    item: ContextItemRow,
+    text: string,
+    ctx: JobContext,
+    extra: { size?: number } = {},
+  ): Promise<void> {
     if (!text.trim()) {
       await finish(item, 'error', { errorReason: APP_MESSAGES.noTextFound });
       return;
@@ -61,7 +84,12 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl, conne
     const options = item.options ?? {};
     if (options.chargedHash !== hash) {
       const bytes = Buffer.byteLength(text, 'utf8');
-      const allowed = await contextRepo.consumeUsage(owner.ownerUserId, usageMonth(), bytes, planLimits(plan).monthlyDataProcessingBytes);
+      const allowed = await contextRepo.consumeUsage(
+        owner.ownerUserId,
+        usageMonth(),
+        bytes,
+        planLimits(plan).monthlyDataProcessingBytes,
+      );
       if (!allowed) {
         await finish(item, 'usage_limit_reached', { errorReason: MESSAGES.dataSources.dataLimitReached });
         return;
@@ -82,7 +110,14 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl, conne
     const missing = await retrieval.chunksToEmbed(item.id);
     const toEmbed = new Map([...inserted, ...missing].map((c) => [c.id, c]));
     await retrieval.indexChunks(item.appId, [...toEmbed.values()]);
-    await finish(item, 'synced', { numOfChunks: chunks.length, contentHash: hash, lastSyncedAt: new Date(), progress: null, errorReason: null, ...extra });
+    await finish(item, 'synced', {
+      numOfChunks: chunks.length,
+      contentHash: hash,
+      lastSyncedAt: new Date(),
+      progress: null,
+      errorReason: null,
+      ...extra,
+    });
     await retrieval.maintain(inserted.length);
   }
 
@@ -106,7 +141,9 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl, conne
 
   const onFailed = async ({ itemId }: { itemId: string }, error: Error) => {
     logger.error('data source ingestion failed for good', { itemId, err: error.message });
-    const row = await contextRepo.transition(itemId, STARTABLE, 'error', { errorReason: MESSAGES.dataSources.uploadFailed });
+    const row = await contextRepo.transition(itemId, STARTABLE, 'error', {
+      errorReason: MESSAGES.dataSources.uploadFailed,
+    });
     if (row) await notify(row);
   };
 
@@ -136,7 +173,13 @@ export function createContextJobs({ contextRepo, retrieval, logger, crawl, conne
             text = await connector.fetchText(item.providerItemId ?? '', item.type as ContextItemType);
           } catch (err) {
             // Refused or missing documents will not fix themselves; outages and rate limits are retried.
-            if (err instanceof ConnectorError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 429) {
+            if (
+              err instanceof ConnectorError &&
+              err.status !== null &&
+              err.status >= 400 &&
+              err.status < 500 &&
+              err.status !== 429
+            ) {
               throw new AppError('BAD_REQUEST', `${APP_MESSAGES.connectorFailed} (${err.message})`);
             }
             throw err;

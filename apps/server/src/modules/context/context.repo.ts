@@ -11,7 +11,8 @@ export const CONTEXT_CHANNEL = 'tessera_context';
 /** Arbitrary constant: first key of the per-app advisory lock around the item limit. */
 const ITEM_LIMIT_LOCK = 727_005;
 
-const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /** SQL of context items, their sources and chunks, and the monthly data usage. */
 export function createContextRepo(db: Db) {
@@ -30,7 +31,9 @@ export function createContextRepo(db: Db) {
       return db
         .select()
         .from(contextItems)
-        .where(status ? and(eq(contextItems.appId, appId), eq(contextItems.status, status)) : eq(contextItems.appId, appId))
+        .where(
+          status ? and(eq(contextItems.appId, appId), eq(contextItems.status, status)) : eq(contextItems.appId, appId),
+        )
         .orderBy(asc(contextItems.createdAt), asc(contextItems.id));
     },
 
@@ -38,7 +41,11 @@ export function createContextRepo(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(contextItems)
-        .where(exceptIds.length ? and(eq(contextItems.appId, appId), notInArray(contextItems.id, exceptIds)) : eq(contextItems.appId, appId));
+        .where(
+          exceptIds.length
+            ? and(eq(contextItems.appId, appId), notInArray(contextItems.id, exceptIds))
+            : eq(contextItems.appId, appId),
+        );
       return Number(row?.n ?? 0);
     },
 
@@ -64,27 +71,46 @@ export function createContextRepo(db: Db) {
           const [existing] = await tx
             .select({ n: count() })
             .from(contextItems)
-            .where(except.length ? and(eq(contextItems.appId, item.appId), notInArray(contextItems.id, except)) : eq(contextItems.appId, item.appId));
+            .where(
+              except.length
+                ? and(eq(contextItems.appId, item.appId), notInArray(contextItems.id, except))
+                : eq(contextItems.appId, item.appId),
+            );
           if (Number(existing?.n ?? 0) >= limit.maxItems) return null;
         }
         const [row] = await tx.insert(contextItems).values(item).returning();
-        if (source) await tx.insert(contextItemSources).values({ itemId: row!.id, mimeType: source.mimeType, bytes: source.bytes });
+        if (source)
+          await tx
+            .insert(contextItemSources)
+            .values({ itemId: row!.id, mimeType: source.mimeType, bytes: source.bytes });
         return row!;
       });
     },
 
     async findSource(itemId: string): Promise<{ mimeType: string; bytes: Buffer } | null> {
-      const [row] = await db.select({ mimeType: contextItemSources.mimeType, bytes: contextItemSources.bytes }).from(contextItemSources).where(eq(contextItemSources.itemId, itemId));
+      const [row] = await db
+        .select({ mimeType: contextItemSources.mimeType, bytes: contextItemSources.bytes })
+        .from(contextItemSources)
+        .where(eq(contextItemSources.itemId, itemId));
       return row ?? null;
     },
 
     async update(id: string, values: Partial<Omit<NewContextItem, 'id' | 'appId'>>): Promise<ContextItemRow | null> {
-      const [row] = await db.update(contextItems).set({ ...values, updatedAt: sql`now()` }).where(eq(contextItems.id, id)).returning();
+      const [row] = await db
+        .update(contextItems)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(contextItems.id, id))
+        .returning();
       return row ?? null;
     },
 
     /** Moves an item to `to` only from one of `from` (so a stale job never overwrites a newer state). */
-    async transition(id: string, from: ContextItemStatus[], to: ContextItemStatus, values: Partial<NewContextItem> = {}): Promise<ContextItemRow | null> {
+    async transition(
+      id: string,
+      from: ContextItemStatus[],
+      to: ContextItemStatus,
+      values: Partial<NewContextItem> = {},
+    ): Promise<ContextItemRow | null> {
       const [row] = await db
         .update(contextItems)
         .set({ ...values, status: to, updatedAt: sql`now()` })
@@ -102,18 +128,38 @@ export function createContextRepo(db: Db) {
      * hash) stay with their embeddings, new ones are inserted, the rest deleted. Returns the ids of
      * the inserted chunks, which still need embeddings.
      */
-    async replaceChunks(itemId: string, appId: string, chunks: Array<{ content: string; hash: string }>): Promise<Array<{ id: string; content: string }>> {
+    async replaceChunks(
+      itemId: string,
+      appId: string,
+      chunks: Array<{ content: string; hash: string }>,
+    ): Promise<Array<{ id: string; content: string }>> {
       return db.transaction(async (tx) => {
         const hashes = chunks.map((c) => c.hash);
-        await tx.delete(contextChunks).where(hashes.length ? and(eq(contextChunks.itemId, itemId), notInArray(contextChunks.contentHash, hashes)) : eq(contextChunks.itemId, itemId));
+        await tx
+          .delete(contextChunks)
+          .where(
+            hashes.length
+              ? and(eq(contextChunks.itemId, itemId), notInArray(contextChunks.contentHash, hashes))
+              : eq(contextChunks.itemId, itemId),
+          );
         const inserted: Array<{ id: string; content: string }> = [];
-        const rows = chunks.map((c, ord) => ({ id: randomUUID(), itemId, appId, ord, content: c.content, contentHash: c.hash }));
+        const rows = chunks.map((c, ord) => ({
+          id: randomUUID(),
+          itemId,
+          appId,
+          ord,
+          content: c.content,
+          contentHash: c.hash,
+        }));
         for (let i = 0; i < rows.length; i += 500) {
           const batch = rows.slice(i, i + 500);
           const result = await tx
             .insert(contextChunks)
             .values(batch)
-            .onConflictDoUpdate({ target: [contextChunks.itemId, contextChunks.contentHash], set: { ord: sql`excluded.ord` } })
+            .onConflictDoUpdate({
+              target: [contextChunks.itemId, contextChunks.contentHash],
+              set: { ord: sql`excluded.ord` },
+            })
             .returning({ id: contextChunks.id, content: contextChunks.content });
           const fresh = new Set<string>(batch.map((r) => r.id));
           inserted.push(...result.filter((r) => fresh.has(r.id)));
@@ -128,7 +174,10 @@ export function createContextRepo(db: Db) {
     },
 
     async usage(userId: string, month: string): Promise<number> {
-      const [row] = await db.select({ bytes: dataUsage.bytes }).from(dataUsage).where(and(eq(dataUsage.userId, userId), eq(dataUsage.month, month)));
+      const [row] = await db
+        .select({ bytes: dataUsage.bytes })
+        .from(dataUsage)
+        .where(and(eq(dataUsage.userId, userId), eq(dataUsage.month, month)));
       return Number(row?.bytes ?? 0);
     },
 
@@ -147,7 +196,10 @@ export function createContextRepo(db: Db) {
     },
 
     async setUsage(userId: string, month: string, bytes: number): Promise<void> {
-      await db.insert(dataUsage).values({ userId, month, bytes }).onConflictDoUpdate({ target: [dataUsage.userId, dataUsage.month], set: { bytes } });
+      await db
+        .insert(dataUsage)
+        .values({ userId, month, bytes })
+        .onConflictDoUpdate({ target: [dataUsage.userId, dataUsage.month], set: { bytes } });
     },
 
     /**
@@ -156,7 +208,11 @@ export function createContextRepo(db: Db) {
      */
     async swapToolDataItems(appId: string, oldItemId: string, newItemId: string): Promise<number> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ definition: apps.definition }).from(apps).where(eq(apps.id, appId)).for('update');
+        const [row] = await tx
+          .select({ definition: apps.definition })
+          .from(apps)
+          .where(eq(apps.id, appId))
+          .for('update');
         if (!row) return 0;
         let changed = 0;
         const walk = (value: unknown): unknown => {

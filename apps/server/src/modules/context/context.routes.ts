@@ -88,7 +88,9 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
   });
 
   app.get('/api/context/connectors', (c) => c.json(context.connectorStatus()));
-  app.get('/api/context/connectors/:id/items', async (c) => c.json(await context.listConnectorItems(c.req.param('id'))));
+  app.get('/api/context/connectors/:id/items', async (c) =>
+    c.json(await context.listConnectorItems(c.req.param('id'))),
+  );
 
   app.post('/api/context/ingest/text', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);
@@ -100,7 +102,14 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
     const { appId, replaceItemId } = readQuery(c, UploadQuerySchema);
     const limit = await context.prepareUpload(c.var.user, appId, replaceItemId);
     const upload = await readMultipartFile(c, limit);
-    return c.json(await context.ingestFile(c.var.user, appId, { filename: upload.filename, mimeType: upload.mimeType, stream: upload.stream, replaceItemId }));
+    return c.json(
+      await context.ingestFile(c.var.user, appId, {
+        filename: upload.filename,
+        mimeType: upload.mimeType,
+        stream: upload.stream,
+        replaceItemId,
+      }),
+    );
   });
 
   app.post('/api/context/ingest/metadata', async (c) => {
@@ -119,7 +128,9 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
     return c.json({ contextItem: await context.rename(c.var.user, c.req.param('id'), name) });
   });
   app.delete('/api/context/:id', async (c) => c.json(await context.delete(c.var.user, c.req.param('id'))));
-  app.post('/api/context/:id/sync', async (c) => c.json({ contextItem: await context.resync(c.var.user, c.req.param('id')) }));
+  app.post('/api/context/:id/sync', async (c) =>
+    c.json({ contextItem: await context.resync(c.var.user, c.req.param('id')) }),
+  );
 
   app.post('/api/tools/:appId/replaceDataItem', async (c) =>
     c.json(await context.replace(c.var.user, c.req.param('appId'), await readJson(c, ReplaceDataItemRequestSchema))),

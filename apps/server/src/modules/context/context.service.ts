@@ -33,7 +33,8 @@ export const SCRAPE_JOB = 'context.scrape';
 export const CONNECTOR_JOB = 'context.connector';
 
 /** The job that (re-)syncs an item of this source. */
-export const jobKindFor = (source: string) => (source === 'web_scraper' ? SCRAPE_JOB : source === 'notion' || source === 'google_drive' ? CONNECTOR_JOB : INGEST_JOB);
+export const jobKindFor = (source: string) =>
+  source === 'web_scraper' ? SCRAPE_JOB : source === 'notion' || source === 'google_drive' ? CONNECTOR_JOB : INGEST_JOB;
 
 const MIME_OF: Record<UploadType, string> = {
   csv: 'text/csv',
@@ -97,7 +98,10 @@ const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(
  * else's app or item is "not found".
  */
 export function createContextService({ contextRepo, jobs, retrieval, listen, connectors = {} }: Deps) {
-  async function ownedApp(user: SessionUser, appId: string): Promise<{ ownerUserId: string; plan: PlanId; limits: PlanLimits }> {
+  async function ownedApp(
+    user: SessionUser,
+    appId: string,
+  ): Promise<{ ownerUserId: string; plan: PlanId; limits: PlanLimits }> {
     const owner = await contextRepo.findAppOwner(appId);
     if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     const plan = planOf(owner.plan);
@@ -116,10 +120,18 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
   const itemLimitError = (plan: PlanId, limits: PlanLimits) =>
     plan === 'lite'
       ? new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' })
-      : new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), { upgradeReason: 'default' });
+      : new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), {
+          upgradeReason: 'default',
+        });
 
   /** Early refusal (before reading an upload); `createWithinLimit` re-checks atomically. */
-  async function checkItemLimit(appId: string, plan: PlanId, limits: PlanLimits, adding: number, replacing: string | null) {
+  async function checkItemLimit(
+    appId: string,
+    plan: PlanId,
+    limits: PlanLimits,
+    adding: number,
+    replacing: string | null,
+  ) {
     const existing = await contextRepo.countForApp(appId, replacing ? [replacing] : []);
     if (existing + adding > limits.maxDataItems) throw itemLimitError(plan, limits);
   }
@@ -132,7 +144,10 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     limits: PlanLimits,
     replacing: string | null = null,
   ): Promise<ContextItemRow> {
-    const row = await contextRepo.create(values, source, { maxItems: limits.maxDataItems, exceptIds: replacing ? [replacing] : [] });
+    const row = await contextRepo.create(values, source, {
+      maxItems: limits.maxDataItems,
+      exceptIds: replacing ? [replacing] : [],
+    });
     if (!row) throw itemLimitError(plan, limits);
     return row;
   }
@@ -150,7 +165,10 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
    * marked the item pending, leaving it pending for good. A running item keeps its live job (dedupe).
    */
   async function enqueueSync(item: ContextItemRow, kind = jobKindFor(item.source)): Promise<ContextItemRow> {
-    const pending = (await contextRepo.transition(item.id, ['unsynced', 'synced', 'error', 'usage_limit_reached'], 'pending', { errorReason: null })) ?? item;
+    const pending =
+      (await contextRepo.transition(item.id, ['unsynced', 'synced', 'error', 'usage_limit_reached'], 'pending', {
+        errorReason: null,
+      })) ?? item;
     await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
     try {
       await jobs.enqueue(kind, { itemId: item.id }, { dedupeKey: `context:${item.id}` });
@@ -174,7 +192,10 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     async list(user: SessionUser, appId: string, status?: ContextItemStatus): Promise<ListContextItemsResponse> {
       const { ownerUserId, limits } = await ownedApp(user, appId);
       const rows = await contextRepo.list(appId, status);
-      return { contextItems: rows.map(toContextItem), hasReachedDataLimit: await hasReachedDataLimit(ownerUserId, limits) };
+      return {
+        contextItems: rows.map(toContextItem),
+        hasReachedDataLimit: await hasReachedDataLimit(ownerUserId, limits),
+      };
     },
 
     async get(user: SessionUser, id: string): Promise<ContextItem> {
@@ -202,23 +223,46 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     },
 
     /** The upload limit for this app, checked before the body is read (ownership and item count first). */
-    async prepareUpload(user: SessionUser, appId: string, replaceItemId?: string): Promise<{ maxBytes: number; tooLargeMessage: string }> {
+    async prepareUpload(
+      user: SessionUser,
+      appId: string,
+      replaceItemId?: string,
+    ): Promise<{ maxBytes: number; tooLargeMessage: string }> {
       const { plan, limits } = await ownedApp(user, appId);
       await checkItemLimit(appId, plan, limits, 1, await replacedItem(appId, replaceItemId));
-      return { maxBytes: limits.maxFileSizeBytes, tooLargeMessage: MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)) };
+      return {
+        maxBytes: limits.maxFileSizeBytes,
+        tooLargeMessage: MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)),
+      };
     },
 
-    async ingestText(user: SessionUser, appId: string, { context, name }: IngestTextRequest): Promise<{ contextItemId: string }> {
+    async ingestText(
+      user: SessionUser,
+      appId: string,
+      { context, name }: IngestTextRequest,
+    ): Promise<{ contextItemId: string }> {
       if (!context || context.trim() === '') throw new AppError('BAD_REQUEST', MESSAGES.dataSources.emptyText);
       const { plan, limits } = await ownedApp(user, appId);
       await checkItemLimit(appId, plan, limits, 1, null);
       const bytes = Buffer.from(context, 'utf8');
       if (bytes.length > limits.maxFileSizeBytes) {
-        throw new AppError('file-too-big', MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)), { maxBytes: limits.maxFileSizeBytes });
+        throw new AppError(
+          'file-too-big',
+          MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(limits.maxFileSizeBytes)),
+          { maxBytes: limits.maxFileSizeBytes },
+        );
       }
       const firstLine = context.trim().split('\n')[0]!.trim();
       const item = await createWithinLimit(
-        { id: crypto.randomUUID(), appId, name: name ?? (firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine), type: 'txt', source: 'local_files', size: bytes.length, options: { mimeType: 'text/plain' } },
+        {
+          id: crypto.randomUUID(),
+          appId,
+          name: name ?? (firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine),
+          type: 'txt',
+          source: 'local_files',
+          size: bytes.length,
+          options: { mimeType: 'text/plain' },
+        },
         { mimeType: 'text/plain', bytes },
         plan,
         limits,
@@ -243,7 +287,8 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       try {
         bytes = await reading;
       } catch (err) {
-        if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw new AppError('file-too-big', err.message, { maxBytes: limits.maxFileSizeBytes });
+        if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE')
+          throw new AppError('file-too-big', err.message, { maxBytes: limits.maxFileSizeBytes });
         throw err;
       }
       if (bytes.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.noFile);
@@ -253,13 +298,27 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       if (type === 'doc') await checkDocxInflation(bytes);
       if (type === 'pdf' && limits.maxFilePages !== null) {
         const pages = await countPdfPages(bytes);
-        if (pages > limits.maxFilePages) throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.tooManyPages.replace('{pages}', String(limits.maxFilePages)), { upgradeReason: 'default', pages });
+        if (pages > limits.maxFilePages)
+          throw new AppError(
+            'PLAN_LIMIT_REACHED',
+            APP_MESSAGES.tooManyPages.replace('{pages}', String(limits.maxFilePages)),
+            { upgradeReason: 'default', pages },
+          );
       }
       const replacing = await replacedItem(appId, upload.replaceItemId);
       await checkItemLimit(appId, plan, limits, 1, replacing);
       const name = (upload.filename || `Upload.${type}`).slice(0, 200);
       const item = await createWithinLimit(
-        { id: crypto.randomUUID(), appId, name, type, source: 'local_files', size: bytes.length, originalContextItemId: replacing, options: { mimeType: MIME_OF[type], filename: upload.filename } },
+        {
+          id: crypto.randomUUID(),
+          appId,
+          name,
+          type,
+          source: 'local_files',
+          size: bytes.length,
+          originalContextItemId: replacing,
+          options: { mimeType: MIME_OF[type], filename: upload.filename },
+        },
         { mimeType: MIME_OF[type], bytes },
         plan,
         limits,
@@ -269,12 +328,20 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     },
 
     /** Web pages to scrape and connector documents: one item each, queued. */
-    async ingestMetadata(user: SessionUser, appId: string, { contextItems }: IngestMetadataRequest): Promise<{ contextItemIds: string[] }> {
+    async ingestMetadata(
+      user: SessionUser,
+      appId: string,
+      { contextItems }: IngestMetadataRequest,
+    ): Promise<{ contextItemIds: string[] }> {
       const { plan, limits } = await ownedApp(user, appId);
       const prepared = contextItems.map((meta) => {
         if (meta.source !== 'web_scraper') {
           if (!connectors[meta.source]) throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
-          if (!CONNECTOR_ITEM_TYPES[meta.source].includes(meta.type)) throw new AppError('VALIDATION_FAILED', `type: ${meta.source} items are ${CONNECTOR_ITEM_TYPES[meta.source].join(' or ')}`);
+          if (!CONNECTOR_ITEM_TYPES[meta.source].includes(meta.type))
+            throw new AppError(
+              'VALIDATION_FAILED',
+              `type: ${meta.source} items are ${CONNECTOR_ITEM_TYPES[meta.source].join(' or ')}`,
+            );
           return {
             appId,
             name: meta.name,
@@ -292,7 +359,8 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
         } catch {
           throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
         }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+          throw new AppError('BAD_REQUEST', APP_MESSAGES.invalidUrl);
         const maxPages = Math.min(meta.maxPages ?? limits.scraperMaxPages, limits.scraperMaxPages);
         const maxDepth = Math.min(meta.maxDepth ?? limits.scraperMaxDepth, limits.scraperMaxDepth);
         return {
@@ -317,7 +385,9 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
 
     /** Which connectors the dialog may offer (spec 1 §2), by configured credentials. */
     connectorStatus(): ConnectorsResponse {
-      return { connectors: (['notion', 'google_drive'] as const).map((id) => ({ id, configured: Boolean(connectors[id]) })) };
+      return {
+        connectors: (['notion', 'google_drive'] as const).map((id) => ({ id, configured: Boolean(connectors[id]) })),
+      };
     },
 
     /** The documents a connector's picker offers. */
@@ -327,7 +397,8 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       try {
         return { items: await connector.listItems() };
       } catch (err) {
-        if (err instanceof ConnectorError) throw new AppError('BAD_REQUEST', `${APP_MESSAGES.connectorFailed} (${err.message})`);
+        if (err instanceof ConnectorError)
+          throw new AppError('BAD_REQUEST', `${APP_MESSAGES.connectorFailed} (${err.message})`);
         throw err;
       }
     },
@@ -336,11 +407,16 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
      * Spec 1 §4 Replace a file: tools that referenced the old item now reference the new one, and the
      * old item is removed. Both items must belong to the app.
      */
-    async replace(user: SessionUser, appId: string, { oldItemId, newItemId }: ReplaceDataItemRequest): Promise<{ replaced: true; contextItem: ContextItem }> {
+    async replace(
+      user: SessionUser,
+      appId: string,
+      { oldItemId, newItemId }: ReplaceDataItemRequest,
+    ): Promise<{ replaced: true; contextItem: ContextItem }> {
       await ownedApp(user, appId);
       if (oldItemId === newItemId) throw new AppError('BAD_REQUEST', APP_MESSAGES.replaceSameItem);
       const [oldItem, newItem] = await Promise.all([contextRepo.findById(oldItemId), contextRepo.findById(newItemId)]);
-      if (!oldItem || oldItem.appId !== appId || !newItem || newItem.appId !== appId) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+      if (!oldItem || oldItem.appId !== appId || !newItem || newItem.appId !== appId)
+        throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
       await contextRepo.swapToolDataItems(appId, oldItemId, newItemId);
       const updated = await contextRepo.update(newItemId, { originalContextItemId: oldItemId });
       await contextRepo.delete(oldItemId);
@@ -349,16 +425,32 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     },
 
     /** Retrieval over the app's synced chunks (builder preview; tools call the retrieval service directly). */
-    async search(user: SessionUser, appId: string, input: { query: string; limit?: number; mode?: RetrievalMode; itemIds?: string[] }) {
+    async search(
+      user: SessionUser,
+      appId: string,
+      input: { query: string; limit?: number; mode?: RetrievalMode; itemIds?: string[] },
+    ) {
       await ownedApp(user, appId);
-      return { chunks: await retrieval.searchSimilar({ appId, query: input.query, limit: input.limit, mode: input.mode, itemIds: input.itemIds ?? null }) };
+      return {
+        chunks: await retrieval.searchSimilar({
+          appId,
+          query: input.query,
+          limit: input.limit,
+          mode: input.mode,
+          itemIds: input.itemIds ?? null,
+        }),
+      };
     },
 
     /**
      * Live status for the app's items: calls `onEvent` for every change any process makes (Postgres
      * NOTIFY). Resolves to an unsubscribe.
      */
-    async subscribe(user: SessionUser, appId: string, onEvent: (event: ContextEvent) => void): Promise<() => Promise<void>> {
+    async subscribe(
+      user: SessionUser,
+      appId: string,
+      onEvent: (event: ContextEvent) => void,
+    ): Promise<() => Promise<void>> {
       await ownedApp(user, appId);
       // Deliveries run one at a time, in order, so a status never goes backwards on the client.
       let queue = Promise.resolve();

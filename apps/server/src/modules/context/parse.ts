@@ -49,8 +49,10 @@ export function declaredType(filename: string, mimeType: string): UploadType | n
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   if (mime === 'text/csv' || mime === 'application/csv' || ext === 'csv') return 'csv';
   if (mime === 'application/pdf' || ext === 'pdf') return 'pdf';
-  if (mime === 'application/msword' || mime.includes('wordprocessingml') || ext === 'docx' || ext === 'doc') return 'doc';
-  if (mime === 'text/plain' || mime === 'text/markdown' || ['txt', 'md', 'markdown', 'text'].includes(ext)) return 'txt';
+  if (mime === 'application/msword' || mime.includes('wordprocessingml') || ext === 'docx' || ext === 'doc')
+    return 'doc';
+  if (mime === 'text/plain' || mime === 'text/markdown' || ['txt', 'md', 'markdown', 'text'].includes(ext))
+    return 'txt';
   return null;
 }
 
@@ -64,10 +66,20 @@ export function resolveUploadType(bytes: Uint8Array, filename: string, mimeType:
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', APP_MESSAGES.emptyFile);
   const declared = declaredType(filename, mimeType);
   const sniffed = sniff(bytes);
-  const actual: UploadType | null = sniffed === 'pdf' ? 'pdf' : sniffed === 'zip' ? 'doc' : sniffed === 'text' ? (declared === 'csv' ? 'csv' : 'txt') : null;
+  const actual: UploadType | null =
+    sniffed === 'pdf'
+      ? 'pdf'
+      : sniffed === 'zip'
+        ? 'doc'
+        : sniffed === 'text'
+          ? declared === 'csv'
+            ? 'csv'
+            : 'txt'
+          : null;
   if (!actual) {
     // A legacy binary Word file (OLE) or anything else we cannot read.
-    if (declared && declared !== 'doc' && sniffed !== 'ole') throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTypeMismatch.replace('{type}', TYPE_NAMES[declared]));
+    if (declared && declared !== 'doc' && sniffed !== 'ole')
+      throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTypeMismatch.replace('{type}', TYPE_NAMES[declared]));
     throw new AppError('BAD_REQUEST', APP_MESSAGES.unsupportedFileType);
   }
   if (declared && declared !== actual && !(declared === 'txt' && actual === 'txt')) {
@@ -98,7 +110,10 @@ export function parseCsv(text: string): string {
   const rows = result.data.filter((r) => r.some((cell) => cell.trim() !== ''));
   const header = rows[0]?.map((h) => h.trim()) ?? [];
   const headerless =
-    header.length === 0 || header.some((h) => h === '') || header.some(looksLikeValue) || new Set(header.map((h) => h.toLowerCase())).size !== header.length;
+    header.length === 0 ||
+    header.some((h) => h === '') ||
+    header.some(looksLikeValue) ||
+    new Set(header.map((h) => h.toLowerCase())).size !== header.length;
   if (headerless || rows.length < 2) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.csvInvalid);
   return rows
     .slice(1, CSV_MAX_ROWS + 1)
@@ -124,7 +139,8 @@ export async function checkDocxInflation(bytes: Uint8Array, maxInflated = DOCX_M
   } catch {
     throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
   }
-  if (!zip.file('word/document.xml')) throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTypeMismatch.replace('{type}', 'DOCX'));
+  if (!zip.file('word/document.xml'))
+    throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTypeMismatch.replace('{type}', 'DOCX'));
   let total = 0;
   for (const entry of Object.values(zip.files)) {
     if (entry.dir) continue;

@@ -18,7 +18,16 @@ const schema: EntitySchema = {
 
 describe('offline CSV mapping model', () => {
   it('maps headers that name fields in other words', () => {
-    const headers = ['Product Name', 'Cost (USD)', 'In stock?', 'Keywords', 'Desc', 'Launch date', 'Qty', 'Internal id'];
+    const headers = [
+      'Product Name',
+      'Cost (USD)',
+      'In stock?',
+      'Keywords',
+      'Desc',
+      'Launch date',
+      'Qty',
+      'Internal id',
+    ];
     const preview = [{ Keywords: 'a;b', 'Product Name': 'Lamp' }];
     expect(suggestCsvMapping(headers, schema, preview)).toEqual([
       { csvHeader: 'Product Name', schemaField: 'productName', dataType: 'text' },

@@ -1,4 +1,10 @@
-import { csvDataTypeOf, detectSplitCharacter, isListField, type CsvMapping, type EntitySchema } from '@tessera/contracts';
+import {
+  csvDataTypeOf,
+  detectSplitCharacter,
+  isListField,
+  type CsvMapping,
+  type EntitySchema,
+} from '@tessera/contracts';
 
 /** Words that name the same thing in column headers. */
 const SYNONYMS: string[][] = [
@@ -50,9 +56,15 @@ const MIN_SCORE = 0.5;
  * camelCase and common synonyms understood), each header and field used once, data types from the
  * schema, list separators detected from the preview rows.
  */
-export function suggestCsvMapping(headers: string[], schema: EntitySchema, previewData: Array<Record<string, unknown>>): CsvMapping[] {
+export function suggestCsvMapping(
+  headers: string[],
+  schema: EntitySchema,
+  previewData: Array<Record<string, unknown>>,
+): CsvMapping[] {
   const pairs = headers
-    .flatMap((header) => Object.keys(schema.properties).map((field) => ({ header, field, score: headerScore(header, field) })))
+    .flatMap((header) =>
+      Object.keys(schema.properties).map((field) => ({ header, field, score: headerScore(header, field) })),
+    )
     .filter((p) => p.score >= MIN_SCORE)
     .sort((x, y) => y.score - x.score);
   const usedHeaders = new Set<string>();
@@ -68,7 +80,8 @@ export function suggestCsvMapping(headers: string[], schema: EntitySchema, previ
     const field = chosen.get(header);
     if (!field) return [];
     const mapping: CsvMapping = { csvHeader: header, schemaField: field, dataType: csvDataTypeOf(schema, field) };
-    if (isListField(schema, field)) mapping.splitCharacter = detectSplitCharacter(previewData.map((row) => String(row[header] ?? '')));
+    if (isListField(schema, field))
+      mapping.splitCharacter = detectSplitCharacter(previewData.map((row) => String(row[header] ?? '')));
     return [mapping];
   });
 }

@@ -8,7 +8,12 @@ describe('POST /api/csv/generateMapping', () => {
     const b = await t.signUpVerified();
     const res = await t.request('POST', '/api/csv/generateMapping', {
       token: b.token,
-      body: { headers: ['Full name', 'E-mail'], previewData: [{ 'Full name': 'Ada', 'E-mail': 'ada@example.com' }], schema: { properties: { name: { type: 'string' }, email: { type: 'string' } } }, entityName: 'Contact' },
+      body: {
+        headers: ['Full name', 'E-mail'],
+        previewData: [{ 'Full name': 'Ada', 'E-mail': 'ada@example.com' }],
+        schema: { properties: { name: { type: 'string' }, email: { type: 'string' } } },
+        entityName: 'Contact',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.mappings).toEqual([
@@ -21,8 +26,13 @@ describe('POST /api/csv/generateMapping', () => {
     const body = { headers: ['a'], schema: { properties: {} }, entityName: 'X' };
     expect((await t.request('POST', '/api/csv/generateMapping', { body })).status).toBe(401);
     const b = await t.signUpVerified();
-    const bad = await t.request('POST', '/api/csv/generateMapping', { token: b.token, body: { ...body, schema: { properties: { a: { type: 'weird' } } } } });
+    const bad = await t.request('POST', '/api/csv/generateMapping', {
+      token: b.token,
+      body: { ...body, schema: { properties: { a: { type: 'weird' } } } },
+    });
     expect(bad.status).toBe(400);
-    expect((await t.request('POST', '/api/csv/generateMapping', { token: b.token, body: { ...body, headers: [] } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/api/csv/generateMapping', { token: b.token, body: { ...body, headers: [] } })).status,
+    ).toBe(400);
   });
 });

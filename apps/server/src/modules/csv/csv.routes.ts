@@ -4,8 +4,16 @@ import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { CsvService } from './csv.service';
 
-export function csvRoutes({ csv, signedIn }: { csv: CsvService; signedIn: MiddlewareHandler<{ Variables: AuthVariables }> }) {
+export function csvRoutes({
+  csv,
+  signedIn,
+}: {
+  csv: CsvService;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+}) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.post('/api/csv/generateMapping', signedIn, async (c) => c.json(csv.generateMapping(await readJson(c, GenerateMappingRequestSchema))));
+  app.post('/api/csv/generateMapping', signedIn, async (c) =>
+    c.json(csv.generateMapping(await readJson(c, GenerateMappingRequestSchema))),
+  );
   return app;
 }

@@ -5,7 +5,11 @@ import type { AccessLevel } from '@tessera/contracts';
  * with the admin role: both always have full access (the Database panel). `user` is a signed-in
  * app user, `anonymous` everyone else.
  */
-export type Caller = { kind: 'owner'; userId: string } | { kind: 'admin'; userId: string } | { kind: 'user'; userId: string } | { kind: 'anonymous' };
+export type Caller =
+  | { kind: 'owner'; userId: string }
+  | { kind: 'admin'; userId: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'anonymous' };
 
 export type Operation = 'read' | 'create' | 'update' | 'delete';
 

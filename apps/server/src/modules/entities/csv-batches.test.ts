@@ -4,11 +4,24 @@ import { createCsvBatcher, createUuidV7, uuidFrom, type CsvBatchOptions, type Cs
 
 const schema: EntitySchema = {
   type: 'object',
-  properties: { name: { type: 'string' }, price: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    name: { type: 'string' },
+    price: { type: 'number' },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
   required: ['name'],
   'x-accessControl': { permissions: { read: 'all', write: 'all' } },
 };
-const options = (more: Partial<CsvBatchOptions> = {}): CsvBatchOptions => ({ entity: 'Product', schema, mappings: null, idKey: null, batchRows: 2, maxRows: 100, errorsKept: 20, ...more });
+const options = (more: Partial<CsvBatchOptions> = {}): CsvBatchOptions => ({
+  entity: 'Product',
+  schema,
+  mappings: null,
+  idKey: null,
+  batchRows: 2,
+  maxRows: 100,
+  errorsKept: 20,
+  ...more,
+});
 
 describe('createCsvBatcher', () => {
   it('cuts batches of batchRows as JSON text, with deterministic ids from idKey and the row number', () => {
@@ -44,7 +57,9 @@ describe('createCsvBatcher', () => {
     const batcher = createCsvBatcher(options({ maxRows: 1 }));
     batcher.add({ name: 'A' });
     expect(() => batcher.add({ name: 'B' })).toThrow('At most 1 rows per import');
-    expect(() => createCsvBatcher(options()).add({ colour: 'red' })).toThrow('None of the CSV columns (colour) match a field of Product');
+    expect(() => createCsvBatcher(options()).add({ colour: 'red' })).toThrow(
+      'None of the CSV columns (colour) match a field of Product',
+    );
   });
 });
 

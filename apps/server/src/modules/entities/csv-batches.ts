@@ -111,7 +111,11 @@ export function createCsvBatcher(options: CsvBatchOptions) {
       if (!mappings) {
         const headers = Object.keys(row).filter((h) => h !== '__parsed_extra');
         mappings = basicCsvMapping(headers, schema);
-        if (!mappings.length) throw new AppError('VALIDATION_FAILED', `None of the CSV columns (${headers.slice(0, 10).join(', ')}) match a field of ${entity}`);
+        if (!mappings.length)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `None of the CSV columns (${headers.slice(0, 10).join(', ')}) match a field of ${entity}`,
+          );
       }
       if (row.__parsed_extra) {
         fail(total, 'The row has more cells than the header');

@@ -32,7 +32,11 @@ async function upload(csv: string, fields: Record<string, string> = {}, headers:
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
-  const res = await t.app.request(`${path}/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${builder.token}`, ...headers } });
+  const res = await t.app.request(`${path}/import`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${builder.token}`, ...headers },
+  });
   const text = await res.text();
   return { status: res.status, text, body: text.startsWith('{') && !text.includes('\n{') ? JSON.parse(text) : null };
 }
@@ -41,9 +45,17 @@ async function upload(csv: string, fields: Record<string, string> = {}, headers:
  * With `breakOff` the body errors (a connection reset) once the chunks are sent and the server
  * has reported its first written batch.
  */
-async function uploadChunks(chunks: Uint8Array[], { fields = {}, breakOff = false }: { fields?: Record<string, string>; breakOff?: boolean } = {}) {
+async function uploadChunks(
+  chunks: Uint8Array[],
+  { fields = {}, breakOff = false }: { fields?: Record<string, string>; breakOff?: boolean } = {},
+) {
   const boundary = 'csv-import-test-boundary';
-  const head = [...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`), `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`].join('');
+  const head = [
+    ...Object.entries(fields).map(
+      ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+    ),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  ].join('');
   const parts = [new TextEncoder().encode(head), ...chunks];
   if (!breakOff) parts.push(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
   let onProgress = () => {};
@@ -66,7 +78,11 @@ async function uploadChunks(chunks: Uint8Array[], { fields = {}, breakOff = fals
     method: 'POST',
     body,
     duplex: 'half',
-    headers: { authorization: `Bearer ${builder.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/x-ndjson' },
+    headers: {
+      authorization: `Bearer ${builder.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      accept: 'application/x-ndjson',
+    },
   } as RequestInit);
   const events: Array<Record<string, unknown>> = [];
   const decoder = new TextDecoder();
@@ -86,13 +102,18 @@ async function uploadChunks(chunks: Uint8Array[], { fields = {}, breakOff = fals
 async function allRows(q: Record<string, unknown>) {
   const out: Array<Record<string, unknown>> = [];
   for (;;) {
-    const page = (await t.request('GET', `${path}?limit=1000&skip=${out.length}&q=${encodeURIComponent(JSON.stringify(q))}`, { token: builder.token })).body as Array<Record<string, unknown>>;
+    const page = (
+      await t.request('GET', `${path}?limit=1000&skip=${out.length}&q=${encodeURIComponent(JSON.stringify(q))}`, {
+        token: builder.token,
+      })
+    ).body as Array<Record<string, unknown>>;
     out.push(...page);
     if (page.length < 1000) return out;
   }
 }
 const rows = async (q: Record<string, unknown>) =>
-  (await t.request('GET', `${path}?limit=1000&q=${encodeURIComponent(JSON.stringify(q))}`, { token: builder.token })).body as Array<Record<string, unknown>>;
+  (await t.request('GET', `${path}?limit=1000&q=${encodeURIComponent(JSON.stringify(q))}`, { token: builder.token }))
+    .body as Array<Record<string, unknown>>;
 
 describe('CSV import', () => {
   it('maps headers to fields by name, converts values, trims, skips empty lines and counts bad rows', async () => {
@@ -116,7 +137,14 @@ describe('CSV import', () => {
       ],
     });
     const [lamp] = await rows({ name: 'Lamp' });
-    expect(lamp).toMatchObject({ name: 'Lamp', price: 12.5, inStock: true, launched: '2026-01-02T03:04:05.000Z', tags: ['a', 'b', 'c'], meta: { w: 1 } });
+    expect(lamp).toMatchObject({
+      name: 'Lamp',
+      price: 12.5,
+      inStock: true,
+      launched: '2026-01-02T03:04:05.000Z',
+      tags: ['a', 'b', 'c'],
+      meta: { w: 1 },
+    });
     const [desk] = await rows({ name: 'Desk' });
     expect(desk).toMatchObject({ price: 99, inStock: false, launched: '2026-02-01T00:00:00.000Z' });
   });
@@ -141,7 +169,10 @@ describe('CSV import', () => {
   it('streams progress lines when asked for NDJSON', async () => {
     const lines = ['name,price', ...Array.from({ length: 2500 }, (_, i) => `Bulk ${i},${i}`)].join('\n');
     const res = await upload(lines, {}, { accept: 'application/x-ndjson' });
-    const events = res.text.trim().split('\n').map((l) => JSON.parse(l));
+    const events = res.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.filter((e) => e.type === 'progress').map((e) => e.imported)).toEqual([1000, 2000, 2500]);
     expect(events.at(-1)).toMatchObject({ type: 'done', total: 2500, imported: 2500, failed: 0 });
   });
@@ -152,9 +183,17 @@ describe('CSV import', () => {
     const noValid = await upload('name,price\n,1\n,2\n');
     expect(noValid.status).toBe(400);
     expect(noValid.body.error.message).toBe('No valid rows found in the CSV file');
-    expect((await upload('colour,size\nred,1\n')).body.error.message).toBe('None of the CSV columns (colour, size) match a field of Product');
+    expect((await upload('colour,size\nred,1\n')).body.error.message).toBe(
+      'None of the CSV columns (colour, size) match a field of Product',
+    );
     expect((await upload('name\nx\n', { mapping: '{' })).body.error.message).toBe('mapping is not valid JSON');
-    expect((await upload('name\nx\n', { mapping: JSON.stringify([{ csvHeader: 'name', schemaField: 'ghost', dataType: 'text' }]) })).body.error.message).toBe('mapping: "ghost" is not a field');
+    expect(
+      (
+        await upload('name\nx\n', {
+          mapping: JSON.stringify([{ csvHeader: 'name', schemaField: 'ghost', dataType: 'text' }]),
+        })
+      ).body.error.message,
+    ).toBe('mapping: "ghost" is not a field');
     expect((await upload('name\nx\n', { importId: '../../etc' })).status).toBe(400);
     const notMultipart = await t.request('POST', `${path}/import`, { token: builder.token, body: { name: 'x' } });
     expect(notMultipart.status).toBe(400);
@@ -163,7 +202,12 @@ describe('CSV import', () => {
 
   it('skips rows with more cells than the header and keeps the rest', async () => {
     const res = await upload('name,price\nRagged A,1,extra\nRagged B,2\n"Ragged, C",3\n');
-    expect(res.body).toEqual({ total: 3, imported: 2, failed: 1, errors: [{ row: 1, message: 'The row has more cells than the header' }] });
+    expect(res.body).toEqual({
+      total: 3,
+      imported: 2,
+      failed: 1,
+      errors: [{ row: 1, message: 'The row has more cells than the header' }],
+    });
     expect((await rows({ name: 'Ragged, C' }))[0]).toMatchObject({ price: 3 });
   });
 
@@ -181,10 +225,19 @@ describe('CSV import', () => {
   it('keeps the acknowledged rows of an upload that breaks off, and a retry with the same importId completes it without duplicates', async () => {
     const lines = Array.from({ length: 5000 }, (_, i) => `Cut ${i},${i}`);
     const bytes = new TextEncoder().encode(`name,price\n${lines.join('\n')}\n`);
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) => bytes.subarray(i * 4096, i * 4096 + 4096));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) =>
+      bytes.subarray(i * 4096, i * 4096 + 4096),
+    );
     // The last fifth of the file never arrives.
-    const cut = await uploadChunks(chunks.slice(0, Math.floor(chunks.length * 0.8)), { fields: { importId: 'cut-1' }, breakOff: true });
-    expect(cut.at(-1)).toEqual({ type: 'error', code: 'BAD_REQUEST', message: 'The upload broke off before the end of the file' });
+    const cut = await uploadChunks(chunks.slice(0, Math.floor(chunks.length * 0.8)), {
+      fields: { importId: 'cut-1' },
+      breakOff: true,
+    });
+    expect(cut.at(-1)).toEqual({
+      type: 'error',
+      code: 'BAD_REQUEST',
+      message: 'The upload broke off before the end of the file',
+    });
     const acknowledged = Math.max(0, ...cut.filter((e) => e.type === 'progress').map((e) => e.imported as number));
     const afterCut = await allRows({ name: { $regex: '^Cut ' } });
     // Whole batches only: what was acknowledged is there, nothing of a half-read batch.
@@ -206,7 +259,10 @@ describe('CSV import', () => {
     const repo = createRecordsRepo(t.db);
     const app = { appId: created.appId, entity: 'Product', creatorId: builder.userId };
     const one = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }]);
-    const two = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }, { id: 'orphan-2', data: { name: 'Orphan' } }]);
+    const two = JSON.stringify([
+      { id: 'orphan-1', data: { name: 'Orphan' } },
+      { id: 'orphan-2', data: { name: 'Orphan' } },
+    ]);
     expect(await repo.importBatch({ ...app, appId: 'no-such-app' }, one, { mayExist: false })).toBe(false);
     expect(await repo.importBatch(app, one, { mayExist: true })).toBe(true);
     // The plain insert meets orphan-1, so the batch is written again skipping it: orphan-2 only.

@@ -11,10 +11,23 @@ const schema: EntitySchema = {
   properties: { name: { type: 'string' }, price: { type: 'number' } },
   'x-accessControl': { permissions: { read: 'all', write: 'all' } },
 };
-const data = (more: Partial<CsvWorkerData> = {}): CsvWorkerData => ({ entity: 'Product', schema, mappings: null, idKey: null, batchRows: 100, maxRows: 1_000_000, errorsKept: 20, maxAhead: 2, ...more });
+const data = (more: Partial<CsvWorkerData> = {}): CsvWorkerData => ({
+  entity: 'Product',
+  schema,
+  mappings: null,
+  idKey: null,
+  batchRows: 100,
+  maxRows: 1_000_000,
+  errorsKept: 20,
+  maxAhead: 2,
+  ...more,
+});
 
 /** A CSV of `rows` rows made as it is read, counting the bytes handed out. */
-function generatedCsv(rows: number, { failAfterBytes, failWhen = Promise.resolve() }: { failAfterBytes?: number; failWhen?: Promise<void> } = {}) {
+function generatedCsv(
+  rows: number,
+  { failAfterBytes, failWhen = Promise.resolve() }: { failAfterBytes?: number; failWhen?: Promise<void> } = {},
+) {
   let row = 0;
   const counter = { bytes: 0 };
   const stream = new Readable({
@@ -54,7 +67,7 @@ describe('startCsvWorker', () => {
       const first = await parsed.next();
       expect(first).toMatchObject({ type: 'batch', rows: 100 });
       // Wait until the worker stops asking for input (or has read everything).
-      for (let last = -1, stable = 0; stable < 3 && counter.bytes < 1_800_000; ) {
+      for (let last = -1, stable = 0; stable < 3 && counter.bytes < 1_800_000;) {
         await sleep(100);
         stable = counter.bytes === last ? stable + 1 : 0;
         last = counter.bytes;
@@ -65,7 +78,11 @@ describe('startCsvWorker', () => {
       parsed.ack();
       const events = await drain(parsed);
       expect(events.at(-1)).toEqual({ type: 'done', total: 100_000, failed: 0, errors: [] });
-      expect(events.filter((e) => e.type === 'batch').reduce((n, e) => n + (e.type === 'batch' ? e.rows : 0), first.type === 'batch' ? first.rows : 0)).toBe(100_000);
+      expect(
+        events
+          .filter((e) => e.type === 'batch')
+          .reduce((n, e) => n + (e.type === 'batch' ? e.rows : 0), first.type === 'batch' ? first.rows : 0),
+      ).toBe(100_000);
     } finally {
       await parsed.stop();
     }
@@ -73,7 +90,10 @@ describe('startCsvWorker', () => {
 
   it('hands out the batches parsed before the upload broke off, then its error', async () => {
     let firstBatch = () => {};
-    const { stream } = generatedCsv(100_000, { failAfterBytes: 50_000, failWhen: new Promise<void>((resolve) => (firstBatch = resolve)) });
+    const { stream } = generatedCsv(100_000, {
+      failAfterBytes: 50_000,
+      failWhen: new Promise<void>((resolve) => (firstBatch = resolve)),
+    });
     const parsed = startCsvWorker(stream, data());
     let rows = 0;
     try {

@@ -16,10 +16,14 @@ export type CsvImportEvent = ({ type: 'batch' } & CsvBatch) | ({ type: 'done' } 
  * (Node 20 does not apply a parent's `--import tsx` to a worker's own entry file).
  */
 function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./csv-import.worker.mjs', import.meta.url), eval: false };
+  if (!import.meta.url.endsWith('.ts'))
+    return { entry: new URL('./csv-import.worker.mjs', import.meta.url), eval: false };
   const tsx = import.meta.resolve('tsx/esm/api');
   const source = new URL('./csv-import.worker.ts', import.meta.url).href;
-  return { entry: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, eval: true };
+  return {
+    entry: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`,
+    eval: true,
+  };
 }
 
 /**
@@ -33,7 +37,11 @@ export function startCsvWorker(csv: Readable, data: CsvWorkerData) {
   const { entry, eval: isEval } = workerEntry();
   // A young generation of 16 MB instead of V8's default: ~15 MB less RSS while an import runs, at
   // the same speed (measured on 100k rows; its rows die young).
-  const worker = new Worker(entry, { workerData: data, eval: isEval, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(entry, {
+    workerData: data,
+    eval: isEval,
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
   const reader = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   // One decoder for the whole file: a character split across two chunks is decoded once, whole.
   const decoder = new TextDecoder('utf-8');
@@ -82,16 +90,24 @@ export function startCsvWorker(csv: Readable, data: CsvWorkerData) {
     }
   };
 
-  worker.on('message', (msg: { type: 'consumed' } | CsvImportEvent | { type: 'fail'; code: AppError['code']; message: string; details?: unknown }) => {
-    if (msg.type === 'consumed') {
-      charsInWorker -= inWorker.shift() ?? 0;
-      void sendInput();
-    } else if (msg.type === 'fail') fail(new AppError(msg.code, msg.message, msg.details));
-    else {
-      events.push(msg);
-      notify();
-    }
-  });
+  worker.on(
+    'message',
+    (
+      msg:
+        | { type: 'consumed' }
+        | CsvImportEvent
+        | { type: 'fail'; code: AppError['code']; message: string; details?: unknown },
+    ) => {
+      if (msg.type === 'consumed') {
+        charsInWorker -= inWorker.shift() ?? 0;
+        void sendInput();
+      } else if (msg.type === 'fail') fail(new AppError(msg.code, msg.message, msg.details));
+      else {
+        events.push(msg);
+        notify();
+      }
+    },
+  );
   worker.on('error', fail);
   worker.on('exit', (code) => {
     if (!stopped) fail(new Error(`The CSV import worker exited (code ${code}) before the end of the file`));

@@ -27,7 +27,11 @@ export interface CsvWorkerData extends CsvBatchOptions {
 const port = parentPort!;
 const options = workerData as CsvWorkerData;
 const batcher = createCsvBatcher(options);
-const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (h: string) => h.trim() });
+const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+  header: true,
+  skipEmptyLines: 'greedy',
+  transformHeader: (h: string) => h.trim(),
+});
 /** Chunks received and not yet given to the parser. */
 const pending: string[] = [];
 let ahead = 0;

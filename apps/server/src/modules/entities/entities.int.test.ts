@@ -7,7 +7,10 @@ const builder = await t.signUpVerified();
 const stranger = await t.signUpVerified();
 
 async function createApp(token: string, entities: Record<string, unknown>) {
-  const res = await t.request('POST', '/api/apps', { token, body: { appType: 'generated', genApp: { name: 'Tasks', entities } } });
+  const res = await t.request('POST', '/api/apps', {
+    token,
+    body: { appType: 'generated', genApp: { name: 'Tasks', entities } },
+  });
   expect(res.status).toBe(200);
   return res.body.appId as string;
 }
@@ -30,9 +33,18 @@ const api = (path = '') => `/live_api/apps/${appId}/entities/Task${path}`;
 
 describe('entity API for the app owner', () => {
   it('creates, reads, updates partially and deletes a record, with id, createdAt and creatorId', async () => {
-    const created = await t.request('POST', api(), { token: builder.token, body: { title: 'Write docs', estimate: '2', due: '2026-03-01T10:00:00Z' } });
+    const created = await t.request('POST', api(), {
+      token: builder.token,
+      body: { title: 'Write docs', estimate: '2', due: '2026-03-01T10:00:00Z' },
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ title: 'Write docs', estimate: 2, done: false, due: '2026-03-01T10:00:00.000Z', creatorId: builder.userId });
+    expect(created.body).toMatchObject({
+      title: 'Write docs',
+      estimate: 2,
+      done: false,
+      due: '2026-03-01T10:00:00.000Z',
+      creatorId: builder.userId,
+    });
     expect(typeof created.body.id).toBe('string');
     expect(Date.parse(created.body.createdAt)).not.toBeNaN();
 
@@ -66,12 +78,17 @@ describe('entity API for the app owner', () => {
   });
 
   it('deletes many by q, and needs a q to do it', async () => {
-    await t.request('POST', api('/bulk'), { token: builder.token, body: [{ title: 'tmp-1' }, { title: 'tmp-2' }, { title: 'keep' }] });
+    await t.request('POST', api('/bulk'), {
+      token: builder.token,
+      body: [{ title: 'tmp-1' }, { title: 'tmp-2' }, { title: 'keep' }],
+    });
     expect((await t.request('DELETE', api(), { token: builder.token })).status).toBe(400);
     const q = encodeURIComponent(JSON.stringify({ title: { $regex: '^tmp-' } }));
     const res = await t.request('DELETE', api(`?q=${q}`), { token: builder.token });
     expect(res.body).toEqual({ deleted: 2 });
-    const left = await t.request('GET', api(`?q=${encodeURIComponent(JSON.stringify({ title: 'keep' }))}`), { token: builder.token });
+    const left = await t.request('GET', api(`?q=${encodeURIComponent(JSON.stringify({ title: 'keep' }))}`), {
+      token: builder.token,
+    });
     expect(left.body).toHaveLength(1);
   });
 
@@ -102,7 +119,9 @@ describe('entity API for the app owner', () => {
     const noEntity = await t.request('GET', `/live_api/apps/${appId}/entities/Ghost`, { token: builder.token });
     expect(noEntity.status).toBe(404);
     expect(noEntity.body.error.message).toBe('This app has no entity named "Ghost"');
-    expect((await t.request('PUT', api('/missing-id'), { token: builder.token, body: { done: true } })).status).toBe(404);
+    expect((await t.request('PUT', api('/missing-id'), { token: builder.token, body: { done: true } })).status).toBe(
+      404,
+    );
   });
 
   it('serves the entity schema', async () => {
@@ -125,8 +144,14 @@ describe('entity API access for others', () => {
   });
 
   it('lets anyone read an anonymous-read entity but not write an admin-write one', async () => {
-    const openApp = await createApp(builder.token, { Post: taskSchema('anonymous', 'admin'), Inbox: taskSchema('admin', 'anonymous') });
-    await t.request('POST', `/live_api/apps/${openApp}/entities/Post`, { token: builder.token, body: { title: 'Hello world' } });
+    const openApp = await createApp(builder.token, {
+      Post: taskSchema('anonymous', 'admin'),
+      Inbox: taskSchema('admin', 'anonymous'),
+    });
+    await t.request('POST', `/live_api/apps/${openApp}/entities/Post`, {
+      token: builder.token,
+      body: { title: 'Hello world' },
+    });
     const read = await t.request('GET', `/live_api/apps/${openApp}/entities/Post`);
     expect(read.status).toBe(200);
     expect(read.body.map((r: { title: string }) => r.title)).toEqual(['Hello world']);
@@ -137,6 +162,8 @@ describe('entity API access for others', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.creatorId).toBeNull();
     expect((await t.request('GET', `/live_api/apps/${openApp}/entities/Inbox`)).status).toBe(401);
-    expect((await t.request('GET', `/live_api/apps/${openApp}/entities/Inbox`, { token: builder.token })).body).toHaveLength(1);
+    expect(
+      (await t.request('GET', `/live_api/apps/${openApp}/entities/Inbox`, { token: builder.token })).body,
+    ).toHaveLength(1);
   });
 });

@@ -21,7 +21,8 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   const app = new Hono<Vars>();
   const base = '/live_api/apps/:appId/entities/:name';
   /** Who is asking, and about which app and entity. */
-  const target = (c: Context<Vars>) => [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
+  const target = (c: Context<Vars>) =>
+    [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
 
   app.get(`${base}/schema`, async (c) => c.json(await entities.schema(c.req.param('appId'), c.req.param('name'))));
   app.get(base, async (c) => {
@@ -40,25 +41,37 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
    * `done` (or `error`) line; otherwise it is the summary as JSON.
    */
   app.post(`${base}/import`, async (c) => {
-    const upload = await readMultipartFile(c, { maxBytes: CSV_IMPORT_MAX_BYTES, tooLargeMessage: `The CSV file is too big (max ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB)` });
+    const upload = await readMultipartFile(c, {
+      maxBytes: CSV_IMPORT_MAX_BYTES,
+      tooLargeMessage: `The CSV file is too big (max ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
+    });
     const input = { csv: upload.stream, mapping: upload.fields.mapping, importId: upload.fields.importId };
-    if (!c.req.header('accept')?.includes('application/x-ndjson')) return c.json(await entities.importCsv(...target(c), input));
+    if (!c.req.header('accept')?.includes('application/x-ndjson'))
+      return c.json(await entities.importCsv(...target(c), input));
     const args = target(c);
     c.header('content-type', 'application/x-ndjson');
     return stream(c, async (out) => {
       const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
       try {
-        const summary = await entities.importCsv(...args, input, (progress) => void line({ type: 'progress', ...progress }));
+        const summary = await entities.importCsv(
+          ...args,
+          input,
+          (progress) => void line({ type: 'progress', ...progress }),
+        );
         await line({ type: 'done', ...summary });
       } catch (err) {
-        if (!(err instanceof AppError)) logger.error('csv import failed', { path: c.req.path, err: (err as Error).stack ?? String(err) });
-        const known = err instanceof AppError ? err : new AppError('INTERNAL', 'Failed to import data. Please try again.');
+        if (!(err instanceof AppError))
+          logger.error('csv import failed', { path: c.req.path, err: (err as Error).stack ?? String(err) });
+        const known =
+          err instanceof AppError ? err : new AppError('INTERNAL', 'Failed to import data. Please try again.');
         await line({ type: 'error', code: known.code, message: known.message, details: known.details });
       }
     });
   });
   app.get(`${base}/:id`, async (c) => c.json(await entities.get(...target(c), c.req.param('id'))));
-  app.put(`${base}/:id`, async (c) => c.json(await entities.update(...target(c), c.req.param('id'), await readAnyJson(c))));
+  app.put(`${base}/:id`, async (c) =>
+    c.json(await entities.update(...target(c), c.req.param('id'), await readAnyJson(c))),
+  );
   app.delete(`${base}/:id`, async (c) => c.json(await entities.delete(...target(c), c.req.param('id'))));
   return app;
 }

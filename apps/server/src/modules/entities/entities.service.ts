@@ -51,7 +51,12 @@ export interface CsvImportInput {
   importId?: string;
 }
 
-export type EntityRecord = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string; creatorId: string | null };
+export type EntityRecord = Record<string, unknown> & {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  creatorId: string | null;
+};
 
 function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
   let value: unknown;
@@ -61,7 +66,11 @@ function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
     throw new AppError('VALIDATION_FAILED', 'mapping is not valid JSON');
   }
   const parsed = CsvMappingListSchema.safeParse(value);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', `mapping: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `mapping: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`,
+    );
   const unknown = parsed.data.find((m) => !(m.schemaField.split('.')[0]! in schema.properties));
   if (unknown) throw new AppError('VALIDATION_FAILED', `mapping: "${unknown.schemaField}" is not a field`);
   if (!parsed.data.length) throw new AppError('VALIDATION_FAILED', 'mapping: map at least one column');
@@ -80,17 +89,29 @@ export interface Who {
  */
 export function callerOf(who: Who, ownerUserId: string, appId: string): Caller {
   if (who.builder && who.builder.id === ownerUserId) return { kind: 'owner', userId: who.builder.id };
-  if (who.appUser && who.appUser.appId === appId) return { kind: who.appUser.role === 'admin' ? 'admin' : 'user', userId: who.appUser.userId };
+  if (who.appUser && who.appUser.appId === appId)
+    return { kind: who.appUser.role === 'admin' ? 'admin' : 'user', userId: who.appUser.userId };
   return { kind: 'anonymous' };
 }
 
 function toRecord(row: RecordRow, fields: string[] | null = null): EntityRecord {
   const data = fields ? Object.fromEntries(fields.filter((f) => f in row.data).map((f) => [f, row.data[f]])) : row.data;
-  return { ...data, id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), creatorId: row.creatorId };
+  return {
+    ...data,
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    creatorId: row.creatorId,
+  };
 }
 
 const fieldsOf = (schema: EntitySchema): EntityFields =>
-  Object.fromEntries(Object.entries(schema.properties).map(([name, p]) => [name, { type: p.type, ...(p.format ? { format: p.format } : {}) }]));
+  Object.fromEntries(
+    Object.entries(schema.properties).map(([name, p]) => [
+      name,
+      { type: p.type, ...(p.format ? { format: p.format } : {}) },
+    ]),
+  );
 
 /**
  * The entity API (spec 3 §7): records of an app's entities, validated against their schemas, every
@@ -107,7 +128,11 @@ export function createEntitiesService({
 }) {
   const { sortIndexes } = recordsRepo;
   /** The entity's schema, and who the caller is for this app. */
-  async function entityOf(appId: string, entity: string, who: Who = {}): Promise<{ schema: EntitySchema; caller: Caller }> {
+  async function entityOf(
+    appId: string,
+    entity: string,
+    who: Who = {},
+  ): Promise<{ schema: EntitySchema; caller: Caller }> {
     const found = await appsRepo.findEntityWithOwner(appId, entity);
     if (!found) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     if (!found.schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
@@ -115,13 +140,23 @@ export function createEntitiesService({
   }
 
   /** The rows this caller may touch for `operation`, or the refusal. */
-  function scopeFor(schema: EntitySchema, operation: Operation, caller: Caller, appId: string, entity: string): RecordScope {
+  function scopeFor(
+    schema: EntitySchema,
+    operation: Operation,
+    caller: Caller,
+    appId: string,
+    entity: string,
+  ): RecordScope {
     const { read, write } = schema['x-accessControl'].permissions;
     const decision = decideAccess(operation === 'read' ? read : write, operation, caller);
     if (!decision.allow) {
-      throw decision.signInMayHelp ? new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized) : new AppError('FORBIDDEN', APP_MESSAGES.forbidden);
+      throw decision.signInMayHelp
+        ? new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized)
+        : new AppError('FORBIDDEN', APP_MESSAGES.forbidden);
     }
-    return decision.scope === 'own' && caller.kind !== 'anonymous' ? { appId, entity, creatorId: caller.userId } : { appId, entity };
+    return decision.scope === 'own' && caller.kind !== 'anonymous'
+      ? { appId, entity, creatorId: caller.userId }
+      : { appId, entity };
   }
 
   const creatorOf = (caller: Caller) => (caller.kind === 'anonymous' ? null : caller.userId);
@@ -149,14 +184,20 @@ export function createEntitiesService({
      * `limit` gives the total for free; otherwise rows are counted exactly up to
      * TOTAL_COUNT_LOOKAHEAD past the page's end, and beyond that the total is the planner's estimate.
      */
-    async listPage(who: Who, appId: string, entity: string, params: RawListParams): Promise<{ records: string[]; total: ListTotal }> {
+    async listPage(
+      who: Who,
+      appId: string,
+      entity: string,
+      params: RawListParams,
+    ): Promise<{ records: string[]; total: ListTotal }> {
       const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'read', caller, appId, entity);
       const query = parseListQuery(params, fieldsOf(schema));
       const records = query.fields
         ? (await recordsRepo.list(scope, query)).map((row) => JSON.stringify(toRecord(row, query.fields)))
         : await recordsRepo.listJson(scope, query);
-      if (records.length < query.limit && (records.length > 0 || query.skip === 0)) return { records, total: { value: query.skip + records.length, isEstimated: false } };
+      if (records.length < query.limit && (records.length > 0 || query.skip === 0))
+        return { records, total: { value: query.skip + records.length, isEstimated: false } };
       const cap = query.skip + query.limit + TOTAL_COUNT_LOOKAHEAD;
       const key = totals.keyOf(scope, params.q);
       const known = totals.find(key, cap);
@@ -184,7 +225,9 @@ export function createEntitiesService({
       const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       const data = validated(entity, schema, input, 'create');
-      const [row] = await recordsRepo.insertMany([{ id: randomUUID(), appId, entity, data, creatorId: creatorOf(caller) }]);
+      const [row] = await recordsRepo.insertMany([
+        { id: randomUUID(), appId, entity, data, creatorId: creatorOf(caller) },
+      ]);
       totals.forget(appId, entity);
       return toRecord(row!);
     },
@@ -193,8 +236,18 @@ export function createEntitiesService({
       const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       if (!Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The body must be a list of records');
-      if (input.length > BULK_MAX_RECORDS) throw new AppError('VALIDATION_FAILED', `At most ${BULK_MAX_RECORDS} records per bulk call (got ${input.length})`);
-      const rows = input.map((item, i) => ({ id: randomUUID(), appId, entity, data: validated(entity, schema, item, 'create', `Record ${i + 1}: `), creatorId: creatorOf(caller) }));
+      if (input.length > BULK_MAX_RECORDS)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `At most ${BULK_MAX_RECORDS} records per bulk call (got ${input.length})`,
+        );
+      const rows = input.map((item, i) => ({
+        id: randomUUID(),
+        appId,
+        entity,
+        data: validated(entity, schema, item, 'create', `Record ${i + 1}: `),
+        creatorId: creatorOf(caller),
+      }));
       const inserted = await recordsRepo.insertMany(rows);
       totals.forget(appId, entity);
       return inserted.map((row) => toRecord(row));
@@ -224,7 +277,13 @@ export function createEntitiesService({
      * retry with the same importId does not duplicate them. Parsing, conversions and validation
      * run in a worker thread (csv-import.ts) while this thread writes the batches it hands back.
      */
-    async importCsv(who: Who, appId: string, entity: string, input: CsvImportInput, onProgress?: (summary: CsvImportSummary) => void): Promise<CsvImportSummary> {
+    async importCsv(
+      who: Who,
+      appId: string,
+      entity: string,
+      input: CsvImportInput,
+      onProgress?: (summary: CsvImportSummary) => void,
+    ): Promise<CsvImportSummary> {
       const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       const mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
@@ -297,7 +356,8 @@ export function createEntitiesService({
       }
       if (summary.imported >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();
       if (summary.total === 0) throw new AppError('VALIDATION_FAILED', 'The CSV file is empty');
-      if (summary.imported === 0) throw new AppError('VALIDATION_FAILED', 'No valid rows found in the CSV file', { errors: summary.errors });
+      if (summary.imported === 0)
+        throw new AppError('VALIDATION_FAILED', 'No valid rows found in the CSV file', { errors: summary.errors });
       return summary;
     },
 
@@ -305,7 +365,8 @@ export function createEntitiesService({
     async deleteMany(who: Who, appId: string, entity: string, q: string | undefined): Promise<{ deleted: number }> {
       const { schema, caller } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'delete', caller, appId, entity);
-      if (q === undefined || q.trim() === '') throw new AppError('VALIDATION_FAILED', 'q is required to delete many records (use {} for all of them)');
+      if (q === undefined || q.trim() === '')
+        throw new AppError('VALIDATION_FAILED', 'q is required to delete many records (use {} for all of them)');
       const deleted = await recordsRepo.deleteWhere(scope, parseFilter(q, fieldsOf(schema)));
       totals.forget(appId, entity);
       if (deleted >= ANALYZE_AFTER_ROWS) await recordsRepo.analyze();

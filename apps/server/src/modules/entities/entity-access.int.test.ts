@@ -27,23 +27,48 @@ const WRITE = READ;
 const t = await createTestApp();
 const builder = await t.signUpVerified();
 const entities = Object.fromEntries(
-  ACCESS_LEVELS.map((level) => [`L_${level}`, { properties: { title: { type: 'string' } }, 'x-accessControl': { permissions: { read: level, write: level } } }]),
+  ACCESS_LEVELS.map((level) => [
+    `L_${level}`,
+    { properties: { title: { type: 'string' } }, 'x-accessControl': { permissions: { read: level, write: level } } },
+  ]),
 );
-const { body: made } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Matrix', entities } } });
+const { body: made } = await t.request('POST', '/api/apps', {
+  token: builder.token,
+  body: { appType: 'generated', genApp: { name: 'Matrix', entities } },
+});
 const appId = made.appId as string;
 // Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
 await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });
-expect((await t.request('POST', `/api/apps/${appId}/settings`, { token: builder.token, body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } })).status).toBe(200);
+expect(
+  (
+    await t.request('POST', `/api/apps/${appId}/settings`, {
+      token: builder.token,
+      body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+    })
+  ).status,
+).toBe(200);
 
 async function appUser(role: 'user' | 'admin') {
-  const { body } = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, { body: { email: uniqueEmail(role), password: STRONG_PASSWORD } });
-  if (role === 'admin') await t.db.update(appUsers).set({ role }).where(and(eq(appUsers.appId, appId), eq(appUsers.id, body.user.id)));
+  const { body } = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
+    body: { email: uniqueEmail(role), password: STRONG_PASSWORD },
+  });
+  if (role === 'admin')
+    await t.db
+      .update(appUsers)
+      .set({ role })
+      .where(and(eq(appUsers.appId, appId), eq(appUsers.id, body.user.id)));
   return { token: body.token as string, id: body.user.id as string };
 }
 const creator = await appUser('user');
 const other = await appUser('user');
 const admin = await appUser('admin');
-const tokens: Record<CallerName, string | undefined> = { anonymous: undefined, user: other.token, creator: creator.token, admin: admin.token, builder: builder.token };
+const tokens: Record<CallerName, string | undefined> = {
+  anonymous: undefined,
+  user: other.token,
+  creator: creator.token,
+  admin: admin.token,
+  builder: builder.token,
+};
 
 /** A row made by `creator`, straight in the table, so it exists whatever the level allows. */
 async function seedRow(level: AccessLevel, title: string) {
@@ -74,7 +99,13 @@ describe('entity access matrix', () => {
         if (list.status === 200) {
           const ids = list.body.map((r: { id: string }) => r.id);
           expect(ids.includes(rowId), 'list shows the row').toBe(seesRow);
-          if (read === 'own') expect(list.body.every((r: { creatorId: string }) => r.creatorId === (caller === 'creator' ? creator.id : other.id)), 'own rows only').toBe(true);
+          if (read === 'own')
+            expect(
+              list.body.every(
+                (r: { creatorId: string }) => r.creatorId === (caller === 'creator' ? creator.id : other.id),
+              ),
+              'own rows only',
+            ).toBe(true);
         }
         const get = await t.request('GET', `${base}/${rowId}`, { token });
         expect(get.status, 'get').toBe(typeof read === 'number' ? read : seesRow ? 200 : 404);
@@ -85,13 +116,21 @@ describe('entity access matrix', () => {
         expectOutcome(bulk, write, 'bulk');
         const form = new FormData();
         form.append('file', new Blob(['title\nimported\n']), 'rows.csv');
-        const imported = await t.app.request(`${base}/import`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        const imported = await t.app.request(`${base}/import`, {
+          method: 'POST',
+          body: form,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
         expectOutcome(imported, write, 'import');
 
         const update = await t.request('PUT', `${base}/${rowId}`, { token, body: { title: 'changed' } });
         expect(update.status, 'update').toBe(typeof write === 'number' ? write : touchesRow ? 200 : 404);
         const target = await seedRow(level, `doomed-${caller}`);
-        const many = await t.request('DELETE', `${base}?q=${encodeURIComponent(JSON.stringify({ title: `doomed-${caller}` }))}`, { token });
+        const many = await t.request(
+          'DELETE',
+          `${base}?q=${encodeURIComponent(JSON.stringify({ title: `doomed-${caller}` }))}`,
+          { token },
+        );
         expectOutcome(many, write, 'delete-many');
         if (many.status === 200) expect(many.body.deleted, 'delete-many count').toBe(touchesRow ? 1 : 0);
         const del = await t.request('DELETE', `${base}/${touchesRow ? rowId : target}`, { token });
@@ -108,16 +147,33 @@ describe('cross-app isolation', () => {
     const otherBuilder = await t.signUpVerified();
     const { body: second } = await t.request('POST', '/api/apps', {
       token: otherBuilder.token,
-      body: { appType: 'generated', genApp: { name: 'Other', entities: { Note: { properties: { title: { type: 'string' } }, 'x-accessControl': { permissions: { read: 'all', write: 'all' } } } } } },
+      body: {
+        appType: 'generated',
+        genApp: {
+          name: 'Other',
+          entities: {
+            Note: {
+              properties: { title: { type: 'string' } },
+              'x-accessControl': { permissions: { read: 'all', write: 'all' } },
+            },
+          },
+        },
+      },
     });
     // App settings of a generated app need the MOON plan (spec 2 §6); sign-up needs it published.
     await t.db.update(accounts).set({ plan: 'moon' }).where(eq(accounts.id, otherBuilder.accountId));
     await t.request('POST', `/api/apps/${second.appId}/publish`, { token: otherBuilder.token });
-    const opened = await t.request('POST', `/api/apps/${second.appId}/settings`, { token: otherBuilder.token, body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } } });
+    const opened = await t.request('POST', `/api/apps/${second.appId}/settings`, {
+      token: otherBuilder.token,
+      body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+    });
     expect(opened.status).toBe(200);
-    const victimRows = (await t.request('POST', `/live_api/apps/${second.appId}/entities/Note/bulk`, { token: otherBuilder.token, body: [{ title: 'a' }, { title: 'b' }] })).body.map(
-      (r: { id: string }) => r.id,
-    );
+    const victimRows = (
+      await t.request('POST', `/live_api/apps/${second.appId}/entities/Note/bulk`, {
+        token: otherBuilder.token,
+        body: [{ title: 'a' }, { title: 'b' }],
+      })
+    ).body.map((r: { id: string }) => r.id);
     const intruders = [creator.token, other.token, admin.token, builder.token];
     const entitiesOfFirst = ACCESS_LEVELS.map((l) => `L_${l}`);
     let successes = 0;
@@ -140,7 +196,8 @@ describe('cross-app isolation', () => {
       if (res.status === 200) successes++;
     }
     expect(successes).toBe(0);
-    const rows = (await t.request('GET', `/live_api/apps/${second.appId}/entities/Note`, { token: otherBuilder.token })).body;
+    const rows = (await t.request('GET', `/live_api/apps/${second.appId}/entities/Note`, { token: otherBuilder.token }))
+      .body;
     expect(rows.map((r: { title: string }) => r.title).sort()).toEqual(['a', 'b']);
   });
 });

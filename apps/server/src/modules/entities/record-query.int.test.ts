@@ -27,18 +27,99 @@ const INJECTION = "weird'); drop table entity_records;--";
 
 /* Hand-made so every expectation below can be checked by eye; i05 and i06 share created_at. */
 const ITEMS: { id: string; creatorId: string | null; data: Record<string, unknown> }[] = [
-  { id: 'i01', creatorId: 'u1', data: { name: 'apple', price: 10, qty: 1, active: true, status: 'open', tags: ['red', 'fruit'], address: { city: 'paris', zip: '75001' }, due: '2024-03-01T10:00:00.000Z' } },
-  { id: 'i02', creatorId: 'u1', data: { name: 'banana', price: 9, qty: 2, active: false, status: 'open', tags: ['yellow', 'fruit'], address: { city: 'lyon' }, due: '2024-02-01T10:00:00.000Z' } },
-  { id: 'i03', creatorId: 'u2', data: { name: 'cherry', price: 100, qty: 3, active: true, status: 'closed', tags: ['red'], address: { city: 'paris', geo: { lat: 48.8 } }, due: '2024-01-15T00:00:00.000Z' } },
-  { id: 'i04', creatorId: null, data: { name: 'date', price: 2.5, qty: null, status: 'draft', tags: [], address: null } },
-  { id: 'i05', creatorId: 'u2', data: { name: 'elder', qty: 5, active: true, status: null, address: { city: 'nice' } } },
+  {
+    id: 'i01',
+    creatorId: 'u1',
+    data: {
+      name: 'apple',
+      price: 10,
+      qty: 1,
+      active: true,
+      status: 'open',
+      tags: ['red', 'fruit'],
+      address: { city: 'paris', zip: '75001' },
+      due: '2024-03-01T10:00:00.000Z',
+    },
+  },
+  {
+    id: 'i02',
+    creatorId: 'u1',
+    data: {
+      name: 'banana',
+      price: 9,
+      qty: 2,
+      active: false,
+      status: 'open',
+      tags: ['yellow', 'fruit'],
+      address: { city: 'lyon' },
+      due: '2024-02-01T10:00:00.000Z',
+    },
+  },
+  {
+    id: 'i03',
+    creatorId: 'u2',
+    data: {
+      name: 'cherry',
+      price: 100,
+      qty: 3,
+      active: true,
+      status: 'closed',
+      tags: ['red'],
+      address: { city: 'paris', geo: { lat: 48.8 } },
+      due: '2024-01-15T00:00:00.000Z',
+    },
+  },
+  {
+    id: 'i04',
+    creatorId: null,
+    data: { name: 'date', price: 2.5, qty: null, status: 'draft', tags: [], address: null },
+  },
+  {
+    id: 'i05',
+    creatorId: 'u2',
+    data: { name: 'elder', qty: 5, active: true, status: null, address: { city: 'nice' } },
+  },
   { id: 'i06', creatorId: 'u3', data: { name: 'fig', price: '5', status: 'open', tags: ['purple', 'fruit'] } },
-  { id: 'i07', creatorId: 'u3', data: { name: 'grape', price: 0, active: false, status: 'closed', tags: ['green', 'fruit'], address: { city: 'lyon', zip: '69001' } } },
-  { id: 'i08', creatorId: null, data: { name: 'Honeydew', price: -3, status: 'open', tags: ['green'], address: { city: 'paris' } } },
-  { id: 'i09', creatorId: 'u1', data: { name: 'kiwi', price: 10, status: 'open', tags: ['fruit', 'green'], due: '2024-03-01T09:59:59.999Z' } },
+  {
+    id: 'i07',
+    creatorId: 'u3',
+    data: {
+      name: 'grape',
+      price: 0,
+      active: false,
+      status: 'closed',
+      tags: ['green', 'fruit'],
+      address: { city: 'lyon', zip: '69001' },
+    },
+  },
+  {
+    id: 'i08',
+    creatorId: null,
+    data: { name: 'Honeydew', price: -3, status: 'open', tags: ['green'], address: { city: 'paris' } },
+  },
+  {
+    id: 'i09',
+    creatorId: 'u1',
+    data: { name: 'kiwi', price: 10, status: 'open', tags: ['fruit', 'green'], due: '2024-03-01T09:59:59.999Z' },
+  },
   { id: 'i10', creatorId: 'u4', data: { price: 7, status: INJECTION, tags: ['x'] } },
-  { id: 'i11', creatorId: 'u2', data: { name: 'lemon', price: 1000, qty: 11, status: 'open', tags: ['yellow'], address: { city: 'nice', geo: { lat: 43.7 } } } },
-  { id: 'i12', creatorId: 'u4', data: { name: 'mango\nmelon', price: 12, active: true, status: 'closed', tags: ['red', 'yellow'] } },
+  {
+    id: 'i11',
+    creatorId: 'u2',
+    data: {
+      name: 'lemon',
+      price: 1000,
+      qty: 11,
+      status: 'open',
+      tags: ['yellow'],
+      address: { city: 'nice', geo: { lat: 43.7 } },
+    },
+  },
+  {
+    id: 'i12',
+    creatorId: 'u4',
+    data: { name: 'mango\nmelon', price: 12, active: true, status: 'closed', tags: ['red', 'yellow'] },
+  },
 ];
 const ALL_ITEMS = ITEMS.map((item) => item.id);
 
@@ -70,7 +151,9 @@ beforeAll(async () => {
     })),
   );
   // Matches every item filter: proves the caller's app/entity scoping is what keeps it out.
-  await db.insert(entityRecords).values({ id: 'x01', appId: OTHER_APP, entity: 'items', data: ITEMS[0]!.data, creatorId: 'u1' });
+  await db
+    .insert(entityRecords)
+    .values({ id: 'x01', appId: OTHER_APP, entity: 'items', data: ITEMS[0]!.data, creatorId: 'u1' });
 });
 
 async function list(params: RawListParams, entity = 'items', appId = APP): Promise<string[]> {
@@ -225,7 +308,22 @@ describe('$regex', () => {
     expect(await marks('\\uD83D\\uDE00 h')).toEqual(['m1']);
     expect(await marks('caf\\u00e9\\t')).toEqual(['m2']);
     expect(await marks('^.{4}\\t')).toEqual(['m2']);
-    const accepted = ['a{255}(b{10}){5}', '[\\D]', '(?<=a)b', '(?<!a)b', '(?=a)', '\\cJ', '[\\s\\S]+', 'a|', '()', '[a\\-z]', '\\/\\.\\*', '[[a]', 'a*?b+?c??', '\\W\\S\\D'];
+    const accepted = [
+      'a{255}(b{10}){5}',
+      '[\\D]',
+      '(?<=a)b',
+      '(?<!a)b',
+      '(?=a)',
+      '\\cJ',
+      '[\\s\\S]+',
+      'a|',
+      '()',
+      '[a\\-z]',
+      '\\/\\.\\*',
+      '[[a]',
+      'a*?b+?c??',
+      '\\W\\S\\D',
+    ];
     for (const pattern of accepted) await expect(marks(pattern), pattern).resolves.toBeInstanceOf(Array);
   });
 
@@ -239,23 +337,104 @@ describe('$and / $or', () => {
   it('mix at any level', async () => {
     expect(await find({ $or: [{ status: 'draft' }, { price: { $gt: 99 } }] })).toEqual(['i03', 'i04', 'i11']);
     expect(await find({ $and: [{ tags: 'fruit' }, { tags: 'red' }] })).toEqual(['i01']);
-    expect(await find({ status: 'open', $or: [{ 'address.city': 'paris' }, { tags: 'yellow' }] })).toEqual(['i01', 'i02', 'i08', 'i11']);
-    expect(await find({ $or: [{ $and: [{ active: true }, { price: { $lt: 50 } }] }, { creatorId: null }] })).toEqual(['i01', 'i04', 'i08', 'i12']);
-    expect(await find({ $or: [{ status: { $ne: 'open' } }], name: { $regex: '^[a-f]' } })).toEqual(['i03', 'i04', 'i05']);
-    expect(await find({ $or: [{ $or: [{ id: 'i01' }, { id: 'i02' }] }, { $and: [{ id: 'i03' }, { qty: 3 }] }] })).toEqual(['i01', 'i02', 'i03']);
+    expect(await find({ status: 'open', $or: [{ 'address.city': 'paris' }, { tags: 'yellow' }] })).toEqual([
+      'i01',
+      'i02',
+      'i08',
+      'i11',
+    ]);
+    expect(await find({ $or: [{ $and: [{ active: true }, { price: { $lt: 50 } }] }, { creatorId: null }] })).toEqual([
+      'i01',
+      'i04',
+      'i08',
+      'i12',
+    ]);
+    expect(await find({ $or: [{ status: { $ne: 'open' } }], name: { $regex: '^[a-f]' } })).toEqual([
+      'i03',
+      'i04',
+      'i05',
+    ]);
+    expect(
+      await find({ $or: [{ $or: [{ id: 'i01' }, { id: 'i02' }] }, { $and: [{ id: 'i03' }, { qty: 3 }] }] }),
+    ).toEqual(['i01', 'i02', 'i03']);
   });
 });
 
 describe('sort', () => {
   it('orders numbers numerically, strings before numbers (jsonb order), missing last', async () => {
-    expect(await list({ sort: 'price' })).toEqual(['i06', 'i08', 'i07', 'i04', 'i10', 'i02', 'i09', 'i01', 'i12', 'i03', 'i11', 'i05']);
-    expect(await list({ sort: '-price' })).toEqual(['i11', 'i03', 'i12', 'i01', 'i09', 'i02', 'i10', 'i04', 'i07', 'i08', 'i06', 'i05']);
+    expect(await list({ sort: 'price' })).toEqual([
+      'i06',
+      'i08',
+      'i07',
+      'i04',
+      'i10',
+      'i02',
+      'i09',
+      'i01',
+      'i12',
+      'i03',
+      'i11',
+      'i05',
+    ]);
+    expect(await list({ sort: '-price' })).toEqual([
+      'i11',
+      'i03',
+      'i12',
+      'i01',
+      'i09',
+      'i02',
+      'i10',
+      'i04',
+      'i07',
+      'i08',
+      'i06',
+      'i05',
+    ]);
   });
 
   it('takes several keys, nested paths and columns; ties end on id', async () => {
-    expect(await list({ sort: 'status,-price' })).toEqual(['i03', 'i12', 'i07', 'i04', 'i11', 'i01', 'i09', 'i02', 'i08', 'i06', 'i10', 'i05']);
-    expect(await list({ sort: 'address.city' })).toEqual(['i07', 'i02', 'i11', 'i05', 'i08', 'i03', 'i01', 'i12', 'i10', 'i09', 'i06', 'i04']);
-    expect(await list({ sort: 'creatorId' })).toEqual(['i09', 'i02', 'i01', 'i11', 'i05', 'i03', 'i07', 'i06', 'i12', 'i10', 'i08', 'i04']);
+    expect(await list({ sort: 'status,-price' })).toEqual([
+      'i03',
+      'i12',
+      'i07',
+      'i04',
+      'i11',
+      'i01',
+      'i09',
+      'i02',
+      'i08',
+      'i06',
+      'i10',
+      'i05',
+    ]);
+    expect(await list({ sort: 'address.city' })).toEqual([
+      'i07',
+      'i02',
+      'i11',
+      'i05',
+      'i08',
+      'i03',
+      'i01',
+      'i12',
+      'i10',
+      'i09',
+      'i06',
+      'i04',
+    ]);
+    expect(await list({ sort: 'creatorId' })).toEqual([
+      'i09',
+      'i02',
+      'i01',
+      'i11',
+      'i05',
+      'i03',
+      'i07',
+      'i06',
+      'i12',
+      'i10',
+      'i08',
+      'i04',
+    ]);
     expect(await list({ sort: '-id' })).toEqual([...ALL_ITEMS].reverse());
   });
 
@@ -267,12 +446,35 @@ describe('sort', () => {
   });
 
   it('combines with a filter', async () => {
-    expect(await list({ q: JSON.stringify({ tags: 'fruit' }), sort: '-price' })).toEqual(['i01', 'i09', 'i02', 'i07', 'i06']);
+    expect(await list({ q: JSON.stringify({ tags: 'fruit' }), sort: '-price' })).toEqual([
+      'i01',
+      'i09',
+      'i02',
+      'i07',
+      'i06',
+    ]);
   });
 });
 
 describe('paging', () => {
-  const newestEvents = ['e16', 'e15', 'e14', 'e13', 'e12', 'e11', 'e10', 'e09', 'e08', 'e05', 'e06', 'e07', 'e04', 'e03', 'e02', 'e01'];
+  const newestEvents = [
+    'e16',
+    'e15',
+    'e14',
+    'e13',
+    'e12',
+    'e11',
+    'e10',
+    'e09',
+    'e08',
+    'e05',
+    'e06',
+    'e07',
+    'e04',
+    'e03',
+    'e02',
+    'e01',
+  ];
 
   it('pages through ties without gaps or repeats', async () => {
     expect(await list({}, 'events')).toEqual(newestEvents);
@@ -302,9 +504,17 @@ describe('createdAt / updatedAt', () => {
     expect(await events({ createdAt: { $gte: '2024-05-01T12:00:10.123Z' } })).toEqual(range(10, 16));
     expect(await events({ createdAt: { $lt: '2024-05-01T12:00:10.123Z' } })).toEqual(range(1, 9));
     expect(await events({ createdAt: { $lte: '2024-05-01T12:00:10.123Z' } })).toEqual(range(1, 10));
-    expect(await events({ createdAt: { $ne: '2024-05-01T12:00:10.123Z' } })).toEqual([...range(1, 9), ...range(11, 16)]);
-    expect(await events({ createdAt: { $in: ['2024-05-01T12:00:05.123Z', '2024-05-01T12:00:16.123Z'] } })).toEqual(e(5, 6, 7, 16));
-    expect(await events({ createdAt: { $nin: ['2024-05-01T12:00:05.123Z'] } })).toEqual([...range(1, 4), ...range(8, 16)]);
+    expect(await events({ createdAt: { $ne: '2024-05-01T12:00:10.123Z' } })).toEqual([
+      ...range(1, 9),
+      ...range(11, 16),
+    ]);
+    expect(await events({ createdAt: { $in: ['2024-05-01T12:00:05.123Z', '2024-05-01T12:00:16.123Z'] } })).toEqual(
+      e(5, 6, 7, 16),
+    );
+    expect(await events({ createdAt: { $nin: ['2024-05-01T12:00:05.123Z'] } })).toEqual([
+      ...range(1, 4),
+      ...range(8, 16),
+    ]);
     expect(await events({ updatedAt: { $gte: '2024-05-02' } })).toEqual(e(3, 12));
     expect(await events({ createdAt: { $gte: '2024-05-01', $lt: '2024-05-02' } })).toEqual(range(1, 16));
   });
@@ -317,10 +527,18 @@ describe('scoping and delete-many', () => {
   });
 
   it('compileFilter works in a DELETE', async () => {
-    await db.insert(entityRecords).values(['t1', 't2', 't3'].map((id, i) => ({ id, appId: APP, entity: 'trash', data: { n: i } })));
+    await db
+      .insert(entityRecords)
+      .values(['t1', 't2', 't3'].map((id, i) => ({ id, appId: APP, entity: 'trash', data: { n: i } })));
     const deleted = await db
       .delete(entityRecords)
-      .where(and(eq(entityRecords.appId, APP), eq(entityRecords.entity, 'trash'), compileFilter({ n: { $gte: 1 } }, EVENT_FIELDS)))
+      .where(
+        and(
+          eq(entityRecords.appId, APP),
+          eq(entityRecords.entity, 'trash'),
+          compileFilter({ n: { $gte: 1 } }, EVENT_FIELDS),
+        ),
+      )
       .returning({ id: entityRecords.id });
     expect(deleted.map((row) => row.id).sort()).toEqual(['t2', 't3']);
     expect(await list({}, 'trash')).toEqual(['t1']);

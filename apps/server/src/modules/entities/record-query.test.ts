@@ -2,7 +2,13 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { compileFilter, LIST_DEFAULT_LIMIT, parseListQuery, type EntityFields, type RawListParams } from './record-query';
+import {
+  compileFilter,
+  LIST_DEFAULT_LIMIT,
+  parseListQuery,
+  type EntityFields,
+  type RawListParams,
+} from './record-query';
 
 const FIELDS: EntityFields = {
   name: { type: 'string' },
@@ -48,7 +54,8 @@ const paramsError = (params: RawListParams) => errorOf(() => parseListQuery(para
 
 describe('q: absent and trivial', () => {
   it('gives true for no filter', () => {
-    for (const q of [undefined, '', '   ', '{}']) expect(render(parseListQuery({ q }, FIELDS).where)).toEqual({ sql: 'true', params: [] });
+    for (const q of [undefined, '', '   ', '{}'])
+      expect(render(parseListQuery({ q }, FIELDS).where)).toEqual({ sql: 'true', params: [] });
     expect(render(compileFilter(undefined, FIELDS)).sql).toBe('true');
     expect(render(compileFilter({}, FIELDS)).sql).toBe('true');
   });
@@ -82,23 +89,37 @@ describe('q: equality', () => {
   });
 
   it('nests dotted paths into the containment document; objects are exact', () => {
-    expect(where({ 'address.city': 'paris' })).toEqual({ sql: `${D} @> $1::jsonb`, params: ['{"address":{"city":"paris"}}'] });
+    expect(where({ 'address.city': 'paris' })).toEqual({
+      sql: `${D} @> $1::jsonb`,
+      params: ['{"address":{"city":"paris"}}'],
+    });
     expect(where({ 'address.geo.lat': 1 }).params).toEqual(['{"address":{"geo":{"lat":1}}}']);
     expect(where({ address: { city: 'x' } })).toEqual({
       sql: `(${D} @> $1::jsonb AND ${at(2)} = $3::jsonb)`,
       params: ['{"address":{"city":"x"}}', 'address', '{"city":"x"}'],
     });
-    expect(where({ 'address.lines': ['a'] }).params).toEqual(['{"address":{"lines":["a"]}}', 'address', 'lines', '["a"]']);
+    expect(where({ 'address.lines': ['a'] }).params).toEqual([
+      '{"address":{"lines":["a"]}}',
+      'address',
+      'lines',
+      '["a"]',
+    ]);
   });
 
   it('reads null as "null or missing"', () => {
-    expect(where({ name: null })).toEqual({ sql: `(coalesce(${at(1)}, 'null'::jsonb) = 'null'::jsonb)`, params: ['name'] });
+    expect(where({ name: null })).toEqual({
+      sql: `(coalesce(${at(1)}, 'null'::jsonb) = 'null'::jsonb)`,
+      params: ['name'],
+    });
     expect(where({ 'address.zip': null }).params).toEqual(['address', 'zip']);
   });
 
   it('compares the columns as columns', () => {
     expect(where({ id: 'r1' })).toEqual({ sql: '"entity_records"."id" = $1', params: ['r1'] });
-    expect(where({ creatorId: 'u1' })).toEqual({ sql: 'coalesce("entity_records"."creator_id" = $1, false)', params: ['u1'] });
+    expect(where({ creatorId: 'u1' })).toEqual({
+      sql: 'coalesce("entity_records"."creator_id" = $1, false)',
+      params: ['u1'],
+    });
     expect(where({ creatorId: null })).toEqual({ sql: '"entity_records"."creator_id" IS NULL', params: [] });
     expect(where({ createdAt: '2024-05-01T12:00:00.5+02:00' })).toEqual({
       sql: '("entity_records"."created_at" >= $1::timestamptz AND "entity_records"."created_at" < $2::timestamptz)',
@@ -118,15 +139,33 @@ describe('q: equality', () => {
     expect(qError({ address: [1] })).toBe('Value for "address" must be an object or a scalar');
     expect(qError({ id: 5 })).toBe('Value for "id" must be a string');
     expect(qError({ creatorId: true })).toBe('Value for "creatorId" must be a string');
-    expect(qError({ createdAt: 1714560000000 })).toBe('Value for "createdAt" must be an ISO date-time like 2024-05-01T12:00:00Z');
+    expect(qError({ createdAt: 1714560000000 })).toBe(
+      'Value for "createdAt" must be an ISO date-time like 2024-05-01T12:00:00Z',
+    );
   });
 
   it('accepts only real ISO dates for createdAt/updatedAt', () => {
     const message = 'Value for "createdAt" must be an ISO date-time like 2024-05-01T12:00:00Z';
-    for (const bad of ['yesterday', '2024-02-30', '2024-13-01', '2024-01-01T24:00:00Z', '2024-01-01T10:00:00', '2024-01-01T10:00', '0000-01-01', '0001-01-01T00:00:00+01:00', '10000-01-01', '2024-1-1', '2024-01-01T10:00:60Z', '2024-01-01T10:00:00+24:00']) {
+    for (const bad of [
+      'yesterday',
+      '2024-02-30',
+      '2024-13-01',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T10:00:00',
+      '2024-01-01T10:00',
+      '0000-01-01',
+      '0001-01-01T00:00:00+01:00',
+      '10000-01-01',
+      '2024-1-1',
+      '2024-01-01T10:00:60Z',
+      '2024-01-01T10:00:00+24:00',
+    ]) {
       expect(qError({ createdAt: bad }), bad).toBe(message);
     }
-    expect(where({ createdAt: '2024-02-29T23:59:59.9999999-00:30' }).params).toEqual(['2024-03-01T00:29:59.999Z', '2024-03-01T00:30:00.000Z']);
+    expect(where({ createdAt: '2024-02-29T23:59:59.9999999-00:30' }).params).toEqual([
+      '2024-03-01T00:29:59.999Z',
+      '2024-03-01T00:30:00.000Z',
+    ]);
     expect(where({ createdAt: '2024-01-01 10:00:00Z' }).params[0]).toBe('2024-01-01T10:00:00.000Z');
     expect(where({ createdAt: '2024-01-01T10:00+0100' }).params[0]).toBe('2024-01-01T09:00:00.000Z');
   });
@@ -143,12 +182,27 @@ describe('q: $ne', () => {
 describe('q: $gt $gte $lt $lte', () => {
   it('compare only values of the same JSON type', () => {
     // Top-level scalar fields: the type test is a bound of the range where jsonb's order has one.
-    expect(where({ price: { $gt: 5 } })).toEqual({ sql: `(${lit('price')} > $1::jsonb AND ${lit('price')} < 'false'::jsonb)`, params: ['5'] });
-    expect(where({ price: { $lte: 5 } }).sql).toBe(`(jsonb_typeof(${lit('price')}) = 'number' AND ${lit('price')} <= $1::jsonb)`);
+    expect(where({ price: { $gt: 5 } })).toEqual({
+      sql: `(${lit('price')} > $1::jsonb AND ${lit('price')} < 'false'::jsonb)`,
+      params: ['5'],
+    });
+    expect(where({ price: { $lte: 5 } }).sql).toBe(
+      `(jsonb_typeof(${lit('price')}) = 'number' AND ${lit('price')} <= $1::jsonb)`,
+    );
     expect(where({ name: { $lte: 'm' } }).sql).toBe(`${lit('name')} <= $1::jsonb`);
-    expect(where({ name: { $gt: 'm' } }).sql).toBe(`(jsonb_typeof(${lit('name')}) = 'string' AND ${lit('name')} > $1::jsonb)`);
+    expect(where({ name: { $gt: 'm' } }).sql).toBe(
+      `(jsonb_typeof(${lit('name')}) = 'string' AND ${lit('name')} > $1::jsonb)`,
+    );
     expect(where({ active: { $lt: true } }).sql).toContain("= 'boolean'");
-    expect(where({ 'address.geo.lat': { $gte: 1 } }).params).toEqual(['address', 'geo', 'lat', 'address', 'geo', 'lat', '1']);
+    expect(where({ 'address.geo.lat': { $gte: 1 } }).params).toEqual([
+      'address',
+      'geo',
+      'lat',
+      'address',
+      'geo',
+      'lat',
+      '1',
+    ]);
   });
 
   it('combine in one object', () => {
@@ -160,10 +214,16 @@ describe('q: $gt $gte $lt $lte', () => {
   it('compare createdAt at millisecond precision and text columns as text', () => {
     const c = '"entity_records"."created_at"';
     const v = '2024-05-01T12:00:00.123Z';
-    expect(where({ createdAt: { $gt: v } })).toEqual({ sql: `${c} >= $1::timestamptz`, params: ['2024-05-01T12:00:00.124Z'] });
+    expect(where({ createdAt: { $gt: v } })).toEqual({
+      sql: `${c} >= $1::timestamptz`,
+      params: ['2024-05-01T12:00:00.124Z'],
+    });
     expect(where({ createdAt: { $gte: v } })).toEqual({ sql: `${c} >= $1::timestamptz`, params: [v] });
     expect(where({ createdAt: { $lt: v } })).toEqual({ sql: `${c} < $1::timestamptz`, params: [v] });
-    expect(where({ createdAt: { $lte: v } })).toEqual({ sql: `${c} < $1::timestamptz`, params: ['2024-05-01T12:00:00.124Z'] });
+    expect(where({ createdAt: { $lte: v } })).toEqual({
+      sql: `${c} < $1::timestamptz`,
+      params: ['2024-05-01T12:00:00.124Z'],
+    });
     expect(where({ id: { $gt: 'r' } })).toEqual({ sql: '"entity_records"."id" > $1', params: ['r'] });
   });
 
@@ -175,7 +235,9 @@ describe('q: $gt $gte $lt $lte', () => {
     expect(qError({ address: { $gt: 'a' } })).toBe('$gt is not supported on "address" (an object field)');
     expect(qError({ due: { $gt: 1714560000 } })).toBe('$gt on "due" needs an ISO date string');
     expect(qError({ id: { $gt: 1 } })).toBe('$gt on "id" must be a string');
-    expect(qError({ updatedAt: { $lt: 'soon' } })).toBe('$lt on "updatedAt" must be an ISO date-time like 2024-05-01T12:00:00Z');
+    expect(qError({ updatedAt: { $lt: 'soon' } })).toBe(
+      '$lt on "updatedAt" must be an ISO date-time like 2024-05-01T12:00:00Z',
+    );
   });
 });
 
@@ -187,7 +249,11 @@ describe('q: $in and $nin', () => {
     });
     expect(where({ name: { $in: ['a'] } })).toEqual({ sql: `${D} @> $1::jsonb`, params: ['{"name":"a"}'] });
     expect(where({ tags: { $in: ['a', 'b'] } }).params).toEqual(['{"tags":["a"]}', '{"tags":["b"]}']);
-    expect(where({ 'address.city': { $in: ['x', 1, true] } }).params).toEqual(['{"address":{"city":"x"}}', '{"address":{"city":1}}', '{"address":{"city":true}}']);
+    expect(where({ 'address.city': { $in: ['x', 1, true] } }).params).toEqual([
+      '{"address":{"city":"x"}}',
+      '{"address":{"city":1}}',
+      '{"address":{"city":true}}',
+    ]);
   });
 
   it('match missing only when null is listed; empty lists match nothing / everything', () => {
@@ -201,7 +267,10 @@ describe('q: $in and $nin', () => {
   });
 
   it('use IN on text columns and ranges on timestamps', () => {
-    expect(where({ id: { $in: ['a', 'b'] } })).toEqual({ sql: '"entity_records"."id" IN ($1, $2)', params: ['a', 'b'] });
+    expect(where({ id: { $in: ['a', 'b'] } })).toEqual({
+      sql: '"entity_records"."id" IN ($1, $2)',
+      params: ['a', 'b'],
+    });
     expect(where({ creatorId: { $nin: ['a', null] } }).sql).toBe(
       '(NOT (coalesce("entity_records"."creator_id" IN ($1), false) OR "entity_records"."creator_id" IS NULL))',
     );
@@ -216,15 +285,22 @@ describe('q: $in and $nin', () => {
   it('refuse anything but an array of scalars', () => {
     expect(qError({ status: { $in: 'open' } }, { status: { type: 'string' } })).toBe('$in on "status" needs an array');
     expect(qError({ name: { $nin: { a: 1 } } })).toBe('$nin on "name" needs an array');
-    expect(qError({ name: { $in: [['a']] } })).toBe('$in on "name" needs an array of strings, numbers, booleans or null');
-    expect(qError({ name: { $in: [{ a: 1 }] } })).toBe('$in on "name" needs an array of strings, numbers, booleans or null');
+    expect(qError({ name: { $in: [['a']] } })).toBe(
+      '$in on "name" needs an array of strings, numbers, booleans or null',
+    );
+    expect(qError({ name: { $in: [{ a: 1 }] } })).toBe(
+      '$in on "name" needs an array of strings, numbers, booleans or null',
+    );
     expect(qError({ id: { $in: [1] } })).toBe('$in on "id" must be a string');
-    expect(qError({ createdAt: { $nin: ['x'] } })).toBe('$nin on "createdAt" must be an ISO date-time like 2024-05-01T12:00:00Z');
+    expect(qError({ createdAt: { $nin: ['x'] } })).toBe(
+      '$nin on "createdAt" must be an ISO date-time like 2024-05-01T12:00:00Z',
+    );
   });
 });
 
 describe('q: $regex', () => {
-  const pattern = (p: string, options?: string) => where({ name: options === undefined ? { $regex: p } : { $regex: p, $options: options } });
+  const pattern = (p: string, options?: string) =>
+    where({ name: options === undefined ? { $regex: p } : { $regex: p, $options: options } });
   const regexError = (p: string) => qError({ name: { $regex: p } });
 
   it('compiles to ~ / ~* on string values, the pattern as a parameter', () => {
@@ -244,11 +320,15 @@ describe('q: $regex', () => {
     expect(translated('\\x41[\\x61-\\x7A]')).toBe('\\u0041[\\u0061-\\u007A]');
     expect(translated('\\u{1F600}')).toBe('\\U0001F600');
     expect(translated('\\uD83D\\uDE00')).toBe('\\U0001f600');
-    expect(translated('\\u00e9\\d+\\s*\\w?[\\d\\-.]{2,5}?(?:a|b)(?=c)(?<!d)\\.\\/\\cJ\\t')).toBe('\\u00e9\\d+\\s*\\w?[\\d\\-.]{2,5}?(?:a|b)(?=c)(?<!d)\\.\\/\\cJ\\t');
+    expect(translated('\\u00e9\\d+\\s*\\w?[\\d\\-.]{2,5}?(?:a|b)(?=c)(?<!d)\\.\\/\\cJ\\t')).toBe(
+      '\\u00e9\\d+\\s*\\w?[\\d\\-.]{2,5}?(?:a|b)(?=c)(?<!d)\\.\\/\\cJ\\t',
+    );
   });
 
   it('refuses patterns JS cannot compile, with the reason', () => {
-    expect(regexError('(')).toMatch(/^Invalid regular expression in \$regex on "name": .*(Unterminated group|missing \))/);
+    expect(regexError('(')).toMatch(
+      /^Invalid regular expression in \$regex on "name": .*(Unterminated group|missing \))/,
+    );
     expect(regexError('(?i)abc')).toMatch(/^Invalid regular expression in \$regex on "name": /);
     expect(regexError('\\q')).toMatch(/^Invalid regular expression in \$regex on "name": .*Invalid escape/);
     expect(regexError('a{,3}')).toMatch(/^Invalid regular expression in \$regex on "name": /);
@@ -298,7 +378,9 @@ describe('q: $and / $or and structure', () => {
     expect(qError({ $where: 'sleep(1)' })).toBe('Unknown operator "$where" in q');
     expect(qError({ qty: { $foo: 1 } })).toBe('Unknown operator "$foo" on "qty"');
     expect(qError({ qty: { $exists: true } })).toBe('Unknown operator "$exists" on "qty"');
-    expect(qError({ address: { $gt: 1, city: 'x' } })).toBe('Cannot mix operators and plain keys in the condition on "address"');
+    expect(qError({ address: { $gt: 1, city: 'x' } })).toBe(
+      'Cannot mix operators and plain keys in the condition on "address"',
+    );
   });
 
   it('refuses unknown fields, including prototype names and sub-paths of non-objects', () => {
@@ -334,12 +416,16 @@ describe('q: limits', () => {
 
   it('caps nesting at 8 levels', () => {
     // Each $and level adds an object and an array: 1 + 2 * 3 = 7 levels, then the operator object.
-    expect(() => where({ $and: [{ $and: [{ $and: [{ name: { $in: ['a'] } }] }] }] })).toThrow('q is nested more than 8 levels deep');
+    expect(() => where({ $and: [{ $and: [{ $and: [{ name: { $in: ['a'] } }] }] }] })).toThrow(
+      'q is nested more than 8 levels deep',
+    );
     expect(where({ $and: [{ $and: [{ $and: [{ name: { $ne: 'a' } }] }] }] }).params).toEqual(['{"name":"a"}']);
     expect(where(nested(4)).params).toEqual(['{"name":"a"}']);
     expect(qError(nested(5))).toBe('q is nested more than 8 levels deep');
     expect(where({ address: { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } }).params).toHaveLength(3);
-    expect(qError({ address: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } })).toBe('q is nested more than 8 levels deep');
+    expect(qError({ address: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } })).toBe(
+      'q is nested more than 8 levels deep',
+    );
   });
 
   it('caps arrays at 1,000 items', () => {
@@ -351,23 +437,36 @@ describe('q: limits', () => {
   it('refuses numbers out of range and characters PostgreSQL cannot store', () => {
     expect(qError('{"price": 1e999}')).toBe('q has a number out of range');
     expect(qError({ name: 'a\u0000b' })).toBe('q contains a character that cannot be stored (NUL or a lone surrogate)');
-    expect(qError('{"name": "\\ud800"}')).toBe('q contains a character that cannot be stored (NUL or a lone surrogate)');
-    expect(qError('{"address.\\u0000": 1}')).toBe('q contains a character that cannot be stored (NUL or a lone surrogate)');
+    expect(qError('{"name": "\\ud800"}')).toBe(
+      'q contains a character that cannot be stored (NUL or a lone surrogate)',
+    );
+    expect(qError('{"address.\\u0000": 1}')).toBe(
+      'q contains a character that cannot be stored (NUL or a lone surrogate)',
+    );
     expect(where({ name: '😀 é' }).params).toEqual(['{"name":"😀 é"}']);
   });
 });
 
 describe('q: no user text in the SQL', () => {
-  const HOSTILE = ["x'); DROP TABLE entity_records;--", '"; SELECT pg_sleep(10); --', "$1') OR ('1'='1", 'ARRAY[1]::text[]) OR true --'];
+  const HOSTILE = [
+    "x'); DROP TABLE entity_records;--",
+    '"; SELECT pg_sleep(10); --',
+    "$1') OR ('1'='1",
+    'ARRAY[1]::text[]) OR true --',
+  ];
   const MARKERS = ['DROP', 'pg_sleep', "'1'='1", 'OR true'];
 
   it('refuses hostile field names as unknown fields', () => {
     for (const name of HOSTILE) {
-      expect(qError({ [name]: 1 })).toBe(name.startsWith('$') ? `Unknown operator "${name}" in q` : `Unknown field "${name}" in q`);
+      expect(qError({ [name]: 1 })).toBe(
+        name.startsWith('$') ? `Unknown operator "${name}" in q` : `Unknown field "${name}" in q`,
+      );
     }
     expect(qError({ "a'); drop table x;--": 1 })).toBe('Unknown field "a\'); drop table x;--" in q');
     expect(paramsError({ sort: "-a'); drop table x;--" })).toBe('Unknown field "a\'); drop table x;--" in sort');
-    expect(paramsError({ fields: "name,a'); drop table x;--" })).toBe('Unknown field "a\'); drop table x;--" in fields');
+    expect(paramsError({ fields: "name,a'); drop table x;--" })).toBe(
+      'Unknown field "a\'); drop table x;--" in fields',
+    );
   });
 
   it('binds hostile values, sub-paths and patterns as parameters under every operator', () => {
@@ -386,7 +485,10 @@ describe('q: no user text in the SQL', () => {
       for (const q of queries) {
         const { sql, params } = where(q);
         for (const marker of MARKERS) expect(sql, JSON.stringify(q)).not.toContain(marker);
-        const bound = params.some((p) => typeof p === 'string' && (p === text || p === escaped || p.includes(JSON.stringify(text).slice(1, -1))));
+        const bound = params.some(
+          (p) =>
+            typeof p === 'string' && (p === text || p === escaped || p.includes(JSON.stringify(text).slice(1, -1))),
+        );
         expect(bound, JSON.stringify(q)).toBe(true);
       }
       const sorted = parseListQuery({ sort: `address.${text},-address.${text}` }, FIELDS).orderBy.map(render);
@@ -411,9 +513,20 @@ describe('sort', () => {
   });
 
   it('orders data fields by their JSON value, null and missing last', () => {
-    expect(order('price,-address.city')).toEqual([`${lit('price')} ASC NULLS LAST`, `nullif(${at(1, 2)}, 'null'::jsonb) DESC NULLS LAST`, `${ID} ASC`]);
-    expect(parseListQuery({ sort: 'price,-address.city' }, FIELDS).orderBy.flatMap((t) => render(t).params)).toEqual(['address', 'city']);
-    expect(order(' -price , creatorId ')).toEqual([`${lit('price')} DESC NULLS LAST`, '"entity_records"."creator_id" ASC NULLS LAST', `${ID} DESC`]);
+    expect(order('price,-address.city')).toEqual([
+      `${lit('price')} ASC NULLS LAST`,
+      `nullif(${at(1, 2)}, 'null'::jsonb) DESC NULLS LAST`,
+      `${ID} ASC`,
+    ]);
+    expect(parseListQuery({ sort: 'price,-address.city' }, FIELDS).orderBy.flatMap((t) => render(t).params)).toEqual([
+      'address',
+      'city',
+    ]);
+    expect(order(' -price , creatorId ')).toEqual([
+      `${lit('price')} DESC NULLS LAST`,
+      '"entity_records"."creator_id" ASC NULLS LAST',
+      `${ID} DESC`,
+    ]);
     // Arrays, objects and sub-paths keep the bound path (no index is built on them).
     expect(order('tags')).toEqual([`nullif(${at(1)}, 'null'::jsonb) ASC NULLS LAST`, `${ID} DESC`]);
   });
@@ -422,11 +535,20 @@ describe('sort', () => {
     const spec = (sort: string, fields = FIELDS) => parseListQuery({ sort }, fields).sortIndex;
     expect(spec('-price')).toEqual({ field: 'price', descending: true });
     expect(spec('due,name')).toEqual({ field: 'due', descending: false });
-    expect([spec('-createdAt'), spec('tags'), spec('address.city'), spec('id,price')]).toEqual([null, null, null, null]);
+    expect([spec('-createdAt'), spec('tags'), spec('address.city'), spec('id,price')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     // A name that did not pass the schema's property-name check never reaches the SQL text.
     const odd = { "x'); DROP TABLE t; --": { type: 'number' as const } };
     expect(spec("x'); DROP TABLE t; --", odd)).toBeNull();
-    expect(parseListQuery({ sort: "x'); DROP TABLE t; --" }, odd).orderBy.map((t) => render(t).sql).join()).not.toContain('DROP');
+    expect(
+      parseListQuery({ sort: "x'); DROP TABLE t; --" }, odd)
+        .orderBy.map((t) => render(t).sql)
+        .join(),
+    ).not.toContain('DROP');
   });
 
   it('needs no tie-breaker once id is a key', () => {
@@ -441,7 +563,9 @@ describe('sort', () => {
     expect(paramsError({ sort: 'price,,name' })).toBe('sort has an empty field name');
     expect(paramsError({ sort: '-' })).toBe('sort has an empty field name');
     expect(paramsError({ sort: Array(11).fill('price').join(',') })).toBe('sort has more than 10 fields');
-    expect(paramsError({ sort: 'address.\u0000' })).toBe('Field "address.\u0000" in sort contains a character that cannot be stored');
+    expect(paramsError({ sort: 'address.\u0000' })).toBe(
+      'Field "address.\u0000" in sort contains a character that cannot be stored',
+    );
   });
 });
 
@@ -458,12 +582,17 @@ describe('limit, skip, fields', () => {
     for (const limit of ['0', '1001', '-1', '1.5', '1e3', 'ten', '0x10', '99999999999', '5 5']) {
       expect(paramsError({ limit }), limit).toBe('limit must be a whole number from 1 to 1000');
     }
-    for (const skip of ['-1', '100001', '2.0', 'abc']) expect(paramsError({ skip }), skip).toBe('skip must be a whole number from 0 to 100000');
+    for (const skip of ['-1', '100001', '2.0', 'abc'])
+      expect(paramsError({ skip }), skip).toBe('skip must be a whole number from 0 to 100000');
   });
 
   it('projects existing top-level fields and columns, always with id', () => {
     expect(parseListQuery({ fields: 'name,price' }, FIELDS).fields).toEqual(['id', 'name', 'price']);
-    expect(parseListQuery({ fields: ' price , id , createdAt, price ' }, FIELDS).fields).toEqual(['id', 'price', 'createdAt']);
+    expect(parseListQuery({ fields: ' price , id , createdAt, price ' }, FIELDS).fields).toEqual([
+      'id',
+      'price',
+      'createdAt',
+    ]);
     expect(paramsError({ fields: 'name,colour' })).toBe('Unknown field "colour" in fields');
     expect(paramsError({ fields: 'address.city' })).toBe('Unknown field "address.city" in fields');
     expect(paramsError({ fields: 'name,' })).toBe('fields has an empty field name');
@@ -471,6 +600,10 @@ describe('limit, skip, fields', () => {
 
   it('reports the first problem of a request as a 400', () => {
     const error = errorOf(() => parseListQuery({ q: '{"colour":1}', limit: '0' }, FIELDS));
-    expect([error.status, error.code, error.message]).toEqual([400, 'VALIDATION_FAILED', 'Unknown field "colour" in q']);
+    expect([error.status, error.code, error.message]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Unknown field "colour" in q',
+    ]);
   });
 });

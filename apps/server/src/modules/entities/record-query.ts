@@ -211,7 +211,8 @@ function parseQ(q: string | undefined): Json | undefined {
 }
 
 function checkLimits(value: unknown, depth: number): void {
-  if (value !== null && typeof value !== 'object' && !['string', 'number', 'boolean'].includes(typeof value)) fail('q is not valid JSON');
+  if (value !== null && typeof value !== 'object' && !['string', 'number', 'boolean'].includes(typeof value))
+    fail('q is not valid JSON');
   if (typeof value === 'string') {
     if (!isStorable(value)) fail('q contains a character that cannot be stored (NUL or a lone surrogate)');
     return;
@@ -276,12 +277,18 @@ function compileObject(q: { [key: string]: Json }, fields: EntityFields): SQL {
 
 const OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$regex', '$options']);
 type Comparison = '$gt' | '$gte' | '$lt' | '$lte';
-const COMPARISON_SQL: Record<Comparison, SQL> = { $gt: sql.raw('>'), $gte: sql.raw('>='), $lt: sql.raw('<'), $lte: sql.raw('<=') };
+const COMPARISON_SQL: Record<Comparison, SQL> = {
+  $gt: sql.raw('>'),
+  $gte: sql.raw('>='),
+  $lt: sql.raw('<'),
+  $lte: sql.raw('<='),
+};
 
 function compileCondition(t: Target, value: Json): SQL {
   if (!isPlainObject(value) || !Object.keys(value).some((k) => k.startsWith('$'))) return equals(t, value);
   const keys = Object.keys(value);
-  if (!keys.every((k) => k.startsWith('$'))) fail(`Cannot mix operators and plain keys in the condition on "${t.name}"`);
+  if (!keys.every((k) => k.startsWith('$')))
+    fail(`Cannot mix operators and plain keys in the condition on "${t.name}"`);
   const parts: SQL[] = [];
   for (const op of keys) {
     if (!OPERATORS.has(op)) fail(`Unknown operator "${op}" on "${t.name}"`);
@@ -325,7 +332,9 @@ function equals(t: Target, value: Json): SQL {
   if (Array.isArray(value) || isPlainObject(value)) {
     const isArray = Array.isArray(value);
     if (type !== undefined && type !== (isArray ? 'array' : 'object')) {
-      fail(`Value for "${t.name}" must be ${type === 'array' ? 'a scalar or an array' : type === 'object' ? 'an object or a scalar' : 'a string, number, boolean or null'}`);
+      fail(
+        `Value for "${t.name}" must be ${type === 'array' ? 'a scalar or an array' : type === 'object' ? 'an object or a scalar' : 'a string, number, boolean or null'}`,
+      );
     }
     // Containment finds candidates through the GIN index; `=` makes it exact (no extra keys/items).
     return sql`(${contains(t, value)} AND ${jsonAt(t)} = ${jsonParam(value)})`;
@@ -508,9 +517,15 @@ function toPostgresRegex(pattern: string, field: string): string {
         const end = pattern.indexOf('}', i);
         out += `\\U${pattern.slice(i + 3, end).padStart(8, '0')}`;
         i = end;
-      } else if (next === 'u' && /^[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}$/.test(pattern.slice(i + 2, i + 12))) {
+      } else if (
+        next === 'u' &&
+        /^[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}$/.test(pattern.slice(i + 2, i + 12))
+      ) {
         // A surrogate pair escape is one character: PostgreSQL needs its code point.
-        const code = String.fromCharCode(parseInt(pattern.slice(i + 2, i + 6), 16), parseInt(pattern.slice(i + 8, i + 12), 16)).codePointAt(0)!;
+        const code = String.fromCharCode(
+          parseInt(pattern.slice(i + 2, i + 6), 16),
+          parseInt(pattern.slice(i + 8, i + 12), 16),
+        ).codePointAt(0)!;
         out += `\\U${code.toString(16).padStart(8, '0')}`;
         i += 11;
       } else if (next === 'u') {
@@ -677,7 +692,9 @@ export function parseListQuery(params: RawListParams, fields: EntityFields): Lis
   const keys = parseSort(params.sort, fields);
   const orderBy = keys.map(orderTerm);
   if (!keys.some((k) => k.target.name === 'id')) {
-    orderBy.push(orderTerm({ target: resolveField('id', fields, 'sort'), descending: !keys[keys.length - 1]!.descending }));
+    orderBy.push(
+      orderTerm({ target: resolveField('id', fields, 'sort'), descending: !keys[keys.length - 1]!.descending }),
+    );
   }
   return {
     where,

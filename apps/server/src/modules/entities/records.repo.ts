@@ -35,7 +35,13 @@ const inScope = (scope: RecordScope, ...more: Array<SQL | undefined>) =>
  * `creatorId` appended. A data key of the same name stays in the text, but JSON.parse keeps the
  * last one, so the columns win exactly as `{ ...data, id, ... }` does.
  */
-export function recordJson(row: { id: string; data_text: string; creator_id: string | null; created_text: string; updated_text: string }): string {
+export function recordJson(row: {
+  id: string;
+  data_text: string;
+  creator_id: string | null;
+  created_text: string;
+  updated_text: string;
+}): string {
   const body = row.data_text.slice(0, row.data_text.lastIndexOf('}'));
   const sep = /^\{\s*$/.test(body) ? '' : ', ';
   return `${body}${sep}"id": ${JSON.stringify(row.id)}, "createdAt": "${row.created_text}", "updatedAt": "${row.updated_text}", "creatorId": ${JSON.stringify(row.creator_id)}}`;
@@ -47,7 +53,9 @@ export function createRecordsRepo(db: Db) {
   const client = (db as unknown as { $client?: object }).$client;
   const isPglite = !(client && 'totalCount' in client);
   async function estimate(scope: RecordScope, where: SQL, cap: number): Promise<{ value: number; isEstimated: true }> {
-    const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${entityRecords} WHERE ${inScope(scope, where)}`);
+    const plan = await db.execute(
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${entityRecords} WHERE ${inScope(scope, where)}`,
+    );
     const raw = rowsOf<{ 'QUERY PLAN': unknown }>(plan)[0]?.['QUERY PLAN'];
     const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
     const planned = Math.round(Number(doc[0]?.Plan?.['Plan Rows'] ?? 0));
@@ -63,7 +71,10 @@ export function createRecordsRepo(db: Db) {
     /** Expression indexes for list sorts on data fields (sort-indexes.repo.ts). */
     sortIndexes: createSortIndexes(db, { isPglite }),
 
-    async list(scope: RecordScope, query: { where: SQL; orderBy: SQL[]; limit: number; skip: number }): Promise<RecordRow[]> {
+    async list(
+      scope: RecordScope,
+      query: { where: SQL; orderBy: SQL[]; limit: number; skip: number },
+    ): Promise<RecordRow[]> {
       return db
         .select()
         .from(entityRecords)
@@ -78,7 +89,10 @@ export function createRecordsRepo(db: Db) {
      * prints it with the columns appended, so Node never parses or re-serialises the data (see
      * recordJson). Timestamps are formatted by the database like `Date.toISOString()`.
      */
-    async listJson(scope: RecordScope, query: { where: SQL; orderBy: SQL[]; limit: number; skip: number }): Promise<string[]> {
+    async listJson(
+      scope: RecordScope,
+      query: { where: SQL; orderBy: SQL[]; limit: number; skip: number },
+    ): Promise<string[]> {
       const result = await db.execute(sql`
         SELECT id, data::text AS data_text, creator_id,
           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_text,
@@ -88,7 +102,13 @@ export function createRecordsRepo(db: Db) {
         ORDER BY ${sql.join(query.orderBy, sql`, `)}
         LIMIT ${query.limit} OFFSET ${query.skip}`);
       // Aliases other than the column names: an ORDER BY on a bare column name would take the alias.
-      return rowsOf<{ id: string; data_text: string; creator_id: string | null; created_text: string; updated_text: string }>(result).map(recordJson);
+      return rowsOf<{
+        id: string;
+        data_text: string;
+        creator_id: string | null;
+        created_text: string;
+        updated_text: string;
+      }>(result).map(recordJson);
     },
 
     /**
@@ -98,7 +118,9 @@ export function createRecordsRepo(db: Db) {
      */
     async count(scope: RecordScope, where: SQL, cap: number): Promise<{ value: number; isEstimated: boolean }> {
       const condition = inScope(scope, where);
-      const capped = await db.execute(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${entityRecords} WHERE ${condition} LIMIT ${cap + 1}) AS page`);
+      const capped = await db.execute(
+        sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${entityRecords} WHERE ${condition} LIMIT ${cap + 1}) AS page`,
+      );
       const exact = Number(rowsOf<{ n: string | number }>(capped)[0]?.n ?? 0);
       if (exact <= cap) return { value: exact, isEstimated: false };
       return estimate(scope, where, cap);
@@ -108,12 +130,23 @@ export function createRecordsRepo(db: Db) {
     estimate,
 
     async findById(scope: RecordScope, id: string): Promise<RecordRow | null> {
-      const [row] = await db.select().from(entityRecords).where(inScope(scope, eq(entityRecords.id, id)));
+      const [row] = await db
+        .select()
+        .from(entityRecords)
+        .where(inScope(scope, eq(entityRecords.id, id)));
       return row ?? null;
     },
 
     /** Inserts all rows in one statement: all of them or none. */
-    async insertMany(rows: Array<{ id: string; appId: string; entity: string; data: Record<string, unknown>; creatorId: string | null }>): Promise<RecordRow[]> {
+    async insertMany(
+      rows: Array<{
+        id: string;
+        appId: string;
+        entity: string;
+        data: Record<string, unknown>;
+        creatorId: string | null;
+      }>,
+    ): Promise<RecordRow[]> {
       if (!rows.length) return [];
       return db.insert(entityRecords).values(rows).returning();
     },
@@ -136,7 +169,11 @@ export function createRecordsRepo(db: Db) {
      * the foreign-key ones, from firing; PGlite is always superuser). entity_records has no other
      * trigger (docs/decisions/0007).
      */
-    async importBatch(scope: { appId: string; entity: string; creatorId: string | null }, json: string, { mayExist }: { mayExist: boolean }): Promise<boolean> {
+    async importBatch(
+      scope: { appId: string; entity: string; creatorId: string | null },
+      json: string,
+      { mayExist }: { mayExist: boolean },
+    ): Promise<boolean> {
       const write = async (ignoreExisting: boolean): Promise<boolean> => {
         const insert = sql`
           INSERT INTO entity_records (id, app_id, entity, data, creator_id)
@@ -145,7 +182,9 @@ export function createRecordsRepo(db: Db) {
           ${ignoreExisting ? sql`ON CONFLICT (id) DO NOTHING` : sql``}`;
         if (isPglite) {
           return db.transaction(async (tx) => {
-            const app = await tx.execute(sql`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = ${scope.appId} FOR KEY SHARE`);
+            const app = await tx.execute(
+              sql`SELECT set_config('session_replication_role', 'replica', true) FROM apps WHERE id = ${scope.appId} FOR KEY SHARE`,
+            );
             if (!rowsOf(app).length) return false;
             await tx.execute(insert);
             return true;
@@ -188,7 +227,10 @@ export function createRecordsRepo(db: Db) {
     },
 
     async delete(scope: RecordScope, id: string): Promise<boolean> {
-      const rows = await db.delete(entityRecords).where(inScope(scope, eq(entityRecords.id, id))).returning({ id: entityRecords.id });
+      const rows = await db
+        .delete(entityRecords)
+        .where(inScope(scope, eq(entityRecords.id, id)))
+        .returning({ id: entityRecords.id });
       return rows.length > 0;
     },
 

@@ -35,7 +35,9 @@ export function createSortIndexes(db: Db, { isPglite }: { isPglite: boolean }) {
 
   async function build(appId: string, entity: string, spec: SortIndexSpec, name: string): Promise<void> {
     const existing = rowsOf<{ indexname: string }>(
-      await db.execute(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'entity_records' AND indexname LIKE ${`${NAME_PREFIX}%`}`),
+      await db.execute(
+        sql`SELECT indexname FROM pg_indexes WHERE tablename = 'entity_records' AND indexname LIKE ${`${NAME_PREFIX}%`}`,
+      ),
     ).map((r) => r.indexname);
     if (existing.includes(name)) return;
     const ofEntity = existing.filter((n) => n.startsWith(name.slice(0, NAME_PREFIX.length + 17)));
@@ -55,7 +57,8 @@ export function createSortIndexes(db: Db, { isPglite }: { isPglite: boolean }) {
       await db.execute(sql`ANALYZE entity_records`);
     } catch (err) {
       // Another server process created the same index at the same moment: it is theirs to finish.
-      if ((err as { code?: string }).code === '42P07' || (err as { cause?: { code?: string } }).cause?.code === '42P07') return;
+      if ((err as { code?: string }).code === '42P07' || (err as { cause?: { code?: string } }).cause?.code === '42P07')
+        return;
       // A failed concurrent build leaves an invalid index behind, which IF NOT EXISTS would keep.
       await db.execute(sql.raw(`DROP INDEX ${concurrently}IF EXISTS ${name}`)).catch(() => {});
       throw err;

@@ -11,7 +11,10 @@ const { body: created } = await t.request('POST', '/api/apps', {
     genApp: {
       name: 'Counts',
       entities: {
-        Item: { properties: { n: { type: 'number' }, kind: { type: 'string' } }, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } },
+        Item: {
+          properties: { n: { type: 'number' }, kind: { type: 'string' } },
+          'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+        },
         Empty: { properties: { n: { type: 'number' } } },
       },
     },
@@ -24,7 +27,10 @@ const list = (query: Record<string, string>, token: string | undefined = builder
 // 2 500 rows: kind "even" on even n, "odd" on odd n; one "rare".
 const ROWS = 2500;
 for (let start = 0; start < ROWS; start += 1000) {
-  const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, i) => ({ n: start + i, kind: start + i === 7 ? 'rare' : (start + i) % 2 ? 'odd' : 'even' }));
+  const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, i) => ({
+    n: start + i,
+    kind: start + i === 7 ? 'rare' : (start + i) % 2 ? 'odd' : 'even',
+  }));
   const res = await t.request('POST', `${path()}/bulk`, { token: builder.token, body: batch });
   expect(res.status).toBe(200);
 }
@@ -32,7 +38,11 @@ for (let start = 0; start < ROWS; start += 1000) {
 describe('X-Total-Count on the entity list', () => {
   it('counts the rows matching q, whatever the page', async () => {
     const q = JSON.stringify({ kind: 'odd' });
-    const queries: Array<Record<string, string>> = [{ q, limit: '300' }, { q, limit: '1000', skip: '1200' }, { q, limit: '10', skip: '400' }];
+    const queries: Array<Record<string, string>> = [
+      { q, limit: '300' },
+      { q, limit: '1000', skip: '1200' },
+      { q, limit: '10', skip: '400' },
+    ];
     for (const query of queries) {
       const res = await list(query);
       expect(res.status).toBe(200);

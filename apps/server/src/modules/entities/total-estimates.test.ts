@@ -26,9 +26,25 @@ describe('remembered total estimates', () => {
 
 describe('record JSON text', () => {
   it('appends the columns to the stored data, and they win over data keys of the same name', () => {
-    const row = { id: 'r1', creator_id: null, created_text: '2026-01-02T03:04:05.006Z', updated_text: '2026-01-02T03:04:05.007Z' };
-    expect(JSON.parse(recordJson({ ...row, data_text: '{}' }))).toEqual({ id: 'r1', createdAt: row.created_text, updatedAt: row.updated_text, creatorId: null });
+    const row = {
+      id: 'r1',
+      creator_id: null,
+      created_text: '2026-01-02T03:04:05.006Z',
+      updated_text: '2026-01-02T03:04:05.007Z',
+    };
+    expect(JSON.parse(recordJson({ ...row, data_text: '{}' }))).toEqual({
+      id: 'r1',
+      createdAt: row.created_text,
+      updatedAt: row.updated_text,
+      creatorId: null,
+    });
     const parsed = JSON.parse(recordJson({ ...row, data_text: '{"a": [1, {"b": "}"}], "id": "spoof"}' }));
-    expect(parsed).toEqual({ a: [1, { b: '}' }], id: 'r1', createdAt: row.created_text, updatedAt: row.updated_text, creatorId: null });
+    expect(parsed).toEqual({
+      a: [1, { b: '}' }],
+      id: 'r1',
+      createdAt: row.created_text,
+      updatedAt: row.updated_text,
+      creatorId: null,
+    });
   });
 });

@@ -9,7 +9,9 @@ export interface Embedder {
 }
 
 const STOPWORDS = new Set(
-  'a an and are as at be by can do does for from has have how i in is it its of on or our the their this to was what when where which who why will with you your'.split(' '),
+  'a an and are as at be by can do does for from has have how i in is it its of on or our the their this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /** Crude suffix stripping so "weighs"/"weigh" and "ships"/"shipped" share features. */
@@ -24,7 +26,12 @@ export function stem(word: string): string {
 
 /** Lower-cased, stop-word-free, stemmed word tokens. */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[a-z0-9]+/g) ?? [];
   return words.filter((w) => !STOPWORDS.has(w)).map(stem);
 }
 

@@ -5,7 +5,8 @@ import type { Db } from '@tessera/db';
 /** Chunk tables smaller than this are ranked whole: statistics of a small sample would mislead. */
 const SMALL_TABLE_CHUNKS = 5000;
 const COMMON_LEXEMES_TTL_MS = 60_000;
-const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  (result as { rows: Array<Record<string, unknown>> }).rows;
 const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x.toFixed(6) : '0')).join(',')}]`;
 
 export interface ChunkHit {
@@ -26,7 +27,12 @@ export interface ChunkHit {
 function withPlansPerValue<T>(db: Db, settings: Record<string, string>, work: (tx: Db) => Promise<T>): Promise<T> {
   const all = { plan_cache_mode: 'force_custom_plan', ...settings };
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT ${sql.join(Object.entries(all).map(([name, value]) => sql`set_config(${name}, ${value}, true)`), sql`, `)}`);
+    await tx.execute(
+      sql`SELECT ${sql.join(
+        Object.entries(all).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+        sql`, `,
+      )}`,
+    );
     return work(tx);
   });
 }
@@ -34,7 +40,12 @@ function withPlansPerValue<T>(db: Db, settings: Record<string, string>, work: (t
 /** SQL of retrieval: full-text search on context_chunks, nearest neighbours on context_chunk_embeddings. */
 export function createRetrievalRepo(db: Db) {
   const scope = (appId: string, itemIds: string[] | null): SQL =>
-    itemIds ? sql`c.app_id = ${appId} AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql`c.app_id = ${appId}`;
+    itemIds
+      ? sql`c.app_id = ${appId} AND c.item_id IN (${sql.join(
+          itemIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`c.app_id = ${appId}`;
 
   let common: { at: number; frequencies: Map<string, number> } | null = null;
   /**
@@ -57,9 +68,19 @@ export function createRetrievalRepo(db: Db) {
   /** The question's words as full-text lexemes, each with its share of chunks (0 when not common). */
   async function lexemesOf(terms: string[]): Promise<Array<{ lexeme: string; freq: number }>> {
     if (!terms.length) return [];
-    const [row] = rowsOf(await db.execute(sql`SELECT tsvector_to_array(to_tsvector('english', ${terms.join(' ')})) AS lexemes`));
+    const [row] = rowsOf(
+      await db.execute(sql`SELECT tsvector_to_array(to_tsvector('english', ${terms.join(' ')})) AS lexemes`),
+    );
     const raw = row?.lexemes;
-    const words: string[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((w) => w.replace(/^"|"$/g, '')) : [];
+    const words: string[] = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string'
+        ? raw
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .filter(Boolean)
+            .map((w) => w.replace(/^"|"$/g, ''))
+        : [];
     const frequencies = await commonLexemes();
     return words.map((lexeme) => ({ lexeme, freq: frequencies.get(lexeme) ?? 0 }));
   }
@@ -67,13 +88,17 @@ export function createRetrievalRepo(db: Db) {
   return {
     /** Whether the embeddings table exists (migration 0006 creates it only where pgvector is installed). */
     async hasVectorTable(): Promise<boolean> {
-      const [row] = rowsOf(await db.execute(sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`));
+      const [row] = rowsOf(
+        await db.execute(sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`),
+      );
       return row?.present === true || row?.present === 't';
     },
 
     async upsertEmbeddings(rows: Array<{ chunkId: string; appId: string; embedding: number[] }>): Promise<void> {
       for (let i = 0; i < rows.length; i += 500) {
-        const batch = rows.slice(i, i + 500).map((r) => ({ chunk_id: r.chunkId, app_id: r.appId, embedding: vectorLiteral(r.embedding) }));
+        const batch = rows
+          .slice(i, i + 500)
+          .map((r) => ({ chunk_id: r.chunkId, app_id: r.appId, embedding: vectorLiteral(r.embedding) }));
         await db.execute(sql`
           INSERT INTO context_chunk_embeddings (chunk_id, app_id, embedding)
           SELECT x.chunk_id, x.app_id, x.embedding::vector FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(chunk_id text, app_id text, embedding text)
@@ -84,7 +109,9 @@ export function createRetrievalRepo(db: Db) {
     /** Chunks without an embedding yet (after a crash between indexing and embedding). */
     async chunksWithoutEmbedding(itemId: string): Promise<Array<{ id: string; content: string }>> {
       const rows = rowsOf(
-        await db.execute(sql`SELECT c.id, c.content FROM context_chunks c LEFT JOIN context_chunk_embeddings e ON e.chunk_id = c.id WHERE c.item_id = ${itemId} AND e.chunk_id IS NULL`),
+        await db.execute(
+          sql`SELECT c.id, c.content FROM context_chunks c LEFT JOIN context_chunk_embeddings e ON e.chunk_id = c.id WHERE c.item_id = ${itemId} AND e.chunk_id IS NULL`,
+        ),
       );
       return rows.map((r) => ({ id: r.id as string, content: r.content as string }));
     },
@@ -117,7 +144,9 @@ export function createRetrievalRepo(db: Db) {
       const lexemes = terms ? await lexemesOf(terms) : null;
       // Nothing to look for (a question of stop words only): no transaction.
       if (!vector && !lexemes?.length) return lexemes ? [[]] : [];
-      const settings: Record<string, string> = vector ? { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' } : {};
+      const settings: Record<string, string> = vector
+        ? { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'relaxed_order' }
+        : {};
       return withPlansPerValue(db, settings, async (tx) => {
         const lists: string[][] = [];
         if (lexemes) lists.push(lexemes.length ? await rankFullText(tx, lexemes) : []);
@@ -126,7 +155,14 @@ export function createRetrievalRepo(db: Db) {
             await tx.execute(sql`
               SELECT e.chunk_id AS id FROM context_chunk_embeddings e
               ${itemIds ? sql`JOIN context_chunks c ON c.id = e.chunk_id` : sql``}
-              WHERE e.app_id = ${appId} ${itemIds ? sql`AND c.item_id IN (${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``}
+              WHERE e.app_id = ${appId} ${
+                itemIds
+                  ? sql`AND c.item_id IN (${sql.join(
+                      itemIds.map((id) => sql`${id}`),
+                      sql`, `,
+                    )})`
+                  : sql``
+              }
               ORDER BY e.embedding <=> ${vectorLiteral(vector)}::vector
               LIMIT ${limit}`),
           );
@@ -137,7 +173,10 @@ export function createRetrievalRepo(db: Db) {
 
       async function rankFullText(tx: Db, words: Array<{ lexeme: string; freq: number }>): Promise<string[]> {
         const literal = (list: string[], op: string) => list.map((w) => `'${w.replace(/'/g, "''")}'`).join(` ${op} `);
-        const all = literal(words.map((l) => l.lexeme), '|');
+        const all = literal(
+          words.map((l) => l.lexeme),
+          '|',
+        );
         const rare = words.filter((l) => l.freq <= commonShare).map((l) => l.lexeme);
         const ranked = async (match: string, bounded: boolean) =>
           rowsOf(
@@ -154,7 +193,13 @@ export function createRetrievalRepo(db: Db) {
         const found = rare.length ? await ranked(literal(rare, '|'), false) : [];
         if (found.length || rare.length === words.length) return found;
         // No rare word matched: chunks with every word, then (bounded) chunks with any.
-        const everyWord = await ranked(literal(words.map((l) => l.lexeme), '&'), true);
+        const everyWord = await ranked(
+          literal(
+            words.map((l) => l.lexeme),
+            '&',
+          ),
+          true,
+        );
         const merged = [...new Set([...found, ...everyWord])];
         if (merged.length >= limit) return merged.slice(0, limit);
         return [...new Set([...merged, ...(await ranked(all, true))])].slice(0, limit);
@@ -172,9 +217,18 @@ export function createRetrievalRepo(db: Db) {
       const rows = rowsOf(
         await db.execute(sql`
           SELECT c.id, c.content, i.id AS item_id, i.name, i.type FROM context_chunks c JOIN context_items i ON i.id = c.item_id
-          WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+          WHERE c.id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`),
       );
-      return rows.map((r) => ({ chunkId: r.id as string, content: r.content as string, itemId: r.item_id as string, itemName: r.name as string, itemType: r.type as ContextItemType }));
+      return rows.map((r) => ({
+        chunkId: r.id as string,
+        content: r.content as string,
+        itemId: r.item_id as string,
+        itemName: r.name as string,
+        itemType: r.type as ContextItemType,
+      }));
     },
   };
 }

@@ -32,7 +32,12 @@ export function reciprocalRankFusion(lists: string[][], k = RRF_K): Array<{ id: 
 
 /** The words of a question as full-text terms (to_tsquery stems them and drops stop words). */
 export function fullTextTerms(query: string): string[] {
-  const words = query.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? [];
+  const words =
+    query
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[a-z0-9]+/g) ?? [];
   return [...new Set(words)].slice(0, MAX_QUERY_TERMS);
 }
 
@@ -41,7 +46,15 @@ export function fullTextTerms(query: string): string[] {
  * nearest neighbours where the embeddings table exists, fused by reciprocal rank. Used by tools and
  * apps (search-similar, query-context of spec 3 §4).
  */
-export function createRetrievalService({ retrievalRepo, embedder, logger }: { retrievalRepo: RetrievalRepo; embedder: Embedder; logger: Logger }) {
+export function createRetrievalService({
+  retrievalRepo,
+  embedder,
+  logger,
+}: {
+  retrievalRepo: RetrievalRepo;
+  embedder: Embedder;
+  logger: Logger;
+}) {
   let vectors: boolean | null = null;
   let lastAnalyzeAt = Date.now();
   let pendingChunks = 0;
@@ -55,13 +68,22 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
     return vectors;
   }
 
-  async function rank({ appId, query, itemIds = null, limit = 10, mode }: SearchOptions): Promise<Array<{ id: string; score: number }>> {
+  async function rank({
+    appId,
+    query,
+    itemIds = null,
+    limit = 10,
+    mode,
+  }: SearchOptions): Promise<Array<{ id: string; score: number }>> {
     if (itemIds && itemIds.length === 0) return [];
     const withVectors = await hasVectors();
-    const effective: RetrievalMode = mode === 'vector' && !withVectors ? 'fts' : (mode ?? (withVectors ? 'hybrid' : 'fts'));
+    const effective: RetrievalMode =
+      mode === 'vector' && !withVectors ? 'fts' : (mode ?? (withVectors ? 'hybrid' : 'fts'));
     const terms = effective !== 'vector' ? fullTextTerms(query) : undefined;
     const vector = effective !== 'fts' && withVectors ? (await embedder.embed([query]))[0] : undefined;
-    return reciprocalRankFusion(await retrievalRepo.searchCandidates(appId, itemIds, { terms, vector }, CANDIDATES)).slice(0, limit);
+    return reciprocalRankFusion(
+      await retrievalRepo.searchCandidates(appId, itemIds, { terms, vector }, CANDIDATES),
+    ).slice(0, limit);
   }
 
   return {
@@ -73,7 +95,9 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
       for (let i = 0; i < chunks.length; i += 256) {
         const batch = chunks.slice(i, i + 256);
         const embeddings = await embedder.embed(batch.map((c) => c.content));
-        await retrievalRepo.upsertEmbeddings(batch.map((c, j) => ({ chunkId: c.id, appId, embedding: embeddings[j]! })));
+        await retrievalRepo.upsertEmbeddings(
+          batch.map((c, j) => ({ chunkId: c.id, appId, embedding: embeddings[j]! })),
+        );
       }
     },
 
@@ -85,10 +109,16 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
     async maintain(newChunks: number): Promise<void> {
       pendingChunks += newChunks;
       const elapsed = Date.now() - lastAnalyzeAt;
-      if (!((pendingChunks >= ANALYZE_AFTER_CHUNKS && elapsed >= 5_000) || (pendingChunks > 0 && elapsed >= ANALYZE_EVERY_MS))) return;
+      if (!(
+        (pendingChunks >= ANALYZE_AFTER_CHUNKS && elapsed >= 5_000) ||
+        (pendingChunks > 0 && elapsed >= ANALYZE_EVERY_MS)
+      ))
+        return;
       lastAnalyzeAt = Date.now();
       pendingChunks = 0;
-      await retrievalRepo.analyzeChunks().catch((err) => logger.warn('ANALYZE context_chunks failed', { err: String(err) }));
+      await retrievalRepo
+        .analyzeChunks()
+        .catch((err) => logger.warn('ANALYZE context_chunks failed', { err: String(err) }));
     },
 
     /** Chunks of an item still missing an embedding (a retried job finishes them). */
@@ -102,7 +132,16 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
       const hits = new Map((await retrievalRepo.chunksByIds(ranked.map((r) => r.id))).map((h) => [h.chunkId, h]));
       return ranked.flatMap(({ id, score }) => {
         const hit = hits.get(id);
-        return hit ? [{ chunkId: id, content: hit.content, score, contextItem: { id: hit.itemId, name: hit.itemName, type: hit.itemType } }] : [];
+        return hit
+          ? [
+              {
+                chunkId: id,
+                content: hit.content,
+                score,
+                contextItem: { id: hit.itemId, name: hit.itemName, type: hit.itemType },
+              },
+            ]
+          : [];
       });
     },
 
@@ -110,7 +149,9 @@ export function createRetrievalService({ retrievalRepo, embedder, logger }: { re
      * The context block for a prompt: the best chunks, each headed by its source's name, within
      * `maxChars` characters.
      */
-    async queryContext(options: SearchOptions & { maxChars?: number }): Promise<{ context: string; chunks: RetrievedChunk[] }> {
+    async queryContext(
+      options: SearchOptions & { maxChars?: number },
+    ): Promise<{ context: string; chunks: RetrievedChunk[] }> {
       const chunks = await this.searchSimilar(options);
       const maxChars = options.maxChars ?? 8000;
       const parts: string[] = [];

@@ -40,7 +40,16 @@ describe('hybrid ranking', () => {
   });
 
   it('turns a question into safe full-text terms', () => {
-    expect(fullTextTerms("What's the price of 'ZX-101' & (kettle)? | !")).toEqual(['what', 's', 'the', 'price', 'of', 'zx', '101', 'kettle']);
+    expect(fullTextTerms("What's the price of 'ZX-101' & (kettle)? | !")).toEqual([
+      'what',
+      's',
+      'the',
+      'price',
+      'of',
+      'zx',
+      '101',
+      'kettle',
+    ]);
     expect(fullTextTerms('  ')).toEqual([]);
   });
 });

@@ -7,11 +7,21 @@ import { buildSnapshot, bundleKeyOf, compileCss, createBundler, resolveSnapshotP
 
 const app = (files: Record<string, string>, entities: string[] = []): AppSnapshot => ({
   files: { 'app.json': '{"name":"Demo","mainPage":"Home"}', ...files },
-  entities: Object.fromEntries(entities.map((e) => [e, { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } }])),
+  entities: Object.fromEntries(
+    entities.map((e) => [
+      e,
+      { type: 'object', properties: {}, 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } },
+    ]),
+  ),
 });
 
 describe('resolveSnapshotPath', () => {
-  const files = { 'components/Card.jsx': '', 'components/ui/index.js': '', 'services/api.ts': '', 'data/seed.json': '' };
+  const files = {
+    'components/Card.jsx': '',
+    'components/ui/index.js': '',
+    'services/api.ts': '',
+    'data/seed.json': '',
+  };
   it('resolves ./, ../ and @/ with optional extensions and index files', () => {
     expect(resolveSnapshotPath(files, '../components/Card', 'pages/Home.jsx')).toBe('components/Card.jsx');
     expect(resolveSnapshotPath(files, './Card.jsx', 'components/List.jsx')).toBe('components/Card.jsx');
@@ -68,22 +78,43 @@ describe('buildSnapshot', () => {
     expect(out.js).toBeNull();
     expect(out.issues).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: 'pages/Home.jsx', line: 1, message: expect.stringContaining('Unknown entity "Ghost"') }),
-        expect.objectContaining({ file: 'pages/Home.jsx', line: 2, message: 'Cannot find "./Missing" among the app\'s files' }),
-        expect.objectContaining({ file: 'pages/Home.jsx', line: 3, message: expect.stringContaining('Cannot import "axios"') }),
+        expect.objectContaining({
+          file: 'pages/Home.jsx',
+          line: 1,
+          message: expect.stringContaining('Unknown entity "Ghost"'),
+        }),
+        expect.objectContaining({
+          file: 'pages/Home.jsx',
+          line: 2,
+          message: 'Cannot find "./Missing" among the app\'s files',
+        }),
+        expect.objectContaining({
+          file: 'pages/Home.jsx',
+          line: 3,
+          message: expect.stringContaining('Cannot import "axios"'),
+        }),
       ]),
     );
   });
 
   it('reports a syntax error at its file and line', async () => {
-    const out = await buildSnapshot('app-1', app({ 'pages/Home.jsx': 'export default function Home() {\n  return <div>\n}', 'components/Ok.jsx': 'export default () => null;' }));
+    const out = await buildSnapshot(
+      'app-1',
+      app({
+        'pages/Home.jsx': 'export default function Home() {\n  return <div>\n}',
+        'components/Ok.jsx': 'export default () => null;',
+      }),
+    );
     expect(out.js).toBeNull();
     expect(out.issues[0]).toMatchObject({ file: 'pages/Home.jsx', line: 3 });
     expect(out.issues[0]!.message).toMatch(/Expected|Unexpected/);
   });
 
   it('reports a broken app.json without failing the build', async () => {
-    const out = await buildSnapshot('app-1', { files: { 'app.json': '{nope', 'pages/A.jsx': 'export default () => null;' }, entities: {} });
+    const out = await buildSnapshot('app-1', {
+      files: { 'app.json': '{nope', 'pages/A.jsx': 'export default () => null;' },
+      entities: {},
+    });
     expect(out.js).not.toBeNull();
     expect(out.issues[0]).toMatchObject({ file: 'app.json' });
   });
@@ -105,7 +136,10 @@ describe('compileCss', () => {
   });
 
   it('keeps remote stylesheet imports (web fonts) for the browser', async () => {
-    const { css, issues } = await compileCss({ 'globals.css': '@import url("https://fonts.googleapis.com/css2?family=Inter");\n@import "tailwindcss";', 'pages/A.jsx': '<p className="p-2" />' });
+    const { css, issues } = await compileCss({
+      'globals.css': '@import url("https://fonts.googleapis.com/css2?family=Inter");\n@import "tailwindcss";',
+      'pages/A.jsx': '<p className="p-2" />',
+    });
     expect(issues).toEqual([]);
     expect(css).toContain('@import url("https://fonts.googleapis.com/css2?family=Inter")');
   });

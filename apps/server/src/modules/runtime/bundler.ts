@@ -13,7 +13,15 @@ const BUNDLER_VERSION = '1';
 const require = createRequire(import.meta.url);
 
 /** Modules the runtime provides once for every app; the shell's import map points them at `/_runtime/`. */
-export const RUNTIME_EXTERNALS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-router-dom', '@tessera/sdk'] as const;
+export const RUNTIME_EXTERNALS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-router-dom',
+  '@tessera/sdk',
+] as const;
 const EXTERNALS = new Set<string>(RUNTIME_EXTERNALS);
 const EXTENSIONS = ['.jsx', '.js', '.tsx', '.ts', '.json', '.css'];
 const DEFAULT_GLOBALS_CSS = '@import "tailwindcss";\n';
@@ -51,9 +59,17 @@ function manifestOf(files: Record<string, string>, issues: BuildIssue[]): { name
   if (raw === undefined) return { name: 'App', mainPage: null };
   try {
     const parsed = JSON.parse(raw) as { name?: unknown; mainPage?: unknown };
-    return { name: typeof parsed.name === 'string' && parsed.name ? parsed.name : 'App', mainPage: typeof parsed.mainPage === 'string' && parsed.mainPage ? parsed.mainPage : null };
+    return {
+      name: typeof parsed.name === 'string' && parsed.name ? parsed.name : 'App',
+      mainPage: typeof parsed.mainPage === 'string' && parsed.mainPage ? parsed.mainPage : null,
+    };
   } catch (err) {
-    issues.push({ file: 'app.json', line: null, column: null, message: `app.json is not valid JSON: ${(err as Error).message}` });
+    issues.push({
+      file: 'app.json',
+      line: null,
+      column: null,
+      message: `app.json is not valid JSON: ${(err as Error).message}`,
+    });
     return { name: 'App', mainPage: null };
   }
 }
@@ -63,7 +79,11 @@ export function resolveSnapshotPath(files: Record<string, string>, spec: string,
   const base = spec.startsWith('@/') ? spec.slice(2) : posix.join(posix.dirname(importer), spec);
   const normalized = posix.normalize(base).replace(/^\.\//, '').replace(/\/$/, '');
   if (normalized.startsWith('..') || normalized.startsWith('/')) return null;
-  const candidates = [normalized, ...EXTENSIONS.map((e) => normalized + e), ...EXTENSIONS.map((e) => `${normalized}/index${e}`)];
+  const candidates = [
+    normalized,
+    ...EXTENSIONS.map((e) => normalized + e),
+    ...EXTENSIONS.map((e) => `${normalized}/index${e}`),
+  ];
   return candidates.find((c) => Object.hasOwn(files, c)) ?? null;
 }
 
@@ -71,7 +91,9 @@ export function resolveSnapshotPath(files: Record<string, string>, spec: string,
 let lucideIndex: { dir: string; files: Map<string, string> } | null = null;
 function lucideExports() {
   if (lucideIndex) return lucideIndex;
-  const entry = require.resolve('lucide-react').replace(/dist[/\\]cjs[/\\]lucide-react\.js$/, 'dist/esm/lucide-react.mjs');
+  const entry = require
+    .resolve('lucide-react')
+    .replace(/dist[/\\]cjs[/\\]lucide-react\.js$/, 'dist/esm/lucide-react.mjs');
   const dir = dirname(entry);
   const files = new Map<string, string>();
   for (const match of readFileSync(entry, 'utf8').matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
@@ -131,7 +153,9 @@ function entryModule(pages: string[], components: string[], layout: string | nul
   components.forEach((p, i) => lines.push(`import * as c${i} from ${JSON.stringify(`@/${p}`)};`));
   if (layout) lines.push(`import * as layoutModule from ${JSON.stringify(`@/${layout}`)};`);
   lines.push(`export const pages = {${pages.map((p, i) => `${JSON.stringify(baseName(p))}: p${i}`).join(', ')}};`);
-  lines.push(`export const components = {${components.map((p, i) => `${JSON.stringify(withoutExtension(p))}: c${i}`).join(', ')}};`);
+  lines.push(
+    `export const components = {${components.map((p, i) => `${JSON.stringify(withoutExtension(p))}: c${i}`).join(', ')}};`,
+  );
   lines.push(layout ? 'export const Layout = layoutModule.default ?? null;' : 'export const Layout = null;');
   return lines.join('\n');
 }
@@ -148,13 +172,24 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
         if (EXTERNALS.has(spec)) return { path: spec, external: true };
         if (args.namespace === 'file') return undefined; // inside lucide-react's own files
         if (args.namespace === 'tessera-lucide') return { path: spec };
-        if (spec === 'lucide-react') return lucide === 'all' ? { path: require.resolve('lucide-react').replace(/dist[/\\]cjs[/\\]lucide-react\.js$/, 'dist/esm/lucide-react.mjs') } : { path: 'lucide-react', namespace: 'tessera-lucide' };
+        if (spec === 'lucide-react')
+          return lucide === 'all'
+            ? {
+                path: require
+                  .resolve('lucide-react')
+                  .replace(/dist[/\\]cjs[/\\]lucide-react\.js$/, 'dist/esm/lucide-react.mjs'),
+              }
+            : { path: 'lucide-react', namespace: 'tessera-lucide' };
         const entity = /^@\/entities\/([A-Za-z][A-Za-z0-9_]*)(?:\.js|\.json)?$/.exec(spec);
         if (entity) {
-          if (!entities.has(entity[1]!)) return { errors: [{ text: `Unknown entity "${entity[1]}": this app's entities are ${[...entities].join(', ')}` }] };
+          if (!entities.has(entity[1]!))
+            return {
+              errors: [{ text: `Unknown entity "${entity[1]}": this app's entities are ${[...entities].join(', ')}` }],
+            };
           return { path: entity[1]!, namespace: 'tessera-entity' };
         }
-        if (spec === '@/integrations/Core' || spec === '@/integrations/Core.js') return { path: 'Core', namespace: 'tessera-sdk' };
+        if (spec === '@/integrations/Core' || spec === '@/integrations/Core.js')
+          return { path: 'Core', namespace: 'tessera-sdk' };
         if (spec === '@/utils' || spec === '@/utils/index' || spec === '@/utils.js') {
           if (!resolveSnapshotPath(files, spec, 'x')) return { path: 'utils', namespace: 'tessera-sdk' };
         }
@@ -164,19 +199,30 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
           return { path: resolved, namespace: 'tessera-snapshot' };
         }
         return {
-          errors: [{ text: `Cannot import "${spec}": apps can import their own files, @/entities/*, @/integrations/Core, @/utils, react, react-dom, react-router-dom and lucide-react` }],
+          errors: [
+            {
+              text: `Cannot import "${spec}": apps can import their own files, @/entities/*, @/integrations/Core, @/utils, react, react-dom, react-router-dom and lucide-react`,
+            },
+          ],
         };
       });
-      b.onLoad({ filter: /.*/, namespace: 'tessera-snapshot' }, (args) => ({ contents: files[args.path] ?? '', loader: loaderOf(args.path) }));
+      b.onLoad({ filter: /.*/, namespace: 'tessera-snapshot' }, (args) => ({
+        contents: files[args.path] ?? '',
+        loader: loaderOf(args.path),
+      }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-entity' }, (args) => ({
         contents: `import { entity } from '@tessera/sdk';\nexport const ${args.path} = entity(${JSON.stringify(args.path)});\nexport default ${args.path};`,
         loader: 'js',
       }));
       b.onLoad({ filter: /^Core$/, namespace: 'tessera-sdk' }, () => ({
-        contents: "import { UploadFile, InvokeLLM } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM };\nexport default { UploadFile, InvokeLLM };",
+        contents:
+          "import { UploadFile, InvokeLLM } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM };\nexport default { UploadFile, InvokeLLM };",
         loader: 'js',
       }));
-      b.onLoad({ filter: /^utils$/, namespace: 'tessera-sdk' }, () => ({ contents: "export { createPageUrl } from '@tessera/sdk';", loader: 'js' }));
+      b.onLoad({ filter: /^utils$/, namespace: 'tessera-sdk' }, () => ({
+        contents: "export { createPageUrl } from '@tessera/sdk';",
+        loader: 'js',
+      }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-lucide' }, () => {
         const { contents, errors } = lucideModule(lucide === 'all' ? new Set() : lucide);
         return { contents, loader: 'js', errors: errors.map((text) => ({ text })) };
@@ -196,16 +242,29 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
 function issueOf(message: Message): BuildIssue {
   const loc = message.location;
   const file = loc?.file ? loc.file.replace(/^tessera-[a-z]+:/, '') : null;
-  return { file: file === 'entry' ? null : file, line: loc?.line ?? null, column: loc ? loc.column + 1 : null, message: message.text };
+  return {
+    file: file === 'entry' ? null : file,
+    line: loc?.line ?? null,
+    column: loc ? loc.column + 1 : null,
+    message: message.text,
+  };
 }
 
 /** Stylesheets `@import` may name: Tailwind's own, read once; anything else (files on this server!) is refused. */
 const tailwindDir = dirname(require.resolve('tailwindcss/package.json'));
-const TAILWIND_SHEETS: Record<string, string> = { tailwindcss: 'index.css', 'tailwindcss/theme': 'theme.css', 'tailwindcss/preflight': 'preflight.css', 'tailwindcss/utilities': 'utilities.css' };
+const TAILWIND_SHEETS: Record<string, string> = {
+  tailwindcss: 'index.css',
+  'tailwindcss/theme': 'theme.css',
+  'tailwindcss/preflight': 'preflight.css',
+  'tailwindcss/utilities': 'utilities.css',
+};
 const sheetCache = new Map<string, string>();
 async function loadStylesheet(id: string) {
   const name = TAILWIND_SHEETS[id.replace(/\.css$/, '')];
-  if (!name) throw new Error(`@import "${id}" is not available: globals.css may import "tailwindcss" (or tailwindcss/theme, /preflight, /utilities) only`);
+  if (!name)
+    throw new Error(
+      `@import "${id}" is not available: globals.css may import "tailwindcss" (or tailwindcss/theme, /preflight, /utilities) only`,
+    );
   let content = sheetCache.get(name);
   if (content === undefined) {
     content = readFileSync(join(tailwindDir, name), 'utf8');
@@ -250,13 +309,21 @@ export function bundleKeyOf(appId: string, snapshot: AppSnapshot): string {
 }
 
 /** Builds one snapshot into an ES module plus its CSS. Problems come back as issues, never as a throw. */
-export async function buildSnapshot(appId: string, snapshot: AppSnapshot, key = bundleKeyOf(appId, snapshot)): Promise<BundleOutput> {
+export async function buildSnapshot(
+  appId: string,
+  snapshot: AppSnapshot,
+  key = bundleKeyOf(appId, snapshot),
+): Promise<BundleOutput> {
   const started = performance.now();
   const issues: BuildIssue[] = [];
   const { name, mainPage } = manifestOf(snapshot.files, issues);
   const paths = Object.keys(snapshot.files).sort();
-  const pages = paths.filter((p) => p.startsWith('pages/') && /\.(jsx|js|tsx|ts)$/.test(p) && !p.slice(6).includes('/')).map(baseName);
-  const components = paths.filter((p) => p.startsWith('components/') && /\.(jsx|js|tsx|ts)$/.test(p)).map(withoutExtension);
+  const pages = paths
+    .filter((p) => p.startsWith('pages/') && /\.(jsx|js|tsx|ts)$/.test(p) && !p.slice(6).includes('/'))
+    .map(baseName);
+  const components = paths
+    .filter((p) => p.startsWith('components/') && /\.(jsx|js|tsx|ts)$/.test(p))
+    .map(withoutExtension);
   const [js, css] = await Promise.all([
     build({
       entryPoints: ['entry'],
@@ -275,11 +342,25 @@ export async function buildSnapshot(appId: string, snapshot: AppSnapshot, key = 
       plugins: [snapshotPlugin(snapshot, lucideNamesOf(snapshot.files))],
     })
       .then((result) => ({ code: result.outputFiles[0]?.text ?? '', issues: result.errors.map(issueOf) }))
-      .catch((err: { errors?: Message[] }) => ({ code: null, issues: (err.errors ?? [{ text: String(err) } as Message]).map(issueOf) })),
+      .catch((err: { errors?: Message[] }) => ({
+        code: null,
+        issues: (err.errors ?? [{ text: String(err) } as Message]).map(issueOf),
+      })),
     compileCss(snapshot.files),
   ]);
   issues.push(...js.issues, ...css.issues);
-  return { key, appId, name, mainPage, pages, components, js: js.code, css: css.css, issues, buildMs: Math.round(performance.now() - started) };
+  return {
+    key,
+    appId,
+    name,
+    mainPage,
+    pages,
+    components,
+    js: js.code,
+    css: css.css,
+    issues,
+    buildMs: Math.round(performance.now() - started),
+  };
 }
 
 /**

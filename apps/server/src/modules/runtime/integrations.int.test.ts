@@ -6,16 +6,30 @@ import { LLM_CALLS_PER_IP_PER_HOUR, parseJsonAnswer } from './integrations.servi
 
 const fake = await startFakeOpenAI({ models: ['fake-small'] });
 afterAll(() => fake.close());
-const withModel = await createTestApp({ OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, OPENAI_COMPATIBLE_MODEL: 'fake-small' });
+const withModel = await createTestApp({
+  OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+  OPENAI_COMPATIBLE_MODEL: 'fake-small',
+});
 const offline = await createTestApp();
 
 async function appOn(t: TestApp) {
   const builder = await t.signUpVerified();
-  const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Helper', pages: { Home: 'export default () => null;' } } } });
+  const { body } = await t.request('POST', '/api/apps', {
+    token: builder.token,
+    body: { appType: 'generated', genApp: { name: 'Helper', pages: { Home: 'export default () => null;' } } },
+  });
   return { slug: body.slug as string };
 }
 const invoke = (t: TestApp, slug: string, body: unknown, ip = '10.9.9.9') =>
-  t.app.request('/integrations/Core/InvokeLLM', { method: 'POST', headers: { host: `${slug}.apps.localhost:3000`, 'content-type': 'application/json' }, body: JSON.stringify(body) }, { incoming: { socket: { remoteAddress: ip } } });
+  t.app.request(
+    '/integrations/Core/InvokeLLM',
+    {
+      method: 'POST',
+      headers: { host: `${slug}.apps.localhost:3000`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    { incoming: { socket: { remoteAddress: ip } } },
+  );
 
 describe('Core.InvokeLLM on an app host', () => {
   it('answers text from the configured model through the real OpenAI-compatible client', async () => {
@@ -30,7 +44,10 @@ describe('Core.InvokeLLM on an app host', () => {
   it('parses a JSON answer when a schema is given, and says so when the model does not comply', async () => {
     const { slug } = await appOn(withModel);
     fake.setReply({ text: '```json\n{"mood":"happy","score":0.9}\n```' });
-    const res = await invoke(withModel, slug, { prompt: 'Mood of "yay"', response_json_schema: { type: 'object', properties: { mood: { type: 'string' } } } });
+    const res = await invoke(withModel, slug, {
+      prompt: 'Mood of "yay"',
+      response_json_schema: { type: 'object', properties: { mood: { type: 'string' } } },
+    });
     expect(await res.json()).toEqual({ result: { mood: 'happy', score: 0.9 } });
     expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain('JSON Schema');
     fake.setReply({ text: 'I am not sure.' });

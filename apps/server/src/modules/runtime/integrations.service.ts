@@ -39,14 +39,20 @@ export function createIntegrationsService({ models, rateLimiter }: { models: Mod
       if (model.provider === 'offline') throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.llmUnavailable);
       const perIp = await rateLimiter.hit(`app-llm:${appId}:${ip}`, 3600);
       const perApp = await rateLimiter.hit(`app-llm:${appId}`, 86_400);
-      if (perIp.count > LLM_CALLS_PER_IP_PER_HOUR || perApp.count > LLM_CALLS_PER_APP_PER_DAY) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+      if (perIp.count > LLM_CALLS_PER_IP_PER_HOUR || perApp.count > LLM_CALLS_PER_APP_PER_DAY)
+        throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
       const system = input.response_json_schema
         ? `Answer with one JSON value that matches this JSON Schema, and nothing else:\n${JSON.stringify(input.response_json_schema)}`
         : undefined;
       let text = '';
       try {
-        const answer = streamAnswer(model.create({ snapshot: { files: {}, entities: {} } }), { system, messages: [{ role: 'user', content: input.prompt }], maxRetries: 1 });
-        for await (const part of answer) if (part.type === 'chunk' && part.chunk.type === 'text-delta') text += part.chunk.delta;
+        const answer = streamAnswer(model.create({ snapshot: { files: {}, entities: {} } }), {
+          system,
+          messages: [{ role: 'user', content: input.prompt }],
+          maxRetries: 1,
+        });
+        for await (const part of answer)
+          if (part.type === 'chunk' && part.chunk.type === 'text-delta') text += part.chunk.delta;
       } catch {
         throw new AppError('FETCH_FAILED', RUNTIME_MESSAGES.llmFailed);
       }

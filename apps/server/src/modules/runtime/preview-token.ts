@@ -7,7 +7,8 @@ export interface PreviewGrant {
   expiresAt: number;
 }
 
-const mac = (secret: string, payload: string) => createHmac('sha256', `tessera-preview:${secret}`).update(payload).digest();
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', `tessera-preview:${secret}`).update(payload).digest();
 
 /** `base64url(appId \n versionId \n expiresAt).base64url(HMAC-SHA256)`, keyed by the server's AUTH_SECRET. */
 export function signPreviewToken(grant: PreviewGrant, secret: string): string {
@@ -16,7 +17,11 @@ export function signPreviewToken(grant: PreviewGrant, secret: string): string {
 }
 
 /** The grant of a token, or null when it is malformed, tampered with or expired. */
-export function verifyPreviewToken(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): PreviewGrant | null {
+export function verifyPreviewToken(
+  token: string,
+  secret: string,
+  nowS = Math.floor(Date.now() / 1000),
+): PreviewGrant | null {
   if (token.length > 1000) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;

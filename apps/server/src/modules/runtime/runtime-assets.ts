@@ -5,7 +5,12 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 
 /** Vendor modules app code imports bare; the shell's import map points each at its `/_runtime/` file. */
-const VENDOR_MODULES = { react: 'react', 'react-dom': 'react-dom', 'react-dom-client': 'react-dom/client', 'jsx-runtime': 'react/jsx-runtime' } as const;
+const VENDOR_MODULES = {
+  react: 'react',
+  'react-dom': 'react-dom',
+  'react-dom-client': 'react-dom/client',
+  'jsx-runtime': 'react/jsx-runtime',
+} as const;
 
 /** The browser runtime, built: files by URL path, the import map, and the boot module's URL. */
 export interface RuntimeAssets {
@@ -24,7 +29,10 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
   return {
     name: 'tessera-runtime-vendor',
     setup(b) {
-      b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice('vendor:'.length), namespace: 'tessera-vendor' }));
+      b.onResolve({ filter: /^vendor:/ }, (args) => ({
+        path: args.path.slice('vendor:'.length),
+        namespace: 'tessera-vendor',
+      }));
       // The browser gets the contracts' zod-free part only (runtime texts, constants, messages).
       b.onResolve({ filter: /^@tessera\/contracts$/ }, () => ({ path: 'contracts', namespace: 'tessera-contracts' }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-contracts' }, () => ({
@@ -34,8 +42,14 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
       }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-vendor' }, (args) => {
         // CommonJS packages: name every export so `import { useState } from 'react'` works in app modules.
-        const names = Object.keys(require(args.path) as object).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
-        return { contents: `import M from ${JSON.stringify(args.path)};\nexport default M;\nexport const { ${names.join(', ')} } = M;`, resolveDir: runtimeDir, loader: 'js' };
+        const names = Object.keys(require(args.path) as object).filter(
+          (k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k),
+        );
+        return {
+          contents: `import M from ${JSON.stringify(args.path)};\nexport default M;\nexport const { ${names.join(', ')} } = M;`,
+          resolveDir: runtimeDir,
+          loader: 'js',
+        };
       });
     },
   };
@@ -75,7 +89,11 @@ export async function buildRuntimeAssets(runtimeDir: string): Promise<RuntimeAss
   let bytes = 0;
   for (const file of result.outputFiles) {
     const name = file.path.slice(join(runtimeDir, 'dist').length + 1);
-    files.set(`/_runtime/${name}`, { body: file.text, gzip: gzipSync(file.contents, { level: 9 }), contentType: 'text/javascript; charset=utf-8' });
+    files.set(`/_runtime/${name}`, {
+      body: file.text,
+      gzip: gzipSync(file.contents, { level: 9 }),
+      contentType: 'text/javascript; charset=utf-8',
+    });
     bytes += file.contents.byteLength;
   }
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {

@@ -12,7 +12,12 @@ const versionsRepo = createVersionsRepo(t.db);
 const builder = await t.signUpVerified();
 const stranger = await t.signUpVerified();
 
-const TASK = { type: 'object', properties: { title: { type: 'string' }, done: { type: 'boolean' } }, required: ['title'], 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } };
+const TASK = {
+  type: 'object',
+  properties: { title: { type: 'string' }, done: { type: 'boolean' } },
+  required: ['title'],
+  'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+};
 
 function snapshotOf(title: string): AppSnapshot {
   return {
@@ -26,13 +31,30 @@ function snapshotOf(title: string): AppSnapshot {
 }
 
 async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: true, ...SIGNUP_CONTACTS }) {
-  const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Task Tracker', entities: { Task: TASK } } } });
+  const { body } = await t.request('POST', '/api/apps', {
+    token: builder.token,
+    body: { appType: 'generated', genApp: { name: 'Task Tracker', entities: { Task: TASK } } },
+  });
   // Sign-up opens on a published app only (spec 2 §4): the first version goes live before it.
-  if (settings.isSignupEnabled) expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
-  const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, { token: builder.token, body: { appSettings: settings } });
+  if (settings.isSignupEnabled)
+    expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
+  const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, {
+    token: builder.token,
+    body: { appSettings: settings },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const v1 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version one'), appName: 'Task Tracker', description: 'v1' });
-  const v2 = await versionsRepo.createVersion({ appId: body.appId, snapshot: snapshotOf('Version two'), appName: 'Task Tracker', description: 'v2' });
+  const v1 = await versionsRepo.createVersion({
+    appId: body.appId,
+    snapshot: snapshotOf('Version one'),
+    appName: 'Task Tracker',
+    description: 'v1',
+  });
+  const v2 = await versionsRepo.createVersion({
+    appId: body.appId,
+    snapshot: snapshotOf('Version two'),
+    appName: 'Task Tracker',
+    description: 'v2',
+  });
   return { appId: body.appId as string, slug: body.slug as string, v1: v1.id, v2: v2.id };
 }
 
@@ -40,11 +62,18 @@ const main = await makeApp();
 const other = await makeApp();
 const hostOf = (slug: string) => `${slug}.apps.localhost:3000`;
 /** A request on an app's own host. */
-const onHost = (slug: string, method: string, path: string, options: RequestOptions = {}) => t.request(method, path, { ...options, headers: { host: hostOf(slug), ...options.headers } });
+const onHost = (slug: string, method: string, path: string, options: RequestOptions = {}) =>
+  t.request(method, path, { ...options, headers: { host: hostOf(slug), ...options.headers } });
 const bundleOf = (app: { appId: string; slug: string }, previewToken?: string, extra = '', token?: string) =>
-  onHost(app.slug, 'GET', `/runtime/bundle?appId=${app.appId}${extra}`, { token, headers: previewToken ? { [PREVIEW_TOKEN_HEADER]: previewToken } : {} });
+  onHost(app.slug, 'GET', `/runtime/bundle?appId=${app.appId}${extra}`, {
+    token,
+    headers: previewToken ? { [PREVIEW_TOKEN_HEADER]: previewToken } : {},
+  });
 const previewTokenOf = async (appId: string, versionId?: string) => {
-  const res = await t.request('POST', `/api/apps/${appId}/preview-url`, { token: builder.token, body: versionId ? { versionId } : {} });
+  const res = await t.request('POST', `/api/apps/${appId}/preview-url`, {
+    token: builder.token,
+    body: versionId ? { versionId } : {},
+  });
   expect(res.status).toBe(200);
   return decodeURIComponent(new URL(res.body.url).hash.split('=')[1]!);
 };
@@ -66,14 +95,22 @@ describe('app hosts', () => {
     const runtimeJs = await onHost(main.slug, 'GET', runtimeUrl);
     expect(runtimeJs.status).toBe(200);
     expect(runtimeJs.headers.get('cache-control')).toContain('immutable');
-    const zipped = await t.app.request(runtimeUrl, { headers: { host: hostOf(main.slug), 'accept-encoding': 'gzip, br' } });
+    const zipped = await t.app.request(runtimeUrl, {
+      headers: { host: hostOf(main.slug), 'accept-encoding': 'gzip, br' },
+    });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(runtimeJs.body);
 
     const api = await onHost(main.slug, 'GET', '/api/apps', { token: builder.token });
     expect(api.status).toBe(404);
     expect(api.body.error.message).toBe(RUNTIME_MESSAGES.notAllowedHere);
-    expect((await onHost(main.slug, 'POST', '/api/auth/sign-in/email', { body: { email: builder.email, password: builder.password } })).status).toBe(404);
+    expect(
+      (
+        await onHost(main.slug, 'POST', '/api/auth/sign-in/email', {
+          body: { email: builder.email, password: builder.password },
+        })
+      ).status,
+    ).toBe(404);
     expect((await onHost(main.slug, 'GET', '/build/app/x')).status).toBe(404);
     expect((await onHost('no-such-app', 'GET', '/app/no-such-app/')).body).toContain(RUNTIME_MESSAGES.appNotFound);
     // Another app's slug in the path is sent home, never served from this origin.
@@ -98,14 +135,23 @@ describe('preview URLs', () => {
   it('are for the owner only and name the latest version by default', async () => {
     const res = await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, body: {} });
     expect(res.status).toBe(200);
-    expect(res.body.url).toMatch(new RegExp(`^http://${main.slug}\\.apps\\.localhost:3000/app/${main.slug}/#tessera-preview=`));
+    expect(res.body.url).toMatch(
+      new RegExp(`^http://${main.slug}\\.apps\\.localhost:3000/app/${main.slug}/#tessera-preview=`),
+    );
     expect(res.body.versionId).toBe(main.v2);
-    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: stranger.token, body: {} })).status).toBe(404);
+    expect(
+      (await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: stranger.token, body: {} })).status,
+    ).toBe(404);
     expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { body: {} })).status).toBe(401);
-    const missing = await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, body: { versionId: 'nope' } });
+    const missing = await t.request('POST', `/api/apps/${main.appId}/preview-url`, {
+      token: builder.token,
+      body: { versionId: 'nope' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(RUNTIME_MESSAGES.versionNotFound);
-    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, rawBody: '{' })).status).toBe(400);
+    expect(
+      (await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: builder.token, rawBody: '{' })).status,
+    ).toBe(400);
   });
 
   it('open exactly their version; expired, tampered or other apps tokens get a 403', async () => {
@@ -113,7 +159,16 @@ describe('preview URLs', () => {
     const ok = await bundleOf(main, token);
     expect(ok.status).toBe(200);
     const bundle = ok.body as AppBundle;
-    expect(bundle).toMatchObject({ id: main.appId, name: 'Task Tracker', versionId: main.v1, pages: ['Tasks'], mainPage: 'Tasks', slug: main.slug, isPreview: true, issues: [] });
+    expect(bundle).toMatchObject({
+      id: main.appId,
+      name: 'Task Tracker',
+      versionId: main.v1,
+      pages: ['Tasks'],
+      mainPage: 'Tasks',
+      slug: main.slug,
+      isPreview: true,
+      issues: [],
+    });
     expect(Object.keys(bundle.entities)).toEqual(['Task']);
     expect(bundle.userEntity.properties.email).toBeDefined();
     const js = await onHost(main.slug, 'GET', bundle.moduleUrl!);
@@ -125,9 +180,15 @@ describe('preview URLs', () => {
     // The compiled code is served on its own app's host only.
     expect((await onHost(other.slug, 'GET', bundle.moduleUrl!)).status).toBe(404);
 
-    const expired = signPreviewToken({ appId: main.appId, versionId: main.v1, expiresAt: Math.floor(Date.now() / 1000) - 1 }, t.config.authSecret);
+    const expired = signPreviewToken(
+      { appId: main.appId, versionId: main.v1, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+      t.config.authSecret,
+    );
     const tampered = token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'));
-    const forged = signPreviewToken({ appId: main.appId, versionId: main.v1, expiresAt: 2_000_000_000 }, 'another-secret-0123456789abcdef0123456789');
+    const forged = signPreviewToken(
+      { appId: main.appId, versionId: main.v1, expiresAt: 2_000_000_000 },
+      'another-secret-0123456789abcdef0123456789',
+    );
     const otherApps = await previewTokenOf(other.appId);
     for (const bad of [expired, tampered, forged, otherApps, 'garbage']) {
       const res = await bundleOf(main, bad);
@@ -170,7 +231,9 @@ describe('the bundle endpoint', () => {
     expect(anonymous.body.error.message).toBe(RUNTIME_MESSAGES.loginRequired);
     // A builder token is nobody here.
     expect((await bundleOf(app, undefined, '', builder.token)).status).toBe(403);
-    const user = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    const user = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
+      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
+    });
     expect(user.status).toBe(200);
     expect((await bundleOf(app, undefined, '', user.body.token)).status).toBe(200);
     // The builder's preview still opens it.
@@ -178,9 +241,23 @@ describe('the bundle endpoint', () => {
   });
 
   it('reports build errors as issues with file and line, never a 500', async () => {
-    const { body } = await t.request('POST', '/api/apps', { token: builder.token, body: { appType: 'generated', genApp: { name: 'Broken' } } });
-    const snapshot: AppSnapshot = { files: { 'app.json': '{"name":"Broken","mainPage":"Home"}', 'pages/Home.jsx': 'export default function Home() {\n  const x = ;\n  return null;\n}' }, entities: {} };
-    const version = await versionsRepo.createVersion({ appId: body.appId, snapshot, appName: 'Broken', description: 'broken' });
+    const { body } = await t.request('POST', '/api/apps', {
+      token: builder.token,
+      body: { appType: 'generated', genApp: { name: 'Broken' } },
+    });
+    const snapshot: AppSnapshot = {
+      files: {
+        'app.json': '{"name":"Broken","mainPage":"Home"}',
+        'pages/Home.jsx': 'export default function Home() {\n  const x = ;\n  return null;\n}',
+      },
+      entities: {},
+    };
+    const version = await versionsRepo.createVersion({
+      appId: body.appId,
+      snapshot,
+      appName: 'Broken',
+      description: 'broken',
+    });
     const res = await bundleOf({ appId: body.appId, slug: body.slug }, await previewTokenOf(body.appId, version.id));
     expect(res.status).toBe(200);
     expect(res.body.moduleUrl).toBeNull();
@@ -196,26 +273,42 @@ describe('credentials on app hosts', () => {
     expect(onApp.status).toBe(401);
     expect(onApp.body.error.message).toBe(APP_MESSAGES.unauthorized);
 
-    const user = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    const user = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, {
+      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
+    });
     expect(user.status).toBe(200);
     expect((await onHost(main.slug, 'GET', list, { token: user.body.token })).status).toBe(200);
     expect((await t.request('GET', '/api/apps', { token: user.body.token })).status).toBe(401);
-    expect((await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: user.body.token, body: {} })).status).toBe(401);
+    expect(
+      (await t.request('POST', `/api/apps/${main.appId}/preview-url`, { token: user.body.token, body: {} })).status,
+    ).toBe(401);
   });
 
   it("the builder's preview token acts as the owner on that app's entities, and nowhere else", async () => {
     const list = `/live_api/apps/${main.appId}/entities/Task`;
-    const member = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, { body: { email: uniqueEmail('member'), password: STRONG_PASSWORD } });
+    const member = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, {
+      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
+    });
     await onHost(main.slug, 'POST', list, { token: member.body.token, body: { title: 'Member row' } });
     const preview = { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(main.appId) };
     const asOwner = await onHost(main.slug, 'GET', list, { headers: preview });
     expect(asOwner.status).toBe(200);
     expect(asOwner.body.map((r: { title: string }) => r.title)).toContain('Member row');
-    expect((await onHost(main.slug, 'POST', list, { headers: preview, body: { title: 'Owner row' } })).status).toBe(200);
+    expect((await onHost(main.slug, 'POST', list, { headers: preview, body: { title: 'Owner row' } })).status).toBe(
+      200,
+    );
     // Another app's token, a forged one, or a path outside the entities: anonymous.
-    expect((await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(other.appId) } })).status).toBe(401);
-    expect((await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: 'forged.token' } })).status).toBe(401);
-    const invite = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/users/invite-user`, { headers: preview, body: { user_email: uniqueEmail('x'), role: 'admin' } });
+    expect(
+      (await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(other.appId) } }))
+        .status,
+    ).toBe(401);
+    expect((await onHost(main.slug, 'GET', list, { headers: { [PREVIEW_TOKEN_HEADER]: 'forged.token' } })).status).toBe(
+      401,
+    );
+    const invite = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/users/invite-user`, {
+      headers: preview,
+      body: { user_email: uniqueEmail('x'), role: 'admin' },
+    });
     expect(invite.status).toBe(401);
     // And on the builder's own origin a preview token is nothing.
     expect((await t.request('GET', list, { headers: preview })).status).toBe(401);
@@ -230,11 +323,16 @@ describe('credentials on app hosts', () => {
 });
 
 describe('Core.UploadFile', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082', 'hex');
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082',
+    'hex',
+  );
   const multipart = (bytes: Buffer, filename: string, type: string) => {
     const boundary = '----tessera-test';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${type}\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -242,7 +340,11 @@ describe('Core.UploadFile', () => {
   };
   const upload = async (slug: string, bytes: Buffer, filename: string, type: string) => {
     const { body, contentType } = multipart(bytes, filename, type);
-    const res = await t.app.request('/integrations/Core/UploadFile', { method: 'POST', headers: { host: hostOf(slug), 'content-type': contentType }, body }, { incoming: { socket: { remoteAddress: '10.1.2.3' } } });
+    const res = await t.app.request(
+      '/integrations/Core/UploadFile',
+      { method: 'POST', headers: { host: hostOf(slug), 'content-type': contentType }, body },
+      { incoming: { socket: { remoteAddress: '10.1.2.3' } } },
+    );
     return { status: res.status, body: (await res.json()) as { file_url?: string; error?: { message: string } } };
   };
 
@@ -261,16 +363,26 @@ describe('Core.UploadFile', () => {
   it('takes images from the app owner on the builder API too (the Database grid), stored for the app host', async () => {
     const { body, contentType } = multipart(PNG, 'photo.png', 'image/png');
     const send = (token?: string) =>
-      t.app.request(`/api/apps/${main.appId}/files`, { method: 'POST', headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+      t.app.request(`/api/apps/${main.appId}/files`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
     const res = await send(builder.token);
     expect(res.status).toBe(200);
     const url = new URL(((await res.json()) as { file_url: string }).file_url);
     expect(url.host).toBe(hostOf(main.slug));
-    expect((await t.app.request(url.pathname, { headers: { host: hostOf(main.slug) } })).headers.get('content-type')).toBe('image/png');
+    expect(
+      (await t.app.request(url.pathname, { headers: { host: hostOf(main.slug) } })).headers.get('content-type'),
+    ).toBe('image/png');
     expect((await send(stranger.token)).status).toBe(404);
     expect((await send()).status).toBe(401);
     const big = multipart(Buffer.concat([PNG, Buffer.alloc(10_000_001)]), 'big.png', 'image/png');
-    const tooBig = await t.app.request(`/api/apps/${main.appId}/files`, { method: 'POST', headers: { 'content-type': big.contentType, authorization: `Bearer ${builder.token}` }, body: big.body });
+    const tooBig = await t.app.request(`/api/apps/${main.appId}/files`, {
+      method: 'POST',
+      headers: { 'content-type': big.contentType, authorization: `Bearer ${builder.token}` },
+      body: big.body,
+    });
     expect(tooBig.status).toBe(413);
     expect(((await tooBig.json()) as { error: { message: string } }).error.message).toBe(RUNTIME_MESSAGES.fileTooLarge);
   });
@@ -286,17 +398,28 @@ describe('custom hostnames', () => {
   it('serve the mapped app without the /app/{slug} prefix, with the same rules', async () => {
     const custom = await createTestApp({ APP_HOSTNAMES: 'tasks.example.com=custom-tasks' });
     const owner = await custom.signUpVerified();
-    const created = await custom.request('POST', '/api/apps', { token: owner.token, body: { appType: 'generated', genApp: { name: 'Custom', slug: 'custom-tasks', pages: { Home: 'export default () => <p>Hi</p>;' } } } });
+    const created = await custom.request('POST', '/api/apps', {
+      token: owner.token,
+      body: {
+        appType: 'generated',
+        genApp: { name: 'Custom', slug: 'custom-tasks', pages: { Home: 'export default () => <p>Hi</p>;' } },
+      },
+    });
     expect(created.status).toBe(200);
-    const on = (path: string, options: RequestOptions = {}) => custom.request('GET', path, { ...options, headers: { host: 'tasks.example.com', ...options.headers } });
+    const on = (path: string, options: RequestOptions = {}) =>
+      custom.request('GET', path, { ...options, headers: { host: 'tasks.example.com', ...options.headers } });
     const root = await on('/');
     expect(root.status).toBe(200);
     expect(root.body).toContain('"basePath":""');
     expect((await on('/home/?x=1')).body).toContain('"basePath":""');
     expect((await on('/app/custom-tasks/home/')).headers.get('location')).toBe('/');
     expect((await on('/api/apps', { token: owner.token })).status).toBe(404);
-    expect((await on(`/runtime/bundle?appId=${created.body.appId}`)).body.error.message).toBe(RUNTIME_MESSAGES.notPublished);
+    expect((await on(`/runtime/bundle?appId=${created.body.appId}`)).body.error.message).toBe(
+      RUNTIME_MESSAGES.notPublished,
+    );
     // Other hostnames are still the builder's.
-    expect((await custom.request('GET', '/api/apps', { token: owner.token, headers: { host: 'other.example.com' } })).status).toBe(200);
+    expect(
+      (await custom.request('GET', '/api/apps', { token: owner.token, headers: { host: 'other.example.com' } })).status,
+    ).toBe(200);
   });
 });

@@ -5,12 +5,21 @@ import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.servic
 
 /** The versions repo's reads the runtime needs (apps/server/src/modules/versions/versions.repo.ts). */
 export interface VersionsLookup {
-  findVersion(appId: string, versionId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
-  findLatestVersion(appId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
-  findPublishedVersion(appId: string): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+  findVersion(
+    appId: string,
+    versionId: string,
+  ): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+  findLatestVersion(
+    appId: string,
+  ): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
+  findPublishedVersion(
+    appId: string,
+  ): Promise<{ id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null>;
 }
 
-const toVersion = (row: { id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null): RuntimeVersion | null =>
+const toVersion = (
+  row: { id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null,
+): RuntimeVersion | null =>
   row ? { id: row.id, number: row.number, snapshot: row.snapshot, createdAt: row.createdAt } : null;
 
 /** Apps by id or slug (one indexed read each: both columns are unique), and versions through the versions repo. */
@@ -19,7 +28,14 @@ export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo
     async findApp(idOrSlug: string): Promise<RuntimeApp | null> {
       if (!idOrSlug || idOrSlug.length > 100) return null;
       const rows = await db
-        .select({ id: apps.id, slug: apps.slug, name: apps.name, ownerUserId: apps.ownerUserId, settings: apps.settings, kind: apps.kind })
+        .select({
+          id: apps.id,
+          slug: apps.slug,
+          name: apps.name,
+          ownerUserId: apps.ownerUserId,
+          settings: apps.settings,
+          kind: apps.kind,
+        })
         .from(apps)
         .where(or(eq(apps.id, idOrSlug), eq(apps.slug, idOrSlug)))
         .limit(2);

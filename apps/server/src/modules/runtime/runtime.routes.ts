@@ -62,28 +62,54 @@ export function previewRoutes({ runtime, storage, signedIn, ownedApp }: BuilderR
     const { versionId } = await readJson(c, PreviewUrlRequestSchema);
     return c.json(await runtime.createPreviewUrl(c.var.user, c.req.param('appId'), versionId));
   });
-  app.post('/api/apps/:appId/files', signedIn, async (c) => c.json(await storeImageUpload(c, await ownedApp(c.var.user, c.req.param('appId')), { storage, runtime })));
+  app.post('/api/apps/:appId/files', signedIn, async (c) =>
+    c.json(await storeImageUpload(c, await ownedApp(c.var.user, c.req.param('appId')), { storage, runtime })),
+  );
   return app;
 }
 
 /** Image types accepted by `Core.UploadFile`, by their first bytes (the declared type is not believed). */
 function sniffImage(head: Buffer): string | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(head.subarray(8, 12).toString('latin1'))) return 'image/avif';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  if (
+    head.length >= 12 &&
+    head.subarray(4, 8).toString('latin1') === 'ftyp' &&
+    /^avi[fs]$/.test(head.subarray(8, 12).toString('latin1'))
+  )
+    return 'image/avif';
   return null;
 }
-const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif' };
+const EXTENSION_OF: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
 
 /**
  * Streams one multipart image upload into the app's storage: size capped while it streams, type
  * sniffed from its first bytes (the declared one is not believed). The URL is on the app's own host,
  * so an uploaded file is never served from the builder's origin.
  */
-async function storeImageUpload(c: Context, app: { id: string; slug: string }, { storage, runtime }: { storage: FileStorage; runtime: RuntimeService }): Promise<{ file_url: string }> {
-  const upload = await readMultipartFile(c, { maxBytes: UPLOAD_MAX_BYTES, tooLargeMessage: RUNTIME_MESSAGES.fileTooLarge });
+async function storeImageUpload(
+  c: Context,
+  app: { id: string; slug: string },
+  { storage, runtime }: { storage: FileStorage; runtime: RuntimeService },
+): Promise<{ file_url: string }> {
+  const upload = await readMultipartFile(c, {
+    maxBytes: UPLOAD_MAX_BYTES,
+    tooLargeMessage: RUNTIME_MESSAGES.fileTooLarge,
+  });
   let type: string | null = null;
   // The type is sniffed from the first bytes as they stream in; anything else stops the upload.
   async function* sniffed(source: AsyncIterable<Buffer>) {
@@ -118,7 +144,11 @@ async function storeImageUpload(c: Context, app: { id: string; slug: string }, {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** JSON inside a `<script>`: `<` escaped so no value can close the tag. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** A small HTML page for the app host's own refusals (unknown app, wrong path). */
 export function messagePage(title: string): string {
@@ -206,9 +236,15 @@ export function appHostRoutes(deps: AppHostDeps) {
 
   const home = (c: Context<HostEnv>) => (c.var.isCustomHost ? '/' : `/app/${appOf(c).slug}/`);
   host.get('/', (c) => (c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302)));
-  host.get('/app/:slug/*', (c) => (c.req.param('slug') === appOf(c).slug && !c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302)));
+  host.get('/app/:slug/*', (c) =>
+    c.req.param('slug') === appOf(c).slug && !c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302),
+  );
   host.get('/app/:slug', (c) => c.redirect(home(c), 302));
-  host.get('/apps/:appId/login', (c) => (c.req.param('appId') === appOf(c).id ? shell(c, appOf(c), 'login') : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404)));
+  host.get('/apps/:appId/login', (c) =>
+    c.req.param('appId') === appOf(c).id
+      ? shell(c, appOf(c), 'login')
+      : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404),
+  );
 
   host.get('/_runtime/:file', async (c) => {
     const file = (await assets.get()).files.get(c.req.path);
@@ -221,7 +257,10 @@ export function appHostRoutes(deps: AppHostDeps) {
     const bundle = await runtime.getBundle(
       app,
       { appId: c.req.query('appId'), versionId: c.req.query('versionId') },
-      { previewToken: c.req.header(PREVIEW_TOKEN_HEADER) ?? null, isAppUser: await deps.isAppUser(app.id, c.req.header('authorization')) },
+      {
+        previewToken: c.req.header(PREVIEW_TOKEN_HEADER) ?? null,
+        isAppUser: await deps.isAppUser(app.id, c.req.header('authorization')),
+      },
     );
     c.header('cache-control', 'no-store');
     return c.json(bundle);
@@ -248,9 +287,20 @@ export function appHostRoutes(deps: AppHostDeps) {
     return c.json(await storeImageUpload(c, app, { storage, runtime }));
   });
 
-  const llmBodyLimit = bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge); } });
+  const llmBodyLimit = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge);
+    },
+  });
   host.post('/integrations/Core/InvokeLLM', llmBodyLimit, async (c) =>
-    c.json(await deps.integrations.invokeLLM(appOf(c).id, clientIp(c, deps.trustProxy), await readJson(c, InvokeLlmRequestSchema))),
+    c.json(
+      await deps.integrations.invokeLLM(
+        appOf(c).id,
+        clientIp(c, deps.trustProxy),
+        await readJson(c, InvokeLlmRequestSchema),
+      ),
+    ),
   );
   host.post('/integrations/Core/:endpoint', () => {
     throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
@@ -270,7 +320,11 @@ export function appHostRoutes(deps: AppHostDeps) {
   });
 
   host.all('/api/*', (c) => renderAppError(c, new AppError('NOT_FOUND', RUNTIME_MESSAGES.notAllowedHere)));
-  host.get('*', (c) => (c.var.isCustomHost && !RESERVED.test(c.req.path) ? shell(c, appOf(c), 'app') : c.html(messagePage(APP_MESSAGES.notFound), 404)));
+  host.get('*', (c) =>
+    c.var.isCustomHost && !RESERVED.test(c.req.path)
+      ? shell(c, appOf(c), 'app')
+      : c.html(messagePage(APP_MESSAGES.notFound), 404),
+  );
   host.all('*', (c) => c.html(messagePage(APP_MESSAGES.notFound), 404));
   return host;
 }
@@ -280,7 +334,13 @@ export function appHostRoutes(deps: AppHostDeps) {
  * nowhere else); `/live_api/*` of that app goes on to the entity API; anything else continues to
  * the builder's routes.
  */
-export function appHostDispatch({ runtime, hostRoutes }: { runtime: RuntimeService; hostRoutes: { fetch: Hono['fetch'] } }): MiddlewareHandler {
+export function appHostDispatch({
+  runtime,
+  hostRoutes,
+}: {
+  runtime: RuntimeService;
+  hostRoutes: { fetch: Hono['fetch'] };
+}): MiddlewareHandler {
   return async (c, next) => {
     const appHost = runtime.appHostOf(c.req.header('host'));
     if (!appHost) return next();

@@ -84,7 +84,16 @@ export interface AppHost {
  * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
  * caller may see (published, or the one a signed preview token names), and the bundle of spec 3 §3.
  */
-export function createRuntimeService({ source, bundler, secret, publicUrl, appsDomain, appHostnames = new Map(), watchSettings, clock = Date.now }: RuntimeServiceDeps) {
+export function createRuntimeService({
+  source,
+  bundler,
+  secret,
+  publicUrl,
+  appsDomain,
+  appHostnames = new Map(),
+  watchSettings,
+  clock = Date.now,
+}: RuntimeServiceDeps) {
   const builderUrl = new URL(publicUrl);
   const suffix = `.${appsDomain.toLowerCase()}`;
   const slugCache = new Map<string, { app: RuntimeApp | null; at: number }>();
@@ -133,7 +142,9 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
 
   function toBundle(app: RuntimeApp, version: RuntimeVersion, output: BundleOutput, isPreview: boolean): AppBundle {
     const { User: userExtra, ...entities } = version.snapshot.entities;
-    const userEntity: EntitySchema = userExtra ? { ...BUILT_IN_USER, properties: { ...userExtra.properties, ...BUILT_IN_USER.properties } } : BUILT_IN_USER;
+    const userEntity: EntitySchema = userExtra
+      ? { ...BUILT_IN_USER, properties: { ...userExtra.properties, ...BUILT_IN_USER.properties } }
+      : BUILT_IN_USER;
     const ok = output.js !== null;
     return {
       id: app.id,
@@ -166,11 +177,16 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
     appOrigin,
 
     /** A signed, short-lived URL of one version on the app's host, for its owner's preview frame. */
-    async createPreviewUrl(user: SessionUser, appId: string, versionId: string | undefined): Promise<PreviewUrlResponse> {
+    async createPreviewUrl(
+      user: SessionUser,
+      appId: string,
+      versionId: string | undefined,
+    ): Promise<PreviewUrlResponse> {
       const app = await source.findApp(appId);
       if (!app || app.id !== appId || app.ownerUserId !== user.id) throw new AppError('NOT_FOUND', 'App not found');
       const version = versionId ? await source.findVersion(app.id, versionId) : await source.findLatestVersion(app.id);
-      if (!version) throw new AppError('NOT_FOUND', versionId ? RUNTIME_MESSAGES.versionNotFound : RUNTIME_MESSAGES.noVersionYet);
+      if (!version)
+        throw new AppError('NOT_FOUND', versionId ? RUNTIME_MESSAGES.versionNotFound : RUNTIME_MESSAGES.noVersionYet);
       // Build while the builder's frame loads the runtime: its bundle request then finds it ready.
       void bundler.bundle(app.id, version.snapshot).catch(() => undefined);
       const expiresAt = Math.floor(clock() / 1000) + PREVIEW_TOKEN_TTL_S;
@@ -185,7 +201,11 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
      * see it: a bad, expired or other app's preview token, an unpublished version, or an app that
      * requires sign-in (`settings.isLoginRequired`) asked by someone who is not one of its users.
      */
-    async getBundle(hostApp: RuntimeApp, query: { appId?: string; versionId?: string }, caller: BundleCaller): Promise<AppBundle> {
+    async getBundle(
+      hostApp: RuntimeApp,
+      query: { appId?: string; versionId?: string },
+      caller: BundleCaller,
+    ): Promise<AppBundle> {
       if (!query.appId) throw new AppError('BAD_REQUEST', MESSAGES.chat.appIdMissing);
       if (query.appId !== hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
       let version: RuntimeVersion | null;
@@ -201,8 +221,10 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
       } else {
         version = await source.findPublishedVersion(hostApp.id);
         if (!version) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.notPublished);
-        if (query.versionId && query.versionId !== version.id) throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.unpublishedVersion);
-        if (hostApp.settings.isLoginRequired === true && !caller.isAppUser) throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.loginRequired);
+        if (query.versionId && query.versionId !== version.id)
+          throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.unpublishedVersion);
+        if (hostApp.settings.isLoginRequired === true && !caller.isAppUser)
+          throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.loginRequired);
       }
       const output = await bundler.bundle(hostApp.id, version.snapshot);
       return toBundle(hostApp, version, output, isPreview);
@@ -213,7 +235,11 @@ export function createRuntimeService({ source, bundler, secret, publicUrl, appsD
      * and on nothing else: a valid preview token of this app, on an entity API path. The identity
      * carries only the owner's id; the builder's own session never reaches the app host.
      */
-    async previewOwnerOf(appId: string | undefined, token: string | undefined, path: string): Promise<SessionUser | null> {
+    async previewOwnerOf(
+      appId: string | undefined,
+      token: string | undefined,
+      path: string,
+    ): Promise<SessionUser | null> {
       if (!appId || !token || !path.startsWith(`/live_api/apps/${appId}/entities/`)) return null;
       const grant = verifyPreviewToken(token, secret, Math.floor(clock() / 1000));
       if (!grant || grant.appId !== appId) return null;

@@ -40,10 +40,19 @@ const summaryColumns = {
 
 /** Immutable app versions; creating one also makes its entity schemas the app's live ones. */
 export function createVersionsRepo(db: Db) {
-  const latest = db.select().from(appVersions).where(eq(appVersions.appId, sql.placeholder('appId'))).orderBy(desc(appVersions.number)).limit(1).prepare('app_latest_version');
+  const latest = db
+    .select()
+    .from(appVersions)
+    .where(eq(appVersions.appId, sql.placeholder('appId')))
+    .orderBy(desc(appVersions.number))
+    .limit(1)
+    .prepare('app_latest_version');
   return {
     async findVersion(appId: string, versionId: string): Promise<VersionRow | null> {
-      const [row] = await db.select().from(appVersions).where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));
+      const [row] = await db
+        .select()
+        .from(appVersions)
+        .where(and(eq(appVersions.appId, appId), eq(appVersions.id, versionId)));
       return (row as unknown as VersionRow | undefined) ?? null;
     },
 
@@ -64,7 +73,12 @@ export function createVersionsRepo(db: Db) {
     },
 
     async listVersions(appId: string, limit: number): Promise<VersionSummary[]> {
-      return db.select(summaryColumns).from(appVersions).where(eq(appVersions.appId, appId)).orderBy(desc(appVersions.number)).limit(limit);
+      return db
+        .select(summaryColumns)
+        .from(appVersions)
+        .where(eq(appVersions.appId, appId))
+        .orderBy(desc(appVersions.number))
+        .limit(limit);
     },
 
     async findPublishedVersion(appId: string): Promise<VersionRow | null> {
@@ -105,23 +119,50 @@ export function createVersionsRepo(db: Db) {
         const names = Object.keys(input.snapshot.entities);
         await tx
           .delete(appEntities)
-          .where(names.length ? and(eq(appEntities.appId, input.appId), notInArray(appEntities.name, names)) : eq(appEntities.appId, input.appId));
+          .where(
+            names.length
+              ? and(eq(appEntities.appId, input.appId), notInArray(appEntities.name, names))
+              : eq(appEntities.appId, input.appId),
+          );
         if (names.length) {
           await tx
             .insert(appEntities)
-            .values(names.map((name) => ({ appId: input.appId, name, schema: input.snapshot.entities[name] as unknown as Record<string, unknown> })))
-            .onConflictDoUpdate({ target: [appEntities.appId, appEntities.name], set: { schema: sql`excluded.schema`, updatedAt: sql`now()` } });
+            .values(
+              names.map((name) => ({
+                appId: input.appId,
+                name,
+                schema: input.snapshot.entities[name] as unknown as Record<string, unknown>,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [appEntities.appId, appEntities.name],
+              set: { schema: sql`excluded.schema`, updatedAt: sql`now()` },
+            });
         }
         if (input.records?.length) {
-          await tx.insert(entityRecords).values(input.records.map((r) => ({ id: randomUUID(), appId: input.appId, entity: r.entity, data: r.data, creatorId: null })));
+          await tx.insert(entityRecords).values(
+            input.records.map((r) => ({
+              id: randomUUID(),
+              appId: input.appId,
+              entity: r.entity,
+              data: r.data,
+              creatorId: null,
+            })),
+          );
         }
-        await tx.update(apps).set({ name: input.appName, updatedAt: sql`now()` }).where(eq(apps.id, input.appId));
+        await tx
+          .update(apps)
+          .set({ name: input.appName, updatedAt: sql`now()` })
+          .where(eq(apps.id, input.appId));
         return row as unknown as VersionRow;
       });
     },
 
     async setPublished(appId: string, versionId: string): Promise<void> {
-      await db.update(apps).set({ publishedVersionId: versionId, publishedAt: sql`now()` }).where(eq(apps.id, appId));
+      await db
+        .update(apps)
+        .set({ publishedVersionId: versionId, publishedAt: sql`now()` })
+        .where(eq(apps.id, appId));
     },
   };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots, readManifest, snapshotFiles } from './versions.service';
 
-const schema = { type: 'object' as const, properties: { title: { type: 'string' as const } }, 'x-accessControl': { permissions: { read: 'creator' as const, write: 'creator' as const } } };
+const schema = {
+  type: 'object' as const,
+  properties: { title: { type: 'string' as const } },
+  'x-accessControl': { permissions: { read: 'creator' as const, write: 'creator' as const } },
+};
 
 describe('snapshot files and diffs', () => {
   it('lists entity schemas as entities/{Name}.json among the files, sorted by path', () => {
@@ -11,7 +15,10 @@ describe('snapshot files and diffs', () => {
   });
 
   it('marks each path added, modified, deleted or unchanged', () => {
-    const older = { files: { 'app.json': '{}', 'pages/A.jsx': 'a', 'pages/Gone.jsx': 'x' }, entities: { Task: schema } };
+    const older = {
+      files: { 'app.json': '{}', 'pages/A.jsx': 'a', 'pages/Gone.jsx': 'x' },
+      entities: { Task: schema },
+    };
     const newer = { files: { 'app.json': '{}', 'pages/A.jsx': 'a2', 'pages/New.jsx': 'n' }, entities: {} };
     expect(diffSnapshots(older, newer).map((f) => [f.path, f.status])).toEqual([
       ['app.json', 'unchanged'],
@@ -25,11 +32,16 @@ describe('snapshot files and diffs', () => {
   });
 
   it('treats everything as added against no previous version', () => {
-    expect(diffSnapshots(null, { files: { 'app.json': '{}' }, entities: {} })).toEqual([{ path: 'app.json', oldCode: '', newCode: '{}', status: 'added' }]);
+    expect(diffSnapshots(null, { files: { 'app.json': '{}' }, entities: {} })).toEqual([
+      { path: 'app.json', oldCode: '', newCode: '{}', status: 'added' },
+    ]);
   });
 
   it('reads the manifest leniently', () => {
-    expect(readManifest({ files: { 'app.json': '{"name":" Focus ","mainPage":"Tasks"}' }, entities: {} })).toEqual({ name: 'Focus', mainPage: 'Tasks' });
+    expect(readManifest({ files: { 'app.json': '{"name":" Focus ","mainPage":"Tasks"}' }, entities: {} })).toEqual({
+      name: 'Focus',
+      mainPage: 'Tasks',
+    });
     expect(readManifest({ files: { 'app.json': '{not json' }, entities: {} })).toEqual({});
     expect(readManifest({ files: {}, entities: {} })).toEqual({});
   });

@@ -31,7 +31,8 @@ export function readManifest(snapshot: AppSnapshot): { name?: string; mainPage?:
 /** Files of a snapshot as the diff and version views list them: entity schemas as `entities/{Name}.json`. */
 export function snapshotFiles(snapshot: AppSnapshot): Map<string, string> {
   const files = new Map(Object.entries(snapshot.files));
-  for (const [name, schema] of Object.entries(snapshot.entities)) files.set(`entities/${name}.json`, `${JSON.stringify(schema, null, 2)}\n`);
+  for (const [name, schema] of Object.entries(snapshot.entities))
+    files.set(`entities/${name}.json`, `${JSON.stringify(schema, null, 2)}\n`);
   return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -43,7 +44,13 @@ export function diffSnapshots(older: AppSnapshot | null, newer: AppSnapshot): Ve
   return paths.map((path) => {
     const oldCode = before.get(path) ?? '';
     const newCode = after.get(path) ?? '';
-    const status = !before.has(path) ? 'added' : !after.has(path) ? 'deleted' : oldCode === newCode ? 'unchanged' : 'modified';
+    const status = !before.has(path)
+      ? 'added'
+      : !after.has(path)
+        ? 'deleted'
+        : oldCode === newCode
+          ? 'unchanged'
+          : 'modified';
     return { path, oldCode, newCode, status };
   });
 }
@@ -74,8 +81,15 @@ export function createVersionsService({ versionsRepo, apps }: { versionsRepo: Ve
    * What the next chat turn starts from: the latest version's files with the app's live entity
    * schemas (the Database panel may have changed them since), or an empty app.
    */
-  function snapshotOf(app: AppRow, version: VersionRow | null, entities: Array<{ name: string; schema: EntitySchema }>): AppSnapshot {
-    return { files: version ? version.snapshot.files : emptySnapshot(app).files, entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])) };
+  function snapshotOf(
+    app: AppRow,
+    version: VersionRow | null,
+    entities: Array<{ name: string; schema: EntitySchema }>,
+  ): AppSnapshot {
+    return {
+      files: version ? version.snapshot.files : emptySnapshot(app).files,
+      entities: Object.fromEntries(entities.map((e) => [e.name, e.schema])),
+    };
   }
 
   return {
@@ -93,20 +107,37 @@ export function createVersionsService({ versionsRepo, apps }: { versionsRepo: Ve
       const v = await getVersion(app.id, versionId);
       return {
         files: [...snapshotFiles(v.snapshot)].map(([path, content]) => ({ path, content })),
-        version: { id: v.id, number: v.number, messageId: v.messageId, createdAt: v.createdAt.toISOString(), metadata: { description: v.description } },
+        version: {
+          id: v.id,
+          number: v.number,
+          messageId: v.messageId,
+          createdAt: v.createdAt.toISOString(),
+          metadata: { description: v.description },
+        },
       };
     },
 
     /** The changes a version made: against `baseVersionId`, or the version before it. */
-    async changes(user: SessionUser, appId: string, versionId: string, baseVersionId?: string): Promise<VersionDiffFile[]> {
+    async changes(
+      user: SessionUser,
+      appId: string,
+      versionId: string,
+      baseVersionId?: string,
+    ): Promise<VersionDiffFile[]> {
       const app = await apps.getOwned(user, appId);
       const v = await getVersion(app.id, versionId);
-      const base = baseVersionId ? await getVersion(app.id, baseVersionId) : await versionsRepo.findPreviousVersion(app.id, v.number);
+      const base = baseVersionId
+        ? await getVersion(app.id, baseVersionId)
+        : await versionsRepo.findPreviousVersion(app.id, v.number);
       return diffSnapshots(base?.snapshot ?? null, v.snapshot).filter((f) => f.status !== 'unchanged');
     },
 
     /** Makes a new version equal to an old one: nothing is lost, the old and the newer ones stay. */
-    async restoreAsNew(app: AppRow, versionId: string, messageId: string | null): Promise<{ restored: VersionRow; from: VersionRow }> {
+    async restoreAsNew(
+      app: AppRow,
+      versionId: string,
+      messageId: string | null,
+    ): Promise<{ restored: VersionRow; from: VersionRow }> {
       const from = await getVersion(app.id, versionId);
       const restored = await versionsRepo.createVersion({
         appId: app.id,

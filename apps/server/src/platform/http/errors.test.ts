@@ -19,7 +19,9 @@ describe('error middleware', () => {
     const { app } = appThrowing(new AppError('VALIDATION_FAILED', 'title: required', { field: 'title' }));
     const res = await app.request('/');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'title: required', details: { field: 'title' } } });
+    expect(await res.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'title: required', details: { field: 'title' } },
+    });
   });
 
   it('turns database errors caused by bad input into 400s, also when wrapped by the ORM', async () => {
@@ -28,7 +30,9 @@ describe('error middleware', () => {
     const wrapped = appThrowing(Object.assign(new Error('Failed query'), { cause: { code: '22007' } }));
     const res = await wrapped.app.request('/');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Invalid date or time in the request');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid date or time in the request',
+    );
   });
 
   it('logs anything else and answers a plain 500 without internals', async () => {

@@ -37,7 +37,8 @@ export function createErrorHandler(logger: Logger) {
     if (err instanceof HTTPException) {
       const status = err.status;
       if (status === 413) return renderAppError(c, new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge));
-      if (status < 500) return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
+      if (status < 500)
+        return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
     }
     const sqlState = sqlStateOf(err);
     if (sqlState) return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));

@@ -9,7 +9,12 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
  */
 export class FlushingServerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   override write(chunk: unknown, encodingOrCallback?: unknown, callback?: unknown): boolean {
-    const isWritten = (ServerResponse.prototype.write as (...args: unknown[]) => boolean).call(this, chunk, encodingOrCallback, callback);
+    const isWritten = (ServerResponse.prototype.write as (...args: unknown[]) => boolean).call(
+      this,
+      chunk,
+      encodingOrCallback,
+      callback,
+    );
     if (this.chunkedEncoding) this.socket?.uncork();
     return isWritten;
   }

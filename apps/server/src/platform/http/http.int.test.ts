@@ -13,7 +13,12 @@ describe('HTTP platform', () => {
   });
 
   it('renders unknown API routes as JSON 404s', async () => {
-    for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/live_api/account/nope'], ['DELETE', '/api/live_api/account/current'], ['GET', '/live_api/nothing']]) {
+    for (const [method, path] of [
+      ['GET', '/api/nothing'],
+      ['POST', '/api/live_api/account/nope'],
+      ['DELETE', '/api/live_api/account/current'],
+      ['GET', '/live_api/nothing'],
+    ]) {
       const res = await t.request(method!, path!);
       expect(res.status, path).toBe(404);
       expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: APP_MESSAGES.routeNotFound });
@@ -23,7 +28,10 @@ describe('HTTP platform', () => {
   it('refuses oversized bodies with a 413, counted as they arrive or declared by Content-Length', async () => {
     const rawBody = JSON.stringify({ email: 'x'.repeat(6 * 1024 * 1024) });
     const counted = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody });
-    const declared = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody, headers: { 'content-length': String(rawBody.length) } });
+    const declared = await t.request('POST', '/api/live_api/account/sendMagicLink', {
+      rawBody,
+      headers: { 'content-length': String(rawBody.length) },
+    });
     for (const res of [counted, declared]) {
       expect(res.status).toBe(413);
       expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: APP_MESSAGES.bodyTooLarge });
@@ -32,7 +40,10 @@ describe('HTTP platform', () => {
 
   it('reads a body of a declared length within the limit', async () => {
     const rawBody = JSON.stringify({ email: 'not-an-email' });
-    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', { rawBody, headers: { 'content-length': String(rawBody.length) } });
+    const res = await t.request('POST', '/api/live_api/account/sendMagicLink', {
+      rawBody,
+      headers: { 'content-length': String(rawBody.length) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_EMAIL');
   });

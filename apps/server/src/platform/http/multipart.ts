@@ -18,7 +18,10 @@ export interface UploadedFile {
  * Streams the first file of a multipart request without buffering it: the size limit is checked
  * while the bytes arrive, so a huge upload costs neither memory nor disk.
  */
-export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string }): Promise<UploadedFile> {
+export function readMultipartFile(
+  c: Context,
+  { maxBytes, tooLargeMessage }: { maxBytes: number; tooLargeMessage: string },
+): Promise<UploadedFile> {
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data');
@@ -32,7 +35,10 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
     let file: Readable | null = null;
     let busboy: ReturnType<typeof Busboy>;
     try {
-      busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 100_000, fileSize: maxBytes } });
+      busboy = Busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: 1, fields: 20, fieldSize: 100_000, fileSize: maxBytes },
+      });
     } catch {
       reject(new AppError('BAD_REQUEST', 'The multipart body is malformed'));
       return;
@@ -51,7 +57,13 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
       // The reader sees the error through its iterator or pipeline; a destroy while it is between
       // reads must not become an unhandled 'error' event (that would end the process).
       stream.on('error', () => {});
-      resolve({ fields, filename, mimeType, stream, contentLength: Number.isFinite(lengthHeader) ? lengthHeader : null });
+      resolve({
+        fields,
+        filename,
+        mimeType,
+        stream,
+        contentLength: Number.isFinite(lengthHeader) ? lengthHeader : null,
+      });
     });
     busboy.on('error', () => reject(new AppError('BAD_REQUEST', 'The multipart body is malformed')));
     busboy.on('finish', () => {
@@ -62,7 +74,8 @@ export function readMultipartFile(c: Context, { maxBytes, tooLargeMessage }: { m
         busboy.destroy(err);
         // Busboy does not pass its error on to the file stream: without this a reader of a body
         // that broke off (client gone, connection reset) would wait for the rest forever.
-        if (file && !file.readableEnded) file.destroy(new AppError('BAD_REQUEST', 'The upload broke off before the end of the file'));
+        if (file && !file.readableEnded)
+          file.destroy(new AppError('BAD_REQUEST', 'The upload broke off before the end of the file'));
       })
       .pipe(busboy);
   });

@@ -10,7 +10,13 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     c.header('x-request-id', id);
     await next();
     const path = c.req.path;
-    const fields = { reqId: id, method: c.req.method, path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const fields = {
+      reqId: id,
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
     if (path.startsWith('/api/') || c.res.status >= 400) logger.info('request', fields);
     else logger.debug('request', fields);
   };

@@ -24,7 +24,9 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const field = issue.path.join('.') || 'body';
-    throw new AppError('VALIDATION_FAILED', `${field}: ${issue.message}`, { issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    throw new AppError('VALIDATION_FAILED', `${field}: ${issue.message}`, {
+      issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
   }
   return result.data;
 }

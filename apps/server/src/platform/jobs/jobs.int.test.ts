@@ -17,7 +17,16 @@ afterAll(async () => {
 });
 
 function runner(handlers: Record<string, JobHandler>, options: { leaseMs?: number; workerId?: string } = {}) {
-  const r = createJobRunner({ jobsRepo, logger, handlers, listen: testDb.database.listen, pollMs: 50, backoffBaseMs: 40, leaseMs: options.leaseMs ?? 2000, workerId: options.workerId });
+  const r = createJobRunner({
+    jobsRepo,
+    logger,
+    handlers,
+    listen: testDb.database.listen,
+    pollMs: 50,
+    backoffBaseMs: 40,
+    leaseMs: options.leaseMs ?? 2000,
+    workerId: options.workerId,
+  });
   runners.push(r);
   return r;
 }
@@ -48,17 +57,38 @@ describe('job queue', () => {
     let calls = 0;
     const failed: string[] = [];
     const r = runner({
-      'test.flaky': { run: async () => { calls++; if (calls < 3) throw new Error(`boom ${calls}`); } },
-      'test.broken': { run: async () => { throw new Error('always'); }, onFailed: async (_p, err) => void failed.push(err.message) },
-      'test.bad': { run: async () => { throw new PermanentJobError('bad input'); }, onFailed: async (_p, err) => void failed.push(err.message) },
+      'test.flaky': {
+        run: async () => {
+          calls++;
+          if (calls < 3) throw new Error(`boom ${calls}`);
+        },
+      },
+      'test.broken': {
+        run: async () => {
+          throw new Error('always');
+        },
+        onFailed: async (_p, err) => void failed.push(err.message),
+      },
+      'test.bad': {
+        run: async () => {
+          throw new PermanentJobError('bad input');
+        },
+        onFailed: async (_p, err) => void failed.push(err.message),
+      },
     });
     await r.start();
     const flaky = await queue.enqueue('test.flaky', {});
     const broken = await queue.enqueue('test.broken', {}, { maxAttempts: 3 });
     const bad = await queue.enqueue('test.bad', {});
-    expect(await until(async () => (await jobsRepo.find(flaky))?.status === 'done' && jobsRepo.find(flaky))).toMatchObject({ attempts: 3 });
-    expect(await until(async () => (await jobsRepo.find(broken))?.status === 'failed' && jobsRepo.find(broken))).toMatchObject({ attempts: 3, lastError: 'always' });
-    expect(await until(async () => (await jobsRepo.find(bad))?.status === 'failed' && jobsRepo.find(bad))).toMatchObject({ attempts: 1, lastError: 'bad input' });
+    expect(
+      await until(async () => (await jobsRepo.find(flaky))?.status === 'done' && jobsRepo.find(flaky)),
+    ).toMatchObject({ attempts: 3 });
+    expect(
+      await until(async () => (await jobsRepo.find(broken))?.status === 'failed' && jobsRepo.find(broken)),
+    ).toMatchObject({ attempts: 3, lastError: 'always' });
+    expect(
+      await until(async () => (await jobsRepo.find(bad))?.status === 'failed' && jobsRepo.find(bad)),
+    ).toMatchObject({ attempts: 1, lastError: 'bad input' });
     expect(failed.sort()).toEqual(['always', 'bad input']);
     await r.stop();
   });
@@ -92,7 +122,10 @@ describe('job queue', () => {
     expect(await jobsRepo.find(id)).toMatchObject({ status: 'running', lockedBy: 'worker-a' });
     await a.kill();
     const finished: unknown[] = [];
-    const b = runner({ 'test.crash': { run: async (payload) => void finished.push(payload) } }, { leaseMs: 600, workerId: 'worker-b' });
+    const b = runner(
+      { 'test.crash': { run: async (payload) => void finished.push(payload) } },
+      { leaseMs: 600, workerId: 'worker-b' },
+    );
     const killedAt = Date.now();
     await b.start();
     const job = await until(async () => ((await jobsRepo.find(id))?.status === 'done' ? jobsRepo.find(id) : null));
@@ -103,21 +136,31 @@ describe('job queue', () => {
     await b.stop();
   });
 
-  it.runIf(testDb.url)('PostgreSQL: a worker process killed with SIGKILL hands its job to another process', async () => {
-    // The child claims the job with a short lease and hangs; we kill it for real.
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./testing/hang-worker.ts', import.meta.url))], {
-      env: { ...process.env, DATABASE_URL: testDb.url },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const id = await queue.enqueue('test.hang', { step: 'y' });
-    await until(async () => (await jobsRepo.find(id))?.lockedBy?.startsWith('hang-worker') ?? false, 30_000);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const finished: unknown[] = [];
-    const b = runner({ 'test.hang': { run: async (payload) => void finished.push(payload) } }, { leaseMs: 1000 });
-    await b.start();
-    expect(await until(async () => ((await jobsRepo.find(id))?.status === 'done' ? jobsRepo.find(id) : null))).toMatchObject({ attempts: 2 });
-    expect(finished).toEqual([{ step: 'y' }]);
-    await b.stop();
-  }, 60_000);
+  it.runIf(testDb.url)(
+    'PostgreSQL: a worker process killed with SIGKILL hands its job to another process',
+    async () => {
+      // The child claims the job with a short lease and hangs; we kill it for real.
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./testing/hang-worker.ts', import.meta.url))],
+        {
+          env: { ...process.env, DATABASE_URL: testDb.url },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const id = await queue.enqueue('test.hang', { step: 'y' });
+      await until(async () => (await jobsRepo.find(id))?.lockedBy?.startsWith('hang-worker') ?? false, 30_000);
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const finished: unknown[] = [];
+      const b = runner({ 'test.hang': { run: async (payload) => void finished.push(payload) } }, { leaseMs: 1000 });
+      await b.start();
+      expect(
+        await until(async () => ((await jobsRepo.find(id))?.status === 'done' ? jobsRepo.find(id) : null)),
+      ).toMatchObject({ attempts: 2 });
+      expect(finished).toEqual([{ step: 'y' }]);
+      await b.stop();
+    },
+    60_000,
+  );
 });

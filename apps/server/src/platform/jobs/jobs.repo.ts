@@ -18,7 +18,8 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
-const rowsOf = (result: unknown): Array<Record<string, unknown>> => (result as { rows: Array<Record<string, unknown>> }).rows;
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /** SQL of the durable job queue (table `jobs`). Claims use FOR UPDATE SKIP LOCKED so workers never wait on each other. */
 export function createJobsRepo(db: Db) {
@@ -33,7 +34,9 @@ export function createJobsRepo(db: Db) {
         RETURNING id`);
       const [row] = rowsOf(result);
       if (row) return row.id as string;
-      const live = await db.execute(sql`SELECT id FROM jobs WHERE dedupe_key = ${options.dedupeKey ?? null} AND status in ('queued', 'running') LIMIT 1`);
+      const live = await db.execute(
+        sql`SELECT id FROM jobs WHERE dedupe_key = ${options.dedupeKey ?? null} AND status in ('queued', 'running') LIMIT 1`,
+      );
       return (rowsOf(live)[0]?.id as string | undefined) ?? id;
     },
 
@@ -48,7 +51,10 @@ export function createJobsRepo(db: Db) {
                lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
         WHERE id = (
           SELECT id FROM jobs
-          WHERE kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          WHERE kind IN (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
             AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_expires_at < now()))
           ORDER BY run_at
           LIMIT 1
@@ -57,7 +63,13 @@ export function createJobsRepo(db: Db) {
       const [row] = rowsOf(result);
       if (!row) return null;
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-      return { id: row.id as string, kind: row.kind as string, payload: payload as Record<string, unknown>, attempts: Number(row.attempts), maxAttempts: Number(row.max_attempts) };
+      return {
+        id: row.id as string,
+        kind: row.kind as string,
+        payload: payload as Record<string, unknown>,
+        attempts: Number(row.attempts),
+        maxAttempts: Number(row.max_attempts),
+      };
     },
 
     /** Renews the lease; false when another worker has taken the job over (this one must stop). */
@@ -84,14 +96,27 @@ export function createJobsRepo(db: Db) {
         WHERE id = ${jobId} AND locked_by = ${workerId}`);
     },
 
-    async find(jobId: string): Promise<{ status: string; attempts: number; lockedBy: string | null; lastError: string | null } | null> {
-      const [row] = rowsOf(await db.execute(sql`SELECT status, attempts, locked_by, last_error FROM jobs WHERE id = ${jobId}`));
-      return row ? { status: row.status as string, attempts: Number(row.attempts), lockedBy: (row.locked_by as string | null) ?? null, lastError: (row.last_error as string | null) ?? null } : null;
+    async find(
+      jobId: string,
+    ): Promise<{ status: string; attempts: number; lockedBy: string | null; lastError: string | null } | null> {
+      const [row] = rowsOf(
+        await db.execute(sql`SELECT status, attempts, locked_by, last_error FROM jobs WHERE id = ${jobId}`),
+      );
+      return row
+        ? {
+            status: row.status as string,
+            attempts: Number(row.attempts),
+            lockedBy: (row.locked_by as string | null) ?? null,
+            lastError: (row.last_error as string | null) ?? null,
+          }
+        : null;
     },
 
     /** Finished jobs older than the retention are dropped so the table stays small. */
     async prune(olderThanMs: number): Promise<void> {
-      await db.execute(sql`DELETE FROM jobs WHERE status IN ('done', 'failed') AND updated_at < now() - ${`${olderThanMs} milliseconds`}::interval`);
+      await db.execute(
+        sql`DELETE FROM jobs WHERE status IN ('done', 'failed') AND updated_at < now() - ${`${olderThanMs} milliseconds`}::interval`,
+      );
     },
 
     async notify(channel: string, payload: string): Promise<void> {

@@ -89,7 +89,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     backoffMaxMs = 5 * 60_000,
   } = options;
   const kinds = Object.keys(handlers);
-  const active = new Map<string, { controller: AbortController; beat: ReturnType<typeof setInterval> | null; done: Promise<void> }>();
+  const active = new Map<
+    string,
+    { controller: AbortController; beat: ReturnType<typeof setInterval> | null; done: Promise<void> }
+  >();
   let running = false;
   let killed = false;
   let wake: (() => void) | null = null;
@@ -100,21 +103,27 @@ export function createJobRunner(options: JobRunnerOptions) {
     wake?.();
   };
 
-  async function execute(job: JobRow, slot: { controller: AbortController; beat: ReturnType<typeof setInterval> | null }): Promise<void> {
+  async function execute(
+    job: JobRow,
+    slot: { controller: AbortController; beat: ReturnType<typeof setInterval> | null },
+  ): Promise<void> {
     const handler = handlers[job.kind]!;
     const { controller } = slot;
     let lost = false;
-    const beat = setInterval(() => {
-      jobsRepo
-        .heartbeat(job.id, workerId, leaseMs)
-        .then((held) => {
-          if (!held && !killed) {
-            lost = true;
-            controller.abort(new Error('lease lost'));
-          }
-        })
-        .catch((err) => logger.warn('job heartbeat failed', { jobId: job.id, err: String(err) }));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const beat = setInterval(
+      () => {
+        jobsRepo
+          .heartbeat(job.id, workerId, leaseMs)
+          .then((held) => {
+            if (!held && !killed) {
+              lost = true;
+              controller.abort(new Error('lease lost'));
+            }
+          })
+          .catch((err) => logger.warn('job heartbeat failed', { jobId: job.id, err: String(err) }));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     slot.beat = beat;
     try {
       await handler.run(job.payload, { jobId: job.id, attempt: job.attempts, signal: controller.signal });
@@ -125,8 +134,16 @@ export function createJobRunner(options: JobRunnerOptions) {
       const error = err instanceof Error ? err : new Error(String(err));
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       logger.warn('job failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, final, err: error.message });
-      await jobsRepo.fail(job.id, workerId, error.message, final ? null : backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs));
-      if (final) await handler.onFailed?.(job.payload, error).catch((e) => logger.error('job onFailed failed', { jobId: job.id, err: String(e) }));
+      await jobsRepo.fail(
+        job.id,
+        workerId,
+        error.message,
+        final ? null : backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs),
+      );
+      if (final)
+        await handler
+          .onFailed?.(job.payload, error)
+          .catch((e) => logger.error('job onFailed failed', { jobId: job.id, err: String(e) }));
     } finally {
       clearInterval(beat);
     }
@@ -149,7 +166,11 @@ export function createJobRunner(options: JobRunnerOptions) {
         }
         if (job && running) {
           const claimed = job;
-          const slot = { controller: new AbortController(), beat: null as ReturnType<typeof setInterval> | null, done: Promise.resolve() };
+          const slot = {
+            controller: new AbortController(),
+            beat: null as ReturnType<typeof setInterval> | null,
+            done: Promise.resolve(),
+          };
           active.set(claimed.id, slot);
           slot.done = execute(claimed, slot).finally(() => {
             active.delete(claimed.id);

@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APICallError, type LanguageModelV4, type LanguageModelV4Prompt, type LanguageModelV4Usage } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV4,
+  type LanguageModelV4Prompt,
+  type LanguageModelV4Usage,
+} from '@ai-sdk/provider';
 import type { UIMessageChunk } from 'ai';
 
 /** One message of the conversation a model answers. */
@@ -51,7 +56,10 @@ function retryDelayMs(error: APICallError, backoffMs: number): number {
  * for every chunk. The model gets no tools, so an answer is always a single step. A refused call
  * is retried like `streamText` does; a failure once streaming started ends the answer with it.
  */
-export async function* streamAnswer(model: LanguageModelV4, { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES }: AnswerOptions): AsyncGenerator<AnswerPart> {
+export async function* streamAnswer(
+  model: LanguageModelV4,
+  { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES }: AnswerOptions,
+): AsyncGenerator<AnswerPart> {
   const prompt: LanguageModelV4Prompt = [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
     ...messages.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),

@@ -16,7 +16,11 @@ const server = createServer((req, res) => {
       JSON.stringify({
         object: 'list',
         model: body.model,
-        data: input.map((text, index) => ({ object: 'embedding', index, embedding: Array.from({ length: body.dimensions }, (_, i) => (i === text.length % body.dimensions ? 1 : 0)) })),
+        data: input.map((text, index) => ({
+          object: 'embedding',
+          index,
+          embedding: Array.from({ length: body.dimensions }, (_, i) => (i === text.length % body.dimensions ? 1 : 0)),
+        })),
         usage: { prompt_tokens: input.length, total_tokens: input.length },
       }),
     );
@@ -38,7 +42,11 @@ describe('provider embedder', () => {
     const vectors = await embedder.embed(['a', 'bb', 'ccc']);
     expect(vectors.map((v) => v.length)).toEqual([256, 256, 256]);
     expect(vectors.map((v) => v.indexOf(1))).toEqual([1, 2, 3]);
-    expect(requests.at(-1)).toMatchObject({ path: '/v1/embeddings', authorization: 'Bearer sk-test', body: { model: OPENAI_EMBEDDING_MODEL, input: ['a', 'bb', 'ccc'], dimensions: 256 } });
+    expect(requests.at(-1)).toMatchObject({
+      path: '/v1/embeddings',
+      authorization: 'Bearer sk-test',
+      body: { model: OPENAI_EMBEDDING_MODEL, input: ['a', 'bb', 'ccc'], dimensions: 256 },
+    });
     expect(await embedder.embed([])).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ export interface ProviderEmbedder {
  */
 export function createProviderEmbedder(llm: LlmConfig, dim: number): ProviderEmbedder | null {
   if (!llm.openai) return null;
-  const model = createOpenAI({ apiKey: llm.openai.apiKey, baseURL: llm.openai.baseUrl }).embedding(OPENAI_EMBEDDING_MODEL);
+  const model = createOpenAI({ apiKey: llm.openai.apiKey, baseURL: llm.openai.baseUrl }).embedding(
+    OPENAI_EMBEDDING_MODEL,
+  );
   return {
     id: `openai/${OPENAI_EMBEDDING_MODEL}-${dim}`,
     dim,

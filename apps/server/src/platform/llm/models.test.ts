@@ -13,7 +13,9 @@ describe('model catalogue', () => {
   it('defaults to CHAT_MODEL when it names an offered model, else the first configured provider', async () => {
     const llm = { openai: { apiKey: 'k' }, anthropic: { apiKey: 'k' } };
     expect((await createModelCatalog(llm).resolve()).id).toBe('openai:gpt-4.1');
-    expect((await createModelCatalog({ ...llm, chatModel: 'anthropic:claude-haiku-4-5' }).resolve()).id).toBe('anthropic:claude-haiku-4-5');
+    expect((await createModelCatalog({ ...llm, chatModel: 'anthropic:claude-haiku-4-5' }).resolve()).id).toBe(
+      'anthropic:claude-haiku-4-5',
+    );
     expect((await createModelCatalog({ ...llm, chatModel: 'nope:x' }).resolve()).id).toBe('openai:gpt-4.1');
   });
 });
@@ -35,7 +37,13 @@ describe('usage record', () => {
     expect(usage.cacheReadCost).toBeCloseTo(0.03);
     expect(usage.cacheWriteCost).toBeCloseTo(0.375);
     expect(usage.totalCost).toBeCloseTo(4.905);
-    expect(usage).toMatchObject({ promptTokens: 1_200_000, completionTokens: 100_000, totalTokens: 1_300_000, finishReason: 'stop', timestamp: '2026-11-22T10:00:00.000Z' });
+    expect(usage).toMatchObject({
+      promptTokens: 1_200_000,
+      completionTokens: 100_000,
+      totalTokens: 1_300_000,
+      finishReason: 'stop',
+      timestamp: '2026-11-22T10:00:00.000Z',
+    });
     expect(usage.modelInfo).toEqual({ model: 'anthropic:claude-sonnet-4-5', provider: 'anthropic' });
   });
 });

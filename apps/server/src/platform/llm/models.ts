@@ -53,14 +53,35 @@ export function createModelCatalog(llm: LlmConfig) {
   const fixed: ChatModel[] = [];
   if (llm.openai) {
     const openai = createOpenAI({ apiKey: llm.openai.apiKey, baseURL: llm.openai.baseUrl });
-    for (const [id, label, rates] of OPENAI_MODELS) fixed.push({ id: `openai:${id}`, label, provider: 'openai', rates, isDefault: false, create: reused(`openai:${id}`, () => openai(id)) });
+    for (const [id, label, rates] of OPENAI_MODELS)
+      fixed.push({
+        id: `openai:${id}`,
+        label,
+        provider: 'openai',
+        rates,
+        isDefault: false,
+        create: reused(`openai:${id}`, () => openai(id)),
+      });
   }
   if (llm.anthropic) {
     const anthropic = createAnthropic({ apiKey: llm.anthropic.apiKey, baseURL: llm.anthropic.baseUrl });
-    for (const [id, label, rates] of ANTHROPIC_MODELS) fixed.push({ id: `anthropic:${id}`, label, provider: 'anthropic', rates, isDefault: false, create: reused(`anthropic:${id}`, () => anthropic(id)) });
+    for (const [id, label, rates] of ANTHROPIC_MODELS)
+      fixed.push({
+        id: `anthropic:${id}`,
+        label,
+        provider: 'anthropic',
+        rates,
+        isDefault: false,
+        create: reused(`anthropic:${id}`, () => anthropic(id)),
+      });
   }
   const compatible = llm.compatible
-    ? createOpenAICompatible({ name: 'compatible', baseURL: llm.compatible.baseUrl, apiKey: llm.compatible.apiKey, includeUsage: true })
+    ? createOpenAICompatible({
+        name: 'compatible',
+        baseURL: llm.compatible.baseUrl,
+        apiKey: llm.compatible.apiKey,
+        includeUsage: true,
+      })
     : null;
   const compatibleModel = (id: string): ChatModel => ({
     id: `compatible:${id}`,
@@ -93,7 +114,9 @@ export function createModelCatalog(llm: LlmConfig) {
       });
       if (res.ok) {
         const body = (await res.json()) as { data?: Array<{ id?: unknown }> };
-        ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 200);
+        ids = (body.data ?? [])
+          .map((m) => m.id)
+          .filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 200);
       }
     } catch {
       ids = [];
@@ -105,7 +128,12 @@ export function createModelCatalog(llm: LlmConfig) {
   async function list(): Promise<ChatModel[]> {
     const ids = new Set(await compatibleIds());
     if (llm.compatible?.model) ids.add(llm.compatible.model);
-    const all = [...(llm.compatible?.model ? [compatibleModel(llm.compatible.model)] : []), ...fixed, ...[...ids].filter((id) => id !== llm.compatible?.model).map(compatibleModel), offline];
+    const all = [
+      ...(llm.compatible?.model ? [compatibleModel(llm.compatible.model)] : []),
+      ...fixed,
+      ...[...ids].filter((id) => id !== llm.compatible?.model).map(compatibleModel),
+      offline,
+    ];
     const defaultId = llm.chatModel && all.some((m) => m.id === llm.chatModel) ? llm.chatModel : all[0]!.id;
     return all.map((m) => ({ ...m, isDefault: m.id === defaultId }));
   }

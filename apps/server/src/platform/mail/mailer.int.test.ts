@@ -22,13 +22,18 @@ describe('mail over SMTP', () => {
     const user = await t.signUp();
     smtp.rejectWith = 'mailbox unavailable';
     try {
-      const res = await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', { body: { email: user.email } });
+      const res = await t.request('POST', '/api/live_api/account/sendResetPasswordEmail', {
+        body: { email: user.email },
+      });
       expect(res.status).toBe(502);
       expect(res.body.error).toEqual({ code: 'MAIL_FAILED', message: MESSAGES.passwordReset.sendFailed });
       const magic = await t.request('POST', '/api/live_api/account/sendMagicLink', { body: { email: user.email } });
       expect(magic.status).toBe(502);
       expect(magic.body.error.message).toBe(MESSAGES.magicLink.sendFailed);
-      const change = await t.request('POST', '/api/live_api/account/completeEmailChange', { token: user.token, body: { newEmail: uniqueEmail() } });
+      const change = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+        token: user.token,
+        body: { newEmail: uniqueEmail() },
+      });
       expect(change.status).toBe(502);
       expect(change.body.error.message).toBe(MESSAGES.emailChange.failed);
     } finally {

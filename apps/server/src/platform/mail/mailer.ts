@@ -42,7 +42,14 @@ export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerD
       logger.info('mail sent', { to: mail.to, subject: mail.subject });
       return;
     }
-    await db.insert(devMails).values({ id: randomUUID(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, links: mail.links });
+    await db.insert(devMails).values({
+      id: randomUUID(),
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      links: mail.links,
+    });
     logger.info('mail stored in dev outbox', { to: mail.to, subject: mail.subject, link: mail.links[0] });
   }
 
@@ -65,7 +72,14 @@ export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerD
         .where(to ? sql`lower(${devMails.to}) = ${to.toLowerCase()}` : undefined)
         .orderBy(desc(devMails.createdAt))
         .limit(limit);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, links: r.links, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        links: r.links,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   };
 }

@@ -19,15 +19,57 @@ const IGNORE = "If you didn't ask for this, you can ignore this mail.";
 
 export const mailTemplates = {
   verifyEmail: (to: string, link: string, appName?: string | null) =>
-    actionMail(to, `Verify your email for ${appName || 'Tessera'}`, `Welcome to ${appName || 'Tessera'}! Confirm that ${to} is your email address to finish signing up.`, 'Verify email', link, `The link expires in 24 hours. ${IGNORE}`),
+    actionMail(
+      to,
+      `Verify your email for ${appName || 'Tessera'}`,
+      `Welcome to ${appName || 'Tessera'}! Confirm that ${to} is your email address to finish signing up.`,
+      'Verify email',
+      link,
+      `The link expires in 24 hours. ${IGNORE}`,
+    ),
   changeEmail: (to: string, link: string) =>
-    actionMail(to, 'Confirm your new email address', `Confirm ${to} as the new email address of your Tessera account.`, 'Confirm new email', link, `The link expires in 24 hours. ${IGNORE}`),
+    actionMail(
+      to,
+      'Confirm your new email address',
+      `Confirm ${to} as the new email address of your Tessera account.`,
+      'Confirm new email',
+      link,
+      `The link expires in 24 hours. ${IGNORE}`,
+    ),
   resetPassword: (to: string, link: string) =>
-    actionMail(to, 'Reset your Tessera password', `Someone asked to reset the password of the Tessera account for ${to}.`, 'Choose a new password', link, `The link expires in 1 hour. ${IGNORE}`),
+    actionMail(
+      to,
+      'Reset your Tessera password',
+      `Someone asked to reset the password of the Tessera account for ${to}.`,
+      'Choose a new password',
+      link,
+      `The link expires in 1 hour. ${IGNORE}`,
+    ),
   appResetPassword: (to: string, link: string, appName: string) =>
-    actionMail(to, `Reset your ${appName} password`, `Someone asked to reset the password of your ${appName} account (${to}).`, 'Choose a new password', link, `The link expires in 1 hour and works once. ${IGNORE}`),
+    actionMail(
+      to,
+      `Reset your ${appName} password`,
+      `Someone asked to reset the password of your ${appName} account (${to}).`,
+      'Choose a new password',
+      link,
+      `The link expires in 1 hour and works once. ${IGNORE}`,
+    ),
   appInvite: (to: string, link: string, appName: string) =>
-    actionMail(to, `You're invited to ${appName}`, `You have been invited to join ${appName} as ${to}.`, 'Accept the invitation', link, `Choose a password to finish. The link expires in 7 days. ${IGNORE}`),
+    actionMail(
+      to,
+      `You're invited to ${appName}`,
+      `You have been invited to join ${appName} as ${to}.`,
+      'Accept the invitation',
+      link,
+      `Choose a password to finish. The link expires in 7 days. ${IGNORE}`,
+    ),
   magicLink: (to: string, link: string) =>
-    actionMail(to, 'Your Tessera sign-in link', `Use this link to sign in to Tessera as ${to}. It works once.`, 'Sign in', link, `The link expires in 15 minutes. ${IGNORE}`),
+    actionMail(
+      to,
+      'Your Tessera sign-in link',
+      `Use this link to sign in to Tessera as ${to}. It works once.`,
+      'Sign in',
+      link,
+      `The link expires in 15 minutes. ${IGNORE}`,
+    ),
 };

@@ -44,12 +44,18 @@ describe('outbound address policy', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700::1111', '2a00:1450:4001::200e'])(
-    'accepts the public address %s',
-    (address) => {
-      expect(refusedAddressReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.255.0.1',
+    '2606:4700::1111',
+    '2a00:1450:4001::200e',
+  ])('accepts the public address %s', (address) => {
+    expect(refusedAddressReason(address)).toBeNull();
+  });
 
   it('refuses anything that is not a canonical IP literal', () => {
     for (const odd of ['localhost', '2130706433', '0177.0.0.1', '0x7f.0.0.1', '127.1', '', '1.2.3.4.5']) {
@@ -58,7 +64,9 @@ describe('outbound address policy', () => {
   });
 
   it('parses IPv6 with compression and an embedded dotted quad', () => {
-    expect(Array.from(parseIPv6('::ffff:127.0.0.1')!)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1]);
+    expect(Array.from(parseIPv6('::ffff:127.0.0.1')!)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1,
+    ]);
     expect(Array.from(parseIPv6('fe80::1')!).slice(0, 2)).toEqual([0xfe, 0x80]);
     expect(Array.from(parseIPv6('1:2:3:4:5:6:7:8')!)).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8]);
     expect(parseIPv6('not-ip')).toBeNull();

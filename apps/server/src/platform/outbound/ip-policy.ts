@@ -78,7 +78,8 @@ export function parseIPv6(address: string): Uint8Array | null {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const b = parseIPv4(dotted[1]!)!;
-    text = text.slice(0, dotted.index) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
+    text =
+      text.slice(0, dotted.index) + `${((b[0]! << 8) | b[1]!).toString(16)}:${((b[2]! << 8) | b[3]!).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
   const headGroups = head ? head.split(':') : [];

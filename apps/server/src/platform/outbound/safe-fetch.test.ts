@@ -92,10 +92,14 @@ describe('safeFetch refuses what is not on the public internet', () => {
     const before = site.requests.length;
     const error = await rejection(safeFetch(`http://intranet.test:${site.port}/about`, { policy: { resolve } }));
     expect(error.code).toBe('URL_NOT_ALLOWED');
-    expect(error.message).toBe(`Refused to fetch http://intranet.test:${site.port}/about: intranet.test resolves to 127.0.0.1, a loopback address`);
+    expect(error.message).toBe(
+      `Refused to fetch http://intranet.test:${site.port}/about: intranet.test resolves to 127.0.0.1, a loopback address`,
+    );
     // The same check guards https (its own lookup path through node:https).
     const secure = await rejection(safeFetch(`https://intranet.test:${site.port}/`, { policy: { resolve } }));
-    expect(secure.message).toBe(`Refused to fetch https://intranet.test:${site.port}/: intranet.test resolves to 127.0.0.1, a loopback address`);
+    expect(secure.message).toBe(
+      `Refused to fetch https://intranet.test:${site.port}/: intranet.test resolves to 127.0.0.1, a loopback address`,
+    );
     expect(site.requests.length).toBe(before);
   });
 
@@ -119,12 +123,17 @@ describe('safeFetch refuses what is not on the public internet', () => {
   it('asks the resolver at connect time on every fetch, so a rebinding name is judged on the answer used', async () => {
     let calls = 0;
     // A rebinding DNS server: the first answer is the allowed test site, the next one is private.
-    const resolve: Resolver = async () => (++calls === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }]);
+    const resolve: Resolver = async () =>
+      ++calls === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }];
     const policy = { resolve, allowHosts: [] as string[] };
     // First fetch: loopback answer, refused (no allowance for this name).
-    expect((await rejection(safeFetch(`http://rebind.test:${site.port}/`, { policy }))).details).toMatchObject({ address: '127.0.0.1' });
+    expect((await rejection(safeFetch(`http://rebind.test:${site.port}/`, { policy }))).details).toMatchObject({
+      address: '127.0.0.1',
+    });
     // Second fetch: the answer changed, and the check sees the new one.
-    expect((await rejection(safeFetch(`http://rebind.test:${site.port}/`, { policy }))).details).toMatchObject({ address: '10.0.0.1' });
+    expect((await rejection(safeFetch(`http://rebind.test:${site.port}/`, { policy }))).details).toMatchObject({
+      address: '10.0.0.1',
+    });
     expect(calls).toBe(2);
   });
 
@@ -161,21 +170,37 @@ describe('safeFetch with the test allowance', () => {
   it('host:* allows every port of that host only', async () => {
     const policy = { allowHosts: ['127.0.0.1:*'] };
     expect((await safeFetch(`${site.baseUrl}/about`, { policy })).status).toBe(200);
-    expect((await rejection(safeFetch(`http://localhost:${site.port}/about`, { policy }))).code).toBe('URL_NOT_ALLOWED');
+    expect((await rejection(safeFetch(`http://localhost:${site.port}/about`, { policy }))).code).toBe(
+      'URL_NOT_ALLOWED',
+    );
     expect((await rejection(safeFetch(`${site.baseUrl}/redirect-private`, { policy }))).code).toBe('URL_NOT_ALLOWED');
   });
 
   it('an allowed name may resolve to loopback through an injected resolver', async () => {
     const resolve: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
-    const res = await safeFetch(`http://site.test:${site.port}/about`, { policy: { resolve, allowHosts: [`site.test:${site.port}`] } });
+    const res = await safeFetch(`http://site.test:${site.port}/about`, {
+      policy: { resolve, allowHosts: [`site.test:${site.port}`] },
+    });
     expect(res.status).toBe(200);
   });
 
   it.each([
     ['the cloud metadata address', '/redirect-private', /169\.254\.169\.254 is a cloud metadata address/],
-    ['a private address', `/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`, /10\.0\.0\.1 is a private address/],
-    ['IPv4-mapped loopback', `/redirect?to=${encodeURIComponent('http://[::ffff:127.0.0.1]/')}`, /is an IPv4-mapped IPv6 address/],
-    ['a decimal loopback', `/redirect?to=${encodeURIComponent('http://2130706433/')}`, /127\.0\.0\.1 is a loopback address/],
+    [
+      'a private address',
+      `/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`,
+      /10\.0\.0\.1 is a private address/,
+    ],
+    [
+      'IPv4-mapped loopback',
+      `/redirect?to=${encodeURIComponent('http://[::ffff:127.0.0.1]/')}`,
+      /is an IPv4-mapped IPv6 address/,
+    ],
+    [
+      'a decimal loopback',
+      `/redirect?to=${encodeURIComponent('http://2130706433/')}`,
+      /127\.0\.0\.1 is a loopback address/,
+    ],
   ])('refuses a redirect from the allowed site to %s', async (_name, path, message) => {
     const error = await rejection(safeFetch(`${site.baseUrl}${path}`, { policy: allowSite() }));
     expect(error.code).toBe('URL_NOT_ALLOWED');
@@ -185,13 +210,17 @@ describe('safeFetch with the test allowance', () => {
   it('refuses a redirect to a name that resolves to loopback, and the target is never requested', async () => {
     const before = site.requests.length;
     const target = `http://localhost:${site.port}/offsite`;
-    const error = await rejection(safeFetch(`${site.baseUrl}/redirect?to=${encodeURIComponent(target)}`, { policy: allowSite() }));
+    const error = await rejection(
+      safeFetch(`${site.baseUrl}/redirect?to=${encodeURIComponent(target)}`, { policy: allowSite() }),
+    );
     expect(error.message).toMatch(/localhost resolves to .+, a loopback address/);
     expect(site.requests.slice(before)).toEqual([`/redirect?to=${encodeURIComponent(target)}`]);
   });
 
   it('refuses a redirect to another scheme', async () => {
-    const error = await rejection(safeFetch(`${site.baseUrl}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, { policy: allowSite() }));
+    const error = await rejection(
+      safeFetch(`${site.baseUrl}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, { policy: allowSite() }),
+    );
     expect(error.details).toMatchObject({ reason: 'scheme' });
   });
 
@@ -212,9 +241,18 @@ describe('safeFetch with the test allowance', () => {
   });
 
   it('sends a body, and turns a POST into a GET on a 302 as browsers do', async () => {
-    const direct = await safeFetch(`${site.baseUrl}/echo`, { policy: allowSite(), method: 'POST', body: 'q=1', headers: { 'content-type': 'text/plain' } });
+    const direct = await safeFetch(`${site.baseUrl}/echo`, {
+      policy: allowSite(),
+      method: 'POST',
+      body: 'q=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(JSON.parse(direct.text())).toEqual({ method: 'POST', body: 'q=1' });
-    const redirected = await safeFetch(`${site.baseUrl}/redirect?to=/echo`, { policy: allowSite(), method: 'POST', body: 'q=1' });
+    const redirected = await safeFetch(`${site.baseUrl}/redirect?to=/echo`, {
+      policy: allowSite(),
+      method: 'POST',
+      body: 'q=1',
+    });
     expect(JSON.parse(redirected.text())).toEqual({ method: 'GET', body: '' });
   });
 
@@ -229,7 +267,10 @@ describe('safeFetch with the test allowance', () => {
     const policy = { allowHosts: [site.host, `localhost:${site.port}`] };
     const same = await safeFetch(`${site.baseUrl}/redirect?to=/headers`, { policy, headers });
     expect(JSON.parse(same.text())).toMatchObject({ authorization: 'Bearer secret', 'x-kept': 'yes' });
-    const cross = await safeFetch(`${site.baseUrl}/redirect?to=${encodeURIComponent(`http://localhost:${site.port}/headers`)}`, { policy, headers });
+    const cross = await safeFetch(
+      `${site.baseUrl}/redirect?to=${encodeURIComponent(`http://localhost:${site.port}/headers`)}`,
+      { policy, headers },
+    );
     const seen = JSON.parse(cross.text()) as Record<string, string>;
     expect(seen.authorization).toBeUndefined();
     expect(seen['x-kept']).toBe('yes');
@@ -260,14 +301,22 @@ describe('safeFetch with the test allowance', () => {
   });
 
   it('refuses a content type outside the allow-list, and accepts wildcards', async () => {
-    const error = await rejection(safeFetch(`${site.baseUrl}/file.pdf`, { policy: allowSite(), allowedContentTypes: ['text/html'] }));
+    const error = await rejection(
+      safeFetch(`${site.baseUrl}/file.pdf`, { policy: allowSite(), allowedContentTypes: ['text/html'] }),
+    );
     expect(error.details).toMatchObject({ reason: 'content-type', contentType: 'application/pdf' });
-    const robots = await safeFetch(`${site.baseUrl}/robots.txt`, { policy: allowSite(), allowedContentTypes: ['text/*'] });
+    const robots = await safeFetch(`${site.baseUrl}/robots.txt`, {
+      policy: allowSite(),
+      allowedContentTypes: ['text/*'],
+    });
     expect(robots.text()).toContain('Disallow: /private');
   });
 
   it('returns an error status instead of throwing', async () => {
-    const res = await safeFetch(`${site.baseUrl}/missing`, { policy: allowSite(), allowedContentTypes: ['application/json'] });
+    const res = await safeFetch(`${site.baseUrl}/missing`, {
+      policy: allowSite(),
+      allowedContentTypes: ['application/json'],
+    });
     expect(res.status).toBe(404);
     expect(res.ok).toBe(false);
   });
@@ -282,7 +331,9 @@ describe('safeFetch with the test allowance', () => {
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await safeFetch(`${site.baseUrl}/slow`, { policy: allowSite(), signal: controller.signal }).catch((e: unknown) => e);
+    const error = await safeFetch(`${site.baseUrl}/slow`, { policy: allowSite(), signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).name).toBe('AbortError');
   });
 });
@@ -291,11 +342,15 @@ describe('fetchPolicyForTests', () => {
   it('is nothing when unset, a host list in development and test', () => {
     expect(fetchPolicyForTests(undefined, 'test')).toBeUndefined();
     expect(fetchPolicyForTests(' ', 'development')).toBeUndefined();
-    expect(fetchPolicyForTests('127.0.0.1:*, localhost:4100', 'test')).toEqual({ allowHosts: ['127.0.0.1:*', 'localhost:4100'] });
+    expect(fetchPolicyForTests('127.0.0.1:*, localhost:4100', 'test')).toEqual({
+      allowHosts: ['127.0.0.1:*', 'localhost:4100'],
+    });
   });
 
   it('refuses production and entries without a port', () => {
     expect(() => fetchPolicyForTests('127.0.0.1:*', 'production')).toThrow(/cannot be set in production/);
-    expect(() => fetchPolicyForTests('127.0.0.1', 'test')).toThrow('OUTBOUND_TEST_ALLOW_HOSTS: "127.0.0.1" is not host:port (or host:*)');
+    expect(() => fetchPolicyForTests('127.0.0.1', 'test')).toThrow(
+      'OUTBOUND_TEST_ALLOW_HOSTS: "127.0.0.1" is not host:port (or host:*)',
+    );
   });
 });

@@ -70,14 +70,7 @@ export interface SafeResponse {
 
 /** Why an outbound fetch failed; `details.reason` of the AppError. */
 export type OutboundFailure =
-  | 'invalid-url'
-  | 'scheme'
-  | 'address'
-  | 'too-many-redirects'
-  | 'timeout'
-  | 'too-large'
-  | 'content-type'
-  | 'network';
+  'invalid-url' | 'scheme' | 'address' | 'too-many-redirects' | 'timeout' | 'too-large' | 'content-type' | 'network';
 
 const DEFAULTS = { timeoutMs: 15_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5 };
 /** Sent on every outbound request; robots.txt groups for "Tessera" apply to it. */
@@ -95,7 +88,10 @@ export function isOutboundError(error: unknown, reason?: OutboundFailure): error
 }
 
 const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** `host` of a URL or of a `host:port` allowance, normalised the same way (default ports dropped); `host:*` kept as is. */
 const hostKey = (value: string): string | null => {
@@ -108,7 +104,8 @@ const hostKey = (value: string): string | null => {
   }
 };
 
-const isAllowedHost = (url: URL, allowHosts: Set<string>) => allowHosts.has(url.host) || allowHosts.has(`${url.hostname}:*`);
+const isAllowedHost = (url: URL, allowHosts: Set<string>) =>
+  allowHosts.has(url.host) || allowHosts.has(`${url.hostname}:*`);
 
 /**
  * The outbound policy from a test-only setting such as `OUTBOUND_TEST_ALLOW_HOSTS`
@@ -116,9 +113,15 @@ const isAllowedHost = (url: URL, allowHosts: Set<string>) => allowHosts.has(url.
  * loopback. Throws when the setting is present in production, where no allowance may exist.
  */
 export function fetchPolicyForTests(value: string | undefined, nodeEnv: string): FetchPolicy | undefined {
-  const hosts = (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   if (hosts.length === 0) return undefined;
-  if (nodeEnv === 'production') throw new Error('OUTBOUND_TEST_ALLOW_HOSTS lets the server fetch private addresses and cannot be set in production');
+  if (nodeEnv === 'production')
+    throw new Error(
+      'OUTBOUND_TEST_ALLOW_HOSTS lets the server fetch private addresses and cannot be set in production',
+    );
   const bad = hosts.find((h) => hostKey(h) === null || !/:(\d+|\*)$/.test(h));
   if (bad) throw new Error(`OUTBOUND_TEST_ALLOW_HOSTS: "${bad}" is not host:port (or host:*)`);
   return { allowHosts: hosts };
@@ -133,7 +136,11 @@ export function parseFetchUrl(input: string | URL): URL {
     throw refuse('invalid-url', `"${String(input).slice(0, 200)}" is not a valid web address`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw refuse('scheme', `Only http and https addresses can be fetched, not ${url.protocol.replace(/:$/, '')}: (${url.href.slice(0, 200)})`, { url: url.href });
+    throw refuse(
+      'scheme',
+      `Only http and https addresses can be fetched, not ${url.protocol.replace(/:$/, '')}: (${url.href.slice(0, 200)})`,
+      { url: url.href },
+    );
   }
   return url;
 }
@@ -159,7 +166,8 @@ function guardedLookup(url: URL, resolve: Resolver, allowed: boolean): LookupFun
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (resolved) => {
-        const wanted = options.family === 4 || options.family === 6 ? resolved.filter((a) => a.family === options.family) : resolved;
+        const wanted =
+          options.family === 4 || options.family === 6 ? resolved.filter((a) => a.family === options.family) : resolved;
         if (wanted.length === 0) {
           const err = Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
           return (callback as (e: Error) => void)(err);
@@ -276,15 +284,23 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       const next = hop.location;
       if (options.followRedirect && !options.followRedirect(next)) return toResponse(url, hop, redirects);
       if (redirects.length >= maxRedirects) {
-        throw fail('too-many-redirects', `Could not fetch ${first.href}: more than ${maxRedirects} redirects`, { url: first.href, redirects });
+        throw fail('too-many-redirects', `Could not fetch ${first.href}: more than ${maxRedirects} redirects`, {
+          url: first.href,
+          redirects,
+        });
       }
       parseFetchUrl(next);
       // Credentials stay with the origin they were given for.
       if (next.origin !== url.origin) {
-        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^(authorization|cookie|proxy-authorization)$/i.test(k)));
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([k]) => !/^(authorization|cookie|proxy-authorization)$/i.test(k)),
+        );
       }
       // As browsers do: 303 (and 301/302 after a POST) continues as a GET without the body.
-      if ((hop.status === 303 && method !== 'HEAD') || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+      if (
+        (hop.status === 303 && method !== 'HEAD') ||
+        ((hop.status === 301 || hop.status === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = undefined;
         headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-(type|length)$/i.test(k)));
@@ -333,9 +349,13 @@ function requestOnce(url: URL, o: HopOptions): Promise<Hop> {
     const refusal = addressRefusal(url, hostname);
     if (refusal) return Promise.reject(refusal);
   }
-  if (o.signal?.aborted) return Promise.reject(o.signal.reason instanceof Error ? o.signal.reason : new Error('aborted'));
+  if (o.signal?.aborted)
+    return Promise.reject(o.signal.reason instanceof Error ? o.signal.reason : new Error('aborted'));
   const remaining = o.deadline - Date.now();
-  if (remaining <= 0) return Promise.reject(fail('timeout', `Could not fetch ${url.href}: no answer within ${o.timeoutMs} ms`, { url: url.href }));
+  if (remaining <= 0)
+    return Promise.reject(
+      fail('timeout', `Could not fetch ${url.href}: no answer within ${o.timeoutMs} ms`, { url: url.href }),
+    );
 
   return new Promise<Hop>((resolvePromise, rejectPromise) => {
     let settled = false;
@@ -368,7 +388,8 @@ function requestOnce(url: URL, o: HopOptions): Promise<Hop> {
       } else resolvePromise(hop!);
     };
     const timer = setTimeout(
-      () => finish(fail('timeout', `Could not fetch ${url.href}: no answer within ${o.timeoutMs} ms`, { url: url.href })),
+      () =>
+        finish(fail('timeout', `Could not fetch ${url.href}: no answer within ${o.timeoutMs} ms`, { url: url.href })),
       remaining,
     );
     const onAbort = () => finish(o.signal!.reason instanceof Error ? o.signal!.reason : new Error('aborted'));
@@ -392,7 +413,9 @@ function requestOnce(url: URL, o: HopOptions): Promise<Hop> {
         try {
           next = new URL(location, url);
         } catch {
-          return finish(refuse('invalid-url', `Could not fetch ${url.href}: it redirects to an invalid address`, { url: url.href }));
+          return finish(
+            refuse('invalid-url', `Could not fetch ${url.href}: it redirects to an invalid address`, { url: url.href }),
+          );
         }
         return finish(null, { status, headers: res.headers, body: Buffer.alloc(0), location: next });
       }
@@ -400,13 +423,20 @@ function requestOnce(url: URL, o: HopOptions): Promise<Hop> {
       const type = mediaType(res.headers['content-type']);
       if (ok && o.allowedContentTypes && !typeAllowed(type, o.allowedContentTypes)) {
         return finish(
-          fail('content-type', `Could not fetch ${url.href}: its content type ${type ?? '(none)'} is not accepted`, { url: url.href, contentType: type }),
+          fail('content-type', `Could not fetch ${url.href}: its content type ${type ?? '(none)'} is not accepted`, {
+            url: url.href,
+            contentType: type,
+          }),
         );
       }
       const tooLarge = () =>
-        fail('too-large', `Could not fetch ${url.href}: the response is larger than ${o.maxBytes} bytes`, { url: url.href, maxBytes: o.maxBytes });
+        fail('too-large', `Could not fetch ${url.href}: the response is larger than ${o.maxBytes} bytes`, {
+          url: url.href,
+          maxBytes: o.maxBytes,
+        });
       const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > o.maxBytes && !res.headers['content-encoding']) return finish(tooLarge());
+      if (Number.isFinite(declared) && declared > o.maxBytes && !res.headers['content-encoding'])
+        return finish(tooLarge());
       if (o.method === 'HEAD') {
         res.resume();
         return finish(null, { status, headers: res.headers, body: Buffer.alloc(0), location: null });
@@ -427,10 +457,20 @@ function requestOnce(url: URL, o: HopOptions): Promise<Hop> {
         chunks.push(chunk);
       });
       stream.on('error', (err: NodeJS.ErrnoException) =>
-        finish(decoder ? fail('network', `Could not fetch ${url.href}: the body could not be decoded (${err.message})`, { url: url.href }) : networkFailure(url, err)),
+        finish(
+          decoder
+            ? fail('network', `Could not fetch ${url.href}: the body could not be decoded (${err.message})`, {
+                url: url.href,
+              })
+            : networkFailure(url, err),
+        ),
       );
-      stream.on('end', () => finish(null, { status, headers: res.headers, body: Buffer.concat(chunks), location: null }));
-      res.on('aborted', () => finish(fail('network', `Could not fetch ${url.href}: the connection closed early`, { url: url.href })));
+      stream.on('end', () =>
+        finish(null, { status, headers: res.headers, body: Buffer.concat(chunks), location: null }),
+      );
+      res.on('aborted', () =>
+        finish(fail('network', `Could not fetch ${url.href}: the connection closed early`, { url: url.href })),
+      );
     });
 
     if (o.body !== undefined) req.write(o.body);

@@ -30,11 +30,12 @@ describe('signV4', () => {
 /** A bucket on loopback that checks every request's signature before storing or answering. */
 async function fakeBucket() {
   const objects = new Map<string, { body: Buffer; type: string }>();
-  const read = (req: IncomingMessage) => new Promise<Buffer>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-  });
+  const read = (req: IncomingMessage) =>
+    new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+    });
   const server = createServer(async (req, res) => {
     const body = await read(req);
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -56,24 +57,38 @@ async function fakeBucket() {
     if (req.method === 'GET') {
       const object = objects.get(key);
       if (!object) return void res.writeHead(404).end();
-      return void res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length }).end(object.body);
+      return void res
+        .writeHead(200, { 'content-type': object.type, 'content-length': object.body.length })
+        .end(object.body);
     }
     res.writeHead(200).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    objects,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 const bucket = await fakeBucket();
 afterAll(() => bucket.close());
 
 describe('createS3Storage', () => {
-  const storage = createS3Storage({ endpoint: bucket.url, bucket: 'uploads', region: 'auto', accessKeyId: 'key', secretAccessKey: 'secret' });
+  const storage = createS3Storage({
+    endpoint: bucket.url,
+    bucket: 'uploads',
+    region: 'auto',
+    accessKeyId: 'key',
+    secretAccessKey: 'secret',
+  });
 
   it('puts, gets and deletes objects with signed requests', async () => {
     const bytes = Buffer.from('hello image');
     expect(await storage.get('apps/a1/f-1.png')).toBeNull();
-    expect(await storage.put('apps/a1/f-1.png', Readable.from([bytes]), () => 'image/png')).toEqual({ size: bytes.length });
+    expect(await storage.put('apps/a1/f-1.png', Readable.from([bytes]), () => 'image/png')).toEqual({
+      size: bytes.length,
+    });
     expect(bucket.objects.get('/uploads/apps/a1/f-1.png')?.type).toBe('image/png');
     const got = (await storage.get('apps/a1/f-1.png'))!;
     expect(got.contentType).toBe('image/png');
@@ -87,6 +102,8 @@ describe('createS3Storage', () => {
 
   it('refuses keys that leave their folder', async () => {
     expect(await storage.get('../etc/passwd')).toBeNull();
-    await expect(storage.put('a/../../b', Readable.from([Buffer.from('x')]), 'text/plain')).rejects.toThrow('Invalid storage key');
+    await expect(storage.put('a/../../b', Readable.from([Buffer.from('x')]), 'text/plain')).rejects.toThrow(
+      'Invalid storage key',
+    );
   });
 });

@@ -17,7 +17,9 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** RFC 3986 encoding, as SigV4 wants it (`/` kept in paths). */
 const encode = (s: string, keepSlash = false) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(keepSlash ? /%2F/g : /$^/, '/');
+  encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(keepSlash ? /%2F/g : /$^/, '/');
 
 export interface SignInput {
   method: string;
@@ -32,16 +34,34 @@ export interface SignInput {
 }
 
 /** The `Authorization` header of AWS Signature Version 4 for service `s3` (headers given are all signed). */
-export function signV4({ method, url, headers, payloadHash, region, accessKeyId, secretAccessKey, amzDate }: SignInput): string {
+export function signV4({
+  method,
+  url,
+  headers,
+  payloadHash,
+  region,
+  accessKeyId,
+  secretAccessKey,
+  amzDate,
+}: SignInput): string {
   const date = amzDate.slice(0, 8);
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')]));
+  const lower = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')]),
+  );
   const names = Object.keys(lower).sort();
   const query = [...url.searchParams.entries()]
     .map(([k, v]) => [encode(k), encode(v)])
     .sort(([a, x], [b, y]) => (a! < b! ? -1 : a! > b! ? 1 : x! < y! ? -1 : 1))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonical = [method, encode(decodeURIComponent(url.pathname), true), query, names.map((n) => `${n}:${lower[n]}\n`).join(''), names.join(';'), payloadHash].join('\n');
+  const canonical = [
+    method,
+    encode(decodeURIComponent(url.pathname), true),
+    query,
+    names.map((n) => `${n}:${lower[n]}\n`).join(''),
+    names.join(';'),
+    payloadHash,
+  ].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), 's3'), 'aws4_request');
@@ -49,18 +69,47 @@ export function signV4({ method, url, headers, payloadHash, region, accessKeyId,
 }
 
 /** The production twin of the local file storage (DESIGN.md §1): same interface, objects in a bucket. */
-export function createS3Storage(config: S3Config, { fetchImpl = fetch, now = () => new Date() }: { fetchImpl?: typeof fetch; now?: () => Date } = {}): FileStorage {
+export function createS3Storage(
+  config: S3Config,
+  { fetchImpl = fetch, now = () => new Date() }: { fetchImpl?: typeof fetch; now?: () => Date } = {},
+): FileStorage {
   const base = config.endpoint.replace(/\/+$/, '');
 
-  async function send(method: string, key: string, body?: Buffer, extra: Record<string, string> = {}): Promise<Response> {
+  async function send(
+    method: string,
+    key: string,
+    body?: Buffer,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     assertStorageKey(key);
     const url = new URL(`${base}/${encode(config.bucket)}/${encode(key, true)}`);
-    const amzDate = now().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const amzDate = now()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     const payloadHash = sha256(body ?? '');
-    const headers: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate, ...extra };
-    const authorization = signV4({ method, url, headers, payloadHash, region: config.region, accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, amzDate });
+    const headers: Record<string, string> = {
+      host: url.host,
+      'x-amz-content-sha256': payloadHash,
+      'x-amz-date': amzDate,
+      ...extra,
+    };
+    const authorization = signV4({
+      method,
+      url,
+      headers,
+      payloadHash,
+      region: config.region,
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      amzDate,
+    });
     const { host: _host, ...sent } = headers;
-    return fetchImpl(url, { method, headers: { ...sent, authorization }, body: body ? new Uint8Array(body) : undefined });
+    return fetchImpl(url, {
+      method,
+      headers: { ...sent, authorization },
+      body: body ? new Uint8Array(body) : undefined,
+    });
   }
 
   return {

@@ -51,7 +51,10 @@ export function createLocalStorage(root: string): FileStorage {
       const tmp = `${path}.${process.pid}.${Date.now()}.part`;
       try {
         await pipeline(body, createWriteStream(tmp));
-        await writeFile(`${path}.meta`, JSON.stringify({ contentType: typeof contentType === 'function' ? contentType() : contentType }));
+        await writeFile(
+          `${path}.meta`,
+          JSON.stringify({ contentType: typeof contentType === 'function' ? contentType() : contentType }),
+        );
         await rename(tmp, path);
       } catch (err) {
         await rm(tmp, { force: true });

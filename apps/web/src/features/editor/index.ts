@@ -1,5 +1,11 @@
 export { ChatPanel, type ChatPanelProps } from './components/chat-panel';
-export { PreviewPane, VIEWPORTS, REFRESH_INDICATOR_MS, type PreviewPaneProps, type Viewport } from './components/preview-pane';
+export {
+  PreviewPane,
+  VIEWPORTS,
+  REFRESH_INDICATOR_MS,
+  type PreviewPaneProps,
+  type Viewport,
+} from './components/preview-pane';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { VersionsMenu, OlderVersionDialog, versionLabel } from './components/versions-menu';
 export { DiffDialog } from './components/diff-dialog';

@@ -38,7 +38,15 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
  * one generic toast when the network is down.
  */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = request.body === undefined ? 'GET' : 'POST', body, schema, onUnauthorized = 'redirect', credentials = 'omit', withToken = true, signal } = request;
+  const {
+    method = request.body === undefined ? 'GET' : 'POST',
+    body,
+    schema,
+    onUnauthorized = 'redirect',
+    credentials = 'omit',
+    withToken = true,
+    signal,
+  } = request;
   const headers = new Headers({ accept: 'application/json' });
   if (body !== undefined) headers.set('content-type', 'application/json');
   const token = withToken ? getToken() : null;
@@ -46,7 +54,13 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials, signal });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials,
+      signal,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
     toast.error(NETWORK_ERROR_MESSAGE, { id: 'network-error' });
@@ -74,6 +88,11 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   request.onHeaders?.(response.headers);
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'The server sent an answer this page does not understand. Reload and try again.');
+  if (!parsed.success)
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      'The server sent an answer this page does not understand. Reload and try again.',
+    );
   return parsed.data;
 }

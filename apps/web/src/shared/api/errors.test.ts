@@ -4,9 +4,16 @@ import { ApiError, errorMessage, toApiError } from './errors';
 
 describe('toApiError', () => {
   it('keeps the server code, message and details of a wire error', () => {
-    const err = toApiError(409, { error: { code: 'auth/email-already-exists', message: MESSAGES.emailChange.emailInUse, details: { x: 1 } } });
+    const err = toApiError(409, {
+      error: { code: 'auth/email-already-exists', message: MESSAGES.emailChange.emailInUse, details: { x: 1 } },
+    });
     expect(err).toBeInstanceOf(ApiError);
-    expect([err.status, err.code, err.message, err.details]).toEqual([409, 'auth/email-already-exists', MESSAGES.emailChange.emailInUse, { x: 1 }]);
+    expect([err.status, err.code, err.message, err.details]).toEqual([
+      409,
+      'auth/email-already-exists',
+      MESSAGES.emailChange.emailInUse,
+      { x: 1 },
+    ]);
     expect(err.isNetwork).toBe(false);
   });
 
@@ -26,7 +33,9 @@ describe('toApiError', () => {
 
 describe('errorMessage', () => {
   it('uses the ApiError message and a fallback for anything else', () => {
-    expect(errorMessage(new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials))).toBe(MESSAGES.login.invalidCredentials);
+    expect(errorMessage(new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials))).toBe(
+      MESSAGES.login.invalidCredentials,
+    );
     expect(errorMessage(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
 });

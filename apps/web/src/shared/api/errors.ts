@@ -27,7 +27,8 @@ export class ApiError extends Error {
 /** Builds the ApiError of a non-2xx answer from its `{ error: { code, message, details } }` body. */
 export function toApiError(status: number, body: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+  if (parsed.success)
+    return new ApiError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
   const loose = body as { error?: { code?: unknown; message?: unknown } } | null;
   const message = typeof loose?.error?.message === 'string' ? loose.error.message : UNEXPECTED_MESSAGE;
   const code = typeof loose?.error?.code === 'string' ? loose.error.code : 'INTERNAL';

@@ -1,1 +1,9 @@
-export { fetchSession, refreshSession, signOut, useSession, useSessionSync, SESSION_QUERY_KEY, type Session } from './session';
+export {
+  fetchSession,
+  refreshSession,
+  signOut,
+  useSession,
+  useSessionSync,
+  SESSION_QUERY_KEY,
+  type Session,
+} from './session';

@@ -55,7 +55,9 @@ export function useSessionSync() {
       onTokenChange((token) => {
         if (token === null) {
           queryClient.setQueryData(SESSION_QUERY_KEY, null);
-          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] && q.queryKey[0] !== 'config' });
+          queryClient.removeQueries({
+            predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] && q.queryKey[0] !== 'config',
+          });
         } else {
           void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
         }

@@ -5,17 +5,29 @@ import { humanize, jsString, listJoin, pluralize } from '../text';
 import { CLASSES } from './shared';
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const EXTRA_ICONS: Record<ExtraPage['kind'], string> = { about: 'InfoIcon', statistics: 'ChartColumnIcon', board: 'KanbanIcon', calendar: 'CalendarDaysIcon', custom: 'FileTextIcon' };
+const EXTRA_ICONS: Record<ExtraPage['kind'], string> = {
+  about: 'InfoIcon',
+  statistics: 'ChartColumnIcon',
+  board: 'KanbanIcon',
+  calendar: 'CalendarDaysIcon',
+  custom: 'FileTextIcon',
+};
 
 function navItems(model: AppModel): Array<{ label: string; page: string; icon: string; pages: string[] }> {
   const items = [{ label: 'Dashboard', page: 'Home', icon: 'LayoutDashboardIcon', pages: ['Home'] }];
   for (const e of model.entities.filter((x) => x.hasPages)) {
     const p = pagesOf(e.name);
-    items.push({ label: cap(humanize(pluralize(e.name))), page: p.list, icon: iconOf(e.name), pages: [p.list, p.detail, p.form] });
+    items.push({
+      label: cap(humanize(pluralize(e.name))),
+      page: p.list,
+      icon: iconOf(e.name),
+      pages: [p.list, p.detail, p.form],
+    });
   }
   // By name, as readAppModel lists them, so the nav keeps its order from one turn to the next.
   const extra = [...model.extraPages].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const page of extra) items.push({ label: page.title, page: page.name, icon: EXTRA_ICONS[page.kind], pages: [page.name] });
+  for (const page of extra)
+    items.push({ label: page.title, page: page.name, icon: EXTRA_ICONS[page.kind], pages: [page.name] });
   return items;
 }
 
@@ -29,9 +41,12 @@ function brandIcon(model: AppModel): string {
 export function renderLayout(model: AppModel): string {
   const items = navItems(model);
   const brand = brandIcon(model);
-  const icons = [...new Set(['MenuIcon', 'XIcon', 'LogInIcon', 'LogOutIcon', brand, ...items.map((i) => i.icon)])].sort();
+  const icons = [
+    ...new Set(['MenuIcon', 'XIcon', 'LogInIcon', 'LogOutIcon', brand, ...items.map((i) => i.icon)]),
+  ].sort();
   const itemLines = items.map(
-    (i) => `  { label: ${jsString(i.label)}, page: ${jsString(i.page)}, icon: ${i.icon}, pages: ${JSON.stringify(i.pages).replace(/,/g, ', ')} },`,
+    (i) =>
+      `  { label: ${jsString(i.label)}, page: ${jsString(i.page)}, icon: ${i.icon}, pages: ${JSON.stringify(i.pages).replace(/,/g, ', ')} },`,
   );
   return `import React, { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
@@ -174,7 +189,9 @@ export function renderHome(model: AppModel): string {
   const icons = [...new Set(['PlusIcon', ...entities.map((e) => iconOf(e.name))])].sort();
   const imports = entities.map((e) => {
     const id = entityIdentifier(e.name);
-    return id === e.name ? `import { ${e.name} } from "@/entities/${e.name}";` : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
+    return id === e.name
+      ? `import { ${e.name} } from "@/entities/${e.name}";`
+      : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
   });
   const sections = entities.map((e) => {
     const p = pagesOf(e.name);
@@ -295,7 +312,9 @@ ${sections.join('\n')}
     : `import React from "react";
 import PageHeader from "@/components/PageHeader";
 `;
-  const subtitle = first ? `An overview of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.` : `Welcome to ${model.name}.`;
+  const subtitle = first
+    ? `An overview of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.`
+    : `Welcome to ${model.name}.`;
   return `${head}
 export default function Home() {
 ${logic}  return (
@@ -311,7 +330,9 @@ ${body}
 /** `pages/About.jsx`: what the app is for and where to find things. */
 export function renderAboutPage(model: AppModel, page: ExtraPage): string {
   const entities = model.entities.filter((e) => e.hasPages);
-  const summary = entities.length ? `${model.name} helps you keep track of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.` : `${model.name} is ready for your ideas.`;
+  const summary = entities.length
+    ? `${model.name} helps you keep track of your ${listJoin(entities.map((e) => humanize(pluralize(e.name))))}.`
+    : `${model.name} is ready for your ideas.`;
   const links = entities.map((e) => {
     const p = pagesOf(e.name);
     return `          <li>
@@ -351,11 +372,14 @@ export function renderStatisticsPage(model: AppModel, page: ExtraPage): string {
   const names = model.entities.map((e) => e.name);
   const imports = entities.map((e) => {
     const id = entityIdentifier(e.name);
-    return id === e.name ? `import { ${e.name} } from "@/entities/${e.name}";` : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
+    return id === e.name
+      ? `import { ${e.name} } from "@/entities/${e.name}";`
+      : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
   });
   const stats = entities.map((e) => {
     const fields = fieldSpecsOf(e.schema, names);
-    const pick = (kind: string) => fields.filter((f) => f.kind === kind).map((f) => `{ key: ${jsString(f.key)}, label: ${jsString(f.label)} }`);
+    const pick = (kind: string) =>
+      fields.filter((f) => f.kind === kind).map((f) => `{ key: ${jsString(f.key)}, label: ${jsString(f.label)} }`);
     return `  {
     label: ${jsString(cap(humanize(pluralize(e.name))))},
     entity: ${entityIdentifier(e.name)},
@@ -504,7 +528,10 @@ function escapeJsxText(text: string): string {
 export function boardFieldOf(model: AppModel, entity: string): FieldSpec | undefined {
   const e = model.entities.find((x) => x.name === entity);
   if (!e) return undefined;
-  const selects = fieldSpecsOf(e.schema, model.entities.map((x) => x.name)).filter((f) => f.kind === 'select');
+  const selects = fieldSpecsOf(
+    e.schema,
+    model.entities.map((x) => x.name),
+  ).filter((f) => f.kind === 'select');
   return selects.find((f) => ['status', 'stage', 'state'].includes(f.key)) ?? selects[0];
 }
 
@@ -519,7 +546,10 @@ export function renderBoardPage(model: AppModel, page: ExtraPage): string {
   const display = displayFieldOf(e.schema);
   const label = humanize(entity);
   const title = display ? `card.${display} || "Untitled ${label}"` : `"${cap(label)} " + card.id.slice(0, 8)`;
-  const importLine = id === entity ? `import { ${entity} } from "@/entities/${entity}";` : `import { ${entity} as ${id} } from "@/entities/${entity}";`;
+  const importLine =
+    id === entity
+      ? `import { ${entity} } from "@/entities/${entity}";`
+      : `import { ${entity} as ${id} } from "@/entities/${entity}";`;
   return `import React, { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { PlusIcon } from "lucide-react";
@@ -655,7 +685,9 @@ export function renderCalendarPage(model: AppModel, page: ExtraPage): string {
   if (sources.length === 0) return renderCustomPage(model, page);
   const imports = [...new Set(sources.map((x) => x.e.name))].map((name) => {
     const id = entityIdentifier(name);
-    return id === name ? `import { ${name} } from "@/entities/${name}";` : `import { ${name} as ${id} } from "@/entities/${name}";`;
+    return id === name
+      ? `import { ${name} } from "@/entities/${name}";`
+      : `import { ${name} as ${id} } from "@/entities/${name}";`;
   });
   const lines = sources.map(({ e, field }) => {
     const display = displayFieldOf(e.schema);
@@ -781,4 +813,3 @@ export function renderExtraPage(model: AppModel, page: ExtraPage): string {
 export function renderManifest(model: AppModel): string {
   return JSON.stringify({ name: model.name, mainPage: model.mainPage }, null, 2) + '\n';
 }
-

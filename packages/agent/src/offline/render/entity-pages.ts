@@ -20,7 +20,17 @@ export function inputTypeOf(field: FieldSpec): string {
   }
 }
 
-const DONE_KEYS = new Set(['done', 'completed', 'complete', 'finished', 'is_done', 'is_completed', 'resolved', 'watched', 'read']);
+const DONE_KEYS = new Set([
+  'done',
+  'completed',
+  'complete',
+  'finished',
+  'is_done',
+  'is_completed',
+  'resolved',
+  'watched',
+  'read',
+]);
 
 /** Everything the three page generators share about an entity. */
 interface EntityContext {
@@ -33,7 +43,14 @@ interface EntityContext {
   fields: FieldSpec[];
   display: string | null;
   icon: string;
-  relations: Array<FieldSpec & { targetId: string; targetVars: { one: string; many: string }; targetDisplay: string | null; targetHasPages: boolean }>;
+  relations: Array<
+    FieldSpec & {
+      targetId: string;
+      targetVars: { one: string; many: string };
+      targetDisplay: string | null;
+      targetHasPages: boolean;
+    }
+  >;
 }
 
 function contextOf(model: AppModel, name: string): EntityContext {
@@ -47,8 +64,15 @@ function contextOf(model: AppModel, name: string): EntityContext {
       const target = model.entities.find((e) => e.name === f.target)!;
       const targetVars = varsOf(target.name);
       // A self-reference needs other names than the record being shown.
-      const vars = target.name === name ? { one: `parent${target.name}`, many: `parent${pluralize(target.name)}` } : targetVars;
-      return { ...f, targetId: entityIdentifier(target.name), targetVars: vars, targetDisplay: displayFieldOf(target.schema), targetHasPages: target.hasPages };
+      const vars =
+        target.name === name ? { one: `parent${target.name}`, many: `parent${pluralize(target.name)}` } : targetVars;
+      return {
+        ...f,
+        targetId: entityIdentifier(target.name),
+        targetVars: vars,
+        targetDisplay: displayFieldOf(target.schema),
+        targetHasPages: target.hasPages,
+      };
     });
   return {
     name,
@@ -66,14 +90,22 @@ function contextOf(model: AppModel, name: string): EntityContext {
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const jsArray = (values: readonly string[]) => `[${values.map(jsString).join(', ')}]`;
-const access = (obj: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${obj}.${key}` : `${obj}[${jsString(key)}]`);
-const titleExpr = (ctx: EntityContext, obj: string) => (ctx.display ? `${access(obj, ctx.display)} || "Untitled ${ctx.label}"` : `"${cap(ctx.label)} " + ${obj}.id.slice(0, 8)`);
+const access = (obj: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${obj}.${key}` : `${obj}[${jsString(key)}]`;
+const titleExpr = (ctx: EntityContext, obj: string) =>
+  ctx.display
+    ? `${access(obj, ctx.display)} || "Untitled ${ctx.label}"`
+    : `"${cap(ctx.label)} " + ${obj}.id.slice(0, 8)`;
 
 function entityImports(ctx: EntityContext, extra: string[] = []): string[] {
   const ids = new Map<string, string>([[ctx.name, ctx.id]]);
   for (const r of ctx.relations) ids.set(r.target!, r.targetId);
   for (const name of extra) ids.set(name, entityIdentifier(name));
-  return [...ids].map(([name, id]) => (id === name ? `import { ${name} } from "@/entities/${name}";` : `import { ${name} as ${id} } from "@/entities/${name}";`));
+  return [...ids].map(([name, id]) =>
+    id === name
+      ? `import { ${name} } from "@/entities/${name}";`
+      : `import { ${name} as ${id} } from "@/entities/${name}";`,
+  );
 }
 
 function lucideImport(icons: string[]): string {
@@ -96,7 +128,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   const leading = booleans[0];
   const selects = ctx.fields.filter((f) => f.kind === 'select');
   const filters = [...selects.slice(0, 2), ...booleans.slice(0, 1)];
-  const searchable = ctx.fields.filter((f) => ['text', 'longtext', 'email', 'url', 'select', 'tags'].includes(f.kind)).map((f) => f.key);
+  const searchable = ctx.fields
+    .filter((f) => ['text', 'longtext', 'email', 'url', 'select', 'tags'].includes(f.kind))
+    .map((f) => f.key);
   const image = ctx.fields.find((f) => f.kind === 'image');
   const dateField = ctx.fields.find((f) => f.kind === 'date' || f.kind === 'datetime');
   const meta = ctx.fields
@@ -105,9 +139,12 @@ export function renderListPage(model: AppModel, entity: string): string {
 
   const sorts = [`{ value: "-createdAt", label: "Newest first" }`, `{ value: "createdAt", label: "Oldest first" }`];
   if (ctx.display) sorts.push(`{ value: ${jsString(ctx.display)}, label: ${jsString(`${labelOf(ctx.display)} A–Z`)} }`);
-  if (dateField) sorts.push(`{ value: ${jsString(dateField.key)}, label: ${jsString(`${dateField.label} (earliest)`)} }`);
+  if (dateField)
+    sorts.push(`{ value: ${jsString(dateField.key)}, label: ${jsString(`${dateField.label} (earliest)`)} }`);
 
-  const constants: string[] = [`// The list loads at most this many records; search and filters narrow them down.\nconst LOAD_LIMIT = 500;\n\nconst SORT_OPTIONS = [\n  ${sorts.join(',\n  ')},\n];`];
+  const constants: string[] = [
+    `// The list loads at most this many records; search and filters narrow them down.\nconst LOAD_LIMIT = 500;\n\nconst SORT_OPTIONS = [\n  ${sorts.join(',\n  ')},\n];`,
+  ];
   for (const f of selects.slice(0, 2)) constants.push(`const ${f.key.toUpperCase()}_OPTIONS = ${jsArray(f.options)};`);
 
   const lines: string[] = [];
@@ -122,7 +159,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`import LoadingState from "@/components/LoadingState";`);
   lines.push(`import ErrorMessage from "@/components/ErrorMessage";`);
   if (meta.some((f) => f.kind !== 'relation')) lines.push(`import FieldValue from "@/components/FieldValue";`);
-  lines.push(`import { errorMessage${filters.some((f) => f.kind === 'select') ? ', prettify' : ''} } from "@/services/format";`);
+  lines.push(
+    `import { errorMessage${filters.some((f) => f.kind === 'select') ? ', prettify' : ''} } from "@/services/format";`,
+  );
   lines.push('');
   lines.push(constants.join('\n'));
   lines.push('');
@@ -133,7 +172,8 @@ export function renderListPage(model: AppModel, entity: string): string {
 
   lines.push(`export default function ${ctx.pages.list}() {`);
   lines.push(`  const [${many}, ${setMany}] = useState([]);`);
-  for (const r of relationLoads) lines.push(`  const [${r.targetVars.many}, set${cap(r.targetVars.many)}] = useState([]);`);
+  for (const r of relationLoads)
+    lines.push(`  const [${r.targetVars.many}, set${cap(r.targetVars.many)}] = useState([]);`);
   lines.push(`  const [isLoading, setIsLoading] = useState(true);`);
   lines.push(`  const [error, setError] = useState("");`);
   lines.push(`  const [actionError, setActionError] = useState("");`);
@@ -151,7 +191,8 @@ export function renderListPage(model: AppModel, entity: string): string {
   if (filters.length) {
     lines.push(`        const query = {};`);
     for (const f of filters) {
-      if (f.kind === 'boolean') lines.push(`        if (filters.${f.key}) query.${f.key} = filters.${f.key} === "yes";`);
+      if (f.kind === 'boolean')
+        lines.push(`        if (filters.${f.key}) query.${f.key} = filters.${f.key} === "yes";`);
       else lines.push(`        if (filters.${f.key}) query.${f.key} = filters.${f.key};`);
     }
   }
@@ -181,7 +222,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push('');
   for (const r of relationLoads) {
     const label = r.targetDisplay ? `${access('row', r.targetDisplay)} || row.id` : 'row.id';
-    lines.push(`  const ${namesMapName(r)} = useMemo(() => Object.fromEntries(${r.targetVars.many}.map((row) => [row.id, ${label}])), [${r.targetVars.many}]);`);
+    lines.push(
+      `  const ${namesMapName(r)} = useMemo(() => Object.fromEntries(${r.targetVars.many}.map((row) => [row.id, ${label}])), [${r.targetVars.many}]);`,
+    );
   }
   const visible = `visible${cap(many)}`;
   lines.push(`  const ${visible} = useMemo(() => {`);
@@ -189,7 +232,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`    if (!term) return ${many};`);
   if (searchable.length) {
     lines.push(`    return ${many}.filter((${one}) =>`);
-    lines.push(`      [${searchable.map((k) => access(one, k)).join(', ')}].some((value) => String(value ?? "").toLowerCase().includes(term))`);
+    lines.push(
+      `      [${searchable.map((k) => access(one, k)).join(', ')}].some((value) => String(value ?? "").toLowerCase().includes(term))`,
+    );
     lines.push(`    );`);
   } else {
     lines.push(`    return ${many}.filter((${one}) => JSON.stringify(${one}).toLowerCase().includes(term));`);
@@ -207,7 +252,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   if (booleans.length) {
     lines.push(`  async function handleToggle(${one}, key) {`);
     lines.push(`    const next = !${one}[key];`);
-    lines.push(`    const apply = (value) => ${setMany}((current) => current.map((item) => (item.id === ${one}.id ? { ...item, [key]: value } : item)));`);
+    lines.push(
+      `    const apply = (value) => ${setMany}((current) => current.map((item) => (item.id === ${one}.id ? { ...item, [key]: value } : item)));`,
+    );
     lines.push(`    apply(next);`);
     lines.push(`    setActionError("");`);
     lines.push(`    try {`);
@@ -220,7 +267,9 @@ export function renderListPage(model: AppModel, entity: string): string {
     lines.push('');
   }
   lines.push(`  async function handleDelete(${one}) {`);
-  lines.push(`    if (!window.confirm("Delete \\"" + (${titleExpr(ctx, one)}) + "\\"? This cannot be undone.")) return;`);
+  lines.push(
+    `    if (!window.confirm("Delete \\"" + (${titleExpr(ctx, one)}) + "\\"? This cannot be undone.")) return;`,
+  );
   lines.push(`    setActionError("");`);
   lines.push(`    try {`);
   lines.push(`      await ${ctx.id}.delete(${one}.id);`);
@@ -238,7 +287,9 @@ export function renderListPage(model: AppModel, entity: string): string {
           </Link>`;
   lines.push(`  return (`);
   lines.push(`    <div>`);
-  lines.push(`      <PageHeader title=${jsString(cap(ctx.labelPlural))} subtitle=${jsString(`Browse, search and manage your ${ctx.labelPlural}.`)}>`);
+  lines.push(
+    `      <PageHeader title=${jsString(cap(ctx.labelPlural))} subtitle=${jsString(`Browse, search and manage your ${ctx.labelPlural}.`)}>`,
+  );
   lines.push(`        <Link to={createPageUrl(${jsString(ctx.pages.form)})} className="${CLASSES.primaryButton}">`);
   lines.push(`          <PlusIcon className="h-4 w-4" />`);
   lines.push(`          New ${ctx.label}`);
@@ -247,7 +298,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push('');
   lines.push(`      <div className="mb-4 flex flex-col gap-2 sm:flex-row">`);
   lines.push(`        <div className="relative flex-1">`);
-  lines.push(`          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />`);
+  lines.push(
+    `          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />`,
+  );
   lines.push(`          <input`);
   lines.push(`            value={search}`);
   lines.push(`            onChange={(event) => setSearch(event.target.value)}`);
@@ -257,7 +310,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`          />`);
   lines.push(`        </div>`);
   for (const f of filters) {
-    lines.push(`        <select value={filters.${f.key}} onChange={(event) => handleFilterChange(${jsString(f.key)}, event.target.value)} aria-label=${jsString(`Filter by ${f.label.toLowerCase()}`)} className="${selectClass}">`);
+    lines.push(
+      `        <select value={filters.${f.key}} onChange={(event) => handleFilterChange(${jsString(f.key)}, event.target.value)} aria-label=${jsString(`Filter by ${f.label.toLowerCase()}`)} className="${selectClass}">`,
+    );
     if (f.kind === 'boolean') {
       lines.push(`          <option value="">${f.label}: all</option>`);
       lines.push(`          <option value="yes">${f.label}: yes</option>`);
@@ -272,7 +327,9 @@ export function renderListPage(model: AppModel, entity: string): string {
     }
     lines.push(`        </select>`);
   }
-  lines.push(`        <select value={sort} onChange={(event) => setSort(event.target.value)} aria-label="Sort" className="${selectClass}">`);
+  lines.push(
+    `        <select value={sort} onChange={(event) => setSort(event.target.value)} aria-label="Sort" className="${selectClass}">`,
+  );
   lines.push(`          {SORT_OPTIONS.map((option) => (`);
   lines.push(`            <option key={option.value} value={option.value}>`);
   lines.push(`              {option.label}`);
@@ -294,8 +351,12 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`      ) : ${visible}.length === 0 ? (`);
   lines.push(`        <EmptyState`);
   lines.push(`          icon={${ctx.icon}}`);
-  lines.push(`          title={isFiltered ? ${jsString(`No matching ${ctx.labelPlural}`)} : ${jsString(`No ${ctx.labelPlural} yet`)}}`);
-  lines.push(`          message={isFiltered ? "Try another search or clear the filters." : ${jsString(`Create your first ${ctx.label} to get started.`)}}`);
+  lines.push(
+    `          title={isFiltered ? ${jsString(`No matching ${ctx.labelPlural}`)} : ${jsString(`No ${ctx.labelPlural} yet`)}}`,
+  );
+  lines.push(
+    `          message={isFiltered ? "Try another search or clear the filters." : ${jsString(`Create your first ${ctx.label} to get started.`)}}`,
+  );
   lines.push(`          action={`);
   lines.push(`            !isFiltered && (`);
   lines.push(`              ${newButton.replace(/\n {10}/g, '\n              ')}`);
@@ -317,31 +378,48 @@ export function renderListPage(model: AppModel, entity: string): string {
   }
   if (image) {
     lines.push(`              {${access(one, image.key)} ? (`);
-    lines.push(`                <img src={${access(one, image.key)}} alt="" className="h-12 w-12 shrink-0 rounded-lg border border-border object-cover" />`);
+    lines.push(
+      `                <img src={${access(one, image.key)}} alt="" className="h-12 w-12 shrink-0 rounded-lg border border-border object-cover" />`,
+    );
     lines.push(`              ) : (`);
-    lines.push(`                <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">`);
+    lines.push(
+      `                <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">`,
+    );
     lines.push(`                  <${ctx.icon} className="h-5 w-5" />`);
     lines.push(`                </div>`);
     lines.push(`              )}`);
   }
   lines.push(`              <div className="min-w-0 flex-1">`);
-  const strike = leading && DONE_KEYS.has(leading.key) ? ` + (${access(one, leading.key)} ? " text-muted-foreground line-through" : "")` : '';
+  const strike =
+    leading && DONE_KEYS.has(leading.key)
+      ? ` + (${access(one, leading.key)} ? " text-muted-foreground line-through" : "")`
+      : '';
   if (strike) {
-    lines.push(`                <Link to={createPageUrl(${jsString(`${ctx.pages.detail}?id=`)} + ${one}.id)} className={"font-medium hover:text-primary"${strike}}>`);
+    lines.push(
+      `                <Link to={createPageUrl(${jsString(`${ctx.pages.detail}?id=`)} + ${one}.id)} className={"font-medium hover:text-primary"${strike}}>`,
+    );
   } else {
-    lines.push(`                <Link to={createPageUrl(${jsString(`${ctx.pages.detail}?id=`)} + ${one}.id)} className="font-medium hover:text-primary">`);
+    lines.push(
+      `                <Link to={createPageUrl(${jsString(`${ctx.pages.detail}?id=`)} + ${one}.id)} className="font-medium hover:text-primary">`,
+    );
   }
   lines.push(`                  {${titleExpr(ctx, one)}}`);
   lines.push(`                </Link>`);
   if (meta.length) {
-    lines.push(`                <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">`);
+    lines.push(
+      `                <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">`,
+    );
     for (const f of meta) {
       const value = access(one, f.key);
       if (f.kind === 'relation') {
         const r = ctx.relations.find((x) => x.key === f.key)!;
-        lines.push(`                  {${value} && <span>${f.label}: {${namesMapName(r)}[${value}] ?? "Unknown"}</span>}`);
+        lines.push(
+          `                  {${value} && <span>${f.label}: {${namesMapName(r)}[${value}] ?? "Unknown"}</span>}`,
+        );
       } else if (f.kind === 'boolean') {
-        lines.push(`                  <button type="button" onClick={() => handleToggle(${one}, ${jsString(f.key)})} className="hover:text-foreground">`);
+        lines.push(
+          `                  <button type="button" onClick={() => handleToggle(${one}, ${jsString(f.key)})} className="hover:text-foreground">`,
+        );
         lines.push(`                    ${f.label}: <FieldValue type="checkbox" value={${value}} />`);
         lines.push(`                  </button>`);
       } else if (f.kind === 'select') {
@@ -359,10 +437,14 @@ export function renderListPage(model: AppModel, entity: string): string {
     lines.push(`                </div>`);
   }
   lines.push(`              </div>`);
-  lines.push(`              <Link to={createPageUrl(${jsString(`${ctx.pages.form}?id=`)} + ${one}.id)} className="${CLASSES.iconButton}" aria-label="Edit">`);
+  lines.push(
+    `              <Link to={createPageUrl(${jsString(`${ctx.pages.form}?id=`)} + ${one}.id)} className="${CLASSES.iconButton}" aria-label="Edit">`,
+  );
   lines.push(`                <PencilIcon className="h-4 w-4" />`);
   lines.push(`              </Link>`);
-  lines.push(`              <button type="button" onClick={() => handleDelete(${one})} className="${CLASSES.iconButton} hover:text-danger" aria-label="Delete">`);
+  lines.push(
+    `              <button type="button" onClick={() => handleDelete(${one})} className="${CLASSES.iconButton} hover:text-danger" aria-label="Delete">`,
+  );
   lines.push(`                <Trash2Icon className="h-4 w-4" />`);
   lines.push(`              </button>`);
   lines.push(`            </li>`);
@@ -370,7 +452,9 @@ export function renderListPage(model: AppModel, entity: string): string {
   lines.push(`        </ul>`);
   lines.push(`      )}`);
   lines.push(`      {!isLoading && ${many}.length >= LOAD_LIMIT && (`);
-  lines.push(`        <p className="mt-3 text-center text-xs text-muted-foreground">Showing the first {LOAD_LIMIT}. Use the filters to find older ${ctx.labelPlural}.</p>`);
+  lines.push(
+    `        <p className="mt-3 text-center text-xs text-muted-foreground">Showing the first {LOAD_LIMIT}. Use the filters to find older ${ctx.labelPlural}.</p>`,
+  );
   lines.push(`      )}`);
   lines.push(`    </div>`);
   lines.push(`  );`);
@@ -405,7 +489,12 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`import React, { useEffect, useState } from "react";`);
   lines.push(`import { Link, useNavigate, useSearchParams } from "react-router-dom";`);
   lines.push(lucideImport(['PencilIcon', 'Trash2Icon', ...(children.length ? ['PlusIcon'] : [])]));
-  lines.push(...entityImports(ctx, children.map((c) => c.name)));
+  lines.push(
+    ...entityImports(
+      ctx,
+      children.map((c) => c.name),
+    ),
+  );
   lines.push(`import { createPageUrl } from "@/utils";`);
   lines.push(`import PageHeader from "@/components/PageHeader";`);
   lines.push(`import LoadingState from "@/components/LoadingState";`);
@@ -447,7 +536,10 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`      try {`);
   if (children.length) {
     const names = ['record', ...children.map((c) => `${c.ctx.vars.one}Rows`)];
-    const calls = [`${ctx.id}.get(id)`, ...children.map((c) => `${c.ctx.id}.filter({ ${c.key}: id }, "-createdAt", 100)`)];
+    const calls = [
+      `${ctx.id}.get(id)`,
+      ...children.map((c) => `${c.ctx.id}.filter({ ${c.key}: id }, "-createdAt", 100)`),
+    ];
     lines.push(`        const [${names.join(', ')}] = await Promise.all([${calls.join(', ')}]);`);
   } else {
     lines.push(`        const record = await ${ctx.id}.get(id);`);
@@ -455,7 +547,10 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   if (relations.length) {
     // A missing related record (deleted since) shows as empty rather than failing the page.
     lines.push(`        const [${relations.map((r) => `${r.targetVars.one}Row`).join(', ')}] = await Promise.all([`);
-    for (const r of relations) lines.push(`          ${access('record', r.key)} ? ${r.targetId}.get(${access('record', r.key)}).catch(() => null) : null,`);
+    for (const r of relations)
+      lines.push(
+        `          ${access('record', r.key)} ? ${r.targetId}.get(${access('record', r.key)}).catch(() => null) : null,`,
+      );
     lines.push(`        ]);`);
   }
   lines.push(`        if (!isCurrent) return;`);
@@ -501,11 +596,15 @@ export function renderDetailPage(model: AppModel, entity: string): string {
   lines.push(`  return (`);
   lines.push(`    <div className="space-y-6">`);
   lines.push(`      <PageHeader title={${titleExpr(ctx, one)}} ${back}>`);
-  lines.push(`        <Link to={createPageUrl(${jsString(`${ctx.pages.form}?id=`)} + ${one}.id)} className="${CLASSES.secondaryButton}">`);
+  lines.push(
+    `        <Link to={createPageUrl(${jsString(`${ctx.pages.form}?id=`)} + ${one}.id)} className="${CLASSES.secondaryButton}">`,
+  );
   lines.push(`          <PencilIcon className="h-4 w-4" />`);
   lines.push(`          Edit`);
   lines.push(`        </Link>`);
-  lines.push(`        <button type="button" onClick={handleDelete} disabled={isDeleting} className="${CLASSES.dangerButton}">`);
+  lines.push(
+    `        <button type="button" onClick={handleDelete} disabled={isDeleting} className="${CLASSES.dangerButton}">`,
+  );
   lines.push(`          <Trash2Icon className="h-4 w-4" />`);
   lines.push(`          {isDeleting ? "Deleting…" : "Delete"}`);
   lines.push(`        </button>`);
@@ -523,7 +622,9 @@ export function renderDetailPage(model: AppModel, entity: string): string {
       if (r.targetHasPages) {
         const targetPages = pagesOf(r.target!);
         lines.push(`          {${rec} ? (`);
-        lines.push(`            <Link to={createPageUrl(${jsString(`${targetPages.detail}?id=`)} + ${rec}.id)} className="text-primary hover:underline">`);
+        lines.push(
+          `            <Link to={createPageUrl(${jsString(`${targetPages.detail}?id=`)} + ${rec}.id)} className="text-primary hover:underline">`,
+        );
         lines.push(`              {${label}}`);
         lines.push(`            </Link>`);
         lines.push(`          ) : (`);
@@ -547,7 +648,9 @@ export function renderDetailPage(model: AppModel, entity: string): string {
     lines.push(`      <section className="${CLASSES.card} p-5">`);
     lines.push(`        <div className="mb-3 flex items-center justify-between gap-2">`);
     lines.push(`          <h2 className="font-semibold">${cap(c.ctx.labelPlural)}</h2>`);
-    lines.push(`          <Link to={createPageUrl(${jsString(`${c.ctx.pages.form}?${c.key}=`)} + ${one}.id)} className="${CLASSES.secondaryButton}">`);
+    lines.push(
+      `          <Link to={createPageUrl(${jsString(`${c.ctx.pages.form}?${c.key}=`)} + ${one}.id)} className="${CLASSES.secondaryButton}">`,
+    );
     lines.push(`            <PlusIcon className="h-4 w-4" />`);
     lines.push(`            Add ${c.ctx.label}`);
     lines.push(`          </Link>`);
@@ -558,7 +661,9 @@ export function renderDetailPage(model: AppModel, entity: string): string {
     lines.push(`          <ul className="divide-y divide-border">`);
     lines.push(`            {${cm}.map((item) => (`);
     lines.push(`              <li key={item.id} className="py-2">`);
-    lines.push(`                <Link to={createPageUrl(${jsString(`${c.ctx.pages.detail}?id=`)} + item.id)} className="text-sm font-medium hover:text-primary">`);
+    lines.push(
+      `                <Link to={createPageUrl(${jsString(`${c.ctx.pages.detail}?id=`)} + item.id)} className="text-sm font-medium hover:text-primary">`,
+    );
     lines.push(`                  {${titleExpr(c.ctx, 'item')}}`);
     lines.push(`                </Link>`);
     lines.push(`              </li>`);
@@ -643,7 +748,9 @@ export function renderFormPage(model: AppModel, entity: string): string {
   lines.push(`import LoadingState from "@/components/LoadingState";`);
   lines.push(`import ErrorMessage from "@/components/ErrorMessage";`);
   lines.push(`import FieldInput from "@/components/FieldInput";`);
-  lines.push(`import { errorMessage${usesDateTime ? ', fromDateTimeInput, toDateTimeInput' : ''} } from "@/services/format";`);
+  lines.push(
+    `import { errorMessage${usesDateTime ? ', fromDateTimeInput, toDateTimeInput' : ''} } from "@/services/format";`,
+  );
   lines.push('');
   lines.push(`const EMPTY = {`);
   for (const f of fields) lines.push(`  ${f.key}: ${emptyValue(f)},`);
@@ -666,20 +773,37 @@ export function renderFormPage(model: AppModel, entity: string): string {
   for (const f of fields) {
     const v = access('values', f.key);
     if (f.required && f.kind !== 'boolean') {
-      const empty = f.kind === 'tags' ? `${v}.length === 0` : ['text', 'longtext', 'email', 'url'].includes(f.kind) ? `!${v}.trim()` : `${v} === "" || ${v} == null`;
+      const empty =
+        f.kind === 'tags'
+          ? `${v}.length === 0`
+          : ['text', 'longtext', 'email', 'url'].includes(f.kind)
+            ? `!${v}.trim()`
+            : `${v} === "" || ${v} == null`;
       lines.push(`  if (${empty}) errors.${f.key} = ${jsString(`${f.label} is required`)};`);
     }
-    if (f.kind === 'email') lines.push(`  if (${v} && !/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(${v})) errors.${f.key} = "Enter a valid email address";`);
-    if (f.kind === 'url') lines.push(`  if (${v} && !/^https?:\\/\\//.test(${v})) errors.${f.key} = "Enter a full link starting with https://";`);
+    if (f.kind === 'email')
+      lines.push(
+        `  if (${v} && !/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(${v})) errors.${f.key} = "Enter a valid email address";`,
+      );
+    if (f.kind === 'url')
+      lines.push(
+        `  if (${v} && !/^https?:\\/\\//.test(${v})) errors.${f.key} = "Enter a full link starting with https://";`,
+      );
     if (f.kind === 'number') {
       lines.push(`  if (${v} !== "" && Number.isNaN(Number(${v}))) errors.${f.key} = "Enter a number";`);
       const { minimum, maximum } = f.schema;
       if (minimum !== undefined && maximum !== undefined) {
-        lines.push(`  else if (${v} !== "" && (Number(${v}) < ${minimum} || Number(${v}) > ${maximum})) errors.${f.key} = ${jsString(`${f.label} must be between ${minimum} and ${maximum}`)};`);
+        lines.push(
+          `  else if (${v} !== "" && (Number(${v}) < ${minimum} || Number(${v}) > ${maximum})) errors.${f.key} = ${jsString(`${f.label} must be between ${minimum} and ${maximum}`)};`,
+        );
       } else if (minimum !== undefined) {
-        lines.push(`  else if (${v} !== "" && Number(${v}) < ${minimum}) errors.${f.key} = ${jsString(`${f.label} must be at least ${minimum}`)};`);
+        lines.push(
+          `  else if (${v} !== "" && Number(${v}) < ${minimum}) errors.${f.key} = ${jsString(`${f.label} must be at least ${minimum}`)};`,
+        );
       } else if (maximum !== undefined) {
-        lines.push(`  else if (${v} !== "" && Number(${v}) > ${maximum}) errors.${f.key} = ${jsString(`${f.label} must be at most ${maximum}`)};`);
+        lines.push(
+          `  else if (${v} !== "" && Number(${v}) > ${maximum}) errors.${f.key} = ${jsString(`${f.label} must be at most ${maximum}`)};`,
+        );
       }
     }
   }
@@ -749,21 +873,29 @@ export function renderFormPage(model: AppModel, entity: string): string {
   lines.push(`    setIsSaving(true);`);
   lines.push(`    setSaveError("");`);
   lines.push(`    try {`);
-  lines.push(`      const ${one} = id ? await ${ctx.id}.update(id, toRecord(values)) : await ${ctx.id}.create(toRecord(values));`);
+  lines.push(
+    `      const ${one} = id ? await ${ctx.id}.update(id, toRecord(values)) : await ${ctx.id}.create(toRecord(values));`,
+  );
   lines.push(`      const savedId = ${one}?.id ?? id;`);
-  lines.push(`      navigate(createPageUrl(savedId ? ${jsString(`${ctx.pages.detail}?id=`)} + savedId : ${jsString(ctx.pages.list)}));`);
+  lines.push(
+    `      navigate(createPageUrl(savedId ? ${jsString(`${ctx.pages.detail}?id=`)} + savedId : ${jsString(ctx.pages.list)}));`,
+  );
   lines.push(`    } catch (err) {`);
   lines.push(`      setSaveError(errorMessage(err));`);
   lines.push(`      setIsSaving(false);`);
   lines.push(`    }`);
   lines.push(`  }`);
   lines.push('');
-  lines.push(`  const backTo = createPageUrl(id ? ${jsString(`${ctx.pages.detail}?id=`)} + id : ${jsString(ctx.pages.list)});`);
+  lines.push(
+    `  const backTo = createPageUrl(id ? ${jsString(`${ctx.pages.detail}?id=`)} + id : ${jsString(ctx.pages.list)});`,
+  );
   lines.push(`  if (isLoading) return <LoadingState />;`);
   lines.push('');
   lines.push(`  return (`);
   lines.push(`    <div className="mx-auto max-w-2xl">`);
-  lines.push(`      <PageHeader title={id ? ${jsString(`Edit ${ctx.label}`)} : ${jsString(`New ${ctx.label}`)}} backTo={backTo} backLabel={id ? ${jsString(`Back to ${ctx.label}`)} : ${jsString(`All ${ctx.labelPlural}`)}} />`);
+  lines.push(
+    `      <PageHeader title={id ? ${jsString(`Edit ${ctx.label}`)} : ${jsString(`New ${ctx.label}`)}} backTo={backTo} backLabel={id ? ${jsString(`Back to ${ctx.label}`)} : ${jsString(`All ${ctx.labelPlural}`)}} />`,
+  );
   lines.push(`      {loadError ? (`);
   lines.push(`        <ErrorMessage message={loadError} />`);
   lines.push(`      ) : (`);

@@ -29,10 +29,18 @@ export class ConnectorError extends Error {
 }
 
 /** JSON from a provider API with a bearer token and a time limit. */
-export async function getJson<T>(url: string, init: { token: string; method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number }): Promise<T> {
+export async function getJson<T>(
+  url: string,
+  init: { token: string; method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number },
+): Promise<T> {
   const res = await fetch(url, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${init.token}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      authorization: `Bearer ${init.token}`,
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
     signal: AbortSignal.timeout(init.timeoutMs ?? 15_000),
   }).catch((err: Error) => {

@@ -113,9 +113,16 @@ describe('crawlSite', { timeout: 20_000 }, () => {
 
   it('skips slow, huge, private-redirect, missing and non-HTML pages and keeps the rest', async () => {
     const started = Date.now();
-    const { paths, progress, requests } = await crawl({ path: '/traps/', maxDepth: 1, pageTimeoutMs: 400, maxPageBytes: 256 * 1024 });
+    const { paths, progress, requests } = await crawl({
+      path: '/traps/',
+      maxDepth: 1,
+      pageTimeoutMs: 400,
+      maxPageBytes: 256 * 1024,
+    });
     expect(paths.sort()).toEqual(['/', '/about', '/gzip', '/plain', '/traps/']);
-    const skipped = Object.fromEntries(progress.filter((p) => p.skipped).map((p) => [new URL(p.url).pathname, p.skipped]));
+    const skipped = Object.fromEntries(
+      progress.filter((p) => p.skipped).map((p) => [new URL(p.url).pathname, p.skipped]),
+    );
     expect(skipped['/slow']).toBe(`Could not fetch ${site.baseUrl}/slow: no answer within 400 ms`);
     expect(skipped['/huge']).toBe(`Could not fetch ${site.baseUrl}/huge: the response is larger than 262144 bytes`);
     // A redirect off the site is not followed at all (the start page's own redirects are checked below).
@@ -128,10 +135,20 @@ describe('crawlSite', { timeout: 20_000 }, () => {
   });
 
   it('refuses a same-site page whose host name resolves to a private address', async () => {
-    const resolve = async (host: string) => [{ address: host === 'site.test' ? '127.0.0.1' : '10.0.0.7', family: 4 as const }];
+    const resolve = async (host: string) => [
+      { address: host === 'site.test' ? '127.0.0.1' : '10.0.0.7', family: 4 as const },
+    ];
     const fetchPolicy: FetchPolicy = { allowHosts: [`site.test:${site.port}`], resolve };
     const progress: CrawlProgress[] = [];
-    const pages = await drain({ url: `http://site.test:${site.port}/traps/`, maxPages: 50, maxDepth: 1, pageTimeoutMs: 400, maxPageBytes: 256 * 1024, fetchPolicy, onProgress: (p) => progress.push(p) });
+    const pages = await drain({
+      url: `http://site.test:${site.port}/traps/`,
+      maxPages: 50,
+      maxDepth: 1,
+      pageTimeoutMs: 400,
+      maxPageBytes: 256 * 1024,
+      fetchPolicy,
+      onProgress: (p) => progress.push(p),
+    });
     expect(pages.map((p) => p.url)).toContain(`http://site.test:${site.port}/about`);
     expect(progress.find((p) => p.url === `http://internal.site.test:${site.port}/about`)?.skipped).toBe(
       `Refused to fetch http://internal.site.test:${site.port}/about: internal.site.test resolves to 10.0.0.7, a private address`,
@@ -176,18 +193,24 @@ describe('crawlSite', { timeout: 20_000 }, () => {
   it('refuses a start host name that resolves to loopback', async () => {
     const before = site.requests.length;
     const fetchPolicy: FetchPolicy = { resolve: async () => [{ address: '127.0.0.1', family: 4 }] };
-    const error = await rejection(drain({ url: `http://docs.company.test:${site.port}/`, maxPages: 5, maxDepth: 1, fetchPolicy }));
+    const error = await rejection(
+      drain({ url: `http://docs.company.test:${site.port}/`, maxPages: 5, maxDepth: 1, fetchPolicy }),
+    );
     expect(error.message).toMatch(/docs\.company\.test resolves to 127\.0\.0\.1, a loopback address/);
     expect(site.requests.length).toBe(before);
   });
 
   it('refuses a start page that redirects to a private address', async () => {
-    const error = await rejection(drain({ url: `${site.baseUrl}/redirect-private`, maxPages: 5, maxDepth: 1, fetchPolicy: policy() }));
+    const error = await rejection(
+      drain({ url: `${site.baseUrl}/redirect-private`, maxPages: 5, maxDepth: 1, fetchPolicy: policy() }),
+    );
     expect(error.code).toBe('URL_NOT_ALLOWED');
   });
 
   it('refuses a start page that robots.txt disallows', async () => {
-    const error = await rejection(drain({ url: `${site.baseUrl}/private/secret`, maxPages: 5, maxDepth: 1, fetchPolicy: policy() }));
+    const error = await rejection(
+      drain({ url: `${site.baseUrl}/private/secret`, maxPages: 5, maxDepth: 1, fetchPolicy: policy() }),
+    );
     expect(error.code).toBe('FETCH_FAILED');
     expect(error.message).toBe(`The site's robots.txt does not allow crawling ${site.baseUrl}/private/secret`);
   });
@@ -195,8 +218,12 @@ describe('crawlSite', { timeout: 20_000 }, () => {
   it('crawls nothing when robots.txt is unreachable (5xx), and says why', async () => {
     const down = await startFakeSite({ robots: { status: 503, body: 'down' } });
     try {
-      const error = await rejection(drain({ url: `${down.baseUrl}/`, maxPages: 5, maxDepth: 1, fetchPolicy: { allowHosts: [down.host] } }));
-      expect(error.message).toBe(`Could not read ${down.baseUrl}/robots.txt (it answered HTTP 503), so the site is not crawled`);
+      const error = await rejection(
+        drain({ url: `${down.baseUrl}/`, maxPages: 5, maxDepth: 1, fetchPolicy: { allowHosts: [down.host] } }),
+      );
+      expect(error.message).toBe(
+        `Could not read ${down.baseUrl}/robots.txt (it answered HTTP 503), so the site is not crawled`,
+      );
       expect(down.requests).toEqual(['/robots.txt']);
     } finally {
       await down.close();
@@ -204,13 +231,27 @@ describe('crawlSite', { timeout: 20_000 }, () => {
   });
 
   it('obeys a Tessera group and crawls everything when robots.txt is missing', async () => {
-    const mine = await startFakeSite({ robots: { body: 'User-agent: *\nDisallow: /\n\nUser-agent: Tessera\nDisallow: /blog\n' } });
+    const mine = await startFakeSite({
+      robots: { body: 'User-agent: *\nDisallow: /\n\nUser-agent: Tessera\nDisallow: /blog\n' },
+    });
     const none = await startFakeSite({ robots: { status: 404, body: '' } });
     try {
-      const a = await drain({ url: `${mine.baseUrl}/`, maxPages: 50, maxDepth: 3, fetchPolicy: { allowHosts: [mine.host] } });
+      const a = await drain({
+        url: `${mine.baseUrl}/`,
+        maxPages: 50,
+        maxDepth: 3,
+        fetchPolicy: { allowHosts: [mine.host] },
+      });
       // The Tessera group replaces the * group: /blog is out, /private (only in *'s spirit) is in.
-      expect(a.map((p) => new URL(p.url).pathname).sort()).toEqual([...treeUpTo(3).filter((p) => !p.startsWith('/blog')), '/private/secret'].sort());
-      const b = await drain({ url: `${none.baseUrl}/`, maxPages: 50, maxDepth: 1, fetchPolicy: { allowHosts: [none.host] } });
+      expect(a.map((p) => new URL(p.url).pathname).sort()).toEqual(
+        [...treeUpTo(3).filter((p) => !p.startsWith('/blog')), '/private/secret'].sort(),
+      );
+      const b = await drain({
+        url: `${none.baseUrl}/`,
+        maxPages: 50,
+        maxDepth: 1,
+        fetchPolicy: { allowHosts: [none.host] },
+      });
       expect(b.map((p) => new URL(p.url).pathname)).toContain('/about');
       expect(none.requests).toContain('/private/secret');
     } finally {
@@ -228,7 +269,13 @@ describe('crawlSite', { timeout: 20_000 }, () => {
     const pages: CrawledPage[] = [];
     let atAbort = 0;
     const error = await (async () => {
-      for await (const page of crawlSite({ url: `${site.baseUrl}/many/`, maxPages: 100, maxDepth: 1, fetchPolicy: policy(), signal: controller.signal })) {
+      for await (const page of crawlSite({
+        url: `${site.baseUrl}/many/`,
+        maxPages: 100,
+        maxDepth: 1,
+        fetchPolicy: policy(),
+        signal: controller.signal,
+      })) {
         pages.push(page);
         if (pages.length === 3) {
           atAbort = site.requests.length;
@@ -248,7 +295,12 @@ describe('crawlSite', { timeout: 20_000 }, () => {
   it('cleans up when the consumer stops iterating early', async () => {
     const pages: CrawledPage[] = [];
     let atBreak = 0;
-    for await (const page of crawlSite({ url: `${site.baseUrl}/many/`, maxPages: 100, maxDepth: 1, fetchPolicy: policy() })) {
+    for await (const page of crawlSite({
+      url: `${site.baseUrl}/many/`,
+      maxPages: 100,
+      maxDepth: 1,
+      fetchPolicy: policy(),
+    })) {
       pages.push(page);
       atBreak = site.requests.length;
       if (pages.length === 2) break;
@@ -265,7 +317,9 @@ describe('crawlSite', { timeout: 20_000 }, () => {
     [{ maxPages: 2.5 }, 'maxPages must be a whole number of at least 1'],
     [{ maxDepth: -1 }, 'maxDepth must be a whole number of at least 0'],
   ])('refuses bad limits %o', async (limits, message) => {
-    const error = await rejection(drain({ url: `${site.baseUrl}/`, maxPages: 5, maxDepth: 1, fetchPolicy: policy(), ...limits }));
+    const error = await rejection(
+      drain({ url: `${site.baseUrl}/`, maxPages: 5, maxDepth: 1, fetchPolicy: policy(), ...limits }),
+    );
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toBe(message);
   });
@@ -288,7 +342,9 @@ describe('fetchPageAsMarkdown', () => {
     expect((await rejection(fetchPageAsMarkdown(`${site.baseUrl}/missing`, { fetchPolicy: policy() }))).message).toBe(
       `Could not fetch ${site.baseUrl}/missing: the server answered HTTP 404`,
     );
-    expect((await rejection(fetchPageAsMarkdown(`${site.baseUrl}/file.pdf`, { fetchPolicy: policy() }))).details).toMatchObject({
+    expect(
+      (await rejection(fetchPageAsMarkdown(`${site.baseUrl}/file.pdf`, { fetchPolicy: policy() }))).details,
+    ).toMatchObject({
       reason: 'content-type',
     });
     expect((await rejection(fetchPageAsMarkdown('http://192.168.1.1/'))).code).toBe('URL_NOT_ALLOWED');

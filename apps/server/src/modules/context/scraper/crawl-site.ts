@@ -55,7 +55,8 @@ type Entry = { url: string; depth: number };
 type Outcome = { page: CrawledPage | null; links: string[]; finalUrl: string; skipped?: string };
 
 const checkLimit = (name: string, value: number, min: number) => {
-  if (!Number.isInteger(value) || value < min) throw new AppError('VALIDATION_FAILED', `${name} must be a whole number of at least ${min}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new AppError('VALIDATION_FAILED', `${name} must be a whole number of at least ${min}`);
 };
 
 /**
@@ -106,7 +107,12 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
         ? `Could not read ${url.origin}/robots.txt (${robots.problem}), so the site is not crawled`
         : `The site's robots.txt does not allow crawling ${url.href}`;
       if (isStart) throw new AppError('FETCH_FAILED', message, { reason: 'robots', url: url.href });
-      return { page: null, links: [], finalUrl: url.href, skipped: robots.problem ? message : 'disallowed by robots.txt' };
+      return {
+        page: null,
+        links: [],
+        finalUrl: url.href,
+        skipped: robots.problem ? message : 'disallowed by robots.txt',
+      };
     }
     const res = await safeFetch(url, {
       ...fetchOptions,
@@ -117,7 +123,12 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
     });
     if (!res.ok) {
       const why = res.status >= 300 && res.status < 400 ? 'redirects off the site' : `HTTP ${res.status}`;
-      if (isStart) throw new AppError('FETCH_FAILED', `Could not fetch ${url.href}: the server answered ${why}`, { reason: 'status', status: res.status, url: url.href });
+      if (isStart)
+        throw new AppError('FETCH_FAILED', `Could not fetch ${url.href}: the server answered ${why}`, {
+          reason: 'status',
+          status: res.status,
+          url: url.href,
+        });
       return { page: null, links: [], finalUrl: res.url, skipped: why };
     }
     const converted = htmlToMarkdown(res.text(), res.url);
@@ -125,7 +136,11 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
     if (converted.noindex) return { page: null, links, finalUrl: res.url, skipped: 'noindex' };
     if (!converted.markdown) return { page: null, links, finalUrl: res.url, skipped: 'no text' };
     const title = converted.title || new URL(res.url).pathname;
-    return { page: { url: res.url, title, markdown: converted.markdown, depth: entry.depth }, links, finalUrl: res.url };
+    return {
+      page: { url: res.url, title, markdown: converted.markdown, depth: entry.depth },
+      links,
+      finalUrl: res.url,
+    };
   };
 
   const seen = new Set<string>([start.href]);
@@ -229,7 +244,12 @@ export async function fetchPageAsMarkdown(
     policy: options.fetchPolicy,
     signal: options.signal,
   });
-  if (!res.ok) throw new AppError('FETCH_FAILED', `Could not fetch ${res.url}: the server answered HTTP ${res.status}`, { reason: 'status', status: res.status, url: res.url });
+  if (!res.ok)
+    throw new AppError('FETCH_FAILED', `Could not fetch ${res.url}: the server answered HTTP ${res.status}`, {
+      reason: 'status',
+      status: res.status,
+      url: res.url,
+    });
   const page = htmlToMarkdown(res.text(), res.url);
   return { url: res.url, title: page.title || new URL(res.url).pathname, markdown: page.markdown };
 }

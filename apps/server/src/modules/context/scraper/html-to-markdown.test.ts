@@ -35,30 +35,49 @@ describe('htmlToMarkdown', () => {
   });
 
   it('resolves links against <base href>', () => {
-    const page = htmlToMarkdown('<html><head><base href="https://acme.test/docs/"></head><body><a href="intro">Intro</a></body></html>', 'https://acme.test/x');
+    const page = htmlToMarkdown(
+      '<html><head><base href="https://acme.test/docs/"></head><body><a href="intro">Intro</a></body></html>',
+      'https://acme.test/x',
+    );
     expect(page.links).toEqual(['https://acme.test/docs/intro']);
   });
 
   it('falls back to the body text when there is no article', () => {
-    const page = htmlToMarkdown('<div>Just a line of text.</div><nav>menu</nav><script>x()</script>', 'https://acme.test/');
+    const page = htmlToMarkdown(
+      '<div>Just a line of text.</div><nav>menu</nav><script>x()</script>',
+      'https://acme.test/',
+    );
     expect(page.markdown).toContain('Just a line of text.');
     expect(page.markdown).not.toContain('x()');
     expect(page.title).toBe('');
   });
 
-  it('converts a very large page from its body, without Readability (whose cost grows too fast)', { timeout: 30_000 }, () => {
-    const items = Math.ceil(READABILITY_MAX_ELEMENTS / 3) + 10;
-    const rows = Array.from({ length: items }, (_, i) => `<div><b>Item ${i}</b><span> costs ${i} EUR</span></div>`).join('');
-    const page = htmlToMarkdown(`<html><head><title>Catalogue</title></head><body><nav>Menu</nav><h1>Catalogue</h1>${rows}</body></html>`, 'https://acme.test/');
-    // Readability would have turned the h1 into the title and dropped it; the body conversion keeps it.
-    expect(page.markdown.startsWith('# Catalogue')).toBe(true);
-    expect(page.markdown).toContain(`**Item ${items - 1}** costs ${items - 1} EUR`);
-    expect(page.markdown).not.toContain('Menu');
-    expect(page.title).toBe('Catalogue');
-  });
+  it(
+    'converts a very large page from its body, without Readability (whose cost grows too fast)',
+    { timeout: 30_000 },
+    () => {
+      const items = Math.ceil(READABILITY_MAX_ELEMENTS / 3) + 10;
+      const rows = Array.from(
+        { length: items },
+        (_, i) => `<div><b>Item ${i}</b><span> costs ${i} EUR</span></div>`,
+      ).join('');
+      const page = htmlToMarkdown(
+        `<html><head><title>Catalogue</title></head><body><nav>Menu</nav><h1>Catalogue</h1>${rows}</body></html>`,
+        'https://acme.test/',
+      );
+      // Readability would have turned the h1 into the title and dropped it; the body conversion keeps it.
+      expect(page.markdown.startsWith('# Catalogue')).toBe(true);
+      expect(page.markdown).toContain(`**Item ${items - 1}** costs ${items - 1} EUR`);
+      expect(page.markdown).not.toContain('Menu');
+      expect(page.title).toBe('Catalogue');
+    },
+  );
 
   it('reads robots meta tags', () => {
-    const page = htmlToMarkdown('<html><head><meta name="robots" content="noindex, nofollow"></head><body><a href="/a">a</a></body></html>', 'https://acme.test/');
+    const page = htmlToMarkdown(
+      '<html><head><meta name="robots" content="noindex, nofollow"></head><body><a href="/a">a</a></body></html>',
+      'https://acme.test/',
+    );
     expect(page.noindex).toBe(true);
     expect(page.nofollow).toBe(true);
     expect(htmlToMarkdown('<p>hi</p>', 'https://acme.test/').nofollow).toBe(false);
@@ -66,6 +85,8 @@ describe('htmlToMarkdown', () => {
 
   it('gives empty text for an empty or malformed document instead of throwing', () => {
     expect(htmlToMarkdown('', 'https://acme.test/').markdown).toBe('');
-    expect(htmlToMarkdown('<html><body><p>unclosed <b>bold <i>text', 'https://acme.test/').markdown).toContain('unclosed');
+    expect(htmlToMarkdown('<html><body><p>unclosed <b>bold <i>text', 'https://acme.test/').markdown).toContain(
+      'unclosed',
+    );
   });
 });

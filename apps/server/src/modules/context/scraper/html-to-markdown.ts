@@ -16,10 +16,16 @@ export interface ConvertedPage {
   nofollow: boolean;
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+  emDelimiter: '_',
+});
 // Never text: code, styles, embedded media (their URLs would only add noise to retrieval). Not
 // forms: some sites (ASP.NET WebForms) wrap the whole page in one.
-const NOT_TEXT = 'script, style, noscript, template, iframe, object, embed, svg, canvas, img, picture, video, audio, button';
+const NOT_TEXT =
+  'script, style, noscript, template, iframe, object, embed, svg, canvas, img, picture, video, audio, button';
 // Page chrome, dropped only when there is no article and the whole body is used.
 const CHROME = 'nav, header, footer, aside';
 

@@ -34,7 +34,9 @@ describe('robots.txt', () => {
   });
 
   it('lets the longest match win, and Allow win a tie', () => {
-    const rules = parseRobots('User-agent: *\nDisallow: /docs\nAllow: /docs/public\nDisallow: /docs/public/secret\nAllow: /tie\nDisallow: /tie\n');
+    const rules = parseRobots(
+      'User-agent: *\nDisallow: /docs\nAllow: /docs/public\nDisallow: /docs/public/secret\nAllow: /tie\nDisallow: /tie\n',
+    );
     expect(rules.isAllowed('/docs/page')).toBe(false);
     expect(rules.isAllowed('/docs/public/page')).toBe(true);
     expect(rules.isAllowed('/docs/public/secret/x')).toBe(false);
@@ -52,7 +54,9 @@ describe('robots.txt', () => {
   });
 
   it('ignores comments, empty Disallow, unknown keys and rules before any user-agent', () => {
-    const rules = parseRobots('Disallow: /orphan\n# comment\nUser-agent: * # all\nDisallow:\nCrawl-delay: 10\nSitemap: https://x/s.xml\n');
+    const rules = parseRobots(
+      'Disallow: /orphan\n# comment\nUser-agent: * # all\nDisallow:\nCrawl-delay: 10\nSitemap: https://x/s.xml\n',
+    );
     expect(rules.isAllowed('/orphan')).toBe(true);
     expect(rules.isAllowed('/anything')).toBe(true);
   });

@@ -32,7 +32,8 @@ export const ALLOW_ALL: RobotsRules = { isAllowed: () => true };
 /** Nothing may be fetched (robots.txt unreachable: RFC 9309 says assume a full disallow). */
 export const DISALLOW_ALL: RobotsRules = { isAllowed: (path) => path === '/robots.txt' };
 
-const toGlob = (pattern: string): string => (pattern.endsWith('$') ? pattern.slice(0, -1) : `${pattern}*`).replace(/\*+/g, '*');
+const toGlob = (pattern: string): string =>
+  (pattern.endsWith('$') ? pattern.slice(0, -1) : `${pattern}*`).replace(/\*+/g, '*');
 
 /**
  * Whole-string wildcard match where `*` is any run of characters. Backtracks only to the last star,
@@ -113,7 +114,12 @@ export function parseRobots(text: string, productToken: string = ROBOTS_PRODUCT_
       let best: Rule | null = null;
       for (const rule of rules) {
         if (!globMatch(rule.glob, path)) continue;
-        if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
+        if (
+          !best ||
+          rule.pattern.length > best.pattern.length ||
+          (rule.pattern.length === best.pattern.length && rule.allow)
+        )
+          best = rule;
       }
       return best ? best.allow : true;
     },

@@ -10,7 +10,14 @@ describe('crawler URLs', () => {
   });
 
   it('drops links that are not http(s) pages', () => {
-    for (const href of ['mailto:a@b.c', 'javascript:void(0)', 'tel:123', 'ftp://x/y', 'data:text/plain,hi', 'http://[bad']) {
+    for (const href of [
+      'mailto:a@b.c',
+      'javascript:void(0)',
+      'tel:123',
+      'ftp://x/y',
+      'data:text/plain,hi',
+      'http://[bad',
+    ]) {
       expect(normalizeUrl(href, 'https://example.com/')).toBeNull();
     }
   });

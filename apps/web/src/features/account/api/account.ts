@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { AccountSchema, CreateAccountResponseSchema, type Account, type CreateAccountResponse } from '@tessera/contracts';
+import {
+  AccountSchema,
+  CreateAccountResponseSchema,
+  type Account,
+  type CreateAccountResponse,
+} from '@tessera/contracts';
 import { apiFetch, isApiError } from '../../../shared/api';
 
 export const ACCOUNT_QUERY_KEY = ['account', 'current'] as const;

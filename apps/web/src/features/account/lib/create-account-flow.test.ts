@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_CREATE_INITIAL_DELAY_MS, ACCOUNT_CREATE_RETRIES, ACCOUNT_CREATE_RETRY_INTERVAL_MS } from '@tessera/contracts';
+import {
+  ACCOUNT_CREATE_INITIAL_DELAY_MS,
+  ACCOUNT_CREATE_RETRIES,
+  ACCOUNT_CREATE_RETRY_INTERVAL_MS,
+} from '@tessera/contracts';
 import { createAccountWithRetries } from './create-account-flow';
 
 class HttpError extends Error {
@@ -73,7 +77,10 @@ describe('createAccountWithRetries', () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.attempts).toBe(ACCOUNT_CREATE_RETRIES + 1);
     expect(calls).toHaveLength(ACCOUNT_CREATE_RETRIES + 1);
-    expect(sleeps).toEqual([ACCOUNT_CREATE_INITIAL_DELAY_MS, ...Array(ACCOUNT_CREATE_RETRIES).fill(ACCOUNT_CREATE_RETRY_INTERVAL_MS)]);
+    expect(sleeps).toEqual([
+      ACCOUNT_CREATE_INITIAL_DELAY_MS,
+      ...Array(ACCOUNT_CREATE_RETRIES).fill(ACCOUNT_CREATE_RETRY_INTERVAL_MS),
+    ]);
     if (!outcome.ok) expect(outcome.error).toBeInstanceOf(HttpError);
   });
 
@@ -95,6 +102,8 @@ describe('createAccountWithRetries', () => {
   });
 
   it('uses the spec constants (3 s, 7 retries, 4 s)', () => {
-    expect([ACCOUNT_CREATE_INITIAL_DELAY_MS, ACCOUNT_CREATE_RETRIES, ACCOUNT_CREATE_RETRY_INTERVAL_MS]).toEqual([3000, 7, 4000]);
+    expect([ACCOUNT_CREATE_INITIAL_DELAY_MS, ACCOUNT_CREATE_RETRIES, ACCOUNT_CREATE_RETRY_INTERVAL_MS]).toEqual([
+      3000, 7, 4000,
+    ]);
   });
 });

@@ -1,4 +1,8 @@
-import { ACCOUNT_CREATE_INITIAL_DELAY_MS, ACCOUNT_CREATE_RETRIES, ACCOUNT_CREATE_RETRY_INTERVAL_MS } from '@tessera/contracts';
+import {
+  ACCOUNT_CREATE_INITIAL_DELAY_MS,
+  ACCOUNT_CREATE_RETRIES,
+  ACCOUNT_CREATE_RETRY_INTERVAL_MS,
+} from '@tessera/contracts';
 
 export interface CreateAccountFlowOptions<T> {
   /** One call of `POST /api/live_api/account/create`. */
@@ -14,8 +18,7 @@ export interface CreateAccountFlowOptions<T> {
 }
 
 export type CreateAccountOutcome<T> =
-  | { ok: true; result: T; attempts: number }
-  | { ok: false; error: unknown; attempts: number };
+  { ok: true; result: T; attempts: number } | { ok: false; error: unknown; attempts: number };
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -20,14 +20,19 @@ export function UnauthorizedPage() {
           ? 'You have been signed out so you can start again cleanly.'
           : 'Sign in with an account that has access, or go back to your apps.'
       }
-      renderLogo={(logo) => <Link to="/login" aria-label="Tessera, sign in">{logo}</Link>}
+      renderLogo={(logo) => (
+        <Link to="/login" aria-label="Tessera, sign in">
+          {logo}
+        </Link>
+      )}
       footer={<>Need help? Write to your Tessera administrator.</>}
     >
       <div className="space-y-5">
         {isAccountFailure && <Alert tone="error">{MESSAGES.account.createFailed}</Alert>}
         {paymentId && (
           <p className="text-sm text-ink-subtle">
-            Payment reference: <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[13px] text-ink">{paymentId}</code>
+            Payment reference:{' '}
+            <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[13px] text-ink">{paymentId}</code>
             <br />
             Keep it if you contact us: your purchase is safe.
           </p>

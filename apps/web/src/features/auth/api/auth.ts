@@ -13,21 +13,46 @@ export function signInWithPassword(input: { email: string; password: string }): 
   return apiFetch('/api/auth/sign-in/email', { ...AUTH, method: 'POST', body: input });
 }
 
-export function signUp(input: { name?: string; email: string; password: string; callbackURL: string }): Promise<unknown> {
+export function signUp(input: {
+  name?: string;
+  email: string;
+  password: string;
+  callbackURL: string;
+}): Promise<unknown> {
   return apiFetch('/api/auth/sign-up/email', { ...AUTH, method: 'POST', body: input });
 }
 
 export function sendResetPasswordEmail(input: { email: string; continueUrl?: string }): Promise<StatusResponse> {
-  return apiFetch('/api/live_api/account/sendResetPasswordEmail', { ...AUTH, method: 'POST', body: input, schema: StatusResponseSchema });
+  return apiFetch('/api/live_api/account/sendResetPasswordEmail', {
+    ...AUTH,
+    method: 'POST',
+    body: input,
+    schema: StatusResponseSchema,
+  });
 }
 
-export function sendMagicLink(input: { email: string; continueUrl?: string }, appId?: string | null): Promise<StatusResponse> {
+export function sendMagicLink(
+  input: { email: string; continueUrl?: string },
+  appId?: string | null,
+): Promise<StatusResponse> {
   const query = appId ? `?${new URLSearchParams({ appId })}` : '';
-  return apiFetch(`/api/live_api/account/sendMagicLink${query}`, { ...AUTH, method: 'POST', body: input, schema: StatusResponseSchema });
+  return apiFetch(`/api/live_api/account/sendMagicLink${query}`, {
+    ...AUTH,
+    method: 'POST',
+    body: input,
+    schema: StatusResponseSchema,
+  });
 }
 
-export function sendVerificationEmail(input: { continueUrl?: string; appName?: string | null }): Promise<StatusResponse> {
-  return apiFetch('/api/live_api/account/sendVerificationEmail', { method: 'POST', body: input, schema: StatusResponseSchema });
+export function sendVerificationEmail(input: {
+  continueUrl?: string;
+  appName?: string | null;
+}): Promise<StatusResponse> {
+  return apiFetch('/api/live_api/account/sendVerificationEmail', {
+    method: 'POST',
+    body: input,
+    schema: StatusResponseSchema,
+  });
 }
 
 export function verifyMagicLink(token: string): Promise<unknown> {
@@ -53,7 +78,11 @@ export async function startGoogleSignIn(callbackURL: string): Promise<void> {
  * cookie: read it once with credentials and keep its token as our bearer token from then on.
  */
 export async function adoptCookieSession(): Promise<boolean> {
-  const data = await apiFetch<Session | null>('/api/auth/get-session', { ...AUTH, credentials: 'include', withToken: false });
+  const data = await apiFetch<Session | null>('/api/auth/get-session', {
+    ...AUTH,
+    credentials: 'include',
+    withToken: false,
+  });
   if (!data?.session?.token) return false;
   setToken(data.session.token);
   return true;

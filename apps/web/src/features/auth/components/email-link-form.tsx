@@ -43,7 +43,10 @@ export function EmailLinkForm({ email, onEmailChange, send, submitLabel, success
   if (mutation.isSuccess) {
     return (
       <div className="space-y-5">
-        <div role="status" className="flex flex-col items-center rounded-xl border border-line bg-surface-muted/70 px-5 py-6 text-center">
+        <div
+          role="status"
+          className="flex flex-col items-center rounded-xl border border-line bg-surface-muted/70 px-5 py-6 text-center"
+        >
           <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
             <MailCheck className="size-5" aria-hidden />
           </div>
@@ -59,7 +62,8 @@ export function EmailLinkForm({ email, onEmailChange, send, submitLabel, success
   }
 
   const serverError = mutation.isError ? formErrorOf(mutation.error) : null;
-  const fieldError = localError ?? (isApiError(mutation.error) && mutation.error.code === 'INVALID_EMAIL' ? serverError : null);
+  const fieldError =
+    localError ?? (isApiError(mutation.error) && mutation.error.code === 'INVALID_EMAIL' ? serverError : null);
   const formError = fieldError ? null : serverError;
 
   return (

@@ -43,12 +43,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const error = mutation.isError ? mutation.error : null;
   const fieldError = localError ?? (isApiError(error) && error.code === 'WEAK_PASSWORD' ? error.message : null);
-  const formError = error && !fieldError && !(isApiError(error) && error.code === 'INVALID_LINK') ? formErrorOf(error) : null;
+  const formError =
+    error && !fieldError && !(isApiError(error) && error.code === 'INVALID_LINK') ? formErrorOf(error) : null;
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <Field label="New password" hint={PASSWORD_HINT} error={fieldError}>
-        <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+        <PasswordInput
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus
+        />
       </Field>
       <FormError message={formError} />
       <Button type="submit" size="lg" fullWidth loading={mutation.isPending || mutation.isSuccess}>

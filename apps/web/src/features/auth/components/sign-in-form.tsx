@@ -37,12 +37,20 @@ export function SignInForm({ email, onEmailChange, onSignedIn, forgotPasswordHre
         label="Password"
         error={fieldErrors.password}
         labelAction={
-          <Link to={forgotPasswordHref} className="text-[13px] font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to={forgotPasswordHref}
+            className="text-[13px] font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Forgot password?
           </Link>
         }
       >
-        <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       <FormError message={mutation.isError ? formErrorOf(mutation.error) : null} />
       <Button type="submit" size="lg" fullWidth loading={mutation.isPending || mutation.isSuccess}>

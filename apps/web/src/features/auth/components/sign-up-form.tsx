@@ -19,7 +19,8 @@ type FieldErrors = { email?: string; password?: string };
 
 /** Errors the server ties to one field show under it; the rest above the button. */
 function splitError(err: unknown): { field: FieldErrors; form: string | null } {
-  if (isApiError(err) && (err.code === 'INVALID_EMAIL' || err.code === 'EMAIL_IN_USE')) return { field: { email: err.message }, form: null };
+  if (isApiError(err) && (err.code === 'INVALID_EMAIL' || err.code === 'EMAIL_IN_USE'))
+    return { field: { email: err.message }, form: null };
   if (isApiError(err) && err.code === 'WEAK_PASSWORD') return { field: { password: err.message }, form: null };
   return { field: {}, form: formErrorOf(err) };
 }
@@ -30,7 +31,10 @@ export function SignUpForm({ email, onEmailChange, continueUrl, onSignedIn }: Si
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const mutation = useMutation({ mutationFn: signUp, onSuccess: onSignedIn });
   const serverErrors = mutation.isError ? splitError(mutation.error) : { field: {}, form: null };
-  const errors: FieldErrors = { ...serverErrors.field, ...Object.fromEntries(Object.entries(localErrors).filter(([, v]) => v)) };
+  const errors: FieldErrors = {
+    ...serverErrors.field,
+    ...Object.fromEntries(Object.entries(localErrors).filter(([, v]) => v)),
+  };
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,11 +51,23 @@ export function SignUpForm({ email, onEmailChange, continueUrl, onSignedIn }: Si
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <Field label="Name" optional>
-        <Input name="name" autoComplete="name" placeholder="Ada Lovelace" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <Input
+          name="name"
+          autoComplete="name"
+          placeholder="Ada Lovelace"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
       </Field>
       <EmailField value={email} onChange={onEmailChange} error={errors.email} />
       <Field label="Password" hint={PASSWORD_HINT} error={errors.password}>
-        <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       <FormError message={serverErrors.form} />
       <Button type="submit" size="lg" fullWidth loading={mutation.isPending || mutation.isSuccess}>

@@ -21,7 +21,15 @@ describe('resolveNavigation', () => {
   });
 
   it('leaves public pages alone without a user', () => {
-    for (const path of ['/login', '/logout', '/auth/handler', '/error/unauthorized', '/dev/mail', '/tool/my-tool', '/joinPlan']) {
+    for (const path of [
+      '/login',
+      '/logout',
+      '/auth/handler',
+      '/error/unauthorized',
+      '/dev/mail',
+      '/tool/my-tool',
+      '/joinPlan',
+    ]) {
       expect(go(path, null)).toBeNull();
       expect(go(path, null, '', true)).toBeNull();
     }
@@ -41,13 +49,25 @@ describe('resolveNavigation', () => {
   });
 
   it('does not redirect unverified users on exempt pages', () => {
-    for (const path of ['/auth/verifyEmail', '/auth/handler', '/settings', '/logout', '/login', '/item/1', '/tool/t', '/joinPlan', '/error/unauthorized', '/dev/mail']) {
+    for (const path of [
+      '/auth/verifyEmail',
+      '/auth/handler',
+      '/settings',
+      '/logout',
+      '/login',
+      '/item/1',
+      '/tool/t',
+      '/joinPlan',
+      '/error/unauthorized',
+      '/dev/mail',
+    ]) {
       expect(go(path, unverified)).toBeNull();
     }
   });
 
   it('does not redirect verified users', () => {
-    for (const path of ['/home', '/settings', '/login', '/auth/verifyEmail', '/build/app/a1']) expect(go(path, verified)).toBeNull();
+    for (const path of ['/home', '/settings', '/login', '/auth/verifyEmail', '/build/app/a1'])
+      expect(go(path, verified)).toBeNull();
   });
 
   it('ignores a trailing slash', () => {

@@ -17,11 +17,29 @@ export interface NavigationInput {
 }
 
 /** Pages anyone may see without signing in. */
-const PUBLIC_PAGES = [/^\/login$/, /^\/logout$/, /^\/auth\/handler$/, /^\/error(\/.*)?$/, /^\/dev\/mail$/, /^\/tool(\/.*)?$/, /^\/joinPlan$/];
+const PUBLIC_PAGES = [
+  /^\/login$/,
+  /^\/logout$/,
+  /^\/auth\/handler$/,
+  /^\/error(\/.*)?$/,
+  /^\/dev\/mail$/,
+  /^\/tool(\/.*)?$/,
+  /^\/joinPlan$/,
+];
 /** Public on first load only. */
 const FIRST_LOAD_PUBLIC_PAGES = [/^\/auth(\/.*)?$/];
 /** Pages an unverified user may stay on. */
-const UNVERIFIED_ALLOWED = [/^\/auth(\/.*)?$/, /^\/login$/, /^\/logout$/, /^\/settings$/, /^\/item(\/.*)?$/, /^\/tool(\/.*)?$/, /^\/joinPlan$/, /^\/error(\/.*)?$/, /^\/dev\/mail$/];
+const UNVERIFIED_ALLOWED = [
+  /^\/auth(\/.*)?$/,
+  /^\/login$/,
+  /^\/logout$/,
+  /^\/settings$/,
+  /^\/item(\/.*)?$/,
+  /^\/tool(\/.*)?$/,
+  /^\/joinPlan$/,
+  /^\/error(\/.*)?$/,
+  /^\/dev\/mail$/,
+];
 
 const matches = (patterns: RegExp[], path: string) => patterns.some((p) => p.test(path));
 

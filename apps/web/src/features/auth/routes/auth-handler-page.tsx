@@ -60,7 +60,8 @@ export function AuthHandlerPage() {
   if (mode === 'resetPassword') {
     return token ? <ResetPasswordView token={token} /> : <BrokenLink />;
   }
-  if (!mode || !LINK_MODES.includes(mode as LinkMode) || (TOKEN_MODES.includes(mode as LinkMode) && !token)) return <BrokenLink />;
+  if (!mode || !LINK_MODES.includes(mode as LinkMode) || (TOKEN_MODES.includes(mode as LinkMode) && !token))
+    return <BrokenLink />;
   return <LinkAction key={`${mode}:${token}`} mode={mode as LinkMode} token={token ?? ''} />;
 }
 
@@ -71,7 +72,10 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
   const postSignIn = usePostSignIn();
   const [failure, setFailure] = useState<LinkFailure | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const continueUrl = safeRelativePath(params.get('continueUrl'), mode === 'verifyAndChangeEmail' ? '/settings' : '/home');
+  const continueUrl = safeRelativePath(
+    params.get('continueUrl'),
+    mode === 'verifyAndChangeEmail' ? '/settings' : '/home',
+  );
   const saleId = params.get('sale_id');
   const linkError = params.get('error');
   useDocumentTitle(WORKING_COPY[mode]);
@@ -159,7 +163,11 @@ function LinkAction({ mode, token }: { mode: LinkMode; token: string }) {
 
   if (failure) {
     return (
-      <AuthLayout icon={<LinkIcon />} title="This link didn’t work" description="Links in our emails work once and expire after a while.">
+      <AuthLayout
+        icon={<LinkIcon />}
+        title="This link didn’t work"
+        description="Links in our emails work once and expire after a while."
+      >
         <div className="space-y-5">
           <Alert tone="error">{failure.message}</Alert>
           {failure.action}
@@ -198,7 +206,11 @@ function ResetPasswordView({ token }: { token: string }) {
 function BrokenLink() {
   useDocumentTitle('Invalid link');
   return (
-    <AuthLayout icon={<LinkIcon />} title="This link is incomplete" description="Open the link from the email again, or copy the whole address into your browser.">
+    <AuthLayout
+      icon={<LinkIcon />}
+      title="This link is incomplete"
+      description="Open the link from the email again, or copy the whole address into your browser."
+    >
       <Button asChild size="lg" fullWidth>
         <Link to="/login">Back to sign in</Link>
       </Button>

@@ -17,9 +17,21 @@ const VIEWS: View[] = ['signin', 'signup', 'forgot', 'magic'];
 
 const COPY: Record<View, { title: string; description: string; docTitle: string }> = {
   signin: { title: 'Welcome back', description: 'Sign in to keep building with Tessera.', docTitle: 'Sign in' },
-  signup: { title: 'Create your account', description: 'Describe an app, and Tessera builds it. Free to start.', docTitle: 'Sign up' },
-  forgot: { title: 'Reset your password', description: 'Enter your account’s email and we’ll send you a link to choose a new password.', docTitle: 'Reset password' },
-  magic: { title: 'Sign in with a link', description: 'We’ll email you a one-time link that signs you in, no password needed.', docTitle: 'Magic link' },
+  signup: {
+    title: 'Create your account',
+    description: 'Describe an app, and Tessera builds it. Free to start.',
+    docTitle: 'Sign up',
+  },
+  forgot: {
+    title: 'Reset your password',
+    description: 'Enter your account’s email and we’ll send you a link to choose a new password.',
+    docTitle: 'Reset password',
+  },
+  magic: {
+    title: 'Sign in with a link',
+    description: 'We’ll email you a one-time link that signs you in, no password needed.',
+    docTitle: 'Magic link',
+  },
 };
 
 /**
@@ -82,7 +94,10 @@ export function LoginPage() {
 
   if ((finishing && (finishing === 'session' || saleId)) || (isPending && !user)) {
     return (
-      <AuthLayout title={saleId ? 'Setting up your account' : 'Signing you in'} description={saleId ? 'This takes a few seconds while we confirm your purchase.' : 'One moment…'}>
+      <AuthLayout
+        title={saleId ? 'Setting up your account' : 'Signing you in'}
+        description={saleId ? 'This takes a few seconds while we confirm your purchase.' : 'One moment…'}
+      >
         <div className="flex justify-center py-6 text-brand-600">
           <Spinner size={28} label="Signing in" />
         </div>
@@ -92,7 +107,10 @@ export function LoginPage() {
 
   const isPasswordView = view === 'signin' || view === 'signup';
   const backToSignIn = (
-    <Link to={hrefFor('signin')} className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline">
+    <Link
+      to={hrefFor('signin')}
+      className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
       <ArrowLeft className="size-3.5" aria-hidden />
       Back to sign in
     </Link>
@@ -113,8 +131,17 @@ export function LoginPage() {
         </Tabs>
       )}
 
-      {view === 'signin' && <SignInForm email={email} onEmailChange={setEmail} onSignedIn={finishFromForm} forgotPasswordHref={hrefFor('forgot')} />}
-      {view === 'signup' && <SignUpForm email={email} onEmailChange={setEmail} continueUrl={target} onSignedIn={finishFromForm} />}
+      {view === 'signin' && (
+        <SignInForm
+          email={email}
+          onEmailChange={setEmail}
+          onSignedIn={finishFromForm}
+          forgotPasswordHref={hrefFor('forgot')}
+        />
+      )}
+      {view === 'signup' && (
+        <SignUpForm email={email} onEmailChange={setEmail} continueUrl={target} onSignedIn={finishFromForm} />
+      )}
       {view === 'forgot' && (
         <EmailLinkForm
           email={email}
@@ -123,8 +150,8 @@ export function LoginPage() {
           submitLabel="Send reset link"
           sentText={(value) => (
             <>
-              If <span className="font-medium text-ink">{value}</span> has a Tessera account, a link to reset the password is on its way. It
-              expires in an hour.
+              If <span className="font-medium text-ink">{value}</span> has a Tessera account, a link to reset the
+              password is on its way. It expires in an hour.
             </>
           )}
         />
@@ -138,7 +165,8 @@ export function LoginPage() {
           successToast={MESSAGES.magicLink.sent}
           sentText={(value) => (
             <>
-              We sent a sign-in link to <span className="font-medium text-ink">{value}</span>. It works once and expires in 15 minutes.
+              We sent a sign-in link to <span className="font-medium text-ink">{value}</span>. It works once and expires
+              in 15 minutes.
             </>
           )}
         />
@@ -152,7 +180,9 @@ export function LoginPage() {
             Email me a sign-in link
           </Button>
           {config?.googleEnabled && (
-            <GoogleButton callbackURL={`/auth/handler?${new URLSearchParams({ mode: 'oauth', continueUrl: target, ...(saleId ? { sale_id: saleId } : {}) })}`} />
+            <GoogleButton
+              callbackURL={`/auth/handler?${new URLSearchParams({ mode: 'oauth', continueUrl: target, ...(saleId ? { sale_id: saleId } : {}) })}`}
+            />
           )}
         </div>
       )}

@@ -93,7 +93,9 @@ export function VerifyEmailPage() {
       title="Verify your email"
       description={
         <>
-          We sent a verification link to <span className="font-medium text-ink [overflow-wrap:anywhere]">{user.email}</span>. Open it to finish setting up
+          We sent a verification link to{' '}
+          <span className="font-medium text-ink [overflow-wrap:anywhere]">{user.email}</span>. Open it to finish setting
+          up
           {appName ? ` ${appName}` : ' your account'}.
         </>
       }
@@ -115,10 +117,19 @@ export function VerifyEmailPage() {
         <Button size="lg" fullWidth loading={check.isPending} onClick={() => check.mutate()}>
           I’ve verified — continue
         </Button>
-        <Button variant="secondary" size="lg" fullWidth loading={resend.isPending} disabled={cooldown > 0} onClick={() => resend.mutate()}>
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          loading={resend.isPending}
+          disabled={cooldown > 0}
+          onClick={() => resend.mutate()}
+        >
           {cooldown > 0 ? `Resend email in ${cooldown}s` : 'Resend email'}
         </Button>
-        <p className="pt-2 text-center text-[13px] leading-relaxed text-ink-subtle">Can’t find it? Check your spam folder.</p>
+        <p className="pt-2 text-center text-[13px] leading-relaxed text-ink-subtle">
+          Can’t find it? Check your spam folder.
+        </p>
         <DevOutboxHint />
       </div>
     </AuthLayout>

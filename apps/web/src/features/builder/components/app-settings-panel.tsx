@@ -1,11 +1,24 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import { APP_MESSAGES, SIGNUP_FIELD_LABELS, SIGNUP_REQUIRED_FIELDS, signupNeedsFieldsMessage, type SignupRequiredField } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  SIGNUP_FIELD_LABELS,
+  SIGNUP_REQUIRED_FIELDS,
+  signupNeedsFieldsMessage,
+  type SignupRequiredField,
+} from '@tessera/contracts';
 import { Alert, Button, Field, Input, Skeleton, Switch, toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { useAppDetails, useSaveAppSettings } from '../api/app';
-import { canToggleSignup, isSignupFormDirty, settingsWithSignupForm, signupFormErrors, signupFormOf, type SignupForm } from '../lib/app-settings-form';
+import {
+  canToggleSignup,
+  isSignupFormDirty,
+  settingsWithSignupForm,
+  signupFormErrors,
+  signupFormOf,
+  type SignupForm,
+} from '../lib/app-settings-form';
 
 export interface AppSettingsPanelProps {
   appId: string;
@@ -170,13 +183,18 @@ function SignupSettingsForm({ appId, settings, isPublished, hasCustomDomain }: S
           </div>
         )}
         {canToggle && isStoredOn && !form.isSignupEnabled && !isPublished && !hasCustomDomain && (
-          <p className="text-[13px] leading-snug text-amber-800">Once this is saved, sign-up can only be turned on again after you publish the app.</p>
+          <p className="text-[13px] leading-snug text-amber-800">
+            Once this is saved, sign-up can only be turned on again after you publish the app.
+          </p>
         )}
       </section>
 
       <fieldset disabled={save.isPending} className="space-y-4" aria-describedby={`${baseId}-contacts-hint`}>
         <p id={`${baseId}-contacts-hint`} className="text-[13px] leading-snug text-ink-subtle">
-          Your app&apos;s sign-up page links to these. {form.isSignupEnabled ? 'All three are required while sign-up is on.' : 'All three are needed to turn sign-up on.'}
+          Your app&apos;s sign-up page links to these.{' '}
+          {form.isSignupEnabled
+            ? 'All three are required while sign-up is on.'
+            : 'All three are needed to turn sign-up on.'}
         </p>
         {SIGNUP_REQUIRED_FIELDS.map((field) => (
           <Field key={field} label={SIGNUP_FIELD_LABELS[field]} error={shownError(field)}>

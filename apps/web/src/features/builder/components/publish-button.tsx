@@ -47,7 +47,13 @@ export function PublishButton({ appId, disabled, appUrl, onPublished, compact }:
 
   return (
     <>
-      <Button size="sm" onClick={handlePublish} loading={isPublishing} disabled={disabled} aria-label={compact ? 'Publish' : undefined}>
+      <Button
+        size="sm"
+        onClick={handlePublish}
+        loading={isPublishing}
+        disabled={disabled}
+        aria-label={compact ? 'Publish' : undefined}
+      >
         <Rocket aria-hidden />
         {!compact && 'Publish'}
       </Button>
@@ -55,7 +61,11 @@ export function PublishButton({ appId, disabled, appUrl, onPublished, compact }:
         <DialogContent
           size="sm"
           title="Your app is live"
-          description={published ? `Version ${published.number} is now what your users see. Later chat changes reach them when you publish again.` : undefined}
+          description={
+            published
+              ? `Version ${published.number} is now what your users see. Later chat changes reach them when you publish again.`
+              : undefined
+          }
           footer={
             published?.url ? (
               <>

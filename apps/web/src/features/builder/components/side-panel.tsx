@@ -68,7 +68,18 @@ export interface SidePanelProps {
  * The editor's sidebar (spec 3 §2): the menu of spec 2 §2 for the app's kind, or the open panel
  * with its Done button (spec 1 §2). 16rem wide, 18rem on mobile, 3rem collapsed (icons only).
  */
-export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, onToggle, isMobile, isPublished, canEditSettings }: SidePanelProps) {
+export function SidePanel({
+  appId,
+  menu,
+  panel,
+  onOpenPanel,
+  entities,
+  isOpen,
+  onToggle,
+  isMobile,
+  isPublished,
+  canEditSettings,
+}: SidePanelProps) {
   const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
   const entries = menuEntries(menu);
   const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }) : [];
@@ -131,7 +142,9 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
             <>
               <span className="min-w-0 flex-1">
                 <span className="block text-sm font-medium text-ink">{entry.label}</span>
-                <span className="block truncate text-xs text-ink-subtle">{isAvailable ? DESCRIPTIONS[entry.id] : 'Not available yet'}</span>
+                <span className="block truncate text-xs text-ink-subtle">
+                  {isAvailable ? DESCRIPTIONS[entry.id] : 'Not available yet'}
+                </span>
               </span>
               {isAvailable && <ChevronRight className="size-4 text-ink-faint group-hover:text-ink" aria-hidden />}
             </>
@@ -155,25 +168,42 @@ export function SidePanel({ appId, menu, panel, onOpenPanel, entities, isOpen, o
       >
         {panel === 'settings' && !isCollapsed && !isMobile ? (
           <>
-            <PanelHeader icon={<Settings className="size-4 text-brand-600" aria-hidden />} title="App settings" onDone={() => onOpenPanel(null)} />
+            <PanelHeader
+              icon={<Settings className="size-4 text-brand-600" aria-hidden />}
+              title="App settings"
+              onDone={() => onOpenPanel(null)}
+            />
             <div className="min-h-0 flex-1 overflow-y-auto p-3">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
             </div>
           </>
         ) : panel === 'database' && !isCollapsed && !isMobile ? (
           <>
-            <PanelHeader icon={<Database className="size-4 text-brand-600" aria-hidden />} title="Database" onDone={() => onOpenPanel(null)} />
+            <PanelHeader
+              icon={<Database className="size-4 text-brand-600" aria-hidden />}
+              title="Database"
+              onDone={() => onOpenPanel(null)}
+            />
             <div className="min-h-0 flex-1 overflow-y-auto p-3 empty:hidden">
               <DatabaseEntityList entities={entities} />
             </div>
           </>
         ) : (
-          <nav aria-label="Builder menu" className={cn('min-h-0 flex-1 overflow-y-auto', isCollapsed ? 'px-1.5 py-3' : 'p-3')}>
-            {!isCollapsed && <p className="px-2 pt-1 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Build</p>}
+          <nav
+            aria-label="Builder menu"
+            className={cn('min-h-0 flex-1 overflow-y-auto', isCollapsed ? 'px-1.5 py-3' : 'p-3')}
+          >
+            {!isCollapsed && (
+              <p className="px-2 pt-1 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Build</p>
+            )}
             <ul className="space-y-1">{entries.map(renderEntry)}</ul>
             {chatEntries.length > 0 && (
               <>
-                {!isCollapsed ? <p className="px-2 pt-4 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Chat</p> : <div className="my-3 h-px bg-line" />}
+                {!isCollapsed ? (
+                  <p className="px-2 pt-4 pb-2 text-xs font-medium tracking-wide text-ink-faint uppercase">Chat</p>
+                ) : (
+                  <div className="my-3 h-px bg-line" />
+                )}
                 <ul className="space-y-1">{chatEntries.map(renderEntry)}</ul>
               </>
             )}

@@ -6,7 +6,9 @@ import { readSidebarOpen, sidebarCookie } from '../../editor';
  * for 7 days.
  */
 export function useSidebar() {
-  const [isOpen, setIsOpen] = useState(() => (typeof document === 'undefined' ? true : readSidebarOpen(document.cookie)));
+  const [isOpen, setIsOpen] = useState(() =>
+    typeof document === 'undefined' ? true : readSidebarOpen(document.cookie),
+  );
 
   const setOpen = useCallback((open: boolean) => {
     setIsOpen(open);

@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES } from '@tessera/contracts';
-import { canToggleSignup, isSignupFormDirty, settingsWithSignupForm, signupFormErrors, signupFormOf, type SignupForm } from './app-settings-form';
+import {
+  canToggleSignup,
+  isSignupFormDirty,
+  settingsWithSignupForm,
+  signupFormErrors,
+  signupFormOf,
+  type SignupForm,
+} from './app-settings-form';
 
-const filled: SignupForm = { isSignupEnabled: true, termsOfServiceLink: 'https://club.example/terms', privacyPolicyLink: 'https://club.example/privacy', supportEmail: 'help@club.example' };
+const filled: SignupForm = {
+  isSignupEnabled: true,
+  termsOfServiceLink: 'https://club.example/terms',
+  privacyPolicyLink: 'https://club.example/privacy',
+  supportEmail: 'help@club.example',
+};
 
 describe('the App settings sign-up form', () => {
   it('starts from the stored settings, whatever else they hold', () => {
-    expect(signupFormOf({})).toEqual({ isSignupEnabled: false, termsOfServiceLink: '', privacyPolicyLink: '', supportEmail: '' });
-    expect(signupFormOf({ ...filled, supportEmail: null, isLoginRequired: true })).toEqual({ ...filled, supportEmail: '' });
+    expect(signupFormOf({})).toEqual({
+      isSignupEnabled: false,
+      termsOfServiceLink: '',
+      privacyPolicyLink: '',
+      supportEmail: '',
+    });
+    expect(signupFormOf({ ...filled, supportEmail: null, isLoginRequired: true })).toEqual({
+      ...filled,
+      supportEmail: '',
+    });
     expect(signupFormOf({ isSignupEnabled: 'yes' }).isSignupEnabled).toBe(false);
   });
 
@@ -23,16 +43,32 @@ describe('the App settings sign-up form', () => {
   });
 
   it('checks formats with the shared schema, on or off', () => {
-    expect(signupFormErrors({ ...filled, isSignupEnabled: false, termsOfServiceLink: 'club.example/terms', supportEmail: 'help' })).toEqual({
+    expect(
+      signupFormErrors({
+        ...filled,
+        isSignupEnabled: false,
+        termsOfServiceLink: 'club.example/terms',
+        supportEmail: 'help',
+      }),
+    ).toEqual({
       termsOfServiceLink: 'Must be a web address starting with http:// or https://',
       supportEmail: 'Must be an e-mail address such as help@example.com',
     });
-    expect(signupFormErrors({ ...filled, privacyPolicyLink: 'javascript:alert(1)' }).privacyPolicyLink).toBe('Must be a web address starting with http:// or https://');
+    expect(signupFormErrors({ ...filled, privacyPolicyLink: 'javascript:alert(1)' }).privacyPolicyLink).toBe(
+      'Must be a web address starting with http:// or https://',
+    );
   });
 
   it('saves the stored settings with the form over them, trimmed', () => {
-    const stored = { isLoginRequired: true, paidMembershipsProduct: { id: 'p1', name: 'Pass' }, isSignupEnabled: false };
-    expect(settingsWithSignupForm(stored, { ...filled, supportEmail: ' help@club.example ' })).toEqual({ ...stored, ...filled });
+    const stored = {
+      isLoginRequired: true,
+      paidMembershipsProduct: { id: 'p1', name: 'Pass' },
+      isSignupEnabled: false,
+    };
+    expect(settingsWithSignupForm(stored, { ...filled, supportEmail: ' help@club.example ' })).toEqual({
+      ...stored,
+      ...filled,
+    });
   });
 
   it('knows when the form differs from what is stored', () => {

@@ -24,7 +24,10 @@ export function signupFormOf(settings: Record<string, unknown>): SignupForm {
 
 export function isSignupFormDirty(form: SignupForm, settings: Record<string, unknown>): boolean {
   const stored = signupFormOf(settings);
-  return form.isSignupEnabled !== stored.isSignupEnabled || SIGNUP_REQUIRED_FIELDS.some((field) => form[field].trim() !== stored[field].trim());
+  return (
+    form.isSignupEnabled !== stored.isSignupEnabled ||
+    SIGNUP_REQUIRED_FIELDS.some((field) => form[field].trim() !== stored[field].trim())
+  );
 }
 
 const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
@@ -66,6 +69,14 @@ export function settingsWithSignupForm(settings: Record<string, unknown>, form: 
  * Whether the sign-up toggle may be used (spec 2 §4): it needs a published app or a custom domain,
  * unless sign-up is already on (as stored), which can always be turned off.
  */
-export function canToggleSignup({ isStoredOn, isPublished, hasCustomDomain }: { isStoredOn: boolean; isPublished: boolean; hasCustomDomain: boolean }): boolean {
+export function canToggleSignup({
+  isStoredOn,
+  isPublished,
+  hasCustomDomain,
+}: {
+  isStoredOn: boolean;
+  isPublished: boolean;
+  hasCustomDomain: boolean;
+}): boolean {
   return isStoredOn || isPublished || hasCustomDomain;
 }

@@ -64,7 +64,8 @@ export function menuEntries(ctx: MenuContext): MenuEntry[] {
         { id: 'app-tools', label: 'App tools' },
       ];
       if (ctx.isAdmin) entries.push({ id: 'app-chat', label: 'App chat' });
-      if (canEditAppSettings({ kind: 'generated', plan: ctx.plan, isAdmin: ctx.isAdmin })) entries.push({ id: 'app-settings', label: 'App settings' });
+      if (canEditAppSettings({ kind: 'generated', plan: ctx.plan, isAdmin: ctx.isAdmin }))
+        entries.push({ id: 'app-settings', label: 'App settings' });
       entries.push({ id: 'database', label: 'Database' });
       return entries;
     }

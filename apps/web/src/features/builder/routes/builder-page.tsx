@@ -1,8 +1,25 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
-import { MESSAGES, canEditAppSettings, type AppErrorReport, type EntitySchema, type VersionEntry } from '@tessera/contracts';
+import {
+  ArrowLeft,
+  BarChart3,
+  Database,
+  Eye,
+  GitCompare,
+  Menu as MenuIcon,
+  MessageSquare,
+  PanelLeft,
+  Settings,
+  TriangleAlert,
+} from 'lucide-react';
+import {
+  MESSAGES,
+  canEditAppSettings,
+  type AppErrorReport,
+  type EntitySchema,
+  type VersionEntry,
+} from '@tessera/contracts';
 import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
@@ -167,7 +184,9 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   }
 
   function handleSchemaSaved(name: string, schema: EntitySchema) {
-    queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) => (data ? { ...data, entities: { ...data.entities, [name]: schema } } : data));
+    queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) =>
+      data ? { ...data, entities: { ...data.entities, [name]: schema } } : data,
+    );
   }
 
   function handleSelectVersion(version: VersionEntry) {
@@ -198,7 +217,12 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
       await queryClient.invalidateQueries({ queryKey: appKeys.detail(appId) });
     } catch (err) {
       // Spec 3 §8: "Failed to restore version", unless the server names the missing message.
-      if (!isApiError(err) || !err.isNetwork) toast.error(isApiError(err) && err.message === MESSAGES.chat.noMessageForVersion ? err.message : MESSAGES.chat.restoreFailed);
+      if (!isApiError(err) || !err.isNetwork)
+        toast.error(
+          isApiError(err) && err.message === MESSAGES.chat.noMessageForVersion
+            ? err.message
+            : MESSAGES.chat.restoreFailed,
+        );
     } finally {
       setIsRestoring(false);
     }
@@ -252,7 +276,13 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     <div className="flex h-dvh flex-col bg-canvas">
       <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-line bg-surface px-2 sm:gap-2 sm:px-3">
         {isMobile ? (
-          <Button size="icon" variant="ghost" aria-label="Open menu" aria-expanded={isDrawerOpen} onClick={() => setIsDrawerOpen(true)}>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label="Open menu"
+            aria-expanded={isDrawerOpen}
+            onClick={() => setIsDrawerOpen(true)}
+          >
             <MenuIcon aria-hidden />
           </Button>
         ) : (
@@ -269,7 +299,14 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         {app.appType === 'generated' && (
           <div className="ml-1 flex items-center gap-1.5">
             <VersionsMenu versions={versionList} selectedId={selected?.id ?? null} onSelect={handleSelectVersion} />
-            <Button size="sm" variant="ghost" onClick={() => setIsDiffOpen(true)} disabled={!selected} aria-label="All Changes" className="max-sm:px-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setIsDiffOpen(true)}
+              disabled={!selected}
+              aria-label="All Changes"
+              className="max-sm:px-2"
+            >
               <GitCompare aria-hidden />
               <span className="hidden lg:inline">All Changes</span>
             </Button>
@@ -279,11 +316,21 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           {isNarrow && app.appType === 'generated' ? (
             mobileView === 'chat' ? (
               <span className="relative">
-                <Button size="icon" variant="secondary" className="size-8" aria-label="Preview" aria-describedby={errorCount ? 'preview-error-count' : undefined} onClick={() => setMobileView('preview')}>
+                <Button
+                  size="icon"
+                  variant="secondary"
+                  className="size-8"
+                  aria-label="Preview"
+                  aria-describedby={errorCount ? 'preview-error-count' : undefined}
+                  onClick={() => setMobileView('preview')}
+                >
                   <Eye aria-hidden />
                 </Button>
                 {errorCount > 0 && (
-                  <span id="preview-error-count" className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white">
+                  <span
+                    id="preview-error-count"
+                    className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+                  >
                     {errorCount}
                     <span className="sr-only"> {errorCount === 1 ? 'error' : 'errors'} in the app</span>
                   </span>
@@ -295,7 +342,13 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
               </Button>
             )
           ) : app.appType !== 'generated' ? null : (
-            <Button size="sm" variant="ghost" aria-pressed={isChatOpen} onClick={() => setIsChatOpen((open) => !open)} title={isChatOpen ? 'Hide chat' : 'Show chat'}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={isChatOpen}
+              onClick={() => setIsChatOpen((open) => !open)}
+              title={isChatOpen ? 'Hide chat' : 'Show chat'}
+            >
               <MessageSquare aria-hidden />
               <span className="hidden lg:inline">Chat</span>
             </Button>
@@ -338,7 +391,11 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         {panel === 'settings' && isMobile ? (
           // The sidebar is a closed drawer here: the panel takes the editor's place, with its Done.
           <main className="flex min-w-0 flex-1 flex-col bg-surface">
-            <PanelHeader icon={<Settings className="size-4 text-brand-600" aria-hidden />} title="App settings" onDone={() => openPanel(null)} />
+            <PanelHeader
+              icon={<Settings className="size-4 text-brand-600" aria-hidden />}
+              title="App settings"
+              onDone={() => openPanel(null)}
+            />
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
             </div>
@@ -357,7 +414,12 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 <DatabaseEntityList entities={app.entities} />
               </div>
             )}
-            <DatabaseWorkspace appId={appId} entities={app.entities} onSchemaSaved={handleSchemaSaved} chat={accessChat} />
+            <DatabaseWorkspace
+              appId={appId}
+              entities={app.entities}
+              onSchemaSaved={handleSchemaSaved}
+              chat={accessChat}
+            />
           </main>
         ) : app.appType !== 'generated' ? (
           <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-8">
@@ -386,15 +448,28 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 onModelChange={setModel}
                 isOnLatest={isOnLatest}
                 onSwitchToLatest={switchToLatest}
-                className={cn('min-w-0', isNarrow ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line', !showChat && 'hidden')}
+                className={cn(
+                  'min-w-0',
+                  isNarrow ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line',
+                  !showChat && 'hidden',
+                )}
               />
             )}
             {/* Kept mounted on mobile while the chat shows: the app keeps running and reporting errors. */}
             <div className={cn('min-w-0 flex-1 flex-col', showPreview ? 'flex' : 'hidden')}>
               {!isOnLatest && selected && (
-                <div role="status" className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900">
+                <div
+                  role="status"
+                  className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900"
+                >
                   <span className="mr-auto">Viewing {versionLabel(selected)}, an older version.</span>
-                  <Button size="sm" variant="secondary" loading={isRestoring} disabled={chat.isBusy} onClick={() => handleRestore(selected)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={isRestoring}
+                    disabled={chat.isBusy}
+                    onClick={() => handleRestore(selected)}
+                  >
                     Restore this version
                   </Button>
                   <Button size="sm" onClick={switchToLatest}>
@@ -426,7 +501,13 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
       </div>
 
       <OlderVersionDialog version={olderPrompt} onSwitchToLatest={switchToLatest} onStay={() => setOlderPrompt(null)} />
-      <DiffDialog appId={appId} open={isDiffOpen} onOpenChange={setIsDiffOpen} versionId={selected?.id ?? null} isStreaming={chat.isBusy} />
+      <DiffDialog
+        appId={appId}
+        open={isDiffOpen}
+        onOpenChange={setIsDiffOpen}
+        versionId={selected?.id ?? null}
+        isStreaming={chat.isBusy}
+      />
     </div>
   );
 }

@@ -40,7 +40,11 @@ export function contextEventsUrl(appId: string): string {
  * same token handling and error shape as every other call. A replacement names the item it replaces,
  * so the plan's item limit does not count that one twice.
  */
-export async function uploadContextFile(appId: string, file: File, { replaceItemId, signal }: { replaceItemId?: string; signal?: AbortSignal } = {}): Promise<string> {
+export async function uploadContextFile(
+  appId: string,
+  file: File,
+  { replaceItemId, signal }: { replaceItemId?: string; signal?: AbortSignal } = {},
+): Promise<string> {
   const body = new FormData();
   body.append('file', file, file.name);
   const headers = new Headers({ accept: 'application/json' });
@@ -49,7 +53,13 @@ export async function uploadContextFile(appId: string, file: File, { replaceItem
   let response: Response;
   try {
     const query = replaceItemId ? `${appQuery(appId)}&replaceItemId=${enc(replaceItemId)}` : appQuery(appId);
-    response = await fetch(`/api/context/ingest/file?${query}`, { method: 'POST', headers, body, credentials: 'omit', signal });
+    response = await fetch(`/api/context/ingest/file?${query}`, {
+      method: 'POST',
+      headers,
+      body,
+      credentials: 'omit',
+      signal,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
@@ -59,25 +69,48 @@ export async function uploadContextFile(appId: string, file: File, { replaceItem
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) throw toApiError(response.status, data);
   const parsed = IngestResponseSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'The server sent an answer this page does not understand. Reload and try again.');
+  if (!parsed.success)
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      'The server sent an answer this page does not understand. Reload and try again.',
+    );
   return parsed.data.contextItemId;
 }
 
 export const contextApi = {
   ingestText: (appId: string, request: IngestTextRequest) =>
-    apiFetch(`/api/context/ingest/text?${appQuery(appId)}`, { method: 'POST', body: request, schema: IngestResponseSchema }),
+    apiFetch(`/api/context/ingest/text?${appQuery(appId)}`, {
+      method: 'POST',
+      body: request,
+      schema: IngestResponseSchema,
+    }),
   ingestMetadata: (appId: string, contextItems: ContextItemMetadata[]) =>
-    apiFetch(`/api/context/ingest/metadata?${appQuery(appId)}`, { method: 'POST', body: { contextItems }, schema: IngestMetadataResponseSchema }),
-  rename: (id: string, name: string) => apiFetch(`/api/context/${enc(id)}`, { method: 'PATCH', body: { name }, schema: ContextItemResponseSchema }),
-  delete: (id: string) => apiFetch(`/api/context/${enc(id)}`, { method: 'DELETE', schema: DeleteContextItemResponseSchema }),
+    apiFetch(`/api/context/ingest/metadata?${appQuery(appId)}`, {
+      method: 'POST',
+      body: { contextItems },
+      schema: IngestMetadataResponseSchema,
+    }),
+  rename: (id: string, name: string) =>
+    apiFetch(`/api/context/${enc(id)}`, { method: 'PATCH', body: { name }, schema: ContextItemResponseSchema }),
+  delete: (id: string) =>
+    apiFetch(`/api/context/${enc(id)}`, { method: 'DELETE', schema: DeleteContextItemResponseSchema }),
   /** Runs the item's ingestion again (`POST /api/context/{id}/sync`); unchanged chunks are kept. */
-  resync: (id: string) => apiFetch(`/api/context/${enc(id)}/sync`, { method: 'POST', body: {}, schema: ContextItemResponseSchema }),
+  resync: (id: string) =>
+    apiFetch(`/api/context/${enc(id)}/sync`, { method: 'POST', body: {}, schema: ContextItemResponseSchema }),
   replace: (appId: string, oldItemId: string, newItemId: string) =>
-    apiFetch(`/api/tools/${enc(appId)}/replaceDataItem`, { method: 'POST', body: { oldItemId, newItemId }, schema: ReplaceDataItemResponseSchema }),
+    apiFetch(`/api/tools/${enc(appId)}/replaceDataItem`, {
+      method: 'POST',
+      body: { oldItemId, newItemId },
+      schema: ReplaceDataItemResponseSchema,
+    }),
 };
 
 /** The app's data items; `refetchInterval` is the polling fallback of the live updates. */
-export function useContextItems(appId: string, { enabled = true, refetchInterval }: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+export function useContextItems(
+  appId: string,
+  { enabled = true, refetchInterval }: { enabled?: boolean; refetchInterval?: number | false } = {},
+) {
   return useQuery({
     queryKey: contextKeys.list(appId),
     queryFn: ({ signal }) => fetchContextItems(appId, signal),
@@ -171,8 +204,14 @@ async function replaceUploaded(appId: string, oldItemId: string, newItemId: stri
 export function useIngestMutations(appId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: contextKeys.list(appId) });
-  const text = useMutation({ mutationFn: (request: IngestTextRequest) => contextApi.ingestText(appId, request), onSuccess: refresh });
+  const text = useMutation({
+    mutationFn: (request: IngestTextRequest) => contextApi.ingestText(appId, request),
+    onSuccess: refresh,
+  });
   const file = useMutation({ mutationFn: (file: File) => uploadContextFile(appId, file), onSuccess: refresh });
-  const metadata = useMutation({ mutationFn: (items: ContextItemMetadata[]) => contextApi.ingestMetadata(appId, items), onSuccess: refresh });
+  const metadata = useMutation({
+    mutationFn: (items: ContextItemMetadata[]) => contextApi.ingestMetadata(appId, items),
+    onSuccess: refresh,
+  });
   return { text, file, metadata };
 }

@@ -34,7 +34,13 @@ export function useContextLiveUpdates(appId: string, isActive: boolean): LiveMod
       else if (effect.kind === 'refresh') refresh();
     }
 
-    const connection = startLiveConnection({ url: contextEventsUrl(appId), getToken, onEvent: handleEvent, onPoll: refresh, onModeChange: setMode });
+    const connection = startLiveConnection({
+      url: contextEventsUrl(appId),
+      getToken,
+      onEvent: handleEvent,
+      onPoll: refresh,
+      onModeChange: setMode,
+    });
     const handleVisible = () => {
       if (document.visibilityState === 'visible') connection.retryNow();
     };

@@ -8,7 +8,10 @@ import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { parseConnectorLink, type ConnectorId } from '../lib/web-address';
 import type { AddSourceProps } from './add-source-props';
 
-const CONNECTORS: Record<ConnectorId, { name: string; icon: typeof BookOpen; linkLabel: string; placeholder: string; invalid: string }> = {
+const CONNECTORS: Record<
+  ConnectorId,
+  { name: string; icon: typeof BookOpen; linkLabel: string; placeholder: string; invalid: string }
+> = {
   notion: {
     name: 'Notion',
     icon: BookOpen,
@@ -50,7 +53,8 @@ export function ConnectorSource({ appId, connector, isConfigured, requestAdd, on
             <Badge>{CONNECTOR_NOT_CONFIGURED_LABEL}</Badge>
           </p>
           <p className="text-[13px] leading-relaxed text-ink-subtle">
-            This server has no {name} credentials. An administrator can add them to the server&apos;s settings to import {name} content here.
+            This server has no {name} credentials. An administrator can add them to the server&apos;s settings to import{' '}
+            {name} content here.
           </p>
         </div>
       </div>
@@ -63,7 +67,15 @@ export function ConnectorSource({ appId, connector, isConfigured, requestAdd, on
     if (!parsed) return setError(invalid);
     if (!requestAdd()) return;
     metadata.mutate(
-      [{ source: connector, providerItemId: parsed.providerItemId, type: parsed.type, name: title.trim() || `${name} ${parsed.providerItemId.slice(0, 8)}`, externalFileUrl: /^https?:\/\//.test(link.trim()) ? link.trim() : undefined }],
+      [
+        {
+          source: connector,
+          providerItemId: parsed.providerItemId,
+          type: parsed.type,
+          name: title.trim() || `${name} ${parsed.providerItemId.slice(0, 8)}`,
+          externalFileUrl: /^https?:\/\//.test(link.trim()) ? link.trim() : undefined,
+        },
+      ],
       {
         onSuccess: () => {
           setLink('');

@@ -14,7 +14,15 @@ export interface ContextItemListProps {
 }
 
 /** The app's existing data items (spec 1 §2), newest first. */
-export function ContextItemList({ appId, items, isPending, isError, onRetry, maxFileSizeBytes, onUpgrade }: ContextItemListProps) {
+export function ContextItemList({
+  appId,
+  items,
+  isPending,
+  isError,
+  onRetry,
+  maxFileSizeBytes,
+  onUpgrade,
+}: ContextItemListProps) {
   if (isError && !items) {
     return (
       <Alert tone="error">
@@ -48,7 +56,13 @@ export function ContextItemList({ appId, items, isPending, isError, onRetry, max
   return (
     <ul aria-label="Data items" className="divide-y divide-line rounded-xl border border-line bg-surface">
       {sorted.map((item) => (
-        <ContextItemRow key={item.id} appId={appId} item={item} maxFileSizeBytes={maxFileSizeBytes} onUpgrade={onUpgrade} />
+        <ContextItemRow
+          key={item.id}
+          appId={appId}
+          item={item}
+          maxFileSizeBytes={maxFileSizeBytes}
+          onUpgrade={onUpgrade}
+        />
       ))}
     </ul>
   );

@@ -1,7 +1,37 @@
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { BookOpen, Ellipsis, File, FileSpreadsheet, FileText, FileType, Globe, HardDrive, RefreshCw, RotateCw, Trash2, Type } from 'lucide-react';
-import { MESSAGES, formatFileSize, type ContextItem, type ContextItemType, type UpgradeReason } from '@tessera/contracts';
-import { Button, Dialog, DialogClose, DialogContent, Menu, MenuContent, MenuItem, MenuTrigger, Progress, toast } from '@tessera/ui';
+import {
+  BookOpen,
+  Ellipsis,
+  File,
+  FileSpreadsheet,
+  FileText,
+  FileType,
+  Globe,
+  HardDrive,
+  RefreshCw,
+  RotateCw,
+  Trash2,
+  Type,
+} from 'lucide-react';
+import {
+  MESSAGES,
+  formatFileSize,
+  type ContextItem,
+  type ContextItemType,
+  type UpgradeReason,
+} from '@tessera/contracts';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuTrigger,
+  Progress,
+  toast,
+} from '@tessera/ui';
 import { ReplaceFailedError, useContextItemMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
@@ -99,7 +129,8 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     void replace.mutateAsync({ oldItemId: item.id, file }).then(
       () => toast.success(`Replaced ${item.name} with ${file.name}`),
       (err: unknown) => {
-        if (err instanceof ReplaceFailedError) return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
+        if (err instanceof ReplaceFailedError)
+          return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
         const reason = upgradeReasonOf(err);
         if (reason) return onUpgrade(reason, errorMessage(err));
         toast.error(uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
@@ -107,28 +138,48 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     );
   }
 
-  const details = [TYPE_LABELS[item.type], item.size > 0 ? formatFileSize(item.size) : null, item.status === 'synced' ? `${item.numOfChunks} ${item.numOfChunks === 1 ? 'chunk' : 'chunks'}` : null]
+  const details = [
+    TYPE_LABELS[item.type],
+    item.size > 0 ? formatFileSize(item.size) : null,
+    item.status === 'synced' ? `${item.numOfChunks} ${item.numOfChunks === 1 ? 'chunk' : 'chunks'}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   const progress = item.status === 'running' && item.progress && item.progress.total > 0 ? item.progress : null;
 
   return (
-    <li aria-label={item.name} className="flex items-start gap-3 px-3 py-3 sm:px-4" data-item-id={item.id} aria-busy={isBusy || undefined}>
-      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-ink-muted [&_svg]:size-4.5">{typeIcon(item)}</span>
+    <li
+      aria-label={item.name}
+      className="flex items-start gap-3 px-3 py-3 sm:px-4"
+      data-item-id={item.id}
+      aria-busy={isBusy || undefined}
+    >
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-ink-muted [&_svg]:size-4.5">
+        {typeIcon(item)}
+      </span>
       <div className="min-w-0 flex-1">
         <ItemNameField name={item.name} onRename={handleRename} />
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1.5">
           <StatusBadge item={item} />
           <span className="min-w-0 truncate text-xs text-ink-subtle">{details}</span>
           {item.source === 'web_scraper' && item.externalFileUrl && (
-            <a href={item.externalFileUrl} target="_blank" rel="noreferrer noopener" className="max-w-full truncate text-xs text-brand-700 hover:underline">
+            <a
+              href={item.externalFileUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="max-w-full truncate text-xs text-brand-700 hover:underline"
+            >
               {item.externalFileUrl}
             </a>
           )}
         </div>
         {progress && (
           <div className="mt-2 flex items-center gap-2">
-            <Progress value={(progress.done / progress.total) * 100} label={`Scraping ${item.name}`} className="max-w-60" />
+            <Progress
+              value={(progress.done / progress.total) * 100}
+              label={`Scraping ${item.name}`}
+              className="max-w-60"
+            />
             <span className="text-xs text-ink-subtle tabular-nums">
               {progress.done} of {progress.total} pages
             </span>
@@ -137,10 +188,26 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
         {replace.isPending && <p className="mt-1.5 text-xs text-ink-subtle">Uploading the replacement…</p>}
       </div>
 
-      {replaceKind && <input ref={fileInputRef} type="file" accept={acceptAttribute(replaceKind)} className="sr-only" tabIndex={-1} aria-hidden onChange={handleReplaceFile} />}
+      {replaceKind && (
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept={acceptAttribute(replaceKind)}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={handleReplaceFile}
+        />
+      )}
       <Menu modal={false}>
         <MenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${item.name}`} loading={isBusy} className="shrink-0">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Actions for ${item.name}`}
+            loading={isBusy}
+            className="shrink-0"
+          >
             <Ellipsis aria-hidden />
           </Button>
         </MenuTrigger>

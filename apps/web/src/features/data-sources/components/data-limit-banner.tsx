@@ -5,7 +5,10 @@ import { Button } from '@tessera/ui';
 /** The monthly data processing limit banner (spec 1 §8) with its upgrade action. */
 export function DataLimitBanner({ onUpgrade }: { onUpgrade: () => void }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center"
+    >
       <Gauge className="hidden size-5 shrink-0 text-amber-600 sm:block" aria-hidden />
       <p className="min-w-0 flex-1">
         <span className="font-medium">{MESSAGES.dataSources.dataLimitReached}</span>{' '}

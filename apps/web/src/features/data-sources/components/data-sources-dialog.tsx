@@ -1,5 +1,11 @@
 import { useMemo, useState } from 'react';
-import { DATA_SOURCES_DIALOG_TITLE, DATA_SOURCE_OPTIONS, planLimits, type DataSourceOptionId, type UpgradeReason } from '@tessera/contracts';
+import {
+  DATA_SOURCES_DIALOG_TITLE,
+  DATA_SOURCE_OPTIONS,
+  planLimits,
+  type DataSourceOptionId,
+  type UpgradeReason,
+} from '@tessera/contracts';
 import { Dialog, DialogContent } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { useConnectors, useContextItems } from '../api/context';
@@ -56,21 +62,38 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
   return (
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent size="lg" title={DATA_SOURCES_DIALOG_TITLE} description="Business data your app and its tools answer from. Each source is split into chunks and indexed.">
+        <DialogContent
+          size="lg"
+          title={DATA_SOURCES_DIALOG_TITLE}
+          description="Business data your app and its tools answer from. Each source is split into chunks and indexed."
+        >
           <div className="space-y-6">
-            {list.data?.hasReachedDataLimit && <DataLimitBanner onUpgrade={() => openUpgrade('data_processing_limit')} />}
+            {list.data?.hasReachedDataLimit && (
+              <DataLimitBanner onUpgrade={() => openUpgrade('data_processing_limit')} />
+            )}
 
             <section aria-labelledby="data-sources-add" className="space-y-3">
               <h3 id="data-sources-add" className="text-sm font-semibold text-ink">
                 Add data
               </h3>
               <SourcePicker value={source} onChange={setSource} unconfigured={unconfigured} />
-              <div role="group" aria-label={sourceLabel} className="rounded-xl border border-line bg-surface-muted/50 p-4">
+              <div
+                role="group"
+                aria-label={sourceLabel}
+                className="rounded-xl border border-line bg-surface-muted/50 p-4"
+              >
                 {source === 'text' && <TextSourceForm {...formProps} />}
-                {(source === 'csv' || source === 'doc' || source === 'pdf') && <FileSourceForm key={source} kind={source} {...formProps} />}
+                {(source === 'csv' || source === 'doc' || source === 'pdf') && (
+                  <FileSourceForm key={source} kind={source} {...formProps} />
+                )}
                 {source === 'web_scraper' && <WebScraperForm {...formProps} items={items ?? []} />}
                 {(source === 'notion' || source === 'google_drive') && (
-                  <ConnectorSource key={source} connector={source} isConfigured={!unconfigured.has(source)} {...formProps} />
+                  <ConnectorSource
+                    key={source}
+                    connector={source}
+                    isConfigured={!unconfigured.has(source)}
+                    {...formProps}
+                  />
                 )}
               </div>
             </section>
@@ -97,7 +120,12 @@ export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDial
           </div>
         </DialogContent>
       </Dialog>
-      <UpgradePrompt reason={upgrade?.reason ?? null} message={upgrade?.message} currentPlan={plan} onClose={() => setUpgrade(null)} />
+      <UpgradePrompt
+        reason={upgrade?.reason ?? null}
+        message={upgrade?.message}
+        currentPlan={plan}
+        onClose={() => setUpgrade(null)}
+      />
     </>
   );
 }

@@ -28,7 +28,10 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
   const errorId = `${inputId}-error`;
   const { file: upload } = useIngestMutations(appId);
   const kindName = UPLOAD_KIND_NAMES[kind];
-  const pageNote = limits.maxFilePages !== null && kind === 'pdf' ? `, ${limits.maxFilePages} ${limits.maxFilePages === 1 ? 'page' : 'pages'}` : '';
+  const pageNote =
+    limits.maxFilePages !== null && kind === 'pdf'
+      ? `, ${limits.maxFilePages} ${limits.maxFilePages === 1 ? 'page' : 'pages'}`
+      : '';
 
   function choose(next: File | null) {
     setFile(next);
@@ -78,7 +81,11 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
           className={cn(
             'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-7 text-center transition-colors',
             'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500',
-            error ? 'border-red-300 bg-red-50/40' : isDragging ? 'border-brand-500 bg-brand-50' : 'border-line-strong hover:border-ink-faint hover:bg-surface-muted',
+            error
+              ? 'border-red-300 bg-red-50/40'
+              : isDragging
+                ? 'border-brand-500 bg-brand-50'
+                : 'border-line-strong hover:border-ink-faint hover:bg-surface-muted',
           )}
         >
           <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
@@ -86,7 +93,9 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
           </span>
           <span className="text-sm font-medium text-ink">
             {file ? file.name : `Choose a ${kindName} file`}
-            <span className="font-normal text-ink-subtle">{file ? ` · ${formatFileSize(file.size)}` : ' or drop it here'}</span>
+            <span className="font-normal text-ink-subtle">
+              {file ? ` · ${formatFileSize(file.size)}` : ' or drop it here'}
+            </span>
           </span>
           <span className="text-xs text-ink-subtle">
             {KIND_HINTS[kind]} Up to {formatFileSize(limits.maxFileSizeBytes)}
@@ -112,11 +121,7 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
       </div>
       <div className="flex items-center justify-end gap-2">
         {file && (
-          <Button
-            variant="ghost"
-            onClick={clear}
-            disabled={upload.isPending}
-          >
+          <Button variant="ghost" onClick={clear} disabled={upload.isPending}>
             <X aria-hidden />
             Clear
           </Button>

@@ -45,7 +45,8 @@ export function ItemNameField({ name, onRename }: ItemNameFieldProps) {
 
   // A rename from elsewhere (another tab, the live stream) shows unless the field is being edited.
   useEffect(() => {
-    if (document.activeElement !== inputRef.current && !controller.isPending() && savingRef.current === null) setDraft(name);
+    if (document.activeElement !== inputRef.current && !controller.isPending() && savingRef.current === null)
+      setDraft(name);
   }, [name, controller]);
 
   // Unmounting (the dialog closed) takes a pending blur save at once instead of dropping it.

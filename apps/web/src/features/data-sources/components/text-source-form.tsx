@@ -38,7 +38,11 @@ export function TextSourceForm({ appId, requestAdd, onUpgrade }: AddSourceProps)
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <Field label="Text" error={error ?? undefined} hint="Anything your app should know: FAQs, prices, policies, product details.">
+      <Field
+        label="Text"
+        error={error ?? undefined}
+        hint="Anything your app should know: FAQs, prices, policies, product details."
+      >
         <Textarea
           rows={6}
           value={text}

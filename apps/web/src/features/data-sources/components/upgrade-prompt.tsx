@@ -23,7 +23,9 @@ function planFeatures(plan: PlanId): string[] {
   return [
     limits.maxDataItems === 1 ? '1 data item per app' : `${limits.maxDataItems} data items per app`,
     `Files up to ${formatFileSize(limits.maxFileSizeBytes)}`,
-    limits.maxFilePages === null ? 'PDFs of any length' : `PDFs of ${limits.maxFilePages} ${limits.maxFilePages === 1 ? 'page' : 'pages'}`,
+    limits.maxFilePages === null
+      ? 'PDFs of any length'
+      : `PDFs of ${limits.maxFilePages} ${limits.maxFilePages === 1 ? 'page' : 'pages'}`,
     `Web scraper: ${limits.scraperMaxPages} pages`,
     `${formatVolume(limits.monthlyDataProcessingBytes)} of data processed a month`,
   ];
@@ -53,8 +55,14 @@ export function UpgradePrompt({ reason, message, currentPlan, onClose }: Upgrade
         }
       >
         {reason && (
-          <Alert tone="info" className="mb-5" title={reason === 'default' && message ? message : upgradeReasonText(reason)}>
-            {reason === 'free_data_items_limit' ? 'Paid plans hold up to 5 data items per app, with files twice as large.' : null}
+          <Alert
+            tone="info"
+            className="mb-5"
+            title={reason === 'default' && message ? message : upgradeReasonText(reason)}
+          >
+            {reason === 'free_data_items_limit'
+              ? 'Paid plans hold up to 5 data items per app, with files twice as large.'
+              : null}
           </Alert>
         )}
         <ul aria-label="Plans" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -64,11 +72,18 @@ export function UpgradePrompt({ reason, message, currentPlan, onClose }: Upgrade
               <li
                 key={plan}
                 aria-current={isCurrent ? 'true' : undefined}
-                className={cn('flex flex-col rounded-xl border p-4', isCurrent ? 'border-brand-300 bg-brand-50/50' : 'border-line bg-surface')}
+                className={cn(
+                  'flex flex-col rounded-xl border p-4',
+                  isCurrent ? 'border-brand-300 bg-brand-50/50' : 'border-line bg-surface',
+                )}
               >
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-[15px] font-semibold text-ink">{PLAN_NAMES[plan]}</h3>
-                  {isCurrent ? <Badge tone="brand">Current plan</Badge> : index > currentIndex ? <Badge tone="success">Upgrade</Badge> : null}
+                  {isCurrent ? (
+                    <Badge tone="brand">Current plan</Badge>
+                  ) : index > currentIndex ? (
+                    <Badge tone="success">Upgrade</Badge>
+                  ) : null}
                 </div>
                 <ul className="mt-3 space-y-1.5">
                   {planFeatures(plan).map((feature) => (

@@ -32,7 +32,9 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
     const parsed = parseWebAddress(address);
     if (!parsed.ok) return setError(parsed.error);
     if (!requestAdd()) return;
-    const crawl = shouldCrawl ? { maxPages: limits.scraperMaxPages, maxDepth: limits.scraperMaxDepth } : { maxPages: 1, maxDepth: 0 };
+    const crawl = shouldCrawl
+      ? { maxPages: limits.scraperMaxPages, maxDepth: limits.scraperMaxDepth }
+      : { maxPages: 1, maxDepth: 0 };
     metadata.mutate([{ source: 'web_scraper', url: parsed.url, ...crawl }], {
       onSuccess: ({ contextItemIds }) => {
         setStartedIds(contextItemIds);
@@ -49,7 +51,11 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <Field label="Website address" error={error ?? undefined} hint="Public pages only. Tessera follows the site's robots.txt.">
+      <Field
+        label="Website address"
+        error={error ?? undefined}
+        hint="Public pages only. Tessera follows the site's robots.txt."
+      >
         <Input
           type="url"
           inputMode="url"
@@ -72,12 +78,19 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
         </span>
       </label>
       {started.map((item) => (
-        <div key={item.id} className="space-y-1.5 rounded-lg border border-line bg-surface-muted px-3 py-2.5" role="status" aria-live="polite">
+        <div
+          key={item.id}
+          className="space-y-1.5 rounded-lg border border-line bg-surface-muted px-3 py-2.5"
+          role="status"
+          aria-live="polite"
+        >
           <p className="flex items-center gap-2 text-[13px] text-ink">
             <Globe className="size-3.5 shrink-0 text-ink-subtle" aria-hidden />
             <span className="min-w-0 flex-1 truncate">{item.name}</span>
             <span className="shrink-0 text-ink-subtle tabular-nums">
-              {item.progress && item.status === 'running' ? `${item.progress.done} of ${item.progress.total} pages` : statusLabel(item.status)}
+              {item.progress && item.status === 'running'
+                ? `${item.progress.done} of ${item.progress.total} pages`
+                : statusLabel(item.status)}
             </span>
           </p>
           <Progress

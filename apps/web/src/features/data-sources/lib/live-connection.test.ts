@@ -59,7 +59,9 @@ function setup(responses: Array<() => Response | Promise<Response>>) {
 
 describe('startLiveConnection', () => {
   it('sends the bearer token and hands over the events of the stream', async () => {
-    const s = setup([() => new Response(streamOf(['event: ready\ndata: {}\n\n', 'event: item\ndata: {"x":1}\n\n']), { status: 200 })]);
+    const s = setup([
+      () => new Response(streamOf(['event: ready\ndata: {}\n\n', 'event: item\ndata: {"x":1}\n\n']), { status: 200 }),
+    ]);
     await tick();
     expect(new Headers(s.requests[0]!.headers).get('authorization')).toBe('Bearer tok');
     expect(s.events.map((e) => e.event)).toEqual(['ready', 'item']);
@@ -101,7 +103,12 @@ describe('startLiveConnection', () => {
 
   it('retryNow reconnects at once from polling or waiting, and a stream that delivered events resets the count', async () => {
     let healthy = false;
-    const s = setup([() => (healthy ? new Response(streamOf(['event: ready\ndata: {}\n\n']), { status: 200 }) : Promise.reject(new TypeError('offline')))]);
+    const s = setup([
+      () =>
+        healthy
+          ? new Response(streamOf(['event: ready\ndata: {}\n\n']), { status: 200 })
+          : Promise.reject(new TypeError('offline')),
+    ]);
     await tick();
     s.timers.fireTimeouts();
     await tick();

@@ -13,7 +13,10 @@ export interface LiveConnectionOptions {
   onPoll: () => void;
   onModeChange?: (mode: LiveMode) => void;
   fetch?: typeof fetch;
-  timers?: Timers & { setInterval?: (run: () => void, ms: number) => unknown; clearInterval?: (handle: unknown) => void };
+  timers?: Timers & {
+    setInterval?: (run: () => void, ms: number) => unknown;
+    clearInterval?: (handle: unknown) => void;
+  };
   maxFailures?: number;
   pollIntervalMs?: number;
 }
@@ -45,7 +48,8 @@ export function startLiveConnection(options: LiveConnectionOptions): LiveConnect
     set: options.timers?.set ?? ((run: () => void, ms: number) => setTimeout(run, ms)),
     clear: options.timers?.clear ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>)),
     setInterval: options.timers?.setInterval ?? ((run: () => void, ms: number) => setInterval(run, ms)),
-    clearInterval: options.timers?.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>)),
+    clearInterval:
+      options.timers?.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>)),
   };
 
   let mode: LiveMode = 'connecting';

@@ -23,8 +23,14 @@ const item = (id: string, overrides: Partial<ContextItem> = {}): ContextItem => 
   ...overrides,
 });
 
-const list = (...items: ContextItem[]): ListContextItemsResponse => ({ contextItems: items, hasReachedDataLimit: false });
-const event = (name: string, data: unknown) => ({ event: name, data: typeof data === 'string' ? data : JSON.stringify(data) });
+const list = (...items: ContextItem[]): ListContextItemsResponse => ({
+  contextItems: items,
+  hasReachedDataLimit: false,
+});
+const event = (name: string, data: unknown) => ({
+  event: name,
+  data: typeof data === 'string' ? data : JSON.stringify(data),
+});
 
 describe('applyLiveEvent', () => {
   it('moves a known item to its new status in place, leaving the others alone', () => {
@@ -35,8 +41,16 @@ describe('applyLiveEvent', () => {
   });
 
   it('carries scraper progress', () => {
-    const running = item('w', { type: 'web_page', source: 'web_scraper', status: 'running', progress: { done: 3, total: 20 } });
-    const effect = applyLiveEvent(list(item('w', { type: 'web_page', source: 'web_scraper' })), event('item', { contextItem: running }));
+    const running = item('w', {
+      type: 'web_page',
+      source: 'web_scraper',
+      status: 'running',
+      progress: { done: 3, total: 20 },
+    });
+    const effect = applyLiveEvent(
+      list(item('w', { type: 'web_page', source: 'web_scraper' })),
+      event('item', { contextItem: running }),
+    );
     expect(effect.kind === 'replace' && effect.data.contextItems[0]!.progress).toEqual({ done: 3, total: 20 });
   });
 

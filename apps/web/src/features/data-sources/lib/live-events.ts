@@ -2,7 +2,8 @@ import { ContextCountEventSchema, ContextItemEventSchema, type ListContextItemsR
 import type { SseEvent } from '../../../shared/api';
 
 /** What one live event does to the cached list: a new list to store, a refetch, or nothing. */
-export type LiveEventEffect = { kind: 'replace'; data: ListContextItemsResponse } | { kind: 'refresh' } | { kind: 'none' };
+export type LiveEventEffect =
+  { kind: 'replace'; data: ListContextItemsResponse } | { kind: 'refresh' } | { kind: 'none' };
 
 function parseJson(data: string): unknown {
   try {
@@ -25,7 +26,10 @@ export function applyLiveEvent(data: ListContextItemsResponse | undefined, event
     if (!parsed.success) return { kind: 'none' };
     const next = parsed.data.contextItem;
     if (!data || !data.contextItems.some((item) => item.id === next.id)) return { kind: 'refresh' };
-    return { kind: 'replace', data: { ...data, contextItems: data.contextItems.map((item) => (item.id === next.id ? next : item)) } };
+    return {
+      kind: 'replace',
+      data: { ...data, contextItems: data.contextItems.map((item) => (item.id === next.id ? next : item)) },
+    };
   }
   if (event.event === 'count') {
     const parsed = ContextCountEventSchema.safeParse(parseJson(event.data));

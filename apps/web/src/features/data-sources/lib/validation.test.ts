@@ -22,7 +22,13 @@ describe('validateFile', () => {
     expect(validateFile(file('a.csv', 'text/csv'), 'csv', 5 * MB)).toBeNull();
     expect(validateFile(file('a', 'application/pdf'), 'pdf', 5 * MB)).toBeNull();
     expect(validateFile(file('a.doc', 'application/msword'), 'doc', 5 * MB)).toBeNull();
-    expect(validateFile(file('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), 'doc', 5 * MB)).toBeNull();
+    expect(
+      validateFile(
+        file('a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+        'doc',
+        5 * MB,
+      ),
+    ).toBeNull();
   });
 
   it('takes the extension when the browser reports a vague type', () => {
@@ -31,14 +37,22 @@ describe('validateFile', () => {
   });
 
   it('refuses another type, naming the expected one', () => {
-    expect(validateFile(file('notes.txt', 'text/plain'), 'pdf', 5 * MB)).toBe('The file content does not match its type, upload a valid PDF file');
-    expect(validateFile(file('a.pdf', 'application/pdf'), 'csv', 5 * MB)).toBe('The file content does not match its type, upload a valid CSV file');
-    expect(validateFile(file('a.png', 'image/png'), 'doc', 5 * MB)).toBe('The file content does not match its type, upload a valid DOCX file');
+    expect(validateFile(file('notes.txt', 'text/plain'), 'pdf', 5 * MB)).toBe(
+      'The file content does not match its type, upload a valid PDF file',
+    );
+    expect(validateFile(file('a.pdf', 'application/pdf'), 'csv', 5 * MB)).toBe(
+      'The file content does not match its type, upload a valid CSV file',
+    );
+    expect(validateFile(file('a.png', 'image/png'), 'doc', 5 * MB)).toBe(
+      'The file content does not match its type, upload a valid DOCX file',
+    );
   });
 
   it('refuses an empty file and one over the plan limit', () => {
     expect(validateFile(file('a.csv', 'text/csv', 0), 'csv', 5 * MB)).toBe('The file is empty');
-    expect(validateFile(file('a.csv', 'text/csv', 5 * MB + 1), 'csv', 5 * MB)).toBe('Failed to upload context, file size is too big (max 5 MB)');
+    expect(validateFile(file('a.csv', 'text/csv', 5 * MB + 1), 'csv', 5 * MB)).toBe(
+      'Failed to upload context, file size is too big (max 5 MB)',
+    );
     expect(validateFile(file('a.csv', 'text/csv', 5 * MB), 'csv', 5 * MB)).toBeNull();
   });
 });

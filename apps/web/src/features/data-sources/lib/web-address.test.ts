@@ -10,7 +10,15 @@ describe('parseWebAddress', () => {
   });
 
   it('refuses other schemes and hosts without a dot', () => {
-    for (const bad of ['', '   ', 'ftp://example.com', 'javascript:alert(1)', 'file:///etc/passwd', 'intranet', 'https://']) {
+    for (const bad of [
+      '',
+      '   ',
+      'ftp://example.com',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'intranet',
+      'https://',
+    ]) {
       expect(parseWebAddress(bad)).toEqual({ ok: false, error: 'Enter a valid http(s) web address' });
     }
   });
@@ -18,10 +26,12 @@ describe('parseWebAddress', () => {
 
 describe('parseConnectorLink', () => {
   it('reads Notion page and database ids', () => {
-    expect(parseConnectorLink('notion', 'https://www.notion.so/acme/Pricing-0123456789abcdef0123456789ABCDEF')).toEqual({
-      providerItemId: '0123456789abcdef0123456789abcdef',
-      type: 'notion_page',
-    });
+    expect(parseConnectorLink('notion', 'https://www.notion.so/acme/Pricing-0123456789abcdef0123456789ABCDEF')).toEqual(
+      {
+        providerItemId: '0123456789abcdef0123456789abcdef',
+        type: 'notion_page',
+      },
+    );
     expect(parseConnectorLink('notion', 'https://www.notion.so/0123456789abcdef0123456789abcdef?v=111')).toEqual({
       providerItemId: '0123456789abcdef0123456789abcdef',
       type: 'notion_database',
@@ -30,9 +40,17 @@ describe('parseConnectorLink', () => {
   });
 
   it('reads Google Drive file ids with their kind', () => {
-    expect(parseConnectorLink('google_drive', 'https://docs.google.com/document/d/1AbC_defGhIjk-LMN/edit')).toEqual({ providerItemId: '1AbC_defGhIjk-LMN', type: 'google_doc' });
-    expect(parseConnectorLink('google_drive', 'https://docs.google.com/spreadsheets/d/1AbC_defGhIjk-LMN/edit#gid=0')).toEqual({ providerItemId: '1AbC_defGhIjk-LMN', type: 'google_sheet' });
-    expect(parseConnectorLink('google_drive', 'https://drive.google.com/open?id=1AbC_defGhIjk-LMN')).toEqual({ providerItemId: '1AbC_defGhIjk-LMN', type: 'unrecognized' });
+    expect(parseConnectorLink('google_drive', 'https://docs.google.com/document/d/1AbC_defGhIjk-LMN/edit')).toEqual({
+      providerItemId: '1AbC_defGhIjk-LMN',
+      type: 'google_doc',
+    });
+    expect(
+      parseConnectorLink('google_drive', 'https://docs.google.com/spreadsheets/d/1AbC_defGhIjk-LMN/edit#gid=0'),
+    ).toEqual({ providerItemId: '1AbC_defGhIjk-LMN', type: 'google_sheet' });
+    expect(parseConnectorLink('google_drive', 'https://drive.google.com/open?id=1AbC_defGhIjk-LMN')).toEqual({
+      providerItemId: '1AbC_defGhIjk-LMN',
+      type: 'unrecognized',
+    });
     expect(parseConnectorLink('google_drive', '')).toBeNull();
   });
 });

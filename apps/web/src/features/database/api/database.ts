@@ -18,8 +18,10 @@ export const databaseKeys = {
   records: (appId: string, entity: string) => ['entity-records', appId, entity] as const,
 };
 
-const recordsPath = (appId: string, entity: string) => `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
-const schemaPath = (appId: string, entity: string) => `/api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
+const recordsPath = (appId: string, entity: string) =>
+  `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
+const schemaPath = (appId: string, entity: string) =>
+  `/api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
 
 /** One page of rows and the server's count of all rows (`X-Total-Count`; estimated on very large tables). */
 export interface RecordsPage {
@@ -28,7 +30,12 @@ export interface RecordsPage {
   isTotalEstimated: boolean;
 }
 
-export async function fetchRecordsPage(appId: string, entity: string, skip: number, signal?: AbortSignal): Promise<RecordsPage> {
+export async function fetchRecordsPage(
+  appId: string,
+  entity: string,
+  skip: number,
+  signal?: AbortSignal,
+): Promise<RecordsPage> {
   const query = new URLSearchParams({ sort: '-createdAt', limit: String(RECORDS_PAGE_SIZE), skip: String(skip) });
   let total: number | null = null;
   let isTotalEstimated = false;
@@ -59,7 +66,8 @@ export function useEntityRecords(appId: string, entity: string) {
     queryKey: databaseKeys.records(appId, entity),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => fetchRecordsPage(appId, entity, pageParam, signal),
-    getNextPageParam: (last, pages) => (last.rows.length === RECORDS_PAGE_SIZE ? pages.length * RECORDS_PAGE_SIZE : undefined),
+    getNextPageParam: (last, pages) =>
+      last.rows.length === RECORDS_PAGE_SIZE ? pages.length * RECORDS_PAGE_SIZE : undefined,
   });
 }
 
@@ -71,7 +79,10 @@ export const recordsApi = {
   delete: (appId: string, entity: string, id: string) =>
     apiFetch<{ id: string }>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   deleteMany: (appId: string, entity: string, ids: string[]) =>
-    apiFetch<{ deleted: number }>(`${recordsPath(appId, entity)}?${new URLSearchParams({ q: JSON.stringify({ id: { $in: ids } }) })}`, { method: 'DELETE' }),
+    apiFetch<{ deleted: number }>(
+      `${recordsPath(appId, entity)}?${new URLSearchParams({ q: JSON.stringify({ id: { $in: ids } }) })}`,
+      { method: 'DELETE' },
+    ),
 };
 
 /**
@@ -108,11 +119,18 @@ export const schemaApi = {
   save: (appId: string, entity: string, schema: EntitySchema) =>
     apiFetch<{ name: string; schema: EntitySchema }>(schemaPath(appId, entity), { method: 'PUT', body: { schema } }),
   renameField: (appId: string, entity: string, field: string, to: string) =>
-    apiFetch<{ name: string; schema: EntitySchema }>(`${schemaPath(appId, entity)}/fields/${encodeURIComponent(field)}/rename`, { method: 'POST', body: { to } }),
+    apiFetch<{ name: string; schema: EntitySchema }>(
+      `${schemaPath(appId, entity)}/fields/${encodeURIComponent(field)}/rename`,
+      { method: 'POST', body: { to } },
+    ),
 };
 
 /** Schema edits; `onSaved` hands the stored schema to whoever owns the app's cache. */
-export function useSchemaMutations(appId: string, entity: string, onSaved: (name: string, schema: EntitySchema) => void) {
+export function useSchemaMutations(
+  appId: string,
+  entity: string,
+  onSaved: (name: string, schema: EntitySchema) => void,
+) {
   const queryClient = useQueryClient();
   const refreshRecords = () => queryClient.invalidateQueries({ queryKey: databaseKeys.records(appId, entity) });
   const save = useMutation({

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Check, ShieldCheck, Sparkles } from 'lucide-react';
-import { ACCESS_LEVELS, ACCESS_PRESETS, MESSAGES, permissionChangeRequest, type AccessLevel, type EntityPermissions, type EntitySchema } from '@tessera/contracts';
+import {
+  ACCESS_LEVELS,
+  ACCESS_PRESETS,
+  MESSAGES,
+  permissionChangeRequest,
+  type AccessLevel,
+  type EntityPermissions,
+  type EntitySchema,
+} from '@tessera/contracts';
 import { Button, Field, Select, cn, toast } from '@tessera/ui';
 
 /** Human names of the access levels (spec 3 §3; "all" is every signed-in app user). */
@@ -37,7 +45,8 @@ export function AccessControlView({ entity, schema, isChatBusy, onRequestChange 
       toast.error(MESSAGES.chat.waitForPermissions);
       return;
     }
-    if (onRequestChange(permissionChangeRequest(entity, draft))) toast.success(`Asked the assistant to change who can access ${entity}`);
+    if (onRequestChange(permissionChangeRequest(entity, draft)))
+      toast.success(`Asked the assistant to change who can access ${entity}`);
   }
 
   return (
@@ -57,16 +66,24 @@ export function AccessControlView({ entity, schema, isChatBusy, onRequestChange 
                 onClick={() => setDraft(preset.permissions)}
                 className={cn(
                   'flex items-start gap-3 rounded-xl border px-3.5 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
-                  isChosen ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500' : 'border-line bg-surface hover:border-line-strong',
+                  isChosen
+                    ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
+                    : 'border-line bg-surface hover:border-line-strong',
                 )}
               >
-                <span className={cn('mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border', isChosen ? 'border-brand-600 bg-brand-600 text-white' : 'border-line-strong')}>
+                <span
+                  className={cn(
+                    'mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border',
+                    isChosen ? 'border-brand-600 bg-brand-600 text-white' : 'border-line-strong',
+                  )}
+                >
                   {isChosen && <Check className="size-3" aria-hidden />}
                 </span>
                 <span className="min-w-0">
                   <span className="block text-[13px] font-medium text-ink">{preset.name}</span>
                   <span className="block text-xs text-ink-subtle">
-                    Read: {ACCESS_LEVEL_LABELS[preset.permissions.read].label} · Write: {ACCESS_LEVEL_LABELS[preset.permissions.write].label}
+                    Read: {ACCESS_LEVEL_LABELS[preset.permissions.read].label} · Write:{' '}
+                    {ACCESS_LEVEL_LABELS[preset.permissions.write].label}
                   </span>
                 </span>
               </button>
@@ -81,8 +98,15 @@ export function AccessControlView({ entity, schema, isChatBusy, onRequestChange 
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           {(['read', 'write'] as const).map((kind) => (
-            <Field key={kind} label={kind === 'read' ? 'Who can read rows' : 'Who can create and edit rows'} hint={ACCESS_LEVEL_LABELS[draft[kind]].hint}>
-              <Select value={draft[kind]} onChange={(e) => setDraft((d) => ({ ...d, [kind]: e.target.value as AccessLevel }))}>
+            <Field
+              key={kind}
+              label={kind === 'read' ? 'Who can read rows' : 'Who can create and edit rows'}
+              hint={ACCESS_LEVEL_LABELS[draft[kind]].hint}
+            >
+              <Select
+                value={draft[kind]}
+                onChange={(e) => setDraft((d) => ({ ...d, [kind]: e.target.value as AccessLevel }))}
+              >
                 {ACCESS_LEVELS.map((level) => (
                   <option key={level} value={level}>
                     {ACCESS_LEVEL_LABELS[level].label}

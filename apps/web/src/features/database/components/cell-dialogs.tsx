@@ -1,7 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ImageUp, Plus } from 'lucide-react';
 import { RUNTIME_MESSAGES } from '@tessera/contracts';
-import { Button, Checkbox, Dialog, DialogClose, DialogContent, Field, Input, Progress, Textarea, toast } from '@tessera/ui';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  Field,
+  Input,
+  Progress,
+  Textarea,
+  toast,
+} from '@tessera/ui';
 import { uploadImage } from '../api/database';
 import { imageFileProblem, parseCellInput } from '../lib/cell-values';
 import type { GridColumn } from '../lib/columns';
@@ -110,12 +121,20 @@ export function MultiselectDialog({ column, value, onSave, onAddOption, onClose 
         <fieldset className="space-y-1">
           <legend className="sr-only">Options</legend>
           {column.options.map((option) => (
-            <label key={option.label} className="flex h-9 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-muted">
+            <label
+              key={option.label}
+              className="flex h-9 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-muted"
+            >
               <Checkbox
                 checked={chosen.includes(option.label)}
-                onChange={(e) => setChosen((c) => (e.target.checked ? [...c, option.label] : c.filter((l) => l !== option.label)))}
+                onChange={(e) =>
+                  setChosen((c) => (e.target.checked ? [...c, option.label] : c.filter((l) => l !== option.label)))
+                }
               />
-              <span className="rounded-md px-2 py-0.5 text-[13px] text-ink" style={{ backgroundColor: option.backgroundColor }}>
+              <span
+                className="rounded-md px-2 py-0.5 text-[13px] text-ink"
+                style={{ backgroundColor: option.backgroundColor }}
+              >
                 {option.label}
               </span>
             </label>
@@ -128,7 +147,13 @@ export function MultiselectDialog({ column, value, onSave, onAddOption, onClose 
             void handleAddOption();
           }}
         >
-          <Input value={newOption} onChange={(e) => setNewOption(e.target.value)} placeholder="New option" aria-label="New option" className="h-9" />
+          <Input
+            value={newOption}
+            onChange={(e) => setNewOption(e.target.value)}
+            placeholder="New option"
+            aria-label="New option"
+            className="h-9"
+          />
           <Button type="submit" variant="secondary" loading={isAdding} disabled={!newOption.trim()}>
             <Plus aria-hidden />
             Add
@@ -209,7 +234,9 @@ export function ImageCellDialog({ appId, column, value, onSave, onClose }: Image
     try {
       setUrl(await uploadImage(appId, file, setProgress));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : RUNTIME_MESSAGES.uploadFailed, { duration: IMAGE_TOAST_MS });
+      toast.error(err instanceof Error && err.message ? err.message : RUNTIME_MESSAGES.uploadFailed, {
+        duration: IMAGE_TOAST_MS,
+      });
     } finally {
       setProgress(null);
     }
@@ -240,9 +267,22 @@ export function ImageCellDialog({ appId, column, value, onSave, onClose }: Image
         }
       >
         <form id="cell-image-form" onSubmit={handleSubmit} className="space-y-4">
-          {url && <img src={url} alt={`${column.label} preview`} className="max-h-48 rounded-lg object-contain ring-1 ring-line" />}
+          {url && (
+            <img
+              src={url}
+              alt={`${column.label} preview`}
+              className="max-h-48 rounded-lg object-contain ring-1 ring-line"
+            />
+          )}
           <div>
-            <input id={fileId} type="file" accept="image/*" className="sr-only" disabled={isUploading} onChange={(e) => void handleFile(e.target.files?.[0])} />
+            <input
+              id={fileId}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              disabled={isUploading}
+              onChange={(e) => void handleFile(e.target.files?.[0])}
+            />
             <label
               htmlFor={fileId}
               className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-zinc-50 focus-within:outline-2 focus-within:outline-brand-500"
@@ -253,7 +293,12 @@ export function ImageCellDialog({ appId, column, value, onSave, onClose }: Image
           </div>
           {isUploading && <Progress value={progress} label="Uploading image" />}
           <Field label="Image address">
-            <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://..." disabled={isUploading} />
+            <Input
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://..."
+              disabled={isUploading}
+            />
           </Field>
         </form>
       </DialogContent>

@@ -1,4 +1,14 @@
-import { Braces, Calendar, CircleChevronDown, Hash, Image as ImageIcon, SquareCheck, Tags, Type, type LucideIcon } from 'lucide-react';
+import {
+  Braces,
+  Calendar,
+  CircleChevronDown,
+  Hash,
+  Image as ImageIcon,
+  SquareCheck,
+  Tags,
+  Type,
+  type LucideIcon,
+} from 'lucide-react';
 import { toBoolean, toDisplayText } from '../lib/cell-values';
 import type { ColumnType, GridColumn } from '../lib/columns';
 
@@ -17,7 +27,10 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 function Pill({ label, color }: { label: string; color: string }) {
   return (
-    <span className="inline-flex h-6 max-w-full shrink-0 items-center truncate rounded-md px-2 text-xs font-medium text-ink" style={{ backgroundColor: color }}>
+    <span
+      className="inline-flex h-6 max-w-full shrink-0 items-center truncate rounded-md px-2 text-xs font-medium text-ink"
+      style={{ backgroundColor: color }}
+    >
       {label}
     </span>
   );
@@ -59,12 +72,21 @@ export function CellView({ column, value, onToggle }: { column: GridColumn; valu
     }
     case 'datetime': {
       const date = new Date(String(value));
-      return <span className="truncate tabular-nums">{Number.isNaN(date.getTime()) ? String(value) : dateFormat.format(date)}</span>;
+      return (
+        <span className="truncate tabular-nums">
+          {Number.isNaN(date.getTime()) ? String(value) : dateFormat.format(date)}
+        </span>
+      );
     }
     case 'image':
       return (
         <span className="flex min-w-0 items-center gap-2">
-          <img src={String(value)} alt="" className="size-6 shrink-0 rounded object-cover ring-1 ring-line" loading="lazy" />
+          <img
+            src={String(value)}
+            alt=""
+            className="size-6 shrink-0 rounded object-cover ring-1 ring-line"
+            loading="lazy"
+          />
           <span className="truncate text-ink-muted">{String(value).split('/').pop()}</span>
         </span>
       );
@@ -73,6 +95,10 @@ export function CellView({ column, value, onToggle }: { column: GridColumn; valu
     case 'number':
       return <span className="truncate tabular-nums">{toDisplayText(value)}</span>;
     default:
-      return <span className={column.readonly ? 'truncate font-mono text-xs text-ink-subtle' : 'truncate'}>{toDisplayText(value)}</span>;
+      return (
+        <span className={column.readonly ? 'truncate font-mono text-xs text-ink-subtle' : 'truncate'}>
+          {toDisplayText(value)}
+        </span>
+      );
   }
 }

@@ -33,12 +33,26 @@ function nameError(name: string, existing: string[], current?: string): string |
 export function ColumnDialog({ state, ...props }: ColumnDialogProps) {
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && props.onClose()}>
-      {state && <ColumnDialogBody key={state.mode + ('column' in state ? state.column.key : state.index)} state={state} {...props} />}
+      {state && (
+        <ColumnDialogBody
+          key={state.mode + ('column' in state ? state.column.key : state.index)}
+          state={state}
+          {...props}
+        />
+      )}
     </Dialog>
   );
 }
 
-function ColumnDialogBody({ state, existingNames, isSaving, onAdd, onRename, onChangeType, onDelete }: ColumnDialogProps & { state: NonNullable<ColumnDialogState> }) {
+function ColumnDialogBody({
+  state,
+  existingNames,
+  isSaving,
+  onAdd,
+  onRename,
+  onChangeType,
+  onDelete,
+}: ColumnDialogProps & { state: NonNullable<ColumnDialogState> }) {
   const column = 'column' in state ? state.column : undefined;
   const [name, setName] = useState(state.mode === 'rename' ? state.column.key : '');
   const [type, setType] = useState<ColumnType>(column?.dataType ?? 'text');
@@ -57,7 +71,12 @@ function ColumnDialogBody({ state, existingNames, isSaving, onAdd, onRename, onC
     else onDelete(state.column);
   }
 
-  const titles = { add: 'Add column', rename: 'Rename column', type: 'Change column type', delete: 'Delete column' } as const;
+  const titles = {
+    add: 'Add column',
+    rename: 'Rename column',
+    type: 'Change column type',
+    delete: 'Delete column',
+  } as const;
   const descriptions = {
     add: 'A new field on every row of this table.',
     rename: 'Existing values move to the new name.',
@@ -76,7 +95,12 @@ function ColumnDialogBody({ state, existingNames, isSaving, onAdd, onRename, onC
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
-          <Button type="submit" form="column-dialog-form" variant={state.mode === 'delete' ? 'danger' : 'primary'} loading={isSaving}>
+          <Button
+            type="submit"
+            form="column-dialog-form"
+            variant={state.mode === 'delete' ? 'danger' : 'primary'}
+            loading={isSaving}
+          >
             {submitLabels[state.mode]}
           </Button>
         </>
@@ -100,7 +124,11 @@ function ColumnDialogBody({ state, existingNames, isSaving, onAdd, onRename, onC
         )}
         {(state.mode === 'add' || state.mode === 'type') && (
           <Field label="Type">
-            <Select value={type} onChange={(e) => setType(e.target.value as ColumnType)} autoFocus={state.mode === 'type'}>
+            <Select
+              value={type}
+              onChange={(e) => setType(e.target.value as ColumnType)}
+              autoFocus={state.mode === 'type'}
+            >
               {COLUMN_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {COLUMN_TYPE_LABELS[t]}

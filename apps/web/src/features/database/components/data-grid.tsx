@@ -1,11 +1,54 @@
-import { memo, useEffect, useMemo, useRef, useState, type RefObject, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowLeftToLine, ArrowRightToLine, Check, ChevronDown, Download, Lock, MoreHorizontal, Pencil, Plus, Repeat, Trash2, Upload, X } from 'lucide-react';
+import {
+  ArrowLeftToLine,
+  ArrowRightToLine,
+  Check,
+  ChevronDown,
+  Download,
+  Lock,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Repeat,
+  Trash2,
+  Upload,
+  X,
+} from 'lucide-react';
 import { MESSAGES, type EntitySchema } from '@tessera/contracts';
-import { Button, Checkbox, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, Progress, Spinner, cn, toast } from '@tessera/ui';
+import {
+  Button,
+  Checkbox,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuSeparator,
+  MenuTrigger,
+  Progress,
+  Spinner,
+  cn,
+  toast,
+} from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
-import { databaseKeys, fetchAllRecords, recordsApi, useEntityRecords, useSchemaMutations, type EntityRecord, type RecordsPage } from '../api/database';
+import {
+  databaseKeys,
+  fetchAllRecords,
+  recordsApi,
+  useEntityRecords,
+  useSchemaMutations,
+  type EntityRecord,
+  type RecordsPage,
+} from '../api/database';
 import { BULK_DELETE_REFRESH_DELAY_MS, runInChunks } from '../lib/bulk-delete';
 import { isEmptyRow, isLongText, parseCellInput, toBoolean, toDateTimeLocal, toEditText } from '../lib/cell-values';
 import {
@@ -37,7 +80,9 @@ const PREFETCH_ROWS = 100;
 
 const LEAVE_PROMPT = 'You have unsaved changes! Are you sure you want to leave?';
 
-type RowModel = { kind: 'pending'; key: string; values: Record<string, unknown> } | { kind: 'record'; key: string; values: EntityRecord };
+type RowModel =
+  | { kind: 'pending'; key: string; values: Record<string, unknown> }
+  | { kind: 'record'; key: string; values: EntityRecord };
 type Position = { row: number; col: number };
 type CellDialog = { kind: 'text' | 'multiselect' | 'option' | 'image'; rowKey: string; column: GridColumn } | null;
 type BulkState = { status: 'idle' } | { status: 'processing'; percent: number; total: number; isCancelling: boolean };
@@ -76,10 +121,15 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   // Rows created or deleted here shift the server's paging by a few; a row seen twice is shown once.
   const loaded = useMemo(() => {
     const seen = new Set<string>();
-    return (records.data?.pages.flatMap((page) => page.rows) ?? []).filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)));
+    return (records.data?.pages.flatMap((page) => page.rows) ?? []).filter(
+      (r) => !seen.has(r.id) && Boolean(seen.add(r.id)),
+    );
   }, [records.data]);
   const rows: RowModel[] = useMemo(
-    () => [...pending.map((p) => ({ kind: 'pending' as const, ...p })), ...loaded.map((r) => ({ kind: 'record' as const, key: r.id, values: r }))],
+    () => [
+      ...pending.map((p) => ({ kind: 'pending' as const, ...p })),
+      ...loaded.map((r) => ({ kind: 'record' as const, key: r.id, values: r })),
+    ],
     [pending, loaded],
   );
   const totalWidth = GUTTER_WIDTH + columns.reduce((sum, c) => sum + c.width, 0) + ADD_COLUMN_WIDTH;
@@ -126,7 +176,11 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       data
         ? {
             ...data,
-            pages: data.pages.map((page, i) => ({ ...page, rows: update(page.rows, i), total: i === 0 && page.total !== null ? Math.max(0, page.total + totalDelta) : page.total })),
+            pages: data.pages.map((page, i) => ({
+              ...page,
+              rows: update(page.rows, i),
+              total: i === 0 && page.total !== null ? Math.max(0, page.total + totalDelta) : page.total,
+            })),
           }
         : data,
     );
@@ -135,7 +189,9 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   // ---- row and cell writes ----
   async function writeCell(row: RowModel, column: GridColumn, value: unknown) {
     if (row.kind === 'pending') {
-      setPending((list) => list.map((p) => (p.key === row.key ? { ...p, values: { ...p.values, [column.key]: value } } : p)));
+      setPending((list) =>
+        list.map((p) => (p.key === row.key ? { ...p, values: { ...p.values, [column.key]: value } } : p)),
+      );
       return;
     }
     if (JSON.stringify(row.values[column.key] ?? null) === JSON.stringify(value ?? null)) return;
@@ -214,7 +270,8 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   function focusGrid() {
     scrollRef.current?.focus({ preventScroll: true });
     requestAnimationFrame(() => {
-      if (!document.activeElement || document.activeElement === document.body) scrollRef.current?.focus({ preventScroll: true });
+      if (!document.activeElement || document.activeElement === document.body)
+        scrollRef.current?.focus({ preventScroll: true });
     });
   }
 
@@ -276,11 +333,16 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
   }
 
   function moveTo(pos: Position) {
-    const next = { row: Math.max(0, Math.min(rows.length - 1, pos.row)), col: Math.max(0, Math.min(columns.length - 1, pos.col)) };
+    const next = {
+      row: Math.max(0, Math.min(rows.length - 1, pos.row)),
+      col: Math.max(0, Math.min(columns.length - 1, pos.col)),
+    };
     setActive(next);
     virtualizer.scrollToIndex(next.row);
     requestAnimationFrame(() => {
-      scrollRef.current?.querySelector(`[data-cell="${next.row}:${next.col}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      scrollRef.current
+        ?.querySelector(`[data-cell="${next.row}:${next.col}"]`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     });
   }
 
@@ -341,7 +403,8 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     if (!seen.size && (type === 'select' || type === 'multiselect')) {
       for (const r of loaded) {
         const v = r[column.key];
-        for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string' && item.trim() && seen.size < 50) seen.add(item.trim());
+        for (const item of Array.isArray(v) ? v : [v])
+          if (typeof item === 'string' && item.trim() && seen.size < 50) seen.add(item.trim());
       }
     }
     const next = withProperty(schema, column.key, propertyForType(type, [...seen]), propertyNames.indexOf(column.key));
@@ -355,10 +418,12 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       {
         onSuccess: () => {
           setWidths(({ [column.key]: width, ...rest }) => (width ? { ...rest, [to]: width } : rest));
-          setPending((list) => list.map((p) => {
-            const { [column.key]: moved, ...values } = p.values;
-            return moved === undefined ? p : { ...p, values: { ...values, [to]: moved } };
-          }));
+          setPending((list) =>
+            list.map((p) => {
+              const { [column.key]: moved, ...values } = p.values;
+              return moved === undefined ? p : { ...p, values: { ...values, [to]: moved } };
+            }),
+          );
           setColumnDialog(null);
         },
         onError: (err) => toast.error('Couldn’t rename the column', { description: errorMessage(err) }),
@@ -368,7 +433,9 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
 
   function handleDeleteColumn(column: GridColumn) {
     setActive(null);
-    void saveSchemaWith(withoutProperty(schema, column.key), 'Couldn’t delete the column').then((ok) => ok && void refreshRecords());
+    void saveSchemaWith(withoutProperty(schema, column.key), 'Couldn’t delete the column').then(
+      (ok) => ok && void refreshRecords(),
+    );
   }
 
   async function handleAddOption(column: GridColumn, label: string): Promise<boolean> {
@@ -382,7 +449,8 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     const startWidth = column.width;
     const handle = event.currentTarget;
     handle.setPointerCapture(event.pointerId);
-    const onMove = (e: PointerEvent) => setWidths((w) => ({ ...w, [column.key]: clampWidth(startWidth + e.clientX - startX) }));
+    const onMove = (e: PointerEvent) =>
+      setWidths((w) => ({ ...w, [column.key]: clampWidth(startWidth + e.clientX - startX) }));
     const onUp = () => {
       handle.removeEventListener('pointermove', onMove);
       handle.removeEventListener('pointerup', onUp);
@@ -448,7 +516,12 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         toast.info(MESSAGES.database.noDataToExport);
         return;
       }
-      const csvColumns = [{ key: 'id', label: 'id' }, ...propertyNames.map((key) => ({ key, label: key })), { key: 'createdAt', label: 'createdAt' }, { key: 'creatorId', label: 'creatorId' }];
+      const csvColumns = [
+        { key: 'id', label: 'id' },
+        ...propertyNames.map((key) => ({ key, label: key })),
+        { key: 'createdAt', label: 'createdAt' },
+        { key: 'creatorId', label: 'creatorId' },
+      ];
       const blob = new Blob([toCsv(csvColumns, all)], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -509,14 +582,24 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex min-h-9 flex-wrap items-center gap-2">
         {isBusy ? (
-          <div className="flex w-full items-center gap-3 rounded-xl border border-line bg-surface px-3 py-2 shadow-xs" role="status">
+          <div
+            className="flex w-full items-center gap-3 rounded-xl border border-line bg-surface px-3 py-2 shadow-xs"
+            role="status"
+          >
             <Spinner size={14} />
-            <span className="shrink-0 text-[13px] font-medium text-ink">Deleting {bulk.total} rows… {bulk.percent}%</span>
+            <span className="shrink-0 text-[13px] font-medium text-ink">
+              Deleting {bulk.total} rows… {bulk.percent}%
+            </span>
             <Progress value={bulk.percent} label="Bulk delete progress" className="min-w-16 flex-1" />
-            <Button size="sm" variant="secondary" disabled={bulk.isCancelling} onClick={() => {
-              cancelRef.current = true;
-              setBulk((b) => (b.status === 'processing' ? { ...b, isCancelling: true } : b));
-            }}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={bulk.isCancelling}
+              onClick={() => {
+                cancelRef.current = true;
+                setBulk((b) => (b.status === 'processing' ? { ...b, isCancelling: true } : b));
+              }}
+            >
               {bulk.isCancelling ? 'Cancelling…' : 'Cancel'}
             </Button>
           </div>
@@ -564,8 +647,15 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
         style={{ height: GRID_HEIGHT }}
       >
         <div style={{ width: totalWidth, minWidth: '100%' }}>
-          <div role="row" className="sticky top-0 z-20 flex border-b border-line bg-surface-muted" style={{ height: ROW_HEIGHT }}>
-            <div className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-line bg-surface-muted px-3" style={{ width: GUTTER_WIDTH }}>
+          <div
+            role="row"
+            className="sticky top-0 z-20 flex border-b border-line bg-surface-muted"
+            style={{ height: ROW_HEIGHT }}
+          >
+            <div
+              className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-line bg-surface-muted px-3"
+              style={{ width: GUTTER_WIDTH }}
+            >
               <Checkbox
                 aria-label="Select all rows"
                 checked={allSelected}
@@ -579,7 +669,12 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
             {columns.map((column) => (
               <ColumnHeader key={column.key} column={column} actions={headerActionsRef} />
             ))}
-            <div role="columnheader" data-column-id={ADD_COLUMN_ID} className="flex shrink-0 items-center justify-center" style={{ width: ADD_COLUMN_WIDTH }}>
+            <div
+              role="columnheader"
+              data-column-id={ADD_COLUMN_ID}
+              className="flex shrink-0 items-center justify-center"
+              style={{ width: ADD_COLUMN_WIDTH }}
+            >
               <button
                 type="button"
                 onClick={() => setColumnDialog({ mode: 'add', index: propertyNames.length })}
@@ -614,9 +709,14 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
             })}
           </div>
           {!records.isPending && rows.length === 0 && (
-            <div className="sticky left-0 flex flex-col items-center justify-center gap-3 px-6 text-center" style={{ height: GRID_HEIGHT - ROW_HEIGHT - 2, width: scrollRef.current?.clientWidth ?? '100%' }}>
+            <div
+              className="sticky left-0 flex flex-col items-center justify-center gap-3 px-6 text-center"
+              style={{ height: GRID_HEIGHT - ROW_HEIGHT - 2, width: scrollRef.current?.clientWidth ?? '100%' }}
+            >
               <p className="text-sm font-medium text-ink">No rows yet</p>
-              <p className="max-w-xs text-[13px] text-ink-subtle">Add the first row here, or let your app’s users fill this table.</p>
+              <p className="max-w-xs text-[13px] text-ink-subtle">
+                Add the first row here, or let your app’s users fill this table.
+              </p>
               <Button size="sm" variant="secondary" onClick={handleAddRow}>
                 <Plus aria-hidden />
                 Add row
@@ -624,7 +724,10 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
             </div>
           )}
           {records.isPending && (
-            <div className="sticky left-0 flex items-center justify-center text-brand-600" style={{ height: GRID_HEIGHT - ROW_HEIGHT - 2, width: scrollRef.current?.clientWidth ?? '100%' }}>
+            <div
+              className="sticky left-0 flex items-center justify-center text-brand-600"
+              style={{ height: GRID_HEIGHT - ROW_HEIGHT - 2, width: scrollRef.current?.clientWidth ?? '100%' }}
+            >
               <Spinner size={22} label="Loading rows" />
             </div>
           )}
@@ -632,10 +735,20 @@ export function DataGrid({ appId, entity, schema, onSchemaSaved }: DataGridProps
       </div>
       {isFetchingNextPage && <p className="text-[13px] text-ink-subtle">Loading more rows…</p>}
       {pending.length > 0 && (
-        <p className="text-[13px] text-ink-subtle">New rows are drafts until you save them with <Check className="inline size-3.5 align-[-2px]" aria-label="the check button" />.</p>
+        <p className="text-[13px] text-ink-subtle">
+          New rows are drafts until you save them with{' '}
+          <Check className="inline size-3.5 align-[-2px]" aria-label="the check button" />.
+        </p>
       )}
 
-      <CsvImportDialog open={isImportOpen} onOpenChange={setIsImportOpen} appId={appId} entity={entity} schema={schema} onImported={() => void refreshRecords()} />
+      <CsvImportDialog
+        open={isImportOpen}
+        onOpenChange={setIsImportOpen}
+        appId={appId}
+        entity={entity}
+        schema={schema}
+        onImported={() => void refreshRecords()}
+      />
       <ColumnDialog
         state={columnDialog}
         existingNames={propertyNames}
@@ -734,7 +847,19 @@ const ROW_ACTIONS_CLASS =
  * One grid row. Memoised so scrolling only renders the rows that come into view; the row menu is
  * a plain button until opened, so thousands of rows do not each mount a menu.
  */
-const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, editing, isSelected, isSaving, isBusy, isMenuOpen, actions }: GridRowProps) {
+const GridRow = memo(function GridRow({
+  row,
+  index,
+  start,
+  columns,
+  activeCol,
+  editing,
+  isSelected,
+  isSaving,
+  isBusy,
+  isMenuOpen,
+  actions,
+}: GridRowProps) {
   const isPending = row.kind === 'pending';
   const act = () => actions.current;
   return (
@@ -751,21 +876,42 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       <div
-        className={cn('sticky left-0 z-10 flex shrink-0 items-center gap-1 border-r border-line px-3', isPending || isSelected ? 'bg-brand-50' : 'bg-surface group-hover:bg-surface-muted')}
+        className={cn(
+          'sticky left-0 z-10 flex shrink-0 items-center gap-1 border-r border-line px-3',
+          isPending || isSelected ? 'bg-brand-50' : 'bg-surface group-hover:bg-surface-muted',
+        )}
         style={{ width: GUTTER_WIDTH }}
       >
         {isPending ? (
           <>
-            <button type="button" onClick={() => act().confirmRow(row.key)} disabled={isSaving} className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500" aria-label="Save row" title="Save row">
+            <button
+              type="button"
+              onClick={() => act().confirmRow(row.key)}
+              disabled={isSaving}
+              className="flex size-7 items-center justify-center rounded-md bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
+              aria-label="Save row"
+              title="Save row"
+            >
               {isSaving ? <Spinner size={12} /> : <Check className="size-4" aria-hidden />}
             </button>
-            <button type="button" onClick={() => act().deleteRow(row)} className="flex size-7 items-center justify-center rounded-md text-ink-subtle hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Discard row" title="Discard row">
+            <button
+              type="button"
+              onClick={() => act().deleteRow(row)}
+              className="flex size-7 items-center justify-center rounded-md text-ink-subtle hover:bg-zinc-200/70 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+              aria-label="Discard row"
+              title="Discard row"
+            >
               <X className="size-4" aria-hidden />
             </button>
           </>
         ) : (
           <>
-            <Checkbox aria-label="Select row" checked={isSelected} onChange={() => act().toggleRow(row.key)} disabled={isBusy} />
+            <Checkbox
+              aria-label="Select row"
+              checked={isSelected}
+              onChange={() => act().toggleRow(row.key)}
+              disabled={isBusy}
+            />
             {isMenuOpen ? (
               <Menu open onOpenChange={(open) => !open && act().setMenuRow(null)}>
                 <MenuTrigger className={ROW_ACTIONS_CLASS} aria-label="Row actions">
@@ -779,7 +925,13 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
                 </MenuContent>
               </Menu>
             ) : (
-              <button type="button" className={ROW_ACTIONS_CLASS} aria-label="Row actions" aria-haspopup="menu" onClick={() => act().setMenuRow(row.key)}>
+              <button
+                type="button"
+                className={ROW_ACTIONS_CLASS}
+                aria-label="Row actions"
+                aria-haspopup="menu"
+                onClick={() => act().setMenuRow(row.key)}
+              >
                 <MoreHorizontal className="size-4" aria-hidden />
               </button>
             )}
@@ -798,7 +950,9 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
             aria-selected={isActive}
             aria-readonly={column.readonly || undefined}
             onClick={() => act().activate({ row: index, col: colIndex }, isEditing)}
-            onDoubleClick={() => !isEditing && column.dataType !== 'boolean' && act().startEdit({ row: index, col: colIndex })}
+            onDoubleClick={() =>
+              !isEditing && column.dataType !== 'boolean' && act().startEdit({ row: index, col: colIndex })
+            }
             className={cn(
               'relative flex shrink-0 items-center overflow-hidden border-r border-line px-3 text-ink',
               column.readonly && 'bg-surface-muted/40',
@@ -810,7 +964,16 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
               <InlineEditor
                 column={column}
                 initial={editing.draft}
-                onCommit={(text, move) => act().commitEdit(text, move === 'down' ? { row: index + 1, col: colIndex } : move === 'right' ? { row: index, col: colIndex + 1 } : undefined)}
+                onCommit={(text, move) =>
+                  act().commitEdit(
+                    text,
+                    move === 'down'
+                      ? { row: index + 1, col: colIndex }
+                      : move === 'right'
+                        ? { row: index, col: colIndex + 1 }
+                        : undefined,
+                  )
+                }
                 onCancel={() => act().cancelEdit()}
                 onAddOption={() => act().addOption(row, column)}
               />
@@ -818,10 +981,14 @@ const GridRow = memo(function GridRow({ row, index, start, columns, activeCol, e
               <CellView
                 column={column}
                 value={row.values[column.key]}
-                onToggle={column.readonly ? undefined : () => {
-                  act().activate({ row: index, col: colIndex }, false);
-                  act().writeCell(row, column, !toBoolean(row.values[column.key]));
-                }}
+                onToggle={
+                  column.readonly
+                    ? undefined
+                    : () => {
+                        act().activate({ row: index, col: colIndex }, false);
+                        act().writeCell(row, column, !toBoolean(row.values[column.key]));
+                      }
+                }
               />
             )}
           </div>
@@ -839,7 +1006,13 @@ interface HeaderActions {
 }
 
 /** A column's header with its menu; memoised so scrolling does not re-render the header menus. */
-const ColumnHeader = memo(function ColumnHeader({ column, actions }: { column: GridColumn; actions: RefObject<HeaderActions> }) {
+const ColumnHeader = memo(function ColumnHeader({
+  column,
+  actions,
+}: {
+  column: GridColumn;
+  actions: RefObject<HeaderActions>;
+}) {
   const onAction = (action: HeaderAction) => actions.current.onAction(column, action);
   const onResizeStart = (e: ReactPointerEvent<HTMLDivElement>) => actions.current.onResizeStart(e, column);
   const Icon = COLUMN_ICONS[column.dataType];
@@ -850,15 +1023,26 @@ const ColumnHeader = memo(function ColumnHeader({ column, actions }: { column: G
     </>
   );
   return (
-    <div role="columnheader" data-column-id={column.id} className="relative flex shrink-0 items-center border-r border-line" style={{ width: column.width }}>
+    <div
+      role="columnheader"
+      data-column-id={column.id}
+      className="relative flex shrink-0 items-center border-r border-line"
+      style={{ width: column.width }}
+    >
       {column.readonly ? (
-        <div className="flex h-full min-w-0 flex-1 items-center gap-2 px-3 text-[13px] font-medium text-ink-muted" title={`${column.label} (read-only)`}>
+        <div
+          className="flex h-full min-w-0 flex-1 items-center gap-2 px-3 text-[13px] font-medium text-ink-muted"
+          title={`${column.label} (read-only)`}
+        >
           {label}
           <Lock className="ml-auto size-3 shrink-0 text-ink-faint" aria-label="read-only" />
         </div>
       ) : (
         <Menu>
-          <MenuTrigger className="flex h-full min-w-0 flex-1 items-center gap-2 px-3 text-left text-[13px] font-medium text-ink hover:bg-zinc-200/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 data-[state=open]:bg-zinc-200/60" aria-label={`${column.label} column menu`}>
+          <MenuTrigger
+            className="flex h-full min-w-0 flex-1 items-center gap-2 px-3 text-left text-[13px] font-medium text-ink hover:bg-zinc-200/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 data-[state=open]:bg-zinc-200/60"
+            aria-label={`${column.label} column menu`}
+          >
             {label}
             <ChevronDown className="ml-auto size-3.5 shrink-0 text-ink-faint" aria-hidden />
           </MenuTrigger>
@@ -921,7 +1105,8 @@ function InlineEditor({
     done.current = true;
     fn();
   };
-  const editorClass = 'absolute inset-0 h-full w-full border-0 bg-surface px-3 text-[13px] text-ink outline-2 -outline-offset-2 outline-brand-600';
+  const editorClass =
+    'absolute inset-0 h-full w-full border-0 bg-surface px-3 text-[13px] text-ink outline-2 -outline-offset-2 outline-brand-600';
 
   if (column.dataType === 'select') {
     return (

@@ -6,7 +6,6 @@ import { EmptyState, Select, Tabs, TabsContent, TabsList, TabsTrigger, cn } from
 import { ACCESS_LEVEL_LABELS, AccessControlView, type AccessControlViewProps } from './access-control-view';
 import { DataGrid } from './data-grid';
 
-
 /** The entities shown in the panel: all but the built-in User (spec 2 §2), in name order. */
 export function visibleEntityNames(entities: Record<string, EntitySchema>): string[] {
   return Object.keys(entities)
@@ -55,7 +54,9 @@ export function DatabaseEntityList({ entities }: DatabaseEntityListProps) {
                 aria-current={isActive ? 'page' : undefined}
                 className={cn(
                   'flex h-9 w-full items-center gap-2.5 rounded-lg px-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
-                  isActive ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink-muted hover:bg-zinc-100 hover:text-ink',
+                  isActive
+                    ? 'bg-brand-50 font-medium text-brand-800'
+                    : 'text-ink-muted hover:bg-zinc-100 hover:text-ink',
                 )}
               >
                 <Table2 className={cn('size-4 shrink-0', isActive ? 'text-brand-600' : 'text-ink-faint')} aria-hidden />
@@ -89,12 +90,23 @@ export function DatabaseWorkspace({ appId, entities, onSchemaSaved, chat }: Data
   const { names, selected, select } = useSelectedEntity(entities);
   const [tab, setTab] = useState<WorkspaceTab>('data');
   if (!selected) {
-    return <EmptyState icon={<Database />} title={MESSAGES.database.noEntities} text="Tables your app stores data in show up here, with their rows, columns and who can see them." />;
+    return (
+      <EmptyState
+        icon={<Database />}
+        title={MESSAGES.database.noEntities}
+        text="Tables your app stores data in show up here, with their rows, columns and who can see them."
+      />
+    );
   }
   const schema = entities[selected]!;
   const fieldCount = Object.keys(schema.properties).length;
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value as WorkspaceTab)} key={selected} className="flex min-w-0 flex-col gap-4">
+    <Tabs
+      value={tab}
+      onValueChange={(value) => setTab(value as WorkspaceTab)}
+      key={selected}
+      className="flex min-w-0 flex-col gap-4"
+    >
       <div className="md:hidden">
         <label htmlFor="entity-select" className="sr-only">
           Table
@@ -111,7 +123,9 @@ export function DatabaseWorkspace({ appId, entities, onSchemaSaved, chat }: Data
         <div className="min-w-0">
           <h2 className="truncate text-xl font-semibold tracking-tight text-ink">{selected}</h2>
           <p className="text-[13px] text-ink-subtle">
-            {fieldCount} {fieldCount === 1 ? 'field' : 'fields'} · Read: {ACCESS_LEVEL_LABELS[schema['x-accessControl'].permissions.read].label} · Write: {ACCESS_LEVEL_LABELS[schema['x-accessControl'].permissions.write].label}
+            {fieldCount} {fieldCount === 1 ? 'field' : 'fields'} · Read:{' '}
+            {ACCESS_LEVEL_LABELS[schema['x-accessControl'].permissions.read].label} · Write:{' '}
+            {ACCESS_LEVEL_LABELS[schema['x-accessControl'].permissions.write].label}
           </p>
         </div>
         <TabsList className="w-full sm:w-auto">
@@ -129,7 +143,12 @@ export function DatabaseWorkspace({ appId, entities, onSchemaSaved, chat }: Data
         <DataGrid appId={appId} entity={selected} schema={schema} onSchemaSaved={onSchemaSaved} />
       </TabsContent>
       <TabsContent value="access">
-        <AccessControlView key={JSON.stringify(schema['x-accessControl'])} entity={selected} schema={schema} {...chat} />
+        <AccessControlView
+          key={JSON.stringify(schema['x-accessControl'])}
+          entity={selected}
+          schema={schema}
+          {...chat}
+        />
       </TabsContent>
     </Tabs>
   );

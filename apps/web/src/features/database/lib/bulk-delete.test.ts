@@ -3,7 +3,10 @@ import { chunk, runInChunks } from './bulk-delete';
 
 describe('chunk', () => {
   it('splits into chunks of the size, the last one shorter', () => {
-    expect(chunk([1, 2, 3, 4, 5, 6, 7], 5)).toEqual([[1, 2, 3, 4, 5], [6, 7]]);
+    expect(chunk([1, 2, 3, 4, 5, 6, 7], 5)).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7],
+    ]);
     expect(chunk([], 5)).toEqual([]);
     expect(() => chunk([1], 0)).toThrow();
   });
@@ -20,7 +23,11 @@ describe('runInChunks', () => {
       sleep: async (ms) => void sleeps.push(ms),
       onProgress: (percent) => progress.push(percent),
     });
-    expect(runs).toEqual([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11]]);
+    expect(runs).toEqual([
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+      [10, 11],
+    ]);
     expect(sleeps).toEqual([200, 200]);
     expect(progress).toEqual([42, 83, 100]);
     expect(result).toEqual({ status: 'done', done: 12 });

@@ -14,7 +14,10 @@ describe('cell values (spec 3 §5)', () => {
     const json = { dataType: 'json', label: 'meta' } as const;
     expect(parseCellInput(json, '{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
     expect(parseCellInput(json, '  ')).toEqual({ ok: true, value: null });
-    expect(parseCellInput(json, '{oops')).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid JSON: .+/) });
+    expect(parseCellInput(json, '{oops')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Invalid JSON: .+/),
+    });
   });
 
   it('converts numbers and booleans', () => {

@@ -41,7 +41,9 @@ export function parseCellInput(column: Pick<GridColumn, 'dataType' | 'label'>, t
     case 'datetime': {
       if (text.trim() === '') return { ok: true, value: null };
       const time = Date.parse(text);
-      return Number.isNaN(time) ? { ok: false, error: `${column.label} must be a date and time` } : { ok: true, value: new Date(time).toISOString() };
+      return Number.isNaN(time)
+        ? { ok: false, error: `${column.label} must be a date and time` }
+        : { ok: true, value: new Date(time).toISOString() };
     }
     case 'select':
       return { ok: true, value: text === '' ? null : text };
@@ -76,7 +78,9 @@ export function toDisplayText(value: unknown): string {
 
 /** A pending row counts as empty when no cell has a value (spec 2 §5: saving it is refused). */
 export function isEmptyRow(values: Record<string, unknown>): boolean {
-  return Object.values(values).every((v) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0));
+  return Object.values(values).every(
+    (v) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0),
+  );
 }
 
 /** Why a picked file cannot be uploaded (spec 3 §5: images only, under 10,000,000 bytes), or null. */

@@ -21,8 +21,23 @@ const schema: EntitySchema = {
 describe('columnsFromSchema', () => {
   it('maps every property type and adds Created At and User ID', () => {
     const columns = columnsFromSchema(schema);
-    expect(columns.map((c) => c.dataType)).toEqual(['text', 'datetime', 'image', 'select', 'number', 'boolean', 'multiselect', 'json', 'json', 'datetime', 'text']);
-    expect(columns.slice(-2).map((c) => [c.label, c.readonly, c.width])).toEqual([['Created At', true, 208], ['User ID', true, 150]]);
+    expect(columns.map((c) => c.dataType)).toEqual([
+      'text',
+      'datetime',
+      'image',
+      'select',
+      'number',
+      'boolean',
+      'multiselect',
+      'json',
+      'json',
+      'datetime',
+      'text',
+    ]);
+    expect(columns.slice(-2).map((c) => [c.label, c.readonly, c.width])).toEqual([
+      ['Created At', true, 208],
+      ['User ID', true, 150],
+    ]);
     expect(columns.find((c) => c.key === 'tags')!.width).toBe(200);
     expect(columns.find((c) => c.key === 'status')!.options.map((o) => o.label)).toEqual(['todo', 'done']);
   });

@@ -1,7 +1,16 @@
 import type { EntitySchema, PropertySchema } from '@tessera/contracts';
 
 /** The grid's column types (spec 3 §3). */
-export const COLUMN_TYPES = ['text', 'number', 'boolean', 'select', 'multiselect', 'datetime', 'image', 'json'] as const;
+export const COLUMN_TYPES = [
+  'text',
+  'number',
+  'boolean',
+  'select',
+  'multiselect',
+  'datetime',
+  'image',
+  'json',
+] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
@@ -39,7 +48,18 @@ export interface GridColumn {
 }
 
 /** Soft label colours, in a fixed order so an option keeps its colour. */
-const OPTION_COLORS = ['#e0e7ff', '#dcfce7', '#fef3c7', '#fce7f3', '#e0f2fe', '#ede9fe', '#ffedd5', '#ccfbf1', '#fee2e2', '#f1f5f9'];
+const OPTION_COLORS = [
+  '#e0e7ff',
+  '#dcfce7',
+  '#fef3c7',
+  '#fce7f3',
+  '#e0f2fe',
+  '#ede9fe',
+  '#ffedd5',
+  '#ccfbf1',
+  '#fee2e2',
+  '#f1f5f9',
+];
 
 export function optionColor(index: number): string {
   return OPTION_COLORS[index % OPTION_COLORS.length]!;
@@ -86,8 +106,24 @@ export function columnsFromSchema(schema: EntitySchema, widths: Record<string, n
   });
   const next = columns.length + 1;
   columns.push(
-    { id: next, key: 'createdAt', label: 'Created At', dataType: 'datetime', options: [], readonly: true, width: widths.createdAt ?? COLUMN_WIDTH.createdAt },
-    { id: next + 1, key: 'creatorId', label: 'User ID', dataType: 'text', options: [], readonly: true, width: widths.creatorId ?? COLUMN_WIDTH.default },
+    {
+      id: next,
+      key: 'createdAt',
+      label: 'Created At',
+      dataType: 'datetime',
+      options: [],
+      readonly: true,
+      width: widths.createdAt ?? COLUMN_WIDTH.createdAt,
+    },
+    {
+      id: next + 1,
+      key: 'creatorId',
+      label: 'User ID',
+      dataType: 'text',
+      options: [],
+      readonly: true,
+      width: widths.creatorId ?? COLUMN_WIDTH.default,
+    },
   );
   return columns;
 }
@@ -123,7 +159,12 @@ export function propertyForType(type: ColumnType, options: string[] = []): Prope
 }
 
 /** The schema with a property added (trimmed name ignored when empty) at a position in the order. */
-export function withProperty(schema: EntitySchema, name: string, prop: PropertySchema, index = Object.keys(schema.properties).length): EntitySchema {
+export function withProperty(
+  schema: EntitySchema,
+  name: string,
+  prop: PropertySchema,
+  index = Object.keys(schema.properties).length,
+): EntitySchema {
   const entries = Object.entries(schema.properties).filter(([key]) => key !== name);
   entries.splice(Math.max(0, Math.min(index, entries.length)), 0, [name, prop]);
   return { ...schema, properties: Object.fromEntries(entries) };
@@ -146,9 +187,19 @@ export function withOption(schema: EntitySchema, name: string, option: string): 
   if (prop.type === 'array') {
     const current = (prop.items?.enum ?? []).map(String);
     if (current.includes(label)) return schema;
-    return withProperty(schema, name, { ...prop, items: { type: 'string', ...prop.items, enum: [...current, label] } }, Object.keys(schema.properties).indexOf(name));
+    return withProperty(
+      schema,
+      name,
+      { ...prop, items: { type: 'string', ...prop.items, enum: [...current, label] } },
+      Object.keys(schema.properties).indexOf(name),
+    );
   }
   const current = (prop.enum ?? []).map(String);
   if (current.includes(label)) return schema;
-  return withProperty(schema, name, { ...prop, enum: [...current, label] }, Object.keys(schema.properties).indexOf(name));
+  return withProperty(
+    schema,
+    name,
+    { ...prop, enum: [...current, label] },
+    Object.keys(schema.properties).indexOf(name),
+  );
 }

@@ -22,7 +22,15 @@ describe('csv export', () => {
   });
 
   it('writes a header and rows', () => {
-    expect(toCsv([{ key: 'a', label: 'A' }, { key: 'b', label: 'B' }], [{ a: 1, b: true }, { a: 'x' }])).toBe('A,B\r\n1,true\r\nx,\r\n');
+    expect(
+      toCsv(
+        [
+          { key: 'a', label: 'A' },
+          { key: 'b', label: 'B' },
+        ],
+        [{ a: 1, b: true }, { a: 'x' }],
+      ),
+    ).toBe('A,B\r\n1,true\r\nx,\r\n');
   });
 
   it('names the file after the entity and the day', () => {

@@ -6,13 +6,17 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * a quote or a line break, quotes doubled (RFC 4180).
  */
 export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A CSV document: a header row of labels, then one line per record, CRLF line ends. */
-export function toCsv(columns: ReadonlyArray<{ key: string; label: string }>, rows: ReadonlyArray<Record<string, unknown>>): string {
+export function toCsv(
+  columns: ReadonlyArray<{ key: string; label: string }>,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): string {
   const lines = [columns.map((c) => csvField(c.label)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => csvField(row[c.key])).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -92,7 +92,8 @@ export function parseCsv(input: string): CsvParseResult {
   if (!records) return { ok: false, reason: 'parse' };
   const lines = records.filter((r) => !isBlank(r.fields));
   const header = lines.shift();
-  if (!header || header.isMalformed || header.fields.every((f) => f.trim() === '')) return { ok: false, reason: 'parse' };
+  if (!header || header.isMalformed || header.fields.every((f) => f.trim() === ''))
+    return { ok: false, reason: 'parse' };
   const headers = uniqueHeaders(header.fields);
   const rows: CsvRow[] = [];
   let skippedLines = 0;

@@ -31,7 +31,16 @@ export interface StreamImportOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function attempt({ url, file, fileName, mappings, importId, token, onProgress, fetchImpl = fetch }: StreamImportOptions): Promise<CsvImportSummary> {
+async function attempt({
+  url,
+  file,
+  fileName,
+  mappings,
+  importId,
+  token,
+  onProgress,
+  fetchImpl = fetch,
+}: StreamImportOptions): Promise<CsvImportSummary> {
   const form = new FormData();
   // The server reads the fields before the file part.
   form.append('mapping', JSON.stringify(mappings));
@@ -42,7 +51,10 @@ async function attempt({ url, file, fileName, mappings, importId, token, onProgr
   const response = await fetchImpl(url, { method: 'POST', body: form, headers });
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ImportRefusedError(body?.error?.message ?? `The import was refused (${response.status})`, body?.error?.code ?? 'INTERNAL');
+    throw new ImportRefusedError(
+      body?.error?.message ?? `The import was refused (${response.status})`,
+      body?.error?.code ?? 'INTERNAL',
+    );
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

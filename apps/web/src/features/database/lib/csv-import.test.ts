@@ -39,7 +39,8 @@ describe('reading the file (spec 2 §5)', () => {
   });
 
   it('trims values, skips empty and bad lines, reads quotes and line breaks in quotes', () => {
-    const text = '\uFEFFName , Price,Tags\r\n  Lamp ,  12.5 ,"a, b"\r\n\r\n , , \r\nbad line\r\n"Desk ""XL""",99,"x\ny"\r\n"Chair"oops,1,2\r\nToo,many,cells,here\r\n';
+    const text =
+      '\uFEFFName , Price,Tags\r\n  Lamp ,  12.5 ,"a, b"\r\n\r\n , , \r\nbad line\r\n"Desk ""XL""",99,"x\ny"\r\n"Chair"oops,1,2\r\nToo,many,cells,here\r\n';
     const result = parseCsv(text);
     expect(result).toEqual({
       ok: true,
@@ -72,7 +73,10 @@ describe('reading the file (spec 2 §5)', () => {
     if (!parsed.ok) throw new Error('parse failed');
     const again = parseCsv(toCsvText(parsed.headers, parsed.rows));
     expect(again).toEqual(parsed);
-    expect(splitCsvRecords('a,b\r\n1,2')).toEqual([{ fields: ['a', 'b'], isMalformed: false }, { fields: ['1', '2'], isMalformed: false }]);
+    expect(splitCsvRecords('a,b\r\n1,2')).toEqual([
+      { fields: ['a', 'b'], isMalformed: false },
+      { fields: ['1', '2'], isMalformed: false },
+    ]);
   });
 });
 
@@ -124,11 +128,20 @@ describe('mapping (spec 2 §3, §5)', () => {
   });
 
   it('maps a dotted path as a single text value inside the object field', () => {
-    expect(columnFor('City', 'meta.city', schema, [{ City: 'Oslo;Bergen' }])).toEqual({ csvHeader: 'City', schemaField: 'meta.city', dataType: 'text', splitCharacter: null });
+    expect(columnFor('City', 'meta.city', schema, [{ City: 'Oslo;Bergen' }])).toEqual({
+      csvHeader: 'City',
+      schemaField: 'meta.city',
+      dataType: 'text',
+      splitCharacter: null,
+    });
   });
 
   it('sends only mapped columns', () => {
-    const columns = [columnFor('NAME', 'name', schema, rows), columnFor('Tags', 'tags', schema, rows), columnFor('Notes', null, schema, rows)];
+    const columns = [
+      columnFor('NAME', 'name', schema, rows),
+      columnFor('Tags', 'tags', schema, rows),
+      columnFor('Notes', null, schema, rows),
+    ];
     expect(toCsvMappings(columns)).toEqual([
       { csvHeader: 'NAME', schemaField: 'name', dataType: 'text' },
       { csvHeader: 'Tags', schemaField: 'tags', dataType: 'text', splitCharacter: ';' },
@@ -157,7 +170,19 @@ describe('conversions through the contracts helpers', () => {
       'Product',
       schema,
     );
-    expect(prepared.records).toEqual([{ row: 1, record: { name: 'Lamp', price: 12.5, inStock: true, launched: '2026-01-02T00:00:00.000Z', tags: ['a', 'b', 'c'], meta: { k: 1 } } }]);
+    expect(prepared.records).toEqual([
+      {
+        row: 1,
+        record: {
+          name: 'Lamp',
+          price: 12.5,
+          inStock: true,
+          launched: '2026-01-02T00:00:00.000Z',
+          tags: ['a', 'b', 'c'],
+          meta: { k: 1 },
+        },
+      },
+    ]);
     expect(prepared.invalid.map((r) => r.row)).toEqual([2, 3, 4]);
     expect(prepared.invalid[0]!.message).toBe('Product.name is required');
   });
@@ -197,9 +222,18 @@ describe('batches of 10, 3 at a time (spec 2 §9)', () => {
 
 describe('outcome messages (spec 2 §8)', () => {
   it('uses the catalogue texts', () => {
-    expect(importOutcome({ total: 12, imported: 12, failed: 0, isFatal: false })).toEqual({ tone: 'success', text: 'Successfully imported all 12 rows' });
-    expect(importOutcome({ total: 12, imported: 9, failed: 3, isFatal: false })).toEqual({ tone: 'warning', text: 'Import completed with 3 failed rows out of 12 total' });
-    expect(importOutcome({ total: 12, imported: 0, failed: 0, isFatal: true })).toEqual({ tone: 'error', text: MESSAGES.csvImport.importFailed });
+    expect(importOutcome({ total: 12, imported: 12, failed: 0, isFatal: false })).toEqual({
+      tone: 'success',
+      text: 'Successfully imported all 12 rows',
+    });
+    expect(importOutcome({ total: 12, imported: 9, failed: 3, isFatal: false })).toEqual({
+      tone: 'warning',
+      text: 'Import completed with 3 failed rows out of 12 total',
+    });
+    expect(importOutcome({ total: 12, imported: 0, failed: 0, isFatal: true })).toEqual({
+      tone: 'error',
+      text: MESSAGES.csvImport.importFailed,
+    });
     expect(formatMessage('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 });
@@ -224,7 +258,9 @@ describe('streamed import', () => {
   it('reads NDJSON split across chunks', () => {
     const first = readNdjson('{"type":"progress","total":1000,"imported":1000,"failed":0,"errors":[]}\n{"type":"do');
     expect(first.events).toHaveLength(1);
-    expect(readNdjson(`${first.rest}ne","total":1,"imported":1,"failed":0,"errors":[]}\nnot json\n`).events).toEqual([{ type: 'done', total: 1, imported: 1, failed: 0, errors: [] }]);
+    expect(readNdjson(`${first.rest}ne","total":1,"imported":1,"failed":0,"errors":[]}\nnot json\n`).events).toEqual([
+      { type: 'done', total: 1, imported: 1, failed: 0, errors: [] },
+    ]);
   });
 
   it('sends the mapping and importId before the file, and retries a broken stream with the same importId', async () => {
@@ -238,11 +274,22 @@ describe('streamed import', () => {
       importIds.push(String(form.get('importId')));
       calls++;
       if (calls === 1) return streamed([ndjson({ type: 'progress', ...summary(1000) })], true);
-      return streamed([ndjson({ type: 'progress', ...summary(1000) }).slice(0, 20), ndjson({ type: 'progress', ...summary(1000) }).slice(20), ndjson({ type: 'done', ...summary(1500) })]);
+      return streamed([
+        ndjson({ type: 'progress', ...summary(1000) }).slice(0, 20),
+        ndjson({ type: 'progress', ...summary(1000) }).slice(20),
+        ndjson({ type: 'done', ...summary(1500) }),
+      ]);
     }) as unknown as typeof fetch;
     const result = await streamCsvImport({
-      url: '/x/import', file: new Blob(['a\n1\n']), fileName: 'a.csv', mappings: [{ csvHeader: 'a', schemaField: 'name', dataType: 'text' }],
-      importId: 'imp-1', token: 't', onProgress: (s) => progress.push(s.imported), fetchImpl, sleep: async () => {},
+      url: '/x/import',
+      file: new Blob(['a\n1\n']),
+      fileName: 'a.csv',
+      mappings: [{ csvHeader: 'a', schemaField: 'name', dataType: 'text' }],
+      importId: 'imp-1',
+      token: 't',
+      onProgress: (s) => progress.push(s.imported),
+      fetchImpl,
+      sleep: async () => {},
     });
     expect(result).toEqual(summary(1500));
     expect(importIds).toEqual(['imp-1', 'imp-1']);
@@ -253,10 +300,22 @@ describe('streamed import', () => {
     let calls = 0;
     const fetchImpl = (async () => {
       calls++;
-      return streamed([ndjson({ type: 'error', code: 'VALIDATION_FAILED', message: 'mapping: map at least one column' })]);
+      return streamed([
+        ndjson({ type: 'error', code: 'VALIDATION_FAILED', message: 'mapping: map at least one column' }),
+      ]);
     }) as unknown as typeof fetch;
     await expect(
-      streamCsvImport({ url: '/x', file: new Blob(['a']), fileName: 'a.csv', mappings: [], importId: 'i', token: null, onProgress: () => {}, fetchImpl, sleep: async () => {} }),
+      streamCsvImport({
+        url: '/x',
+        file: new Blob(['a']),
+        fileName: 'a.csv',
+        mappings: [],
+        importId: 'i',
+        token: null,
+        onProgress: () => {},
+        fetchImpl,
+        sleep: async () => {},
+      }),
     ).rejects.toBeInstanceOf(ImportRefusedError);
     expect(calls).toBe(1);
   });
@@ -268,7 +327,18 @@ describe('streamed import', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await expect(
-      streamCsvImport({ url: '/x', file: new Blob(['a']), fileName: 'a.csv', mappings: [], importId: 'i', token: null, onProgress: () => {}, fetchImpl, sleep: async () => {}, retries: 2 }),
+      streamCsvImport({
+        url: '/x',
+        file: new Blob(['a']),
+        fileName: 'a.csv',
+        mappings: [],
+        importId: 'i',
+        token: null,
+        onProgress: () => {},
+        fetchImpl,
+        sleep: async () => {},
+        retries: 2,
+      }),
     ).rejects.toThrow('Failed to fetch');
     expect(calls).toBe(3);
   });

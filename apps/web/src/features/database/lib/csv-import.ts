@@ -48,7 +48,13 @@ export const SPLIT_CHARACTER_OPTIONS: ReadonlyArray<{ value: SplitCharacter; lab
   { value: '\t', label: 'Tab' },
 ];
 
-export const DATA_TYPE_LABELS: Record<CsvDataType, string> = { text: 'Text', number: 'Number', boolean: 'Boolean', datetime: 'Date & time', json: 'JSON' };
+export const DATA_TYPE_LABELS: Record<CsvDataType, string> = {
+  text: 'Text',
+  number: 'Number',
+  boolean: 'Boolean',
+  datetime: 'Date & time',
+  json: 'JSON',
+};
 export { CSV_DATA_TYPES };
 
 /** True for a file the wizard accepts: a name ending in .csv, whatever the case. */
@@ -62,9 +68,17 @@ export function formatMessage(template: string, values: Record<string, string | 
 }
 
 /** The toast that ends an import (spec 2 §8): success, the warning with counts, or failure. */
-export function importOutcome(result: { total: number; imported: number; failed: number; isFatal: boolean }): { tone: 'success' | 'warning' | 'error'; text: string } {
-  if (result.isFatal || (result.imported === 0 && result.failed === 0)) return { tone: 'error', text: MESSAGES.csvImport.importFailed };
-  if (result.failed > 0) return { tone: 'warning', text: formatMessage(MESSAGES.csvImport.importPartial, { failed: result.failed, total: result.total }) };
+export function importOutcome(result: { total: number; imported: number; failed: number; isFatal: boolean }): {
+  tone: 'success' | 'warning' | 'error';
+  text: string;
+} {
+  if (result.isFatal || (result.imported === 0 && result.failed === 0))
+    return { tone: 'error', text: MESSAGES.csvImport.importFailed };
+  if (result.failed > 0)
+    return {
+      tone: 'warning',
+      text: formatMessage(MESSAGES.csvImport.importPartial, { failed: result.failed, total: result.total }),
+    };
   return { tone: 'success', text: formatMessage(MESSAGES.csvImport.importSuccess, { n: result.imported }) };
 }
 
@@ -78,12 +92,20 @@ export interface ColumnMapping {
 
 /** Spec 2 §5: a list separator from a column's sample cells (line break, then semicolon, else comma). */
 export function detectColumnSeparator(rows: readonly CsvRow[], header: string): SplitCharacter {
-  const samples = rows.slice(0, SEPARATOR_SAMPLE_ROWS).map((r) => r[header] ?? '').filter(Boolean);
+  const samples = rows
+    .slice(0, SEPARATOR_SAMPLE_ROWS)
+    .map((r) => r[header] ?? '')
+    .filter(Boolean);
   return detectSplitCharacter(samples) ?? ',';
 }
 
 /** What a column takes by default once mapped to `field`: the field's data type, a separator for lists. */
-export function columnFor(header: string, field: string | null, schema: EntitySchema, rows: readonly CsvRow[]): ColumnMapping {
+export function columnFor(
+  header: string,
+  field: string | null,
+  schema: EntitySchema,
+  rows: readonly CsvRow[],
+): ColumnMapping {
   if (!field) return { csvHeader: header, schemaField: null, dataType: 'text', splitCharacter: null };
   // A dotted path names a value inside an object field: a single value, text unless changed.
   if (field.includes('.')) return { csvHeader: header, schemaField: field, dataType: 'text', splitCharacter: null };
@@ -96,19 +118,31 @@ export function columnFor(header: string, field: string | null, schema: EntitySc
   };
 }
 
-const isSplitCharacter = (value: unknown): value is SplitCharacter => (CSV_SPLIT_CHARACTERS as readonly unknown[]).includes(value);
+const isSplitCharacter = (value: unknown): value is SplitCharacter =>
+  (CSV_SPLIT_CHARACTERS as readonly unknown[]).includes(value);
 
 /**
  * The mapping step's columns from suggested mappings (the AI's or the basic one): one entry per
  * header in file order. Suggestions naming an unknown header or field, or a field already taken,
  * are dropped; list fields without a separator get the detected one.
  */
-export function columnsFromMappings(headers: readonly string[], mappings: readonly CsvMapping[], schema: EntitySchema, rows: readonly CsvRow[]): ColumnMapping[] {
+export function columnsFromMappings(
+  headers: readonly string[],
+  mappings: readonly CsvMapping[],
+  schema: EntitySchema,
+  rows: readonly CsvRow[],
+): ColumnMapping[] {
   const byHeader = new Map<string, CsvMapping>();
   const usedFields = new Set<string>();
   for (const m of mappings) {
     const top = m.schemaField.split('.')[0]!;
-    if (!headers.includes(m.csvHeader) || byHeader.has(m.csvHeader) || !(top in schema.properties) || usedFields.has(m.schemaField)) continue;
+    if (
+      !headers.includes(m.csvHeader) ||
+      byHeader.has(m.csvHeader) ||
+      !(top in schema.properties) ||
+      usedFields.has(m.schemaField)
+    )
+      continue;
     byHeader.set(m.csvHeader, m);
     usedFields.add(m.schemaField);
   }
@@ -117,7 +151,8 @@ export function columnsFromMappings(headers: readonly string[], mappings: readon
     if (!m) return columnFor(header, null, schema, rows);
     const base = columnFor(header, m.schemaField, schema, rows);
     const dataType = (CSV_DATA_TYPES as readonly string[]).includes(m.dataType) ? m.dataType : base.dataType;
-    const splitCharacter = base.splitCharacter === null ? null : isSplitCharacter(m.splitCharacter) ? m.splitCharacter : base.splitCharacter;
+    const splitCharacter =
+      base.splitCharacter === null ? null : isSplitCharacter(m.splitCharacter) ? m.splitCharacter : base.splitCharacter;
     return { ...base, dataType, splitCharacter };
   });
 }
@@ -126,7 +161,11 @@ export function columnsFromMappings(headers: readonly string[], mappings: readon
  * Spec 2 §5's fallback when the AI mapping fails: exact, case-insensitive header/field names
  * (`basicCsvMapping` of the contracts), separators detected from the rows.
  */
-export function fallbackColumns(headers: readonly string[], schema: EntitySchema, rows: readonly CsvRow[]): ColumnMapping[] {
+export function fallbackColumns(
+  headers: readonly string[],
+  schema: EntitySchema,
+  rows: readonly CsvRow[],
+): ColumnMapping[] {
   return columnsFromMappings(headers, basicCsvMapping([...headers], schema), schema, rows).map((c) =>
     c.schemaField && c.splitCharacter !== null ? { ...c, splitCharacter: detectColumnSeparator(rows, c.csvHeader) } : c,
   );
@@ -135,7 +174,16 @@ export function fallbackColumns(headers: readonly string[], schema: EntitySchema
 /** The mapping sent with the import: mapped columns only (unmapped columns are ignored, spec 2 §5). */
 export function toCsvMappings(columns: readonly ColumnMapping[]): CsvMapping[] {
   return columns.flatMap((c) =>
-    c.schemaField === null ? [] : [{ csvHeader: c.csvHeader, schemaField: c.schemaField, dataType: c.dataType, ...(c.splitCharacter === null ? {} : { splitCharacter: c.splitCharacter }) }],
+    c.schemaField === null
+      ? []
+      : [
+          {
+            csvHeader: c.csvHeader,
+            schemaField: c.schemaField,
+            dataType: c.dataType,
+            ...(c.splitCharacter === null ? {} : { splitCharacter: c.splitCharacter }),
+          },
+        ],
   );
 }
 
@@ -150,7 +198,12 @@ export interface PreparedRecords {
  * CSV rows to records through the contracts' conversions (`csvRowToRecord`, then `coerceRecord`,
  * the same checks the server makes), so a bad row fails alone instead of failing its whole batch.
  */
-export function prepareRecords(rows: readonly CsvRow[], mappings: readonly CsvMapping[], entity: string, schema: EntitySchema): PreparedRecords {
+export function prepareRecords(
+  rows: readonly CsvRow[],
+  mappings: readonly CsvMapping[],
+  entity: string,
+  schema: EntitySchema,
+): PreparedRecords {
   const prepared: PreparedRecords = { records: [], invalid: [] };
   rows.forEach((row, i) => {
     const converted = csvRowToRecord(row, [...mappings]);
@@ -179,7 +232,13 @@ export interface BatchRunOptions<T> {
  * Runs batches of `batchSize` with at most `concurrency` in flight (spec 2 §9: 10 rows, 3 at a
  * time). Batches start in order; each reports when it settles.
  */
-export async function runBatches<T>({ items, run, batchSize = CSV_BATCH_SIZE, concurrency = CSV_BATCH_CONCURRENCY, onProgress }: BatchRunOptions<T>): Promise<{ done: number; failed: number; errors: unknown[] }> {
+export async function runBatches<T>({
+  items,
+  run,
+  batchSize = CSV_BATCH_SIZE,
+  concurrency = CSV_BATCH_CONCURRENCY,
+  onProgress,
+}: BatchRunOptions<T>): Promise<{ done: number; failed: number; errors: unknown[] }> {
   const batches: T[][] = [];
   for (let i = 0; i < items.length; i += batchSize) batches.push(items.slice(i, i + batchSize));
   let next = 0;
@@ -221,7 +280,8 @@ export function readNdjson(buffer: string): { events: ImportStreamEvent[]; rest:
     if (!line.trim()) continue;
     try {
       const value = JSON.parse(line) as { type?: unknown };
-      if (value && (value.type === 'progress' || value.type === 'done' || value.type === 'error')) events.push(value as ImportStreamEvent);
+      if (value && (value.type === 'progress' || value.type === 'done' || value.type === 'error'))
+        events.push(value as ImportStreamEvent);
     } catch {
       // A torn or foreign line: the next progress line says the same, more recent.
     }
@@ -231,5 +291,7 @@ export function readNdjson(buffer: string): { events: ImportStreamEvent[]; rest:
 
 /** A fresh idempotency key for one streamed import (the server accepts letters, digits, - and _). */
 export function newImportId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

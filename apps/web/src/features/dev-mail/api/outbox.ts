@@ -9,7 +9,11 @@ export function useOutbox(enabled: boolean) {
   return useQuery({
     queryKey: ['dev-outbox'],
     queryFn: () => {
-      return apiFetch('/api/dev/outbox?limit=100', { schema: OutboxResponseSchema, onUnauthorized: 'throw', withToken: false });
+      return apiFetch('/api/dev/outbox?limit=100', {
+        schema: OutboxResponseSchema,
+        onUnauthorized: 'throw',
+        withToken: false,
+      });
     },
     enabled,
     refetchInterval: OUTBOX_REFRESH_MS,

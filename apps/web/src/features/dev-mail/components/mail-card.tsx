@@ -40,12 +40,22 @@ function splitMail(mail: OutboxMail): { prose: string; links: Array<{ href: stri
   const lines = mail.text.split('\n').filter((line) => {
     const link = mail.links.find((l) => line.includes(l));
     if (!link) return true;
-    const label = line.replace(link, '').replace(/[:\s]+$/, '').trim();
+    const label = line
+      .replace(link, '')
+      .replace(/[:\s]+$/, '')
+      .trim();
     links.push({ href: link, label: label || 'Open link' });
     return false;
   });
-  for (const link of mail.links) if (!links.some((l) => l.href === link)) links.push({ href: link, label: 'Open link' });
-  return { prose: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), links };
+  for (const link of mail.links)
+    if (!links.some((l) => l.href === link)) links.push({ href: link, label: 'Open link' });
+  return {
+    prose: lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    links,
+  };
 }
 
 export function MailCard({ mail }: { mail: OutboxMail }) {
@@ -59,7 +69,11 @@ export function MailCard({ mail }: { mail: OutboxMail }) {
             To <span className="font-medium text-ink-muted">{mail.to}</span>
           </p>
         </div>
-        <time dateTime={mail.createdAt} title={new Date(mail.createdAt).toLocaleString()} className="shrink-0 text-[13px] text-ink-faint">
+        <time
+          dateTime={mail.createdAt}
+          title={new Date(mail.createdAt).toLocaleString()}
+          className="shrink-0 text-[13px] text-ink-faint"
+        >
           {formatTime(mail.createdAt)}
         </time>
       </div>

@@ -20,7 +20,11 @@ export function DevMailPage() {
     <div className="min-h-dvh">
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" aria-label="Tessera home" className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-500">
+          <Link
+            to="/"
+            aria-label="Tessera home"
+            className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <Logo size={26} />
           </Link>
           <Badge tone="warning">Development</Badge>
@@ -36,8 +40,17 @@ export function DevMailPage() {
           </div>
           <label className="relative block sm:w-64">
             <span className="sr-only">Filter by recipient</span>
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" aria-hidden />
-            <Input type="search" placeholder="Filter by recipient" value={filter} onChange={(e) => setFilter(e.target.value)} className="pl-9" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              placeholder="Filter by recipient"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="pl-9"
+            />
           </label>
         </div>
 

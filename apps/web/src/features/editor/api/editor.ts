@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChatMessage, ChatModelOption, PreviewUrlResponse, VersionDiffFile, VersionEntry } from '@tessera/contracts';
+import type {
+  ChatMessage,
+  ChatModelOption,
+  PreviewUrlResponse,
+  VersionDiffFile,
+  VersionEntry,
+} from '@tessera/contracts';
 import { apiFetch } from '../../../shared/api';
 import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
 
@@ -9,8 +15,10 @@ export const editorKeys = {
   all: (appId: string) => ['editor', appId] as const,
   messages: (appId: string) => ['editor', appId, 'messages'] as const,
   versions: (appId: string) => ['editor', appId, 'versions'] as const,
-  changes: (appId: string, versionId: string, base: string | null) => ['editor', appId, 'changes', versionId, base] as const,
-  preview: (appId: string, versionId: string | null, nonce: number) => ['editor', appId, 'preview', versionId, nonce] as const,
+  changes: (appId: string, versionId: string, base: string | null) =>
+    ['editor', appId, 'changes', versionId, base] as const,
+  preview: (appId: string, versionId: string | null, nonce: number) =>
+    ['editor', appId, 'preview', versionId, nonce] as const,
   models: ['chat', 'models'] as const,
 };
 
@@ -22,7 +30,12 @@ export async function fetchChatMessages(appId: string): Promise<EditorMessage[]>
 
 /** The chat as stored, loaded once when the editor opens (the live stream keeps it current). */
 export function useChatHistory(appId: string) {
-  return useQuery({ queryKey: editorKeys.messages(appId), queryFn: () => fetchChatMessages(appId), staleTime: Infinity, gcTime: 0 });
+  return useQuery({
+    queryKey: editorKeys.messages(appId),
+    queryFn: () => fetchChatMessages(appId),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }
 
 /** The newest 10 versions, newest first (spec 3 §4). */
@@ -39,7 +52,11 @@ export function useVersionChanges(appId: string, versionId: string | null, base:
     queryKey: editorKeys.changes(appId, versionId ?? '', base),
     queryFn: async () => {
       const query = base ? `?${new URLSearchParams({ base })}` : '';
-      return (await apiFetch<{ files: VersionDiffFile[] }>(`${app(appId)}/versions/${encodeURIComponent(versionId!)}/changes${query}`)).files;
+      return (
+        await apiFetch<{ files: VersionDiffFile[] }>(
+          `${app(appId)}/versions/${encodeURIComponent(versionId!)}/changes${query}`,
+        )
+      ).files;
     },
     enabled: enabled && Boolean(versionId),
     staleTime: Infinity,
@@ -53,7 +70,11 @@ export function useVersionChanges(appId: string, versionId: string | null, base:
 export function usePreviewUrl(appId: string, versionId: string | null, nonce: number) {
   return useQuery({
     queryKey: editorKeys.preview(appId, versionId, nonce),
-    queryFn: () => apiFetch<PreviewUrlResponse>(`${app(appId)}/preview-url`, { method: 'POST', body: versionId ? { versionId } : {} }),
+    queryFn: () =>
+      apiFetch<PreviewUrlResponse>(`${app(appId)}/preview-url`, {
+        method: 'POST',
+        body: versionId ? { versionId } : {},
+      }),
     enabled: Boolean(versionId),
     staleTime: 30 * 60_000,
     gcTime: 0,
@@ -72,14 +93,27 @@ export function useChatModels(enabled: boolean) {
 }
 
 /** `POST .../versions/{versionId}/restore`: a new version equal to the old one; the chat's messages. */
-export async function restoreVersion(appId: string, versionId: string, messageId: string | null): Promise<EditorMessage[]> {
-  const { messages } = await apiFetch<{ messages: ChatMessage[] }>(`${app(appId)}/versions/${encodeURIComponent(versionId)}/restore`, { body: { messageId } });
+export async function restoreVersion(
+  appId: string,
+  versionId: string,
+  messageId: string | null,
+): Promise<EditorMessage[]> {
+  const { messages } = await apiFetch<{ messages: ChatMessage[] }>(
+    `${app(appId)}/versions/${encodeURIComponent(versionId)}/restore`,
+    { body: { messageId } },
+  );
   return messages.map(toEditorMessage);
 }
 
 /** `POST .../chat/messages/{messageId}/revert`: the message and later ones go; the app steps back. */
-export async function revertMessage(appId: string, messageId: string): Promise<{ messages: EditorMessage[]; versionId: string | null }> {
-  const result = await apiFetch<{ messages: ChatMessage[]; versionId: string | null }>(`${app(appId)}/chat/messages/${encodeURIComponent(messageId)}/revert`, { method: 'POST' });
+export async function revertMessage(
+  appId: string,
+  messageId: string,
+): Promise<{ messages: EditorMessage[]; versionId: string | null }> {
+  const result = await apiFetch<{ messages: ChatMessage[]; versionId: string | null }>(
+    `${app(appId)}/chat/messages/${encodeURIComponent(messageId)}/revert`,
+    { method: 'POST' },
+  );
   return { messages: result.messages.map(toEditorMessage), versionId: result.versionId };
 }
 

@@ -2,7 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { parseActionText, type GroupSegment, type ParsedAction } from '@tessera/agent/protocol';
 import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
 import { Badge, Button, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
-import { Check, CircleAlert, Copy, Database, FilePen, FilePlus, FileX, History, Layers, RotateCcw, Scissors, Table } from 'lucide-react';
+import {
+  Check,
+  CircleAlert,
+  Copy,
+  Database,
+  FilePen,
+  FilePlus,
+  FileX,
+  History,
+  Layers,
+  RotateCcw,
+  Scissors,
+  Table,
+} from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
 import { messageTime } from '../lib/time';
 import { RichText } from './rich-text';
@@ -85,7 +98,9 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
     <li className="flex flex-col gap-2" data-role="assistant" aria-busy={isStreaming || undefined}>
       {parsed.segments.map((segment, i) =>
         segment.kind === 'text' ? (
-          segment.text.trim() ? <RichText key={i} text={segment.text} /> : null
+          segment.text.trim() ? (
+            <RichText key={i} text={segment.text} />
+          ) : null
         ) : (
           <ActionGroup key={i} group={segment} isStreaming={isStreaming} onOpen={setDetail} />
         ),
@@ -97,7 +112,10 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
       )}
 
       {info?.type === 'validation-failed' && (
-        <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-[13px] text-amber-900">
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-[13px] text-amber-900"
+        >
           <p className="flex items-center gap-1.5 font-medium">
             <CircleAlert className="size-4 shrink-0" aria-hidden />
             {info.message ?? MESSAGES.chat.validateFailed}
@@ -106,7 +124,12 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
             <ul className="mt-1.5 list-disc space-y-0.5 pl-5">
               {info.issues.map((issue, i) => (
                 <li key={i} className="[overflow-wrap:anywhere]">
-                  {issue.file && <span className="font-mono text-xs">{issue.file}{issue.line ? `:${issue.line}` : ''} </span>}
+                  {issue.file && (
+                    <span className="font-mono text-xs">
+                      {issue.file}
+                      {issue.line ? `:${issue.line}` : ''}{' '}
+                    </span>
+                  )}
                   {issue.message}
                 </li>
               ))}
@@ -115,7 +138,10 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
         </div>
       )}
       {info?.type === 'error' && (
-        <p role="alert" className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800">
+        <p
+          role="alert"
+          className="flex items-start gap-1.5 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           {info.message ?? MESSAGES.chat.failed}
         </p>
@@ -171,7 +197,15 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
   );
 }
 
-function ActionGroup({ group, isStreaming, onOpen }: { group: GroupSegment; isStreaming: boolean; onOpen: (action: ParsedAction) => void }) {
+function ActionGroup({
+  group,
+  isStreaming,
+  onOpen,
+}: {
+  group: GroupSegment;
+  isStreaming: boolean;
+  onOpen: (action: ParsedAction) => void;
+}) {
   return (
     <section aria-label={group.title} className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
       <h3 className="flex items-center gap-2 border-b border-line bg-surface-muted/70 px-3 py-2 text-[13px] font-semibold text-ink">
@@ -192,7 +226,9 @@ function ActionGroup({ group, isStreaming, onOpen }: { group: GroupSegment; isSt
                 aria-label={`${ACTION_LABELS[action.type]} ${action.entity ?? action.file}`}
               >
                 <Icon className="size-3.5 shrink-0 text-ink-subtle" aria-hidden />
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-ink-muted">{action.entity ?? action.file}</span>
+                <span className="min-w-0 flex-1 truncate font-mono text-xs text-ink-muted">
+                  {action.entity ?? action.file}
+                </span>
                 {isPending ? (
                   <Spinner size={12} label="In progress" />
                 ) : action.isTruncated ? (
@@ -213,14 +249,24 @@ function ActionGroup({ group, isStreaming, onOpen }: { group: GroupSegment; isSt
 function ActionDetailDialog({ action, onClose }: { action: ParsedAction; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={`${ACTION_LABELS[action.type]}: ${action.entity ?? action.file}`} description={action.title} size="lg">
+      <DialogContent
+        title={`${ACTION_LABELS[action.type]}: ${action.entity ?? action.file}`}
+        description={action.title}
+        size="lg"
+      >
         {action.permissions && (
           <p className="mb-3 text-[13px] text-ink-muted">
             Read: <strong>{action.permissions.read}</strong> · Write: <strong>{action.permissions.write}</strong>
           </p>
         )}
         {action.isTruncated && <p className="mb-3 text-[13px] text-amber-800">{MESSAGES.chat.truncated}</p>}
-        <pre className={cn('max-h-[60vh] overflow-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100')}>{action.content || ' '}</pre>
+        <pre
+          className={cn(
+            'max-h-[60vh] overflow-auto rounded-lg bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100',
+          )}
+        >
+          {action.content || ' '}
+        </pre>
       </DialogContent>
     </Dialog>
   );
@@ -240,7 +286,9 @@ function UsageTable({ usage }: { usage: NonNullable<EditorMessage['metadata']>['
       <tbody>
         {usageRows(usage).map((row) => (
           <tr key={row.label} className={row.label === 'Total' ? 'font-medium text-ink-subtle' : undefined}>
-            <th scope="row" className="py-0.5 pr-2 font-normal">{row.label}</th>
+            <th scope="row" className="py-0.5 pr-2 font-normal">
+              {row.label}
+            </th>
             <td className="py-0.5 pr-2">{row.tokens === null ? '' : formatTokens(row.tokens)}</td>
             <td className="py-0.5 pr-2">{formatCost(row.cost)}</td>
             <td className="py-0.5">{row.rate === null ? '' : formatRate(row.rate)}</td>
@@ -262,7 +310,12 @@ function CopyMessageButton({ text }: { text: string }) {
   return (
     <button
       type="button"
-      onClick={() => void navigator.clipboard.writeText(text).then(() => setIsCopied(true), () => {})}
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setIsCopied(true),
+          () => {},
+        )
+      }
       className="flex h-6 items-center gap-1 rounded-md px-1.5 text-ink-subtle hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
     >
       {isCopied ? <Check className="size-3" aria-hidden /> : <Copy className="size-3" aria-hidden />}

@@ -30,7 +30,17 @@ const STATUS_TEXT = { submitted: 'Sending…', streaming: 'Writing…', ready: '
  * (blocked while a turn runs, on an older version, and after a limit error), and for admins the
  * model selector.
  */
-export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, isOnLatest, onSwitchToLatest, className }: ChatPanelProps) {
+export function ChatPanel({
+  appId,
+  chat,
+  isAdmin,
+  models,
+  model,
+  onModelChange,
+  isOnLatest,
+  onSwitchToLatest,
+  className,
+}: ChatPanelProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [toRevert, setToRevert] = useState<EditorMessage | null>(null);
@@ -103,7 +113,12 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
     <section aria-label="Chat" className={cn('flex min-h-0 flex-col bg-surface', className)}>
       <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line px-3">
         <h2 className="text-sm font-semibold text-ink">Chat</h2>
-        <span role="status" aria-live="polite" data-status={status} className="flex items-center gap-1.5 text-xs text-ink-subtle">
+        <span
+          role="status"
+          aria-live="polite"
+          data-status={status}
+          className="flex items-center gap-1.5 text-xs text-ink-subtle"
+        >
           {status !== 'ready' && <Spinner size={12} />}
           {STATUS_TEXT[status]}
         </span>
@@ -112,7 +127,12 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             <label htmlFor={modelId} className="sr-only">
               Model
             </label>
-            <Select id={modelId} controlSize="sm" value={model ?? models.find((m) => m.isDefault)?.id ?? ''} onChange={(e) => onModelChange(e.target.value)}>
+            <Select
+              id={modelId}
+              controlSize="sm"
+              value={model ?? models.find((m) => m.isDefault)?.id ?? ''}
+              onChange={(e) => onModelChange(e.target.value)}
+            >
               {models.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.label}
@@ -123,7 +143,13 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
         )}
       </div>
 
-      <div ref={listRef} onScroll={handleScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4" aria-label="Messages" role="log">
+      <div
+        ref={listRef}
+        onScroll={handleScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+        aria-label="Messages"
+        role="log"
+      >
         {messages.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 px-4 text-center">
             <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
@@ -149,11 +175,18 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             ))}
           </ol>
         )}
-        {failure && !failure.isLimit && !failure.isNetwork && status === 'ready' && messages.at(-1)?.metadata?.systemActionInfo?.type !== 'error' && (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800">
-            {failure.message}
-          </p>
-        )}
+        {failure &&
+          !failure.isLimit &&
+          !failure.isNetwork &&
+          status === 'ready' &&
+          messages.at(-1)?.metadata?.systemActionInfo?.type !== 'error' && (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800"
+            >
+              {failure.message}
+            </p>
+          )}
         {hasStreamError && (
           <p className="mt-4 flex items-center gap-1.5 text-xs text-ink-subtle">
             <WifiOff className="size-3.5" aria-hidden />
@@ -188,7 +221,13 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             className="resize-none pr-12"
           />
           <span className="absolute right-2 bottom-2">
-            <Button type="submit" size="icon" aria-label="Send" disabled={isBlocked || !draft.trim()} className="size-8">
+            <Button
+              type="submit"
+              size="icon"
+              aria-label="Send"
+              disabled={isBlocked || !draft.trim()}
+              className="size-8"
+            >
               {isBusy ? <Spinner size={14} /> : <ArrowUp aria-hidden />}
             </Button>
           </span>
@@ -212,7 +251,11 @@ export function ChatPanel({ appId, chat, isAdmin, models, model, onModelChange, 
             </>
           }
         >
-          {toRevert && <blockquote className="line-clamp-4 border-l-2 border-line-strong pl-3 text-sm text-ink-muted">{messageText(toRevert)}</blockquote>}
+          {toRevert && (
+            <blockquote className="line-clamp-4 border-l-2 border-line-strong pl-3 text-sm text-ink-muted">
+              {messageText(toRevert)}
+            </blockquote>
+          )}
         </DialogContent>
       </Dialog>
     </section>

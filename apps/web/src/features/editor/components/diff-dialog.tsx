@@ -32,7 +32,12 @@ export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }
   let body;
   if (isStreaming) body = <Alert>{MESSAGES.chat.waitForDiff}</Alert>;
   else if (!versionId) body = <p className="text-sm text-ink-subtle">{MESSAGES.chat.noChanges}</p>;
-  else if (changes.isPending) body = <div className="flex justify-center py-10"><Spinner size={20} label="Loading changes" /></div>;
+  else if (changes.isPending)
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner size={20} label="Loading changes" />
+      </div>
+    );
   else if (changes.isError) body = <Alert tone="error">{errorMessage(changes.error)}</Alert>;
   else if (!files.length) body = <p className="text-sm text-ink-subtle">{MESSAGES.chat.noChanges}</p>;
   else {
@@ -52,7 +57,14 @@ export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }
                   )}
                 >
                   <span className="min-w-0 flex-1 truncate font-mono text-xs text-ink">{file.path}</span>
-                  <span className={cn('rounded px-1.5 text-[11px] font-medium ring-1 ring-inset', STATUS_STYLE[file.status])}>{file.status}</span>
+                  <span
+                    className={cn(
+                      'rounded px-1.5 text-[11px] font-medium ring-1 ring-inset',
+                      STATUS_STYLE[file.status],
+                    )}
+                  >
+                    {file.status}
+                  </span>
                 </button>
               </li>
             ))}
@@ -75,7 +87,10 @@ export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }
 function FileDiffView({ file }: { file: VersionDiffFile }) {
   const diff = useMemo(() => buildFileDiff(file.oldCode, file.newCode), [file.oldCode, file.newCode]);
   return (
-    <section aria-label={`Changes in ${file.path}`} className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-line">
+    <section
+      aria-label={`Changes in ${file.path}`}
+      className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-lg border border-line"
+    >
       <header className="flex items-center gap-2 border-b border-line bg-surface-muted px-3 py-1.5 text-xs">
         <span className="min-w-0 flex-1 truncate font-mono text-ink">{file.path}</span>
         <span className="text-emerald-700">+{diff.added}</span>
@@ -108,15 +123,27 @@ function HunkRows({ header, lines }: { header: string; lines: DiffLine[] }) {
       </tr>
       {lines.map((line, i) => (
         <tr key={i} className={LINE_STYLE[line.kind]} data-kind={line.kind}>
-          <td className="w-10 border-r border-line px-1.5 text-right text-ink-faint select-none">{line.oldNumber ?? ''}</td>
-          <td className="w-10 border-r border-line px-1.5 text-right text-ink-faint select-none">{line.newNumber ?? ''}</td>
+          <td className="w-10 border-r border-line px-1.5 text-right text-ink-faint select-none">
+            {line.oldNumber ?? ''}
+          </td>
+          <td className="w-10 border-r border-line px-1.5 text-right text-ink-faint select-none">
+            {line.newNumber ?? ''}
+          </td>
           <td className="w-4 pl-1.5 text-ink-subtle select-none" aria-hidden>
             {SIGN[line.kind]}
           </td>
           <td className="pr-3 whitespace-pre text-ink">
             <span className="sr-only">{line.kind === 'add' ? 'added: ' : line.kind === 'del' ? 'removed: ' : ''}</span>
             {line.segments
-              ? line.segments.map((s, k) => (s.changed ? <mark key={k} className={cn('rounded-sm text-inherit', MARK_STYLE[line.kind])}>{s.text}</mark> : <span key={k}>{s.text}</span>))
+              ? line.segments.map((s, k) =>
+                  s.changed ? (
+                    <mark key={k} className={cn('rounded-sm text-inherit', MARK_STYLE[line.kind])}>
+                      {s.text}
+                    </mark>
+                  ) : (
+                    <span key={k}>{s.text}</span>
+                  ),
+                )
               : line.text}
           </td>
         </tr>

@@ -41,7 +41,12 @@ export function ErrorPanel({ state, dispatch, onResolve, isResolving, canResolve
         )}
         <div className="ml-auto flex items-center gap-1.5">
           {errors.length > 0 && (
-            <Button size="sm" onClick={onResolve} disabled={!canResolve || isResolving} aria-busy={isResolving || undefined}>
+            <Button
+              size="sm"
+              onClick={onResolve}
+              disabled={!canResolve || isResolving}
+              aria-busy={isResolving || undefined}
+            >
               {isResolving ? <Spinner size={12} /> : <Sparkles aria-hidden />}
               Resolve with AI
             </Button>
@@ -65,16 +70,27 @@ export function ErrorPanel({ state, dispatch, onResolve, isResolving, canResolve
               <div className="min-w-0 flex-1">
                 <p className="text-[13px] font-medium text-ink [overflow-wrap:anywhere]">
                   {error.title}
-                  {error.count > 1 && <span className="ml-1.5 text-xs font-normal text-ink-subtle">×{error.count}</span>}
+                  {error.count > 1 && (
+                    <span className="ml-1.5 text-xs font-normal text-ink-subtle">×{error.count}</span>
+                  )}
                 </p>
                 {error.componentName && <p className="text-xs text-ink-subtle">in {error.componentName}</p>}
                 {error.details && (
-                  <pre className={cn('mt-1 max-h-24 overflow-auto rounded bg-zinc-50 p-1.5 font-mono text-[11px] leading-snug whitespace-pre-wrap text-ink-muted')}>
+                  <pre
+                    className={cn(
+                      'mt-1 max-h-24 overflow-auto rounded bg-zinc-50 p-1.5 font-mono text-[11px] leading-snug whitespace-pre-wrap text-ink-muted',
+                    )}
+                  >
                     {error.details}
                   </pre>
                 )}
               </div>
-              <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'suppress', key: error.key })} aria-label={`Suppress ${error.title}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => dispatch({ type: 'suppress', key: error.key })}
+                aria-label={`Suppress ${error.title}`}
+              >
                 <EyeOff aria-hidden />
                 Suppress
               </Button>

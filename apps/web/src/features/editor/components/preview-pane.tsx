@@ -37,7 +37,16 @@ export interface PreviewPaneProps {
  * preview URL, three viewports, a refresh with its 1 s indicator, and the frame messages of
  * spec 3 §7 — trusted only from the app host's origin and this frame, and only in known shapes.
  */
-export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, onAppError, onSendChatMessage, isBuilding, overlay }: PreviewPaneProps) {
+export function PreviewPane({
+  appId,
+  versionId,
+  isLoadingVersions,
+  initialPage,
+  onAppError,
+  onSendChatMessage,
+  isBuilding,
+  overlay,
+}: PreviewPaneProps) {
   const [viewport, setViewport] = useState<Viewport>('desktop');
   const [nonce, setNonce] = useState(0);
   const [isRefreshing, setIsRefreshing] = useState(false);
@@ -52,9 +61,21 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   const isFrameReady = useRef(false);
   const needsReload = useRef(false);
 
-  const latest = useRef({ viewport, versionId: preview.data?.versionId ?? versionId, token, onAppError, onSendChatMessage });
+  const latest = useRef({
+    viewport,
+    versionId: preview.data?.versionId ?? versionId,
+    token,
+    onAppError,
+    onSendChatMessage,
+  });
   useEffect(() => {
-    latest.current = { viewport, versionId: preview.data?.versionId ?? versionId, token, onAppError, onSendChatMessage };
+    latest.current = {
+      viewport,
+      versionId: preview.data?.versionId ?? versionId,
+      token,
+      onAppError,
+      onSendChatMessage,
+    };
   });
 
   // A new preview URL: the first one (or one after a refresh, or while the frame is not ready yet)
@@ -64,12 +85,18 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
     const target = previewOrigin(url);
     const win = frameRef.current?.contentWindow;
     if (frame && isFrameReady.current && !needsReload.current && win && target && token) {
-      win.postMessage({ type: 'version_selected', versionId: preview.data.versionId, token } satisfies FrameMessageToPreview, target);
+      win.postMessage(
+        { type: 'version_selected', versionId: preview.data.versionId, token } satisfies FrameMessageToPreview,
+        target,
+      );
       return;
     }
     needsReload.current = false;
     isFrameReady.current = false;
-    setFrame((current) => ({ src: initialPage && !current ? withPage(url, initialPage) : url, key: (current?.key ?? 0) + 1 }));
+    setFrame((current) => ({
+      src: initialPage && !current ? withPage(url, initialPage) : url,
+      key: (current?.key ?? 0) + 1,
+    }));
     // Each answer of the preview-url call decides once (a refresh may get the same URL back).
   }, [preview.data]);
   const src = frame?.src ?? null;
@@ -89,7 +116,8 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
           isFrameReady.current = true;
           setIsFrameLoading(false);
           post({ type: 'preview_state_changed', state: { device: now.viewport } });
-          if (now.versionId && now.token) post({ type: 'version_selected', versionId: now.versionId, token: now.token });
+          if (now.versionId && now.token)
+            post({ type: 'version_selected', versionId: now.versionId, token: now.token });
           break;
         case 'app_error':
           now.onAppError(message.error);
@@ -108,7 +136,11 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
 
   // Tell the app which device it is shown on.
   useEffect(() => {
-    if (origin) frameRef.current?.contentWindow?.postMessage({ type: 'preview_state_changed', state: { device: viewport } } satisfies FrameMessageToPreview, origin);
+    if (origin)
+      frameRef.current?.contentWindow?.postMessage(
+        { type: 'preview_state_changed', state: { device: viewport } } satisfies FrameMessageToPreview,
+        origin,
+      );
   }, [viewport, origin]);
 
   useEffect(() => {
@@ -137,7 +169,11 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
       <EmptyState
         icon={isBuilding ? <Spinner size={20} /> : <Wand2 />}
         title={isBuilding ? 'Building your app…' : 'Nothing to preview yet'}
-        text={isBuilding ? 'The preview appears as soon as the first version is ready.' : 'Describe your app in the chat and the preview appears here.'}
+        text={
+          isBuilding
+            ? 'The preview appears as soon as the first version is ready.'
+            : 'Describe your app in the chat and the preview appears here.'
+        }
       />
     );
   } else if (preview.isError) {
@@ -157,7 +193,10 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   } else {
     body = (
       <div
-        className={cn('relative shrink-0 overflow-hidden bg-white', viewport === 'desktop' ? 'h-full w-full' : 'rounded-xl shadow-pop ring-1 ring-line')}
+        className={cn(
+          'relative shrink-0 overflow-hidden bg-white',
+          viewport === 'desktop' ? 'h-full w-full' : 'rounded-xl shadow-pop ring-1 ring-line',
+        )}
         style={size.width ? { width: size.width, height: size.height } : undefined}
       >
         <iframe
@@ -182,7 +221,11 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
   return (
     <section aria-label="Preview" className="flex min-h-0 min-w-0 flex-1 flex-col bg-canvas">
       <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
-        <span className="min-w-0 flex-1 truncate font-mono text-xs text-ink-subtle" aria-label="Page path" title={path ?? undefined}>
+        <span
+          className="min-w-0 flex-1 truncate font-mono text-xs text-ink-subtle"
+          aria-label="Page path"
+          title={path ?? undefined}
+        >
           {path ?? '/'}
         </span>
         {isBuilding && versionId && (
@@ -212,7 +255,16 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
             );
           })}
         </div>
-        <Button size="icon" variant="ghost" className="size-8" aria-label="Refresh preview" title="Refresh preview" onClick={handleRefresh} disabled={!versionId} aria-busy={isRefreshing || undefined}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8"
+          aria-label="Refresh preview"
+          title="Refresh preview"
+          onClick={handleRefresh}
+          disabled={!versionId}
+          aria-busy={isRefreshing || undefined}
+        >
           <RefreshCw className={cn(isRefreshing && 'animate-spin')} aria-hidden />
         </Button>
         {isRefreshing && (
@@ -222,7 +274,14 @@ export function PreviewPane({ appId, versionId, isLoadingVersions, initialPage, 
         )}
       </div>
       <div className="relative flex min-h-0 flex-1">
-        <div className={cn('flex min-h-0 flex-1 overflow-auto', viewport === 'desktop' || !src ? 'items-center justify-center' : 'items-start justify-center p-4 sm:p-6')}>{body}</div>
+        <div
+          className={cn(
+            'flex min-h-0 flex-1 overflow-auto',
+            viewport === 'desktop' || !src ? 'items-center justify-center' : 'items-start justify-center p-4 sm:p-6',
+          )}
+        >
+          {body}
+        </div>
         {overlay && <div className="pointer-events-none absolute inset-x-0 bottom-0 p-3">{overlay}</div>}
       </div>
     </section>

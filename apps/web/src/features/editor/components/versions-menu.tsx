@@ -1,8 +1,24 @@
 import { MESSAGES, type VersionEntry } from '@tessera/contracts';
-import { Button, Dialog, DialogContent, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, cn } from '@tessera/ui';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+  cn,
+} from '@tessera/ui';
 import { Check, ChevronDown, History } from 'lucide-react';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "Version 3". */
 export const versionLabel = (v: Pick<VersionEntry, 'number'>) => `Version ${v.number}`;
@@ -21,7 +37,11 @@ export function VersionsMenu({ versions, selectedId, onSelect, disabled }: Versi
   return (
     <Menu>
       <MenuTrigger asChild disabled={disabled || !versions.length}>
-        <Button variant="secondary" size="sm" aria-label={selected ? `Versions, showing ${versionLabel(selected)}` : 'Versions'}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={selected ? `Versions, showing ${versionLabel(selected)}` : 'Versions'}
+        >
           <History aria-hidden />
           <span className="hidden sm:inline">{selected ? versionLabel(selected) : 'No versions'}</span>
           <ChevronDown aria-hidden />
@@ -33,12 +53,21 @@ export function VersionsMenu({ versions, selectedId, onSelect, disabled }: Versi
         {versions.map((v) => {
           const isSelected = v.id === selected?.id;
           return (
-            <MenuItem key={v.id} onSelect={() => onSelect(v)} className="h-auto items-start py-2" aria-current={isSelected ? 'true' : undefined}>
+            <MenuItem
+              key={v.id}
+              onSelect={() => onSelect(v)}
+              className="h-auto items-start py-2"
+              aria-current={isSelected ? 'true' : undefined}
+            >
               <Check className={cn('mt-0.5', !isSelected && 'invisible')} aria-hidden />
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-1.5">
                   <span className="font-medium">{versionLabel(v)}</span>
-                  {v === latest && <span className="rounded bg-emerald-50 px-1.5 text-[11px] font-medium text-emerald-700 ring-1 ring-emerald-200 ring-inset">current</span>}
+                  {v === latest && (
+                    <span className="rounded bg-emerald-50 px-1.5 text-[11px] font-medium text-emerald-700 ring-1 ring-emerald-200 ring-inset">
+                      current
+                    </span>
+                  )}
                   <span className="ml-auto text-[11px] text-ink-faint">{timeFormat.format(new Date(v.timestamp))}</span>
                 </span>
                 <span className="line-clamp-2 text-xs text-ink-subtle">{v.userRequest || v.content}</span>

@@ -6,7 +6,16 @@ import { CHAT_MESSAGES_PER_CALL } from '@tessera/contracts';
 import { toast } from '@tessera/ui';
 import { getToken } from '../../../shared/api';
 import { editorKeys } from '../api/editor';
-import { chatFailureOf, isTurnRunning, isTurnSettled, latestMessageVersionId, mergeMessages, messageText, type ChatFailure, type EditorMessage } from '../lib/chat-messages';
+import {
+  chatFailureOf,
+  isTurnRunning,
+  isTurnSettled,
+  latestMessageVersionId,
+  mergeMessages,
+  messageText,
+  type ChatFailure,
+  type EditorMessage,
+} from '../lib/chat-messages';
 import { useLiveMessages } from './use-live-messages';
 
 /** Submitted, streaming or ready (spec 3 §4 Chat status). */
@@ -48,7 +57,9 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
             return {
               body: {
                 id,
-                messages: messages.slice(-CHAT_MESSAGES_PER_CALL).map(({ id: messageId, role, parts }) => ({ id: messageId, role, parts })),
+                messages: messages
+                  .slice(-CHAT_MESSAGES_PER_CALL)
+                  .map(({ id: messageId, role, parts }) => ({ id: messageId, role, parts })),
                 ...(modelRef.current ? { model: modelRef.current } : {}),
               },
               headers: token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>),
@@ -77,7 +88,16 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
           else if (last?.role === 'assistant' && last.metadata?.status === 'streaming') {
             setTimeout(() => {
               chat.messages = chat.messages.map((m) =>
-                m.id === last.id ? { ...m, metadata: { ...m.metadata, status: 'error', systemActionInfo: { type: 'error', message: found.message } } } : m,
+                m.id === last.id
+                  ? {
+                      ...m,
+                      metadata: {
+                        ...m.metadata,
+                        status: 'error',
+                        systemActionInfo: { type: 'error', message: found.message },
+                      },
+                    }
+                  : m,
               );
             }, 0);
           }
@@ -115,7 +135,8 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
   }, [appId, versionId, queryClient]);
 
   const isRunningElsewhere = !isOwnRequest && isTurnRunning(messages);
-  const chatStatus: EditorChatStatus = status === 'submitted' ? 'submitted' : status === 'streaming' || isRunningElsewhere ? 'streaming' : 'ready';
+  const chatStatus: EditorChatStatus =
+    status === 'submitted' ? 'submitted' : status === 'streaming' || isRunningElsewhere ? 'streaming' : 'ready';
   const isBusy = chatStatus !== 'ready';
 
   const send = useCallback(

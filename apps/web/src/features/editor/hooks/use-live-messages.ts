@@ -12,7 +12,11 @@ const RECONNECT_MS = 2000;
  * turn. `onMessages` returns true when the turn is settled, which ends the stream. A network error
  * flags `hasStreamError`; the stream comes back when the tab is visible and online again.
  */
-export function useLiveMessages(appId: string, isFollowing: boolean, onMessages: (messages: EditorMessage[]) => boolean) {
+export function useLiveMessages(
+  appId: string,
+  isFollowing: boolean,
+  onMessages: (messages: EditorMessage[]) => boolean,
+) {
   const [hasStreamError, setHasStreamError] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const handler = useRef(onMessages);

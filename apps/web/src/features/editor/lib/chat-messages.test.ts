@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type ChatMessage } from '@tessera/contracts';
-import { buildFixErrorsPrompt, chatFailureOf, isTurnRunning, isTurnSettled, latestMessageVersionId, mergeMessages, messageText, toEditorMessage, type EditorMessage } from './chat-messages';
+import {
+  buildFixErrorsPrompt,
+  chatFailureOf,
+  isTurnRunning,
+  isTurnSettled,
+  latestMessageVersionId,
+  mergeMessages,
+  messageText,
+  toEditorMessage,
+  type EditorMessage,
+} from './chat-messages';
 
 const stored = (over: Partial<ChatMessage>): ChatMessage => ({
   id: 'm1',
@@ -12,11 +22,21 @@ const stored = (over: Partial<ChatMessage>): ChatMessage => ({
   ...over,
 });
 
-const apiError = (statusCode: number, body: unknown) => Object.assign(new Error(typeof body === 'string' ? body : JSON.stringify(body)), { statusCode, responseBody: typeof body === 'string' ? body : JSON.stringify(body) });
+const apiError = (statusCode: number, body: unknown) =>
+  Object.assign(new Error(typeof body === 'string' ? body : JSON.stringify(body)), {
+    statusCode,
+    responseBody: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('toEditorMessage', () => {
   it('keeps text parts and puts annotations[0] and the status in metadata', () => {
-    const m = toEditorMessage(stored({ parts: [{ type: 'text', text: 'a' }, { type: 'weird' }], status: 'streaming', annotations: [{ model: 'offline' }] }));
+    const m = toEditorMessage(
+      stored({
+        parts: [{ type: 'text', text: 'a' }, { type: 'weird' }],
+        status: 'streaming',
+        annotations: [{ model: 'offline' }],
+      }),
+    );
     expect(m.parts).toEqual([{ type: 'text', text: 'a' }]);
     expect(m.metadata).toMatchObject({ model: 'offline', status: 'streaming', createdAt: '2026-01-01T00:00:00.000Z' });
     expect(messageText(m)).toBe('a');
@@ -55,15 +75,25 @@ describe('turn state', () => {
 
 describe('chatFailureOf', () => {
   it('reads our error body and flags limits', () => {
-    expect(chatFailureOf(apiError(403, { error: { code: 'builder-chat-messages-limit-reached', message: MESSAGES.chat.builderLimit } }))).toEqual({
+    expect(
+      chatFailureOf(
+        apiError(403, { error: { code: 'builder-chat-messages-limit-reached', message: MESSAGES.chat.builderLimit } }),
+      ),
+    ).toEqual({
       code: 'builder-chat-messages-limit-reached',
       message: MESSAGES.chat.builderLimit,
       isLimit: true,
       isNetwork: false,
     });
     const daily = MESSAGES.chat.dailyLimit.replace('{n}', '25');
-    expect(chatFailureOf(apiError(429, { error: { code: 'daily-chat-messages-limit-reached', message: daily } }))).toMatchObject({ message: daily, isLimit: true });
-    expect(chatFailureOf(apiError(409, { error: { code: 'CONFLICT', message: 'Wait' } }))).toMatchObject({ code: 'CONFLICT', message: 'Wait', isLimit: false });
+    expect(
+      chatFailureOf(apiError(429, { error: { code: 'daily-chat-messages-limit-reached', message: daily } })),
+    ).toMatchObject({ message: daily, isLimit: true });
+    expect(chatFailureOf(apiError(409, { error: { code: 'CONFLICT', message: 'Wait' } }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Wait',
+      isLimit: false,
+    });
   });
   it('maps a bare 429 and other statuses to the spec texts', () => {
     expect(chatFailureOf(apiError(429, 'Too many'))).toMatchObject({ message: MESSAGES.chat.rateLimited });
@@ -72,7 +102,10 @@ describe('chatFailureOf', () => {
   it('keeps the text of a stream error chunk and flags network failures', () => {
     expect(chatFailureOf(new Error(MESSAGES.chat.rateLimited)).message).toBe(MESSAGES.chat.rateLimited);
     expect(chatFailureOf(new Error('something internal')).message).toBe(MESSAGES.chat.failed);
-    expect(chatFailureOf(new TypeError('Failed to fetch'))).toMatchObject({ isNetwork: true, message: MESSAGES.chat.failed });
+    expect(chatFailureOf(new TypeError('Failed to fetch'))).toMatchObject({
+      isNetwork: true,
+      message: MESSAGES.chat.failed,
+    });
   });
 });
 

@@ -14,7 +14,11 @@ export function toEditorMessage(message: ChatMessage): EditorMessage {
     id: message.id,
     role: message.role,
     parts,
-    metadata: { ...annotation, status: message.status === 'streaming' ? 'streaming' : (annotation.status ?? message.status), createdAt: message.createdAt },
+    metadata: {
+      ...annotation,
+      status: message.status === 'streaming' ? 'streaming' : (annotation.status ?? message.status),
+      createdAt: message.createdAt,
+    },
   };
 }
 
@@ -44,7 +48,11 @@ export function mergeMessages(current: EditorMessage[], incoming: EditorMessage[
 }
 
 function sameMessage(a: EditorMessage, b: EditorMessage): boolean {
-  return a.role === b.role && messageText(a) === messageText(b) && JSON.stringify(a.metadata ?? null) === JSON.stringify(b.metadata ?? null);
+  return (
+    a.role === b.role &&
+    messageText(a) === messageText(b) &&
+    JSON.stringify(a.metadata ?? null) === JSON.stringify(b.metadata ?? null)
+  );
 }
 
 /** True while the last assistant message is still being written (by this tab or another). */
@@ -98,13 +106,19 @@ export function chatFailureOf(error: unknown): ChatFailure {
       const code = typeof parsed.error?.code === 'string' ? parsed.error.code : null;
       const message = typeof parsed.error?.message === 'string' && parsed.error.message ? parsed.error.message : null;
       if (code || message) {
-        return { code, message: message ?? (status === 429 ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed), isLimit: code !== null && LIMIT_CODES.has(code), isNetwork: false };
+        return {
+          code,
+          message: message ?? (status === 429 ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed),
+          isLimit: code !== null && LIMIT_CODES.has(code),
+          isNetwork: false,
+        };
       }
     } catch {
       // not our error body: fall through
     }
   }
-  if (status === 429) return { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited, isLimit: false, isNetwork: false };
+  if (status === 429)
+    return { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited, isLimit: false, isNetwork: false };
   if (status !== null) return { code: null, message: MESSAGES.chat.failed, isLimit: false, isNetwork: false };
   const text = typeof err?.message === 'string' ? err.message : '';
   if (err?.name === 'TypeError' || err?.name === 'AbortError' || /network|fetch|load failed|aborted/i.test(text)) {
@@ -113,13 +127,20 @@ export function chatFailureOf(error: unknown): ChatFailure {
   // A stream error chunk: the server put the spec's text in it.
   const known: string[] = [MESSAGES.chat.failed, MESSAGES.chat.rateLimited, MESSAGES.chat.builderLimit];
   if (known.includes(text) || text.startsWith('You have reached your daily limit')) {
-    return { code: null, message: text, isLimit: text === MESSAGES.chat.builderLimit || text.startsWith('You have reached your daily limit'), isNetwork: false };
+    return {
+      code: null,
+      message: text,
+      isLimit: text === MESSAGES.chat.builderLimit || text.startsWith('You have reached your daily limit'),
+      isNetwork: false,
+    };
   }
   return { code: null, message: MESSAGES.chat.failed, isLimit: false, isNetwork: false };
 }
 
 /** The chat message "Resolve with AI" sends (spec 3 §5): each error's title, details and component. */
-export function buildFixErrorsPrompt(errors: ReadonlyArray<Pick<AppErrorReport, 'title' | 'details' | 'componentName'>>): string {
+export function buildFixErrorsPrompt(
+  errors: ReadonlyArray<Pick<AppErrorReport, 'title' | 'details' | 'componentName'>>,
+): string {
   const blocks = errors.map((e, i) => {
     const lines = [`${errors.length > 1 ? `${i + 1}. ` : ''}${e.title}`];
     if (e.componentName) lines.push(`Component: ${e.componentName}`);

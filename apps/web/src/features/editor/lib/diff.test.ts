@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileDiff } from './diff';
 
-const lines = (n: number, change?: [number, string]) => Array.from({ length: n }, (_, i) => (change && change[0] === i ? change[1] : `line ${i + 1}`)).join('\n') + '\n';
+const lines = (n: number, change?: [number, string]) =>
+  Array.from({ length: n }, (_, i) => (change && change[0] === i ? change[1] : `line ${i + 1}`)).join('\n') + '\n';
 
 describe('buildFileDiff', () => {
   it('keeps 3 lines of context and numbers both sides', () => {
@@ -9,7 +10,16 @@ describe('buildFileDiff', () => {
     expect(d.hunks).toHaveLength(1);
     const hunk = d.hunks[0]!;
     expect(hunk.header).toBe('@@ -7,7 +7,7 @@');
-    expect(hunk.lines.map((l) => l.kind)).toEqual(['context', 'context', 'context', 'del', 'add', 'context', 'context', 'context']);
+    expect(hunk.lines.map((l) => l.kind)).toEqual([
+      'context',
+      'context',
+      'context',
+      'del',
+      'add',
+      'context',
+      'context',
+      'context',
+    ]);
     expect(hunk.lines[3]).toMatchObject({ oldNumber: 10, newNumber: null, text: 'line 10' });
     expect(hunk.lines[4]).toMatchObject({ oldNumber: null, newNumber: 10, text: 'line ten changed' });
     expect([d.added, d.removed]).toEqual([1, 1]);

@@ -26,7 +26,8 @@ export const ERROR_PANEL_MAX = 50;
 export const INITIAL_ERROR_PANEL: ErrorPanelState = { errors: [], suppressed: [], isMinimized: false };
 
 /** The key of an error: same title, component and details means the same error. */
-export const errorKey = (e: Pick<AppErrorReport, 'title' | 'details' | 'componentName'>) => `${e.componentName ?? ''}\u0000${e.title}\u0000${e.details}`;
+export const errorKey = (e: Pick<AppErrorReport, 'title' | 'details' | 'componentName'>) =>
+  `${e.componentName ?? ''}\u0000${e.title}\u0000${e.details}`;
 
 /** The reducer of the error panel: reports dedupe, suppress hides one, clear ends a fix turn. */
 export function errorPanelReducer(state: ErrorPanelState, action: ErrorPanelAction): ErrorPanelState {
@@ -34,12 +35,15 @@ export function errorPanelReducer(state: ErrorPanelState, action: ErrorPanelActi
     case 'report': {
       const key = errorKey(action.error);
       const existing = state.errors.find((e) => e.key === key);
-      if (existing) return { ...state, errors: state.errors.map((e) => (e === existing ? { ...e, count: e.count + 1 } : e)) };
+      if (existing)
+        return { ...state, errors: state.errors.map((e) => (e === existing ? { ...e, count: e.count + 1 } : e)) };
       const errors = [...state.errors, { ...action.error, key, count: 1 }].slice(-ERROR_PANEL_MAX);
       return { ...state, errors };
     }
     case 'suppress':
-      return state.suppressed.includes(action.key) ? state : { ...state, suppressed: [...state.suppressed, action.key] };
+      return state.suppressed.includes(action.key)
+        ? state
+        : { ...state, suppressed: [...state.suppressed, action.key] };
     case 'unsuppress-all':
       return state.suppressed.length ? { ...state, suppressed: [] } : state;
     case 'toggle-minimized':

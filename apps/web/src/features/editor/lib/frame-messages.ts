@@ -28,7 +28,12 @@ export function parsePreviewMessage(data: unknown): FrameMessageToParent | null 
       return isText(m.message, 20_000) && m.message.trim() ? { type: 'send_chat_message', message: m.message } : null;
     case 'app_changed_url':
       if (!isText(m.url, 2000) || !isText(m.path, 2000)) return null;
-      return { type: 'app_changed_url', url: m.url, path: m.path, pageName: isText(m.pageName, 200) && m.pageName ? m.pageName : null };
+      return {
+        type: 'app_changed_url',
+        url: m.url,
+        path: m.path,
+        pageName: isText(m.pageName, 200) && m.pageName ? m.pageName : null,
+      };
     default:
       return null;
   }

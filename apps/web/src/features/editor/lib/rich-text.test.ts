@@ -3,10 +3,30 @@ import { parseInline, parseRichText } from './rich-text';
 
 describe('parseRichText', () => {
   it('splits paragraphs and lists and reads bold and code', () => {
-    const blocks = parseRichText("**Task Tracker** is ready.\n\n- **Task**: title\n- `Project`: name\n\n1. one\n2. two\nDone");
+    const blocks = parseRichText(
+      '**Task Tracker** is ready.\n\n- **Task**: title\n- `Project`: name\n\n1. one\n2. two\nDone',
+    );
     expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'list', 'list', 'paragraph']);
-    expect(blocks[0]).toEqual({ kind: 'paragraph', pieces: [{ kind: 'bold', text: 'Task Tracker' }, { kind: 'text', text: ' is ready.' }] });
-    expect(blocks[1]).toMatchObject({ ordered: false, items: [[{ kind: 'bold', text: 'Task' }, { kind: 'text', text: ': title' }], [{ kind: 'code', text: 'Project' }, { kind: 'text', text: ': name' }]] });
+    expect(blocks[0]).toEqual({
+      kind: 'paragraph',
+      pieces: [
+        { kind: 'bold', text: 'Task Tracker' },
+        { kind: 'text', text: ' is ready.' },
+      ],
+    });
+    expect(blocks[1]).toMatchObject({
+      ordered: false,
+      items: [
+        [
+          { kind: 'bold', text: 'Task' },
+          { kind: 'text', text: ': title' },
+        ],
+        [
+          { kind: 'code', text: 'Project' },
+          { kind: 'text', text: ': name' },
+        ],
+      ],
+    });
     expect(blocks[2]).toMatchObject({ ordered: true });
   });
   it('leaves unmatched markers as text', () => {

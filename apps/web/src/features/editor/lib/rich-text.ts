@@ -4,7 +4,8 @@ export interface InlinePiece {
   text: string;
 }
 
-export type RichBlock = { kind: 'paragraph'; pieces: InlinePiece[] } | { kind: 'list'; ordered: boolean; items: InlinePiece[][] };
+export type RichBlock =
+  { kind: 'paragraph'; pieces: InlinePiece[] } | { kind: 'list'; ordered: boolean; items: InlinePiece[][] };
 
 const LIST_ITEM = /^\s*(?:([-*•])|(\d+)[.)])\s+(.*)$/;
 

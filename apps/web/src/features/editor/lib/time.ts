@@ -12,8 +12,10 @@ export function messageTime(iso: string, now: number): string {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return '';
   const seconds = Math.round((at - now) / 1000);
-  if (Math.abs(seconds) >= 7 * 24 * 3600) return new Date(at).toLocaleDateString('en', { month: 'short', day: 'numeric' });
+  if (Math.abs(seconds) >= 7 * 24 * 3600)
+    return new Date(at).toLocaleDateString('en', { month: 'short', day: 'numeric' });
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  for (const [unit, size] of UNITS)
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   return 'just now';
 }

@@ -11,7 +11,9 @@ export function formatCost(usd: number): string {
 export const formatTokens = (n: number) => n.toLocaleString('en-US');
 
 /** The usage rows admins see under a message (spec 2 §9): input, cache read, cache write, output, total. */
-export function usageRows(usage: Usage): Array<{ label: string; tokens: number | null; cost: number; rate: number | null }> {
+export function usageRows(
+  usage: Usage,
+): Array<{ label: string; tokens: number | null; cost: number; rate: number | null }> {
   return [
     { label: 'Input', tokens: usage.promptTokens, cost: usage.promptCost, rate: usage.rates.input },
     { label: 'Cache read', tokens: usage.cacheReadTokens, cost: usage.cacheReadCost, rate: usage.rates.cacheRead },

@@ -19,7 +19,8 @@ export function useApps() {
 export function useImportApp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: SaveAppRequest) => apiFetch('/api/apps', { method: 'POST', body: request, schema: SaveAppResponseSchema }),
+    mutationFn: (request: SaveAppRequest) =>
+      apiFetch('/api/apps', { method: 'POST', body: request, schema: SaveAppResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
   });
 }

@@ -7,7 +7,14 @@ import { formatRelativeTime } from '../lib/relative-time';
 const KIND_LABELS: Record<AppSummary['appType'], string> = { generated: 'App', tool: 'Tool', space: 'Space' };
 
 /** Colours for the monogram, picked from the name so a card keeps its colour. */
-const TINTS = ['bg-brand-100 text-brand-700', 'bg-emerald-100 text-emerald-700', 'bg-amber-100 text-amber-800', 'bg-sky-100 text-sky-700', 'bg-rose-100 text-rose-700', 'bg-violet-100 text-violet-700'];
+const TINTS = [
+  'bg-brand-100 text-brand-700',
+  'bg-emerald-100 text-emerald-700',
+  'bg-amber-100 text-amber-800',
+  'bg-sky-100 text-sky-700',
+  'bg-rose-100 text-rose-700',
+  'bg-violet-100 text-violet-700',
+];
 
 function tintOf(name: string): string {
   let hash = 0;
@@ -23,7 +30,10 @@ export function AppCard({ app }: { app: AppSummary }) {
       className="group flex w-full flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-[border-color,box-shadow] hover:border-line-strong hover:shadow-pop focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       <div className="flex items-start justify-between gap-3">
-        <span className={`flex size-10 items-center justify-center rounded-xl text-base font-semibold ${tintOf(app.name)}`} aria-hidden>
+        <span
+          className={`flex size-10 items-center justify-center rounded-xl text-base font-semibold ${tintOf(app.name)}`}
+          aria-hidden
+        >
           {app.name.trim().charAt(0).toUpperCase()}
         </span>
         <ArrowUpRight className="size-4 text-ink-faint transition-colors group-hover:text-ink" aria-hidden />

@@ -79,20 +79,23 @@ export function ImportAppDialog({ open, onOpenChange }: ImportAppDialogProps) {
                 setError(null);
               }}
               spellCheck={false}
-              placeholder={'{\n  "name": "Team tasks",\n  "entities": { "Task": { "type": "object", "properties": { "title": { "type": "string" } } } }\n}'}
+              placeholder={
+                '{\n  "name": "Team tasks",\n  "entities": { "Task": { "type": "object", "properties": { "title": { "type": "string" } } } }\n}'
+              }
               className="font-mono text-[13px] sm:text-[13px]"
             />
           </Field>
           <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-dashed border-line-strong px-3 py-2 text-[13px] font-medium text-ink-muted hover:border-ink-faint hover:text-ink focus-within:outline-2 focus-within:outline-brand-500">
             <FileJson className="size-4" aria-hidden />
             Choose a .json file
-            <input type="file" accept=".json,application/json" className="sr-only" onChange={(e) => void handleFile(e)} />
+            <input
+              type="file"
+              accept=".json,application/json"
+              className="sr-only"
+              onChange={(e) => void handleFile(e)}
+            />
           </label>
-          {error && (
-            <Alert tone="error">
-              {error}
-            </Alert>
-          )}
+          {error && <Alert tone="error">{error}</Alert>}
         </form>
       </DialogContent>
     </Dialog>

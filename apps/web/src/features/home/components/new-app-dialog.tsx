@@ -53,19 +53,22 @@ export function NewAppDialog({ open, onOpenChange }: NewAppDialogProps) {
           <div className="space-y-2">
             <p className="text-[13px] font-medium text-ink-subtle">Or start from an example</p>
             <div className="flex flex-wrap gap-2">
-            {EXAMPLES.map((example) => (
-              <button
-                key={example}
-                type="button"
-                onClick={() => setDescription(example)}
-                className="rounded-lg border border-line bg-surface-muted px-3 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                {example}
-              </button>
-            ))}
+              {EXAMPLES.map((example) => (
+                <button
+                  key={example}
+                  type="button"
+                  onClick={() => setDescription(example)}
+                  className="rounded-lg border border-line bg-surface-muted px-3 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  {example}
+                </button>
+              ))}
             </div>
           </div>
-          <p id="new-app-soon" className="rounded-lg bg-brand-50 px-3.5 py-2.5 text-[13px] leading-relaxed text-brand-800 ring-1 ring-brand-100 ring-inset">
+          <p
+            id="new-app-soon"
+            className="rounded-lg bg-brand-50 px-3.5 py-2.5 text-[13px] leading-relaxed text-brand-800 ring-1 ring-brand-100 ring-inset"
+          >
             App building is coming in the next release. Your description isn’t saved yet.
           </p>
         </form>

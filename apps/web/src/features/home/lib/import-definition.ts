@@ -22,8 +22,19 @@ export function parseAppDefinition(text: string): ParsedDefinition {
   if ('appType' in data || 'genApp' in data || 'app' in data) {
     const { appId: _ignored, ...rest } = data;
     void _ignored;
-    return { ok: true, request: { appType: 'generated', ...rest, appBuilderVersion: APP_BUILDER_VERSION } as SaveAppRequest };
+    return {
+      ok: true,
+      request: { appType: 'generated', ...rest, appBuilderVersion: APP_BUILDER_VERSION } as SaveAppRequest,
+    };
   }
-  if (typeof data.name !== 'string') return { ok: false, error: 'The definition needs a "name" (or a "genApp" with one)' };
-  return { ok: true, request: { appType: 'generated', appBuilderVersion: APP_BUILDER_VERSION, genApp: data as SaveAppRequest['genApp'] } as SaveAppRequest };
+  if (typeof data.name !== 'string')
+    return { ok: false, error: 'The definition needs a "name" (or a "genApp" with one)' };
+  return {
+    ok: true,
+    request: {
+      appType: 'generated',
+      appBuilderVersion: APP_BUILDER_VERSION,
+      genApp: data as SaveAppRequest['genApp'],
+    } as SaveAppRequest,
+  };
 }

@@ -69,16 +69,16 @@ export function HomePage() {
             ))}
           </ul>
         ) : (
-        <EmptyState
-          icon={<LayoutGrid />}
-          title="No apps yet"
-          text="Describe an app in plain words and Tessera will build it for you: pages, data and AI, ready to brand and publish."
-          action={
-            <Button variant="secondary" onClick={() => setIsDialogOpen(true)}>
-              Describe your first app
-            </Button>
-          }
-        />
+          <EmptyState
+            icon={<LayoutGrid />}
+            title="No apps yet"
+            text="Describe an app in plain words and Tessera will build it for you: pages, data and AI, ready to brand and publish."
+            action={
+              <Button variant="secondary" onClick={() => setIsDialogOpen(true)}>
+                Describe your first app
+              </Button>
+            }
+          />
         )}
       </section>
 

@@ -11,5 +11,9 @@ export function changePassword(input: { currentPassword: string; newPassword: st
 
 /** Mails a confirmation link to the new address; the change happens when it is opened. */
 export function requestEmailChange(newEmail: string): Promise<StatusResponse> {
-  return apiFetch('/api/live_api/account/completeEmailChange', { method: 'POST', body: { newEmail }, schema: StatusResponseSchema });
+  return apiFetch('/api/live_api/account/completeEmailChange', {
+    method: 'POST',
+    body: { newEmail },
+    schema: StatusResponseSchema,
+  });
 }

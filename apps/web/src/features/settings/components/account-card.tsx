@@ -52,7 +52,15 @@ export function AccountCard({ user }: { user: SessionUser }) {
             </span>
           )}
         </Row>
-        <Row label="Plan">{account.data ? <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge> : account.isError ? '—' : loading}</Row>
+        <Row label="Plan">
+          {account.data ? (
+            <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge>
+          ) : account.isError ? (
+            '—'
+          ) : (
+            loading
+          )}
+        </Row>
         <Row label="Role">
           {account.data ? (
             account.data.isAdmin ? (

@@ -38,7 +38,15 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     <Card>
       <form onSubmit={handleSubmit} noValidate>
         <CardContent className="space-y-4">
-          <Field label="New email address" hint={<>Currently <span className="font-medium text-ink-muted">{currentEmail}</span></>} error={error}>
+          <Field
+            label="New email address"
+            hint={
+              <>
+                Currently <span className="font-medium text-ink-muted">{currentEmail}</span>
+              </>
+            }
+            error={error}
+          >
             <Input
               type="email"
               name="newEmail"

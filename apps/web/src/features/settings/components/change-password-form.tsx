@@ -53,10 +53,20 @@ export function ChangePasswordForm() {
         <input type="text" name="username" autoComplete="username" hidden readOnly />
         <CardContent className="space-y-4">
           <Field label="Current password" error={errors.current}>
-            <PasswordInput name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+            <PasswordInput
+              name="currentPassword"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
           </Field>
           <Field label="New password" hint={PASSWORD_HINT} error={errors.next}>
-            <PasswordInput name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+            <PasswordInput
+              name="newPassword"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+            />
           </Field>
           {errors.form && <Alert tone="error">{errors.form}</Alert>}
         </CardContent>

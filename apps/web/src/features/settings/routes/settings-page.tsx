@@ -33,7 +33,11 @@ export function SettingsPage() {
         <ChangeEmailForm currentEmail={user.email} />
       </SettingsSection>
 
-      <SettingsSection id="settings-password" title="Password" description="Use a strong password you don’t use on other sites.">
+      <SettingsSection
+        id="settings-password"
+        title="Password"
+        description="Use a strong password you don’t use on other sites."
+      >
         <ChangePasswordForm />
       </SettingsSection>
 

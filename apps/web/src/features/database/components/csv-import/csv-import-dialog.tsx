@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check } from 'lucide-react';
-import { MESSAGES, type CsvImportSummary, type CsvMapping, type EntitySchema, type GenerateMappingResponse } from '@tessera/contracts';
+import {
+  MESSAGES,
+  type CsvImportSummary,
+  type CsvMapping,
+  type EntitySchema,
+  type GenerateMappingResponse,
+} from '@tessera/contracts';
 import { Button, Dialog, DialogContent, cn, toast } from '@tessera/ui';
 import { apiFetch, errorMessage, getToken } from '../../../../shared/api';
 import {
@@ -39,7 +45,8 @@ const STEPS: Array<{ id: Step; label: string }> = [
   { id: 'importing', label: 'Import' },
 ];
 
-const entityPath = (appId: string, entity: string) => `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
+const entityPath = (appId: string, entity: string) =>
+  `/live_api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}`;
 
 export interface CsvImportDialogProps {
   open: boolean;
@@ -104,7 +111,12 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     let next: ColumnMapping[];
     try {
       const answer = await apiFetch<GenerateMappingResponse>('/api/csv/generateMapping', {
-        body: { headers: parsed.headers, previewData: parsed.rows.slice(0, CSV_PREVIEW_ROWS), schema, entityName: entity },
+        body: {
+          headers: parsed.headers,
+          previewData: parsed.rows.slice(0, CSV_PREVIEW_ROWS),
+          schema,
+          entityName: entity,
+        },
       });
       if (!Array.isArray(answer?.mappings)) throw new Error('no mappings in the answer');
       next = columnsFromMappings(parsed.headers, answer.mappings, schema, parsed.rows);
@@ -133,7 +145,13 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     setIsReading(false);
     const parsed = parseCsv(text);
     if (!parsed.ok) {
-      return setUploadError(parsed.reason === 'empty' ? CSV_IMPORT_TEXTS.empty : parsed.reason === 'noRows' ? CSV_IMPORT_TEXTS.noRows : MESSAGES.csvImport.parseFailed);
+      return setUploadError(
+        parsed.reason === 'empty'
+          ? CSV_IMPORT_TEXTS.empty
+          : parsed.reason === 'noRows'
+            ? CSV_IMPORT_TEXTS.noRows
+            : MESSAGES.csvImport.parseFailed,
+      );
     }
     const next = { name: picked.name, headers: parsed.headers, rows: parsed.rows, skippedLines: parsed.skippedLines };
     setFile(next);
@@ -152,7 +170,12 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     );
   }
 
-  function finish(total: number, summary: { imported: number; failed: number; errors: Array<{ row: number; message: string }> }, isFatal: boolean, reason?: string) {
+  function finish(
+    total: number,
+    summary: { imported: number; failed: number; errors: Array<{ row: number; message: string }> },
+    isFatal: boolean,
+    reason?: string,
+  ) {
     const outcome = importOutcome({ total, imported: summary.imported, failed: summary.failed, isFatal });
     if (outcome.tone === 'success') toast.success(outcome.text);
     else if (outcome.tone === 'warning') toast.warning(outcome.text);
@@ -183,7 +206,12 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     const imported = run.done - run.failed;
     // Nothing went in and the server refused every batch: the import failed as a whole.
     const isFatal = imported === 0 && run.errors.length > 0;
-    finish(rows.length, { imported, failed: invalid + run.failed, errors: errors.sort((a, b) => a.row - b.row) }, isFatal, isFatal ? errorMessage(run.errors[0]) : undefined);
+    finish(
+      rows.length,
+      { imported, failed: invalid + run.failed, errors: errors.sort((a, b) => a.row - b.row) },
+      isFatal,
+      isFatal ? errorMessage(run.errors[0]) : undefined,
+    );
   }
 
   async function importStreamed(parsed: ParsedFile, mappings: CsvMapping[]) {
@@ -249,15 +277,27 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
         size={step === 'mapping' ? 'lg' : 'md'}
         // The footer (Back / Import) stays in view while the columns scroll. While importing there
         // is no way out: the header's X is hidden too.
-        className={cn('[&>div.border-t]:sticky [&>div.border-t]:bottom-0 [&>div.border-t]:bg-surface-muted', isImporting && '[&_button[aria-label=Close]]:hidden')}
+        className={cn(
+          '[&>div.border-t]:sticky [&>div.border-t]:bottom-0 [&>div.border-t]:bg-surface-muted',
+          isImporting && '[&_button[aria-label=Close]]:hidden',
+        )}
         footer={footer}
       >
         <ol aria-label="Import steps" className="mb-5 flex items-center gap-2 text-[13px]">
           {STEPS.map((s, i) => {
             const state = i < stepIndex || isDone ? 'done' : i === stepIndex ? 'current' : 'todo';
             return (
-              <li key={s.id} aria-current={state === 'current' ? 'step' : undefined} className="flex min-w-0 items-center gap-2">
-                {i > 0 && <span className={cn('h-px w-4 shrink-0 sm:w-8', i <= stepIndex ? 'bg-brand-300' : 'bg-line-strong')} aria-hidden />}
+              <li
+                key={s.id}
+                aria-current={state === 'current' ? 'step' : undefined}
+                className="flex min-w-0 items-center gap-2"
+              >
+                {i > 0 && (
+                  <span
+                    className={cn('h-px w-4 shrink-0 sm:w-8', i <= stepIndex ? 'bg-brand-300' : 'bg-line-strong')}
+                    aria-hidden
+                  />
+                )}
                 <span
                   className={cn(
                     'flex size-5.5 shrink-0 items-center justify-center rounded-full text-xs font-semibold tabular-nums',
@@ -269,7 +309,13 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
                 >
                   {state === 'done' ? <Check className="size-3" /> : i + 1}
                 </span>
-                <span className={cn('truncate', state === 'current' ? 'font-medium text-ink' : 'text-ink-subtle', state !== 'current' && !(isDone && i === STEPS.length - 1) && 'hidden sm:inline')}>
+                <span
+                  className={cn(
+                    'truncate',
+                    state === 'current' ? 'font-medium text-ink' : 'text-ink-subtle',
+                    state !== 'current' && !(isDone && i === STEPS.length - 1) && 'hidden sm:inline',
+                  )}
+                >
                   {s.label}
                   {state === 'done' && <span className="sr-only"> (done)</span>}
                 </span>
@@ -277,7 +323,9 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
             );
           })}
         </ol>
-        {step === 'upload' && <UploadStep entity={entity} error={uploadError} isReading={isReading} onFile={(f) => void handleFile(f)} />}
+        {step === 'upload' && (
+          <UploadStep entity={entity} error={uploadError} isReading={isReading} onFile={(f) => void handleFile(f)} />
+        )}
         {step === 'mapping' && file && (
           <MappingStep
             fileName={file.name}
@@ -287,7 +335,9 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
             columns={columns}
             isSuggesting={isSuggesting}
             onFieldChange={handleFieldChange}
-            onChange={(index, patch) => setColumns((list) => list.map((c, i) => (i === index ? { ...c, ...patch } : c)))}
+            onChange={(index, patch) =>
+              setColumns((list) => list.map((c, i) => (i === index ? { ...c, ...patch } : c)))
+            }
           />
         )}
         {step === 'importing' && <ImportingStep entity={entity} progress={progress} result={result} />}

@@ -20,12 +20,21 @@ export interface ImportResult {
 const SHOWN_ERRORS = 5;
 
 /** Step 3: progress as "completed of total", then the outcome (spec 2 §4, §8). */
-export function ImportingStep({ entity, progress, result }: { entity: string; progress: ImportProgress; result: ImportResult | null }) {
+export function ImportingStep({
+  entity,
+  progress,
+  result,
+}: {
+  entity: string;
+  progress: ImportProgress;
+  result: ImportResult | null;
+}) {
   const rootRef = useRef<HTMLDivElement>(null);
   // The Import button is gone: keep the focus in the dialog, on the progress.
   useEffect(() => rootRef.current?.focus(), []);
   const percent = progress.total ? (progress.completed / progress.total) * 100 : 0;
-  const ResultIcon = result?.tone === 'success' ? CircleCheck : result?.tone === 'warning' ? TriangleAlert : CircleAlert;
+  const ResultIcon =
+    result?.tone === 'success' ? CircleCheck : result?.tone === 'warning' ? TriangleAlert : CircleAlert;
   return (
     <div ref={rootRef} tabIndex={-1} className="flex flex-col gap-5 py-2 outline-none">
       <div className="flex items-center gap-3">
@@ -66,7 +75,11 @@ export function ImportingStep({ entity, progress, result }: { entity: string; pr
                 <span className="font-medium text-ink tabular-nums">Row {e.row}:</span> {e.message}
               </li>
             ))}
-            {result.errors.length > SHOWN_ERRORS && <li className="text-ink-subtle">and {(result.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more</li>}
+            {result.errors.length > SHOWN_ERRORS && (
+              <li className="text-ink-subtle">
+                and {(result.errors.length - SHOWN_ERRORS).toLocaleString('en-US')} more
+              </li>
+            )}
           </ul>
         </div>
       )}

@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import type { EntitySchema } from '@tessera/contracts';
 import { Select, Spinner, cn } from '@tessera/ui';
-import { CSV_DATA_TYPES, CSV_PREVIEW_ROWS, DATA_TYPE_LABELS, SPLIT_CHARACTER_OPTIONS, type ColumnMapping, type SplitCharacter } from '../../lib/csv-import';
+import {
+  CSV_DATA_TYPES,
+  CSV_PREVIEW_ROWS,
+  DATA_TYPE_LABELS,
+  SPLIT_CHARACTER_OPTIONS,
+  type ColumnMapping,
+  type SplitCharacter,
+} from '../../lib/csv-import';
 import type { CsvRow } from '../../lib/csv-import-parse';
 
 const IGNORE = '';
@@ -21,7 +28,16 @@ export interface MappingStepProps {
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** Step 2: which field each CSV column fills (or none), its data type and list separator, and a preview. */
-export function MappingStep({ fileName, rows, skippedLines, schema, columns, isSuggesting, onFieldChange, onChange }: MappingStepProps) {
+export function MappingStep({
+  fileName,
+  rows,
+  skippedLines,
+  schema,
+  columns,
+  isSuggesting,
+  onFieldChange,
+  onChange,
+}: MappingStepProps) {
   const fields = Object.keys(schema.properties);
   const mappedCount = columns.filter((c) => c.schemaField !== null).length;
   const preview = rows.slice(0, CSV_PREVIEW_ROWS);
@@ -45,7 +61,12 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
 
       <section aria-labelledby="csv-mapping-heading" className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-3">
-          <h3 id="csv-mapping-heading" ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-ink outline-none">
+          <h3
+            id="csv-mapping-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-sm font-semibold text-ink outline-none"
+          >
             Columns
           </h3>
           <p className="text-[13px] text-ink-subtle" aria-live="polite">
@@ -66,10 +87,16 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
           <span>Type</span>
           <span>Separator</span>
         </div>
-        <ul className={cn('flex flex-col gap-2', isSuggesting && 'pointer-events-none opacity-60')} aria-busy={isSuggesting || undefined}>
+        <ul
+          className={cn('flex flex-col gap-2', isSuggesting && 'pointer-events-none opacity-60')}
+          aria-busy={isSuggesting || undefined}
+        >
           {columns.map((column, index) => {
             const isIgnored = column.schemaField === null;
-            const samples = preview.map((r) => r[column.csvHeader] ?? '').filter(Boolean).slice(0, 3);
+            const samples = preview
+              .map((r) => r[column.csvHeader] ?? '')
+              .filter(Boolean)
+              .slice(0, 3);
             const extraField = column.schemaField && !fields.includes(column.schemaField) ? column.schemaField : null;
             return (
               <li
@@ -80,7 +107,10 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
                 )}
               >
                 <div className="col-span-2 min-w-0 md:col-span-1">
-                  <p className={cn('truncate text-sm font-medium', isIgnored ? 'text-ink-subtle' : 'text-ink')} title={column.csvHeader}>
+                  <p
+                    className={cn('truncate text-sm font-medium', isIgnored ? 'text-ink-subtle' : 'text-ink')}
+                    title={column.csvHeader}
+                  >
                     {column.csvHeader}
                   </p>
                   <p className="truncate text-xs text-ink-faint" title={samples.join(', ')}>
@@ -152,16 +182,38 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
 
       <section aria-labelledby="csv-preview-heading" className="flex flex-col gap-2">
         <h3 id="csv-preview-heading" className="text-sm font-semibold text-ink">
-          Preview <span className="font-normal text-ink-subtle">· first {Math.min(CSV_PREVIEW_ROWS, rows.length)} of {plural(rows.length, 'row')}</span>
+          Preview{' '}
+          <span className="font-normal text-ink-subtle">
+            · first {Math.min(CSV_PREVIEW_ROWS, rows.length)} of {plural(rows.length, 'row')}
+          </span>
         </h3>
-        <div className="overflow-x-auto rounded-xl border border-line" tabIndex={0} role="region" aria-label="Preview of the first rows">
+        <div
+          className="overflow-x-auto rounded-xl border border-line"
+          tabIndex={0}
+          role="region"
+          aria-label="Preview of the first rows"
+        >
           <table className="w-full min-w-max border-collapse text-left text-[13px]">
             <thead className="bg-surface-muted">
               <tr>
                 {columns.map((c) => (
-                  <th key={c.csvHeader} scope="col" className={cn('max-w-56 border-b border-line px-3 py-2 align-bottom font-medium', c.schemaField ? 'text-ink' : 'text-ink-faint')}>
+                  <th
+                    key={c.csvHeader}
+                    scope="col"
+                    className={cn(
+                      'max-w-56 border-b border-line px-3 py-2 align-bottom font-medium',
+                      c.schemaField ? 'text-ink' : 'text-ink-faint',
+                    )}
+                  >
                     <span className="block truncate">{c.csvHeader}</span>
-                    <span className={cn('block truncate text-xs font-normal', c.schemaField ? 'text-brand-700' : 'text-ink-faint')}>{c.schemaField ? `→ ${c.schemaField}` : 'ignored'}</span>
+                    <span
+                      className={cn(
+                        'block truncate text-xs font-normal',
+                        c.schemaField ? 'text-brand-700' : 'text-ink-faint',
+                      )}
+                    >
+                      {c.schemaField ? `→ ${c.schemaField}` : 'ignored'}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -170,7 +222,11 @@ export function MappingStep({ fileName, rows, skippedLines, schema, columns, isS
               {preview.map((row, i) => (
                 <tr key={i} className="border-b border-line last:border-b-0">
                   {columns.map((c) => (
-                    <td key={c.csvHeader} className={cn('max-w-56 truncate px-3 py-2', c.schemaField ? 'text-ink' : 'text-ink-faint')} title={row[c.csvHeader]}>
+                    <td
+                      key={c.csvHeader}
+                      className={cn('max-w-56 truncate px-3 py-2', c.schemaField ? 'text-ink' : 'text-ink-faint')}
+                      title={row[c.csvHeader]}
+                    >
                       {row[c.csvHeader]}
                     </td>
                   ))}

@@ -44,16 +44,34 @@ export function UploadStep({ entity, error, isReading, onFile }: UploadStepProps
           isDragging ? 'border-brand-400 bg-brand-50' : 'border-line-strong bg-surface-muted/60',
         )}
       >
-        <span className={cn('flex size-11 items-center justify-center rounded-full', isDragging ? 'bg-brand-100 text-brand-700' : 'bg-surface text-ink-subtle shadow-xs ring-1 ring-line')}>
-          {isReading ? <Spinner size={18} label="Reading the file" /> : <FileSpreadsheet className="size-5" aria-hidden />}
+        <span
+          className={cn(
+            'flex size-11 items-center justify-center rounded-full',
+            isDragging ? 'bg-brand-100 text-brand-700' : 'bg-surface text-ink-subtle shadow-xs ring-1 ring-line',
+          )}
+        >
+          {isReading ? (
+            <Spinner size={18} label="Reading the file" />
+          ) : (
+            <FileSpreadsheet className="size-5" aria-hidden />
+          )}
         </span>
         <div className="space-y-1">
-          <p className="text-sm font-medium text-ink">{isDragging ? 'Drop the file to read it' : 'Drag a CSV file here'}</p>
+          <p className="text-sm font-medium text-ink">
+            {isDragging ? 'Drop the file to read it' : 'Drag a CSV file here'}
+          </p>
           <p id={hintId} className="text-[13px] text-ink-subtle">
             The first line names the columns. Only .csv files.
           </p>
         </div>
-        <Button ref={chooseRef} variant="secondary" size="sm" onClick={() => inputRef.current?.click()} disabled={isReading} aria-describedby={hintId}>
+        <Button
+          ref={chooseRef}
+          variant="secondary"
+          size="sm"
+          onClick={() => inputRef.current?.click()}
+          disabled={isReading}
+          aria-describedby={hintId}
+        >
           <Upload aria-hidden />
           Choose a CSV file
         </Button>
@@ -73,8 +91,9 @@ export function UploadStep({ entity, error, isReading, onFile }: UploadStepProps
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <p className="text-[13px] leading-relaxed text-ink-subtle">
-        Rows are added to <span className="font-medium text-ink-muted">{entity}</span>; nothing already there changes. You choose which column fills which field next. Files over{' '}
-        {CSV_STREAM_THRESHOLD.toLocaleString('en-US')} rows are uploaded in one go and imported on the server.
+        Rows are added to <span className="font-medium text-ink-muted">{entity}</span>; nothing already there changes.
+        You choose which column fills which field next. Files over {CSV_STREAM_THRESHOLD.toLocaleString('en-US')} rows
+        are uploaded in one go and imported on the server.
       </p>
     </div>
   );
