@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,13 +8,34 @@ import { CHROMIUM_LAUNCH } from './support/chromium';
 import { E2E_ADMINS } from './support/helpers';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = Number(process.env.E2E_PORT ?? 3517);
-/** The loopback site data-sources.spec.ts serves for the web scraper; the server may fetch only it. */
-const SCRAPER_SITE_PORT = Number(process.env.E2E_SCRAPER_SITE_PORT ?? 3591);
-/** An OpenAI-compatible model server streaming a recorded answer (support/fake-model-server.ts). */
-const MODEL_PORT = Number(process.env.E2E_MODEL_PORT ?? 3592);
-const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR_PREFIX = 'tessera-e2e-';
+
+/** Free loopback ports picked by the OS (the config is evaluated synchronously, so a child asks). */
+function freePorts(count: number): number[] {
+  const script = `const net = require('node:net');
+    Promise.all(Array.from({ length: ${count} }, () => new Promise((done) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => done(s));
+    }))).then((servers) => { console.log(servers.map((s) => s.address().port).join(',')); servers.forEach((s) => s.close()); });`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(',').map(Number);
+}
+
+// The config is evaluated by the runner and again by each worker; workers inherit the runner's env,
+// so the fresh data dir and the ports are chosen once per run (two runs on one machine never collide).
+if (!process.env.TESSERA_E2E_DATA_DIR) {
+  removeStaleDataDirs();
+  process.env.TESSERA_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
+  const [server, site, model] = freePorts(3);
+  process.env.E2E_PORT ??= String(server);
+  process.env.E2E_SCRAPER_SITE_PORT ??= String(site);
+  process.env.E2E_MODEL_PORT ??= String(model);
+}
+
+const PORT = Number(process.env.E2E_PORT);
+/** The loopback site data-sources.spec.ts serves for the web scraper; the server may fetch only it. */
+const SCRAPER_SITE_PORT = Number(process.env.E2E_SCRAPER_SITE_PORT);
+/** An OpenAI-compatible model server streaming a recorded answer (support/fake-model-server.ts). */
+const MODEL_PORT = Number(process.env.E2E_MODEL_PORT);
+const BASE_URL = `http://localhost:${PORT}`;
 
 /** Removes data dirs that earlier runs left behind (an hour old or more; a parallel run keeps its own). */
 function removeStaleDataDirs() {
@@ -26,13 +48,6 @@ function removeStaleDataDirs() {
       // Another run may be removing it too.
     }
   }
-}
-
-// The config is evaluated by the runner and again by each worker; workers inherit the runner's env,
-// so the fresh data dir is made once per run.
-if (!process.env.TESSERA_E2E_DATA_DIR) {
-  removeStaleDataDirs();
-  process.env.TESSERA_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
 }
 
 /** Journeys in Debian's Chromium against the built product (`npm run test:e2e` builds it first). */
