@@ -8,6 +8,7 @@ export {
   devMails,
   rateLimits,
   apps,
+  appSlugs,
   appEntities,
   entityRecords,
   appUsers,

@@ -168,6 +168,17 @@ export const apps = pgTable(
   (t) => [index('apps_owner_idx').on(t.ownerUserId, t.updatedAt)],
 );
 
+/**
+ * Every slug any app has ever had, never deleted: an address stays with its first app after a
+ * rename or a deletion (a tombstone), so another builder's code can never be served on an origin
+ * whose storage holds the first app's end-user tokens. No foreign key: the row outlives the app.
+ */
+export const appSlugs = pgTable('app_slugs', {
+  slug: text('slug').primaryKey(),
+  appId: text('app_id').notNull(),
+  createdAt: createdAt(),
+});
+
 /** The entities (data tables) of an app, each described by a JSON Schema with x-accessControl. */
 export const appEntities = pgTable(
   'app_entities',
@@ -242,8 +253,10 @@ export const appSessions = pgTable(
       .notNull()
       .references(() => appUsers.id, { onDelete: 'cascade' }),
     appId: text('app_id').notNull(),
+    /** The host name the session was issued on: its token is refused on any other. */
+    host: text('host').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('app_sessions_user_idx').on(t.appUserId)],
+  (t) => [index('app_sessions_user_idx').on(t.appUserId), index('app_sessions_app_idx').on(t.appId)],
 );
