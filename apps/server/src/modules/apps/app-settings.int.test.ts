@@ -249,6 +249,49 @@ describe('plan gating (spec 2 §6)', () => {
     }
   });
 
+  it('holds whatever the order of saves: settings written while the app was another kind do not come back with it', async () => {
+    const lite = await builderOn('lite');
+    const app = await makeApp(lite, { publish: true });
+    const replaceAs = (appType: 'generated' | 'tool' | 'space', appId = app.appId) =>
+      t.request('POST', '/api/apps', {
+        token: lite.token,
+        body:
+          appType === 'generated'
+            ? { appType, appId, genApp: { name: 'Club' } }
+            : { appType, appId, app: { name: 'Club' } },
+      });
+    for (const detour of ['tool', 'space'] as const) {
+      expect((await replaceAs(detour)).status, detour).toBe(200);
+      expect((await save(lite, app.appId, { isLoginRequired: true, supportEmail: 'x@example.com' })).status).toBe(200);
+      const back = await replaceAs('generated');
+      expect(back.status, detour).toBe(403);
+      expect(back.body.error).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        message: APP_MESSAGES.appSettingsPlanRequired,
+      });
+      // Refused whole: the app stays what it was, with its settings.
+      const stored = (await t.request('GET', `/api/apps/${app.appId}`, { token: lite.token })).body;
+      expect(stored.appType).toBe(detour);
+      expect(stored.settings).toEqual({ isLoginRequired: true, supportEmail: 'x@example.com' });
+      // Without settings of its own the app may become a generated app again.
+      expect((await save(lite, app.appId, {})).status).toBe(200);
+      expect((await replaceAs('generated')).status, detour).toBe(200);
+    }
+    // A tool made with settings, then turned into a generated app: the same gate.
+    const tool = await makeApp(lite, { appType: 'tool' });
+    expect((await save(lite, tool.appId, { modelTemperature: 0.3 })).status).toBe(200);
+    expect((await replaceAs('generated', tool.appId)).status).toBe(403);
+    // A builder allowed App settings keeps them across such a change.
+    const moonApp = await makeApp(moon, { appType: 'tool' });
+    expect((await save(moon, moonApp.appId, { modelTemperature: 0.3 })).status).toBe(200);
+    const moonBack = await t.request('POST', '/api/apps', {
+      token: moon.token,
+      body: { appType: 'generated', appId: moonApp.appId, genApp: { name: 'Club' } },
+    });
+    expect(moonBack.status).toBe(200);
+    expect(await settingsOf(moon, moonApp.appId)).toEqual({ modelTemperature: 0.3 });
+  });
+
   it('does not apply to single tools and space apps, which always have App settings', async () => {
     const lite = await builderOn('lite');
     for (const appType of ['tool', 'space'] as const) {

@@ -129,6 +129,14 @@ export function createAppsService({
     return entities;
   }
 
+  /** Refuses, as the settings route does, a builder without App settings for generated apps. */
+  async function requireGeneratedSettings(user: SessionUser): Promise<void> {
+    const account = await accountOf(user);
+    if (!canEditAppSettings({ kind: 'generated', plan: account.plan, isAdmin: account.isAdmin })) {
+      throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.appSettingsPlanRequired, { upgradeReason: 'default' });
+    }
+  }
+
   async function freeSlug(base: string): Promise<string> {
     const taken = new Set(await appsRepo.slugsLike(base));
     if (!taken.has(base)) return base;
@@ -143,6 +151,10 @@ export function createAppsService({
     async save(user: SessionUser, req: SaveAppRequest): Promise<SaveAppResponse> {
       const existing = req.appId ? await getOwned(user, req.appId) : null;
       const gen = req.appType === 'generated' ? req.genApp! : null;
+      // The gate is on the result: a generated app may not come out of this save carrying settings
+      // written while it was a tool or space app, unless the builder may edit them anyway.
+      if (gen && existing && existing.kind !== 'generated' && Object.keys(existing.settings).length > 0)
+        await requireGeneratedSettings(user);
       const name = gen ? gen.name : req.app!.name;
       const entities = gen ? parseEntities(gen.entities) : {};
       const definition: Record<string, unknown> = gen
@@ -265,12 +277,7 @@ export function createAppsService({
      */
     async saveSettings(user: SessionUser, appId: string, settings: AppSettings): Promise<{ status: true }> {
       const row = await getOwned(user, appId);
-      if (row.kind === 'generated') {
-        const account = await accountOf(user);
-        if (!canEditAppSettings({ kind: 'generated', plan: account.plan, isAdmin: account.isAdmin })) {
-          throw new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.appSettingsPlanRequired, { upgradeReason: 'default' });
-        }
-      }
+      if (row.kind === 'generated') await requireGeneratedSettings(user);
       if (settings.isSignupEnabled === true) {
         const isTurningOn = row.settings.isSignupEnabled !== true;
         if (isTurningOn && !row.publishedVersionId && customDomainsOf(row.slug).length === 0) {
