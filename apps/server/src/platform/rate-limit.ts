@@ -1,10 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { rateLimits, type Db } from '@tessera/db';
+import type { Db } from '@tessera/db';
+import { createRateLimitsRepo, type HitCte, type RateLimitRow } from './rate-limits.repo';
 
-export interface RateLimitResult {
-  count: number;
-  resetAt: Date;
-}
+export type RateLimitResult = RateLimitRow;
 
 export interface RateLimiter {
   /** Counts one event for `key` in a fixed window and returns the count so far. */
@@ -13,63 +10,17 @@ export interface RateLimiter {
    * The same hit as a CTE named `alias` (column `count`) with the placeholders `key` and
    * `windowSeconds`, for a statement that reads what it needs in the same round trip.
    */
-  hitAs<Alias extends string>(alias: Alias): ReturnType<typeof hitCte<Alias>>;
+  hitAs<Alias extends string>(alias: Alias): HitCte<Alias>;
   /** The current count without counting anything (0 once the window has passed). */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
-function hitCte<Alias extends string>(db: Db, alias: Alias, upsert: SQL) {
-  return db.$with(alias, { count: sql<number>`count`.as('count') }).as(upsert);
-}
-
 /**
- * Fixed-window counters in Postgres: one atomic upsert per event, so every server process sees
- * the same counts (DESIGN.md §1: nothing shared lives in process memory). A hit does not wait for
- * the WAL to reach the disk (synchronous_commit off for its own transaction, set by the statement
- * itself): counts are not worth a flush on a chat turn's way to its first token, and a crash
- * forgets at most the last moment of them.
+ * Fixed-window counters in Postgres (rate-limits.repo.ts), so every server process sees the same
+ * counts: nothing shared lives in process memory.
  */
 export function createRateLimiter(db: Db): RateLimiter {
-  const asyncCommit = db
-    .$with('async_commit', { setting: sql<string>`setting` })
-    .as(sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`);
-  // Logins, mails and every chat turn count here: prepared once (PGlite plans each ad-hoc query anew).
-  const upsertQuery = db
-    .with(asyncCommit)
-    .insert(rateLimits)
-    .select(
-      db
-        .select({
-          key: sql<string>`${sql.placeholder('key')}`.as('key'),
-          count: sql<number>`1`.as('count'),
-          resetAt: sql<Date>`now() + make_interval(secs => ${sql.placeholder('windowSeconds')})`.as('reset_at'),
-        })
-        .from(asyncCommit),
-    )
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  const upsert = upsertQuery.prepare('rate_limit_hit');
-  return {
-    async hit(key, windowSeconds) {
-      return (await upsert.execute({ key, windowSeconds }))[0]!;
-    },
-    hitAs: (alias) => hitCte(db, alias, upsertQuery.getSQL()),
-    async peek(key) {
-      const [row] = await db
-        .select({ count: rateLimits.count })
-        .from(rateLimits)
-        .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
-      return row?.count ?? 0;
-    },
-    async reset(key) {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
-    },
-  };
+  const repo = createRateLimitsRepo(db);
+  return { hit: repo.hit, hitAs: repo.hitAs, peek: repo.count, reset: repo.remove };
 }
