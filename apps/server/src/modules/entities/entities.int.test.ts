@@ -124,10 +124,12 @@ describe('entity API for the app owner', () => {
     );
   });
 
-  it('serves the entity schema', async () => {
-    const res = await t.request('GET', api('/schema'));
+  it('serves the entity schema to its owner, to nobody else on a creator-only entity', async () => {
+    const res = await t.request('GET', api('/schema'), { token: builder.token });
     expect(res.status).toBe(200);
     expect(res.body.properties.title).toEqual({ type: 'string' });
+    expect((await t.request('GET', api('/schema'))).status).toBe(401);
+    expect((await t.request('GET', api('/schema'), { token: stranger.token })).status).toBe(401);
   });
 });
 

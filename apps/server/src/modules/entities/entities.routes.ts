@@ -24,7 +24,7 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   const target = (c: Context<Vars>) =>
     [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
 
-  app.get(`${base}/schema`, async (c) => c.json(await entities.schema(c.req.param('appId'), c.req.param('name'))));
+  app.get(`${base}/schema`, async (c) => c.json(await entities.schema(...target(c))));
   app.get(base, async (c) => {
     const { records, total } = await entities.listPage(...target(c), c.req.query());
     c.header('X-Total-Count', String(total.value));

@@ -168,8 +168,11 @@ export function createEntitiesService({
   };
 
   return {
-    async schema(appId: string, entity: string): Promise<EntitySchema> {
-      return (await entityOf(appId, entity)).schema;
+    /** The entity's schema, for whoever may read its records (the owner always). */
+    async schema(who: Who, appId: string, entity: string): Promise<EntitySchema> {
+      const { schema, caller } = await entityOf(appId, entity, who);
+      scopeFor(schema, 'read', caller, appId, entity);
+      return schema;
     },
 
     async list(who: Who, appId: string, entity: string, params: RawListParams): Promise<EntityRecord[]> {

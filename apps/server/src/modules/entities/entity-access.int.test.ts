@@ -107,6 +107,10 @@ describe('entity access matrix', () => {
               'own rows only',
             ).toBe(true);
         }
+        // The schema tells what an entity holds: it is read like the records.
+        const schema = await t.request('GET', `${base}/schema`, { token });
+        expectOutcome(schema, read, 'schema');
+        if (schema.status === 200) expect(schema.body.properties.title, 'schema').toEqual({ type: 'string' });
         const get = await t.request('GET', `${base}/${rowId}`, { token });
         expect(get.status, 'get').toBe(typeof read === 'number' ? read : seesRow ? 200 : 404);
 
