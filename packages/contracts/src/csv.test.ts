@@ -45,3 +45,25 @@ describe('CSV conversions (spec 2 §5)', () => {
     ).toEqual({ meta: { city: 'Oslo' } });
   });
 });
+
+describe('CSV rows with hostile mappings', () => {
+  it('never writes through a prototype path, and reads only the row’s own cells', () => {
+    const mappings = ['__proto__.polluted', 'constructor.prototype.polluted', 'meta.__proto__.polluted'].map(
+      (schemaField) => ({ csvHeader: 'a', schemaField, dataType: 'text' as const }),
+    );
+    const record = csvRowToRecord({ a: 'x' }, mappings);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(record)).toBe('{}');
+    expect(csvRowToRecord({ a: 'x' }, [{ csvHeader: 'constructor', schemaField: 'name', dataType: 'text' }])).toEqual(
+      {},
+    );
+  });
+
+  it('a dotted field under a plain value replaces it instead of throwing', () => {
+    const mappings = [
+      { csvHeader: 'a', schemaField: 'meta', dataType: 'text' as const },
+      { csvHeader: 'b', schemaField: 'meta.city', dataType: 'text' as const },
+    ];
+    expect(csvRowToRecord({ a: 'x', b: 'Oslo' }, mappings)).toEqual({ meta: { city: 'Oslo' } });
+  });
+});

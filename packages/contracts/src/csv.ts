@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntitySchema } from './entities';
+import { isReservedName, type EntitySchema } from './entities';
 
 export const CSV_DATA_TYPES = ['text', 'number', 'boolean', 'datetime', 'json'] as const;
 export type CsvDataType = (typeof CSV_DATA_TYPES)[number];
@@ -27,13 +27,13 @@ export interface CsvImportSummary {
 
 /** A list of strings: its CSV cells are split on a separator. */
 export function isListField(schema: EntitySchema, field: string): boolean {
-  const prop = schema.properties[field];
+  const prop = Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
   return prop?.type === 'array' && prop.items?.type === 'string';
 }
 
 /** The CSV data type a schema field takes. */
 export function csvDataTypeOf(schema: EntitySchema, field: string): CsvDataType {
-  const prop = schema.properties[field];
+  const prop = Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
   if (!prop) return 'text';
   if (prop.type === 'number' || prop.type === 'integer') return 'number';
   if (prop.type === 'boolean') return 'boolean';
@@ -95,18 +95,28 @@ export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType
   }
 }
 
-/** A CSV row (header -> cell) as record fields, nested `a.b` fields included. */
+/**
+ * A CSV row (header -> cell) as record fields, nested `a.b` fields included. Only the row's own
+ * cells are read, and a mapping with a `__proto__`, `constructor` or `prototype` segment is
+ * skipped (the server refuses such mappings before an import starts).
+ */
 export function csvRowToRecord(
   row: Record<string, string | undefined>,
   mappings: CsvMapping[],
 ): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const m of mappings) {
-    const value = convertCsvValue(row[m.csvHeader] ?? '', m);
-    if (value === undefined) continue;
     const path = m.schemaField.split('.');
+    if (path.some(isReservedName)) continue;
+    const value = convertCsvValue((Object.hasOwn(row, m.csvHeader) ? row[m.csvHeader] : undefined) ?? '', m);
+    if (value === undefined) continue;
     let target = record;
-    for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) {
+      const next = Object.hasOwn(target, key) ? target[key] : undefined;
+      target = (
+        typeof next === 'object' && next !== null && !Array.isArray(next) ? next : (target[key] = {})
+      ) as Record<string, unknown>;
+    }
     target[path.at(-1)!] = value;
   }
   return record;

@@ -67,6 +67,12 @@ export const USER_ENTITY = 'User';
 export const MAX_ENTITY_PROPERTIES = 100;
 export const ENTITY_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const PROPERTY_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * Names that reach a JavaScript object's prototype when used as a key (`obj[name]`): never an
+ * entity, a field, or a segment of a field path (a CSV mapping target, a filter or sort path).
+ */
+export const RESERVED_NAMES = ['__proto__', 'constructor', 'prototype'] as const;
+export const isReservedName = (name: string): boolean => (RESERVED_NAMES as readonly string[]).includes(name);
 
 export const AccessLevelSchema = z.enum(ACCESS_LEVELS);
 export const EntityPermissionsSchema = z.object({ read: AccessLevelSchema, write: AccessLevelSchema });

@@ -129,3 +129,32 @@ describe('coerceRecord', () => {
     });
   });
 });
+
+describe('prototype keys', () => {
+  it('refuses __proto__, constructor and prototype as entity and field names', () => {
+    for (const name of ['constructor', 'prototype']) {
+      expect(parseEntitySchema(name, { properties: {} })).toEqual({
+        ok: false,
+        error: `Entity name "${name}" is reserved (use another name)`,
+      });
+    }
+    for (const field of ['__proto__', 'constructor', 'prototype']) {
+      const raw = JSON.parse(`{"properties":{"${field}":{"type":"string"}}}`);
+      expect(parseEntitySchema('Note', raw)).toEqual({
+        ok: false,
+        error: `Entity "Note": property name "${field}" is reserved (use another name)`,
+      });
+    }
+    expect(parseEntitySchema('Note', { properties: {}, required: ['toString'] }).ok).toBe(false);
+  });
+
+  it('refuses inherited and prototype keys in a record instead of storing or crashing on them', () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) {
+      const input = JSON.parse(`{"title":"a","${key}":null}`);
+      expect(coerceRecord('Task', task(), input, 'create')).toEqual({
+        ok: false,
+        error: `Unknown field "${key}" on Task`,
+      });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   PROPERTY_NAME_PATTERN,
   PROPERTY_TYPES,
   RECORD_COLUMNS,
+  isReservedName,
   STRING_FORMATS,
   type AccessLevel,
   type EntitySchema,
@@ -88,6 +89,7 @@ export function parseEntitySchema(name: string, raw: unknown): Result<EntitySche
     return fail(
       `Entity name ${JSON.stringify(name)} must start with a letter and use only letters, digits and _ (64 at most)`,
     );
+  if (isReservedName(name)) return fail(`Entity name ${JSON.stringify(name)} is reserved (use another name)`);
   const where = `Entity "${name}"`;
   if (!isObject(raw)) return fail(`${where} must be a JSON Schema object`);
   if (raw.type !== undefined && raw.type !== 'object') return fail(`${where} must have "type": "object"`);
@@ -102,6 +104,8 @@ export function parseEntitySchema(name: string, raw: unknown): Result<EntitySche
       return fail(
         `${where}: property name ${JSON.stringify(prop)} must start with a letter or _ and use only letters, digits and _`,
       );
+    if (isReservedName(prop))
+      return fail(`${where}: property name ${JSON.stringify(prop)} is reserved (use another name)`);
     if ((RECORD_COLUMNS as readonly string[]).includes(prop))
       return fail(`${where}: property "${prop}" is reserved (every record has ${RECORD_COLUMNS.join(', ')})`);
     const parsed = parseProperty(`${where}: property "${prop}"`, rawProps[prop], 0);
@@ -111,7 +115,7 @@ export function parseEntitySchema(name: string, raw: unknown): Result<EntitySche
   const required = raw.required ?? [];
   if (!Array.isArray(required) || !required.every((r) => typeof r === 'string'))
     return fail(`${where}: "required" must be a list of property names`);
-  const unknownRequired = required.find((r) => !(r in properties));
+  const unknownRequired = required.find((r) => !Object.hasOwn(properties, r));
   if (unknownRequired) return fail(`${where}: "required" names "${unknownRequired}", which is not a property`);
 
   const access = raw['x-accessControl'];
@@ -218,7 +222,8 @@ export function coerceRecord(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if ((RECORD_COLUMNS as readonly string[]).includes(key)) continue;
-    const prop = schema.properties[key];
+    // Own properties only: `constructor` or `toString` are not fields, and `__proto__` never a key of `out`.
+    const prop = Object.hasOwn(schema.properties, key) && !isReservedName(key) ? schema.properties[key] : undefined;
     if (!prop) return fail(`Unknown field "${key}" on ${entity}`);
     if (value === undefined) continue;
     const r = coerceValue(`${entity}.${key}`, prop, value);
@@ -227,10 +232,11 @@ export function coerceRecord(
   }
   if (mode === 'create') {
     for (const [key, prop] of Object.entries(schema.properties)) {
-      if (out[key] === undefined && prop.default !== undefined) out[key] = prop.default;
+      if (out[key] === undefined && Object.hasOwn(prop, 'default') && prop.default !== undefined)
+        out[key] = prop.default;
     }
     const missing = (schema.required ?? []).find(
-      (key) => out[key] === undefined || out[key] === null || out[key] === '',
+      (key) => !Object.hasOwn(out, key) || out[key] === undefined || out[key] === null || out[key] === '',
     );
     if (missing) return fail(`${entity}.${missing} is required`);
   }

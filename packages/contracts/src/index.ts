@@ -61,6 +61,8 @@ export {
   MAX_ENTITY_PROPERTIES,
   ENTITY_NAME_PATTERN,
   PROPERTY_NAME_PATTERN,
+  RESERVED_NAMES,
+  isReservedName,
   AccessLevelSchema,
   EntityPermissionsSchema,
   type AccessLevel,
