@@ -1,8 +1,49 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const noApps = { group: ['**/apps/*', '**/apps/**'], message: 'Packages never import applications.' };
+const noWeb = { group: ['**/apps/web/**', '@tessera/ui'], message: 'The server never imports the web app.' };
+const noSql = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '@tessera/db'],
+  allowTypeImports: true,
+  message: "Only *.repo.ts files touch SQL: move the query into the module's repo.",
+};
+const onlyContracts = {
+  group: ['@tessera/*', '!@tessera/contracts'],
+  message: 'This package depends only on @tessera/contracts.',
+};
+
+/** A web feature reaches another feature only through that feature's index.ts (its public face). */
+const FEATURES_DIR = resolve('apps/web/src/features');
+const featureOf = (file) => {
+  const rel = relative(FEATURES_DIR, file);
+  return rel.startsWith('..') ? null : rel.split(sep)[0];
+};
+const featureBoundaries = {
+  rules: {
+    'feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = featureOf(context.filename);
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (!own || !source.startsWith('.')) return;
+            const target = resolve(dirname(context.filename), source);
+            const other = featureOf(target);
+            if (!other || other === own || target === resolve(FEATURES_DIR, other)) return;
+            context.report({
+              node: node.source,
+              message: `Import the "${other}" feature through its index.ts ('…/features/${other}'), not its internals.`,
+            });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -12,6 +53,8 @@ export default tseslint.config(
       '.test-output/**',
       'data/**',
       '.scratch/**',
+      '.cache/**',
+      '.tsbuild/**',
       'test-results/**',
       'playwright-report/**',
     ],
@@ -42,15 +85,18 @@ export default tseslint.config(
       ],
     },
   },
-  // Import boundaries (CONVENTIONS.md "Layering").
+  // Import boundaries: the layering rules of CONTRIBUTING.md.
   {
     files: ['apps/web/**'],
-    rules: restrict([
-      {
+    plugins: { tessera: featureBoundaries },
+    rules: {
+      'tessera/feature-imports': 'error',
+      ...restrict({
         group: [
           '**/apps/server/**',
           '@tessera/db',
           '@tessera/test-utils',
+          '@tessera/runtime',
           'hono',
           'hono/*',
           'drizzle-orm',
@@ -58,48 +104,64 @@ export default tseslint.config(
           'pg',
           'better-auth/*',
           'nodemailer',
+          'node:*',
         ],
         message: 'The web app talks to the server only over HTTP; share code through @tessera/contracts.',
-      },
-    ]),
+      }),
+    },
   },
   {
     files: ['packages/ui/**'],
-    rules: restrict([
+    rules: restrict(
       { group: ['@tessera/*'], message: 'The design system knows no features or API: no @tessera imports.' },
       noApps,
-    ]),
+    ),
   },
   {
     files: ['packages/contracts/**'],
-    rules: restrict([
+    rules: restrict(
       { group: ['@tessera/*', 'node:*'], message: 'Contracts are isomorphic and depend on nothing of ours.' },
       noApps,
-    ]),
+    ),
+  },
+  {
+    files: ['packages/agent/**'],
+    rules: restrict(onlyContracts, noApps),
+  },
+  {
+    files: ['packages/runtime/**'],
+    rules: restrict(onlyContracts, noApps, {
+      group: ['node:*'],
+      message: "The runtime runs in the browser, on the app's origin: no Node modules.",
+    }),
   },
   {
     files: ['packages/db/**', 'packages/test-utils/**'],
-    rules: restrict([noApps]),
+    rules: restrict(noApps),
   },
   {
     files: ['apps/server/**'],
-    rules: restrict([{ group: ['**/apps/web/**', '@tessera/ui'], message: 'The server never imports the web app.' }]),
+    rules: restrict(noWeb),
+  },
+  {
+    // SQL lives in repos. The exceptions are the composition of the database itself: the process entry
+    // opens it, better-auth's adapter maps its tables, the q compiler builds SQL for records.repo.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.repo.ts',
+      '**/*.test.ts',
+      '**/testing/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/modules/auth/auth.ts',
+      'apps/server/src/modules/entities/record-query.ts',
+    ],
+    rules: restrict(noWeb, noSql),
   },
   {
     files: ['apps/server/src/**/*.routes.ts'],
-    rules: restrict([
-      {
-        group: ['drizzle-orm', 'drizzle-orm/*', '@tessera/db', '*.repo', '**/*.repo'],
-        message: 'Routes call services; only repos touch SQL.',
-      },
-      { group: ['**/apps/web/**'], message: 'The server never imports the web app.' },
-    ]),
-  },
-  {
-    files: ['apps/server/src/**/*.service.ts'],
-    rules: restrict([
-      { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Services get repos; only repos touch SQL.' },
-      { group: ['**/apps/web/**'], message: 'The server never imports the web app.' },
-    ]),
+    rules: restrict(noWeb, noSql, {
+      group: ['*.repo', '**/*.repo'],
+      message: 'Routes call services; services call repos.',
+    }),
   },
 );

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) with Vitest,
+// the unit + PGlite integration tests again on Node 24 when it is installed (`npm run setup:node24`),
 // then the Playwright journeys against the built product. Ends with one plain `N passed, N failed`
 // line that CI reads, and a non-zero exit when anything failed or a runner crashed.
+// `scripts/check.mjs` runs the static gates first and passes their counts in TESSERA_GATES.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,35 +11,49 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, '.test-output');
-rmSync(join(out, 'vitest.json'), { force: true });
-rmSync(join(out, 'e2e.json'), { force: true });
+const node24 = join(root, '.cache/node24/node_modules/.bin/node');
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
+for (const file of ['vitest.json', 'vitest-node24.json', 'e2e.json']) rmSync(join(out, file), { force: true });
 mkdirSync(out, { recursive: true });
 
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+const vitest = (nodeBin, file, extra = [], env = process.env) =>
+  run(
+    nodeBin,
+    [vitestBin, 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, file)}`],
+    env,
+  );
 
 if (!process.env.TEST_DATABASE_URL) {
   process.stderr.write('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.\n');
 }
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(out, 'vitest.json')}`,
-]);
-const e2eStatus = run('npm', ['run', 'test:e2e', '--silent']);
+const statuses = [];
+const reports = [];
+statuses.push(vitest(process.execPath, 'vitest.json'));
+reports.push('vitest.json');
+if (existsSync(node24)) {
+  const { TEST_DATABASE_URL: _, ...env } = process.env;
+  statuses.push(vitest(node24, 'vitest-node24.json', ['--project', 'unit', '--project', 'int-pglite'], env));
+  reports.push('vitest-node24.json');
+} else {
+  process.stderr.write('Node 24 is not installed (npm run setup:node24): the Node 24 run is skipped.\n');
+}
+statuses.push(run('npm', ['run', 'test:e2e', '--silent']));
 
-let passed = 0;
-let failed = 0;
+let [passed, failed] = (process.env.TESSERA_GATES ?? '0,0').split(',').map(Number);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
-const vitest = readJson(join(out, 'vitest.json'));
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
+for (const file of reports) {
+  const report = readJson(join(out, file));
+  if (!report) {
+    failed += 1;
+    continue;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
   // A file that failed to load has no tests to count: count it as one failure.
-  failed += vitest.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-} else failed += 1;
+  failed += report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+}
 
 const e2e = readJson(join(out, 'e2e.json'));
 if (e2e) {
@@ -45,6 +61,6 @@ if (e2e) {
   failed += e2e.stats.unexpected;
 } else failed += 1;
 
-if (failed === 0 && (vitestStatus !== 0 || e2eStatus !== 0)) failed = 1;
+if (failed === 0 && statuses.some((s) => s !== 0)) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
