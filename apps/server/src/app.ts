@@ -32,7 +32,7 @@ import { createEntitiesService } from './modules/entities/entities.service';
 import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
-import { devRoutes } from './modules/dev/dev.routes';
+import { devRoutes, isLocalClient } from './modules/dev/dev.routes';
 import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
 import { createContextRepo } from './modules/context/context.repo';
 import { contextRoutes } from './modules/context/context.routes';
@@ -204,8 +204,12 @@ export function createApp({
     await database.db.execute('select 1');
     return c.json({ status: 'ok', database: database.kind });
   });
+  // The outbox (and the SPA's hints pointing at it) only for a client on this machine.
   app.get('/api/config', (c) =>
-    c.json({ googleEnabled: Boolean(config.google), devOutbox: config.devOutboxEnabled } satisfies PublicConfig),
+    c.json({
+      googleEnabled: Boolean(config.google),
+      devOutbox: config.devOutboxEnabled && isLocalClient(c),
+    } satisfies PublicConfig),
   );
 
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { FlushingServerResponse } from './platform/http/flushing-response';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { createLogger } from './platform/logger';
+import { OUTBOX_PAGE } from './platform/mail/mailer';
 
 /** Requests still running this long after SIGTERM are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -116,9 +117,7 @@ async function main() {
   });
   if (mailer.transport === 'outbox') {
     logger.info(
-      config.devOutboxEnabled
-        ? `mails go to the dev outbox: ${config.publicUrl}/dev/mail`
-        : 'no SMTP_URL: mails are only written to this log',
+      `no SMTP_URL: mails go to the dev outbox, readable from this machine only (loopback): http://localhost:${port}${OUTBOX_PAGE}`,
     );
   }
 }

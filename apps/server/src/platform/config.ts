@@ -119,7 +119,10 @@ export interface Config {
   connectors: { notion?: { token: string; baseUrl?: string }; googleDrive?: { token: string; baseUrl?: string } };
   /** Tests only (refused in production): hosts the outbound fetches may reach despite being private. */
   outboundPolicy?: FetchPolicy;
-  /** The dev outbox page and API exist only outside production. */
+  /**
+   * The dev outbox page and API (loopback clients only): outside production, and in production
+   * when there is no SMTP_URL (the outbox is then the only copy of the mails).
+   */
   devOutboxEnabled: boolean;
 }
 
@@ -261,7 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     outboundPolicy,
-    devOutboxEnabled: e.NODE_ENV !== 'production',
+    devOutboxEnabled: e.NODE_ENV !== 'production' || !e.SMTP_URL,
   };
 }
 

@@ -20,6 +20,8 @@ export interface RequestOptions {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The client's socket address (default 10.1.2.3: not this machine). */
+  remoteAddress?: string;
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -61,7 +63,7 @@ export async function createTestApp(
     const res = await app.request(
       path,
       { method, headers, body },
-      { incoming: { socket: { remoteAddress: '10.1.2.3' } } },
+      { incoming: { socket: { remoteAddress: options.remoteAddress ?? '10.1.2.3' } } },
     );
     const text = await res.text();
     let parsed: unknown = text;
@@ -73,8 +75,11 @@ export async function createTestApp(
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
+  /** The dev outbox, read as the local user can (only loopback clients may). */
   async function outbox(to: string): Promise<OutboxMail[]> {
-    const res = await request<{ mails: OutboxMail[] }>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const res = await request<{ mails: OutboxMail[] }>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+      remoteAddress: '127.0.0.1',
+    });
     return res.body.mails;
   }
 

@@ -3,7 +3,7 @@ import { stream } from 'hono/streaming';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
-import type { Logger } from '../../platform/logger';
+import { describeError, type Logger } from '../../platform/logger';
 import type { CallerVariables } from '../app-users/app-users.routes';
 import type { EntitiesService } from './entities.service';
 
@@ -61,7 +61,7 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
         await line({ type: 'done', ...summary });
       } catch (err) {
         if (!(err instanceof AppError))
-          logger.error('csv import failed', { path: c.req.path, err: (err as Error).stack ?? String(err) });
+          logger.error('csv import failed', { path: c.req.path, err: describeError(err, true) });
         const known =
           err instanceof AppError ? err : new AppError('INTERNAL', 'Failed to import data. Please try again.');
         await line({ type: 'error', code: known.code, message: known.message, details: known.details });

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { APP_MESSAGES, type ErrorBody, type ErrorCode } from '@tessera/contracts';
 import { AppError } from '../errors';
-import type { Logger } from '../logger';
+import { describeError, type Logger } from '../logger';
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -42,7 +42,7 @@ export function createErrorHandler(logger: Logger) {
     }
     const sqlState = sqlStateOf(err);
     if (sqlState) return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));
-    logger.error('unhandled error', { method: c.req.method, path: c.req.path, err: err.stack ?? String(err) });
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, err: describeError(err, true) });
     return renderAppError(c, new AppError('INTERNAL', APP_MESSAGES.internal));
   };
 }

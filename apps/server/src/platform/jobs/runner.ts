@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Logger } from '../logger';
+import { describeError, type Logger } from '../logger';
 import type { EnqueueOptions, JobRow, JobsRepo } from './jobs.repo';
 
 /** Finished jobs are kept this long (for inspection), then pruned by any runner. */
@@ -133,7 +133,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (killed || lost) return;
       const error = err instanceof Error ? err : new Error(String(err));
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      logger.warn('job failed', { jobId: job.id, kind: job.kind, attempt: job.attempts, final, err: error.message });
+      logger.warn('job failed', {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        final,
+        err: describeError(error),
+      });
       await jobsRepo.fail(
         job.id,
         workerId,

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { APP_MESSAGES, MAILS_PER_ADDRESS_PER_HOUR, type OutboxMail } from '@tessera/contracts';
-import { devMails, type Db } from '@tessera/db';
+import type { Db } from '@tessera/db';
 import { AppError } from '../errors';
-import type { Logger } from '../logger';
+import { describeError, type Logger } from '../logger';
 import type { RateLimiter } from '../rate-limit';
+import { createDevMailsRepo } from './dev-mails.repo';
 
 export interface Mail {
   to: string;
@@ -24,6 +23,9 @@ export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
 }
 
+/** Where a local user reads the outbox (the SPA page over `GET /api/dev/outbox`). */
+export const OUTBOX_PAGE = '/dev/mail';
+
 interface MailerDeps {
   db: Db;
   logger: Logger;
@@ -32,9 +34,13 @@ interface MailerDeps {
   from: string;
 }
 
-/** nodemailer over SMTP_URL when set; otherwise the dev outbox (database row + a log line with the link). */
+/**
+ * nodemailer over SMTP_URL when set; otherwise the dev outbox (a database row, read from this
+ * machine only). The log says a mail left or was stored, never its links: they sign people in.
+ */
 export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerDeps): Mailer {
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const devMails = createDevMailsRepo(db);
 
   async function deliver(mail: Mail): Promise<void> {
     if (smtp) {
@@ -42,15 +48,11 @@ export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerD
       logger.info('mail sent', { to: mail.to, subject: mail.subject });
       return;
     }
-    await db.insert(devMails).values({
-      id: randomUUID(),
+    await devMails.insert(mail);
+    logger.info(`mail stored in the dev outbox: open ${OUTBOX_PAGE} from this machine to read it`, {
       to: mail.to,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      links: mail.links,
     });
-    logger.info('mail stored in dev outbox', { to: mail.to, subject: mail.subject, link: mail.links[0] });
   }
 
   return {
@@ -61,25 +63,10 @@ export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerD
       try {
         await deliver(mail);
       } catch (err) {
-        logger.error('mail delivery failed', { to: mail.to, subject: mail.subject, err: (err as Error).message });
+        logger.error('mail delivery failed', { to: mail.to, subject: mail.subject, err: describeError(err) });
         throw new AppError('MAIL_FAILED', 'The mail could not be sent');
       }
     },
-    async listOutbox({ limit = 100, to } = {}) {
-      const rows = await db
-        .select()
-        .from(devMails)
-        .where(to ? sql`lower(${devMails.to}) = ${to.toLowerCase()}` : undefined)
-        .orderBy(desc(devMails.createdAt))
-        .limit(limit);
-      return rows.map((r) => ({
-        id: r.id,
-        to: r.to,
-        subject: r.subject,
-        text: r.text,
-        links: r.links,
-        createdAt: r.createdAt.toISOString(),
-      }));
-    },
+    listOutbox: ({ limit = 100, to } = {}) => devMails.list({ limit, to }),
   };
 }
