@@ -23,13 +23,17 @@ export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
       appHeader: row.appHeader,
       // Spec 1 §4: builders have business info when they said so or are on a paid plan.
       hasBusinessInfo: row.accountType === 'builder' && (row.hasBusinessInfo || row.plan !== 'lite'),
-      isAdmin: row.isAdmin || adminEmails.has(user.email.toLowerCase()),
+      // Admin rights need a verified address: anyone can sign up with an admin's e-mail.
+      isAdmin: user.emailVerified && (row.isAdmin || adminEmails.has(user.email.toLowerCase())),
     };
   }
 
   return {
     async create(user: SessionUser, saleId: string | null): Promise<{ accountId: string }> {
-      const row = await accountsRepo.createIfAbsent({ id: randomUUID(), userId: user.id, saleId });
+      const row = await accountsRepo.createIfAbsent(
+        { id: randomUUID(), userId: user.id, saleId },
+        { verified: user.emailVerified },
+      );
       return { accountId: row.id };
     },
 
