@@ -9,6 +9,7 @@ import { jsonBodyLimitOf } from './platform/http/body-limit';
 import { createErrorHandler, renderAppError } from './platform/http/errors';
 import { requestLog } from './platform/http/request-log';
 import { spaRoutes } from './platform/http/spa';
+import { refuseUnstorableAddress } from './platform/http/validate';
 import type { Logger } from './platform/logger';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRateLimiter } from './platform/rate-limit';
@@ -191,6 +192,8 @@ export function createApp({
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
+  // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
+  app.use(refuseUnstorableAddress());
   // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
   const jsonBodyLimit = jsonBodyLimitOf(JSON_BODY_LIMIT);

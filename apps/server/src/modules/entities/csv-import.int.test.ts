@@ -200,6 +200,18 @@ describe('CSV import', () => {
     expect(notMultipart.body.error.message).toBe('Send the file as multipart/form-data');
   });
 
+  it('refuses mappings into __proto__, constructor or prototype, and mappings naming inherited fields', async () => {
+    for (const schemaField of ['__proto__.default', 'meta.__proto__.x', 'constructor', 'name.prototype', 'toString']) {
+      const mapping = JSON.stringify([
+        { csvHeader: 'name', schemaField: 'name', dataType: 'text' },
+        { csvHeader: 'x', schemaField, dataType: 'text' },
+      ]);
+      const res = await upload('name,x\nPolluter,42\n', { mapping });
+      expect(res.status, schemaField).toBe(400);
+      expect(res.body.error.message).toBe(`mapping: "${schemaField}" is not a field`);
+    }
+  });
+
   it('skips rows with more cells than the header and keeps the rest', async () => {
     const res = await upload('name,price\nRagged A,1,extra\nRagged B,2\n"Ragged, C",3\n');
     expect(res.body).toEqual({

@@ -31,6 +31,29 @@ const taskSchema = (read = 'creator', write = 'creator') => ({
 const appId = await createApp(builder.token, { Task: taskSchema() });
 const api = (path = '') => `/live_api/apps/${appId}/entities/Task${path}`;
 
+describe('prototype keys in records', () => {
+  it('refuses constructor, __proto__ and inherited names as fields with a 400, storing nothing', async () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'prototype']) {
+      const body = `{"title":"Proto","${key}":${key === '__proto__' ? '{}' : '"x"'}}`;
+      for (const [method, path] of [
+        ['POST', api()],
+        ['POST', api('/bulk')],
+      ] as const) {
+        const res = await t.request(method, path, {
+          token: builder.token,
+          rawBody: path.endsWith('/bulk') ? `[${body}]` : body,
+        });
+        expect(res.status, `${method} ${path} ${key}`).toBe(400);
+        expect(res.body.error.message).toContain(`Unknown field "${key}" on Task`);
+      }
+    }
+    const listed = await t.request('GET', api(`?q=${encodeURIComponent('{"title":"Proto"}')}`), {
+      token: builder.token,
+    });
+    expect(listed.body).toEqual([]);
+  });
+});
+
 describe('entity API for the app owner', () => {
   it('creates, reads, updates partially and deletes a record, with id, createdAt and creatorId', async () => {
     const created = await t.request('POST', api(), {

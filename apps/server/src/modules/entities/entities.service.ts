@@ -4,6 +4,7 @@ import {
   APP_MESSAGES,
   coerceRecord,
   CsvMappingListSchema,
+  isReservedName,
   type CsvImportSummary,
   type CsvMapping,
   type EntitySchema,
@@ -71,7 +72,11 @@ function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
       'VALIDATION_FAILED',
       `mapping: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`,
     );
-  const unknown = parsed.data.find((m) => !(m.schemaField.split('.')[0]! in schema.properties));
+  // A target is a field of the entity's own, then a path inside it that never reaches a prototype.
+  const unknown = parsed.data.find((m) => {
+    const [field, ...rest] = m.schemaField.split('.');
+    return !Object.hasOwn(schema.properties, field!) || [field!, ...rest].some(isReservedName);
+  });
   if (unknown) throw new AppError('VALIDATION_FAILED', `mapping: "${unknown.schemaField}" is not a field`);
   if (!parsed.data.length) throw new AppError('VALIDATION_FAILED', 'mapping: map at least one column');
   return parsed.data;
@@ -95,7 +100,9 @@ export function callerOf(who: Who, ownerUserId: string, appId: string): Caller {
 }
 
 function toRecord(row: RecordRow, fields: string[] | null = null): EntityRecord {
-  const data = fields ? Object.fromEntries(fields.filter((f) => f in row.data).map((f) => [f, row.data[f]])) : row.data;
+  const data = fields
+    ? Object.fromEntries(fields.filter((f) => Object.hasOwn(row.data, f)).map((f) => [f, row.data[f]]))
+    : row.data;
   return {
     ...data,
     id: row.id,
@@ -272,6 +279,12 @@ export function createEntitiesService({
       totals.forget(appId, entity);
       if (!deleted) throw notFound(entity);
       return { id };
+    },
+
+    /** Refuses an import the caller may not make (no such app or entity, no right to create). */
+    async checkImport(who: Who, appId: string, entity: string): Promise<void> {
+      const { schema, caller } = await entityOf(appId, entity, who);
+      scopeFor(schema, 'create', caller, appId, entity);
     },
 
     /**

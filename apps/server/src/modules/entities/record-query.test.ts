@@ -395,8 +395,23 @@ describe('q: $and / $or and structure', () => {
     expect(qError({ 'id.x': 'x' })).toBe('Unknown field "id.x" in q');
   });
 
-  it('keeps __proto__ an ordinary key in a sub-path', () => {
-    expect(where(JSON.parse('{"address.__proto__": 1}')).params).toEqual(['{"address":{"__proto__":1}}']);
+  it('refuses __proto__, constructor and prototype anywhere in a path, in q and in sort', () => {
+    for (const path of ['address.__proto__', 'address.constructor.x', 'address.x.prototype']) {
+      const segment = path.split('.').find((s) => ['__proto__', 'constructor', 'prototype'].includes(s));
+      expect(qError(JSON.parse(`{"${path}": 1}`))).toBe(`Field "${path}" in q: "${segment}" is not allowed in a path`);
+      expect(errorOf(() => parseListQuery({ sort: `-${path}` }, FIELDS)).message).toBe(
+        `Field "${path}" in sort: "${segment}" is not allowed in a path`,
+      );
+    }
+  });
+
+  it('bounds a path to 32 segments (a q of 4,900 reached the database)', () => {
+    const long = `address${'.a'.repeat(4_899)}`;
+    expect(qError({ [long]: 1 })).toBe('A field path in q has more than 32 segments');
+    expect(errorOf(() => parseListQuery({ sort: long }, FIELDS)).message).toBe(
+      'A field path in sort has more than 32 segments',
+    );
+    expect(where({ [`address${'.a'.repeat(31)}`]: 1 }).params).toHaveLength(1);
   });
 });
 

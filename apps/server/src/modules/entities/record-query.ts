@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isReservedName } from '@tessera/contracts';
 import { entityRecords } from '@tessera/db';
 import { AppError } from '../../platform/errors';
 
@@ -38,8 +39,9 @@ import { AppError } from '../../platform/errors';
  * - Columns `id`, `creatorId` (text) and `createdAt`, `updatedAt` (ISO date-times compared as
  *   timestamptz at millisecond precision, so a value read back from the API equals itself) take
  *   precedence over data properties of the same name. `$regex` works on the text columns only.
- * - Dotted paths (`address.city`) reach into object fields, any sub-path; their type is unknown,
- *   so every operator is allowed there (a scalar there equals a scalar, never an array element).
+ * - Dotted paths (`address.city`) reach into object fields, any sub-path of at most 32 segments
+ *   without `__proto__`, `constructor` or `prototype`; their type is unknown, so every operator
+ *   is allowed there (a scalar there equals a scalar, never an array element).
  * - Limits: q at most 10,000 characters, 8 levels of nesting, 1,000 items per array; strings with
  *   NUL or lone surrogates (which PostgreSQL cannot store) and non-finite numbers are refused.
  */
@@ -89,6 +91,8 @@ export const Q_MAX_LENGTH = 10_000;
 export const Q_MAX_DEPTH = 8;
 export const Q_MAX_ARRAY_ITEMS = 1000;
 export const REGEX_MAX_LENGTH = 200;
+/** Segments of a dotted field path (`address.city` has two), in q and in sort. */
+export const PATH_MAX_SEGMENTS = 32;
 const DEFAULT_SORT = '-createdAt';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -120,6 +124,9 @@ function resolveField(name: string, fields: EntityFields, where: 'q' | 'sort' | 
   if (Object.hasOwn(COLUMNS, name)) return { kind: 'column', name, ...COLUMNS[name]! };
   if (Object.hasOwn(fields, name)) return { kind: 'data', name, path: [name], info: fields[name]! };
   const path = name.split('.');
+  if (path.length > PATH_MAX_SEGMENTS) fail(`A field path in ${where} has more than ${PATH_MAX_SEGMENTS} segments`);
+  const reserved = path.find(isReservedName);
+  if (reserved && path.length > 1) fail(`Field "${name}" in ${where}: "${reserved}" is not allowed in a path`);
   const head = path[0]!;
   if (where !== 'fields' && path.length > 1 && Object.hasOwn(fields, head)) {
     if (fields[head]!.type !== 'object') fail(`Unknown field "${name}" in ${where}: "${head}" is not an object`);
@@ -169,7 +176,7 @@ function jsonParam(value: Json): SQL {
   return sql`${sql.param(JSON.stringify(value))}::jsonb`;
 }
 
-/** `{"a": {"b": value}}` for path [a, b]; computed keys keep `__proto__` an ordinary key. */
+/** `{"a": {"b": value}}` for path [a, b] (paths never hold `__proto__`, see resolveField). */
 function nest(path: string[], value: Json): Json {
   return path.reduceRight<Json>((inner, key) => ({ [key]: inner }), value);
 }
@@ -316,7 +323,7 @@ function compileCondition(t: Target, value: Json): SQL {
         parts.push(regex(t, operand, value.$options));
         break;
       case '$options':
-        if (!('$regex' in value)) fail(`$options on "${t.name}" needs $regex next to it`);
+        if (!Object.hasOwn(value, '$regex')) fail(`$options on "${t.name}" needs $regex next to it`);
         break;
     }
   }

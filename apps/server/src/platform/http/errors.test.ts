@@ -35,6 +35,21 @@ describe('error middleware', () => {
     );
   });
 
+  it.each([
+    ['22P05', 'a character the database cannot store'],
+    ['22021', 'a NUL character'],
+    ['54001', 'statement nested too deep'],
+    ['54000', 'index row size exceeds the maximum'],
+    ['22001', 'value too long'],
+    ['22003', 'numeric value out of range'],
+  ])('answers an invalid-input error of PostgreSQL, %s (%s), with a 400, never a 500', async (code, what) => {
+    const { app, lines } = appThrowing(Object.assign(new Error('Failed query'), { cause: { code, message: what } }));
+    const res = await app.request('/');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    expect(lines).toEqual([]);
+  });
+
   it('logs anything else and answers a plain 500 without internals', async () => {
     const { app, lines } = appThrowing(new Error('connection refused at 10.0.0.5'));
     const res = await app.request('/');

@@ -14,14 +14,22 @@ export function renderAppError(c: Context, err: AppError): Response {
 }
 
 /**
- * PostgreSQL errors that can only come from a value the caller sent (a regular expression or a
- * date the checks let through): a 400, never a 500.
+ * PostgreSQL errors that can only come from a value the caller sent and the checks let through
+ * (a regular expression, a date, a character or a nesting the database refuses, a value too long
+ * for an index): a 400, never a 500. The request checks (validate.ts) refuse most of these first;
+ * this is the backstop.
  */
 const BAD_INPUT_SQLSTATES: Record<string, string> = {
   '2201B': 'Invalid regular expression',
   '22P02': 'Invalid value in the request',
   '22007': 'Invalid date or time in the request',
   '22008': 'Date or time out of range in the request',
+  '22P05': 'The request contains a character that cannot be stored',
+  '22021': 'The request contains a character that cannot be stored',
+  '22001': 'A value in the request is too long',
+  '22003': 'A number in the request is out of range',
+  '54000': 'A value in the request is too long',
+  '54001': 'The request is nested too deeply',
 };
 
 function sqlStateOf(err: unknown): string | undefined {
@@ -41,7 +49,11 @@ export function createErrorHandler(logger: Logger) {
         return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
     }
     const sqlState = sqlStateOf(err);
-    if (sqlState) return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));
+    if (sqlState) {
+      // A check missing before the database: worth finding, though the caller gets a plain 400.
+      logger.warn('bad input refused by the database', { method: c.req.method, path: c.req.path, sqlState });
+      return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));
+    }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, err: describeError(err, true) });
     return renderAppError(c, new AppError('INTERNAL', APP_MESSAGES.internal));
   };
