@@ -186,7 +186,7 @@ export function createApp({
     trustProxy: config.trustProxy,
     onError: createErrorHandler(logger),
     integrations: createIntegrationsService({ models, rateLimiter }),
-    isAppUser: async (appId, authorization) => Boolean(await appUsers.principalOf(appId, authorization)),
+    isAppUser: async (appId, authorization, host) => Boolean(await appUsers.principalOf(appId, authorization, host)),
   });
 
   const app = new Hono();

@@ -49,9 +49,9 @@ export function createAppUsersRepo(db: Db) {
     },
 
     /** The live session of this token hash, with its user (who must not be disabled). */
-    async findSession(tokenHash: string): Promise<{ appId: string; user: AppUserRow } | null> {
+    async findSession(tokenHash: string): Promise<{ appId: string; host: string; user: AppUserRow } | null> {
       const [row] = await db
-        .select({ appId: appSessions.appId, user: appUsers })
+        .select({ appId: appSessions.appId, host: appSessions.host, user: appUsers })
         .from(appSessions)
         .innerJoin(appUsers, eq(appUsers.id, appSessions.appUserId))
         .where(

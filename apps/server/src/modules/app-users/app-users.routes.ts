@@ -6,6 +6,7 @@ import {
   AppSignUpSchema,
   InviteUserSchema,
 } from '@tessera/contracts';
+import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { AppPrincipal, AppUsersService } from './app-users.service';
@@ -15,7 +16,10 @@ export type CallerVariables = Partial<AuthVariables> & { appUser?: AppPrincipal 
 /** Sets `c.var.appUser` from an app-user bearer token of the app in the path (`:appId`). */
 export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ Variables: CallerVariables }> {
   return async (c, next) => {
-    c.set('appUser', await appUsers.principalOf(c.req.param('appId') ?? '', c.req.header('authorization')));
+    c.set(
+      'appUser',
+      await appUsers.principalOf(c.req.param('appId') ?? '', c.req.header('authorization'), requestHostName(c)),
+    );
     await next();
   };
 }
@@ -29,16 +33,18 @@ export function appUsersRoutes({ appUsers }: { appUsers: AppUsersService }) {
   const app = new Hono<{ Variables: CallerVariables }>();
   const base = '/live_api/apps/:appId';
   app.post(`${base}/auth/sign-up`, async (c) =>
-    c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema))),
+    c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema), requestHostName(c))),
   );
   app.post(`${base}/auth/sign-in`, async (c) =>
-    c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema))),
+    c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema), requestHostName(c))),
   );
   app.post(`${base}/auth/forgot-password`, async (c) =>
     c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema))),
   );
   app.post(`${base}/auth/set-password`, async (c) =>
-    c.json(await appUsers.setPassword(c.req.param('appId'), await readJson(c, AppSetPasswordSchema))),
+    c.json(
+      await appUsers.setPassword(c.req.param('appId'), await readJson(c, AppSetPasswordSchema), requestHostName(c)),
+    ),
   );
   app.post(`${base}/auth/sign-out`, async (c) =>
     c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')),

@@ -101,12 +101,14 @@ export function createAppUsersService({
     return app;
   }
 
-  async function startSession(row: AppUserRow): Promise<AppSession> {
+  /** A new session, valid on `host` only (the origin whose storage will keep the token). */
+  async function startSession(row: AppUserRow, host: string): Promise<AppSession> {
     const token = `${APP_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     await appUsersRepo.createSession({
       tokenHash: hashToken(token),
       appUserId: row.id,
       appId: row.appId,
+      host,
       expiresAt: new Date(Date.now() + APP_SESSION_EXPIRES_S * 1000),
     });
     return { token, user: toAppUser(row) };
@@ -147,7 +149,7 @@ export function createAppUsersService({
     },
 
     /** Spends a reset or invitation link: sets the password, ends other sessions, signs in. */
-    async setPassword(appId: string, input: { token: string; password: string }): Promise<AppSession> {
+    async setPassword(appId: string, input: { token: string; password: string }, host: string): Promise<AppSession> {
       const parsed = readPasswordToken(input.token);
       const row = parsed ? await appUsersRepo.findById(appId, parsed.userId) : null;
       const expected = row && parsed ? signPasswordToken(secret, row, parsed.expiresAtS) : '';
@@ -161,10 +163,14 @@ export function createAppUsersService({
       if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
       if (!isStrongPassword(input.password)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
       const updated = await appUsersRepo.setPassword(appId, row.id, await hashPassword(input.password));
-      return startSession(updated!);
+      return startSession(updated!, host);
     },
 
-    async signUp(appId: string, input: { email: string; password: string; full_name?: string }): Promise<AppSession> {
+    async signUp(
+      appId: string,
+      input: { email: string; password: string; full_name?: string },
+      host: string,
+    ): Promise<AppSession> {
       const app = await appOf(appId);
       if (app.settings.isSignupEnabled !== true) throw new AppError('FORBIDDEN', 'Sign-up is not open for this app');
       const email = input.email.toLowerCase();
@@ -178,10 +184,10 @@ export function createAppUsersService({
         fullName: input.full_name ?? '',
       });
       if (!row) throw new AppError('EMAIL_IN_USE', MESSAGES.signUp.emailInUse);
-      return startSession(row);
+      return startSession(row, host);
     },
 
-    async signIn(appId: string, input: { email: string; password: string }): Promise<AppSession> {
+    async signIn(appId: string, input: { email: string; password: string }, host: string): Promise<AppSession> {
       await appOf(appId);
       const email = input.email.toLowerCase();
       const failures = `app-login-fail:${appId}:${email}`;
@@ -197,7 +203,7 @@ export function createAppUsersService({
       }
       if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
       await rateLimiter.reset(failures);
-      return startSession(row);
+      return startSession(row, host);
     },
 
     async signOut(token: string): Promise<{ status: true }> {
@@ -205,12 +211,15 @@ export function createAppUsersService({
       return { status: true };
     },
 
-    /** The app user of a bearer token, if it is a live app session of this app. */
-    async principalOf(appId: string, authorization: string | undefined): Promise<AppPrincipal | null> {
+    /**
+     * The app user of a bearer token, if it is a live session of this app issued on `host`: a token
+     * read from one origin's storage is worth nothing on another (a freed or remapped host).
+     */
+    async principalOf(appId: string, authorization: string | undefined, host: string): Promise<AppPrincipal | null> {
       const token = authorization?.replace(/^bearer\s+/i, '').trim();
       if (!token?.startsWith(APP_TOKEN_PREFIX)) return null;
       const session = await appUsersRepo.findSession(hashToken(token));
-      if (!session || session.appId !== appId) return null;
+      if (!session || session.appId !== appId || session.host !== host) return null;
       return { appId, userId: session.user.id, role: session.user.role as AppUserRole };
     },
 

@@ -1,12 +1,19 @@
-import { and, desc, eq, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts';
-import { appEntities, apps, entityRecords, type Db } from '@tessera/db';
+import { appEntities, appSessions, appSlugs, apps, entityRecords, type Db } from '@tessera/db';
 
 export type AppRow = typeof apps.$inferSelect;
 
 /** NOTIFY channel of saved app settings; the payload is the app's slug (the app hosts' cache key). */
 export const APP_SETTINGS_CHANNEL = 'app_settings';
 export type NewApp = typeof apps.$inferInsert;
+
+/** The slug belongs, or once belonged, to another app: addresses are never handed on. */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`slug "${slug}" belongs to another app`);
+  }
+}
 
 export function createAppsRepo(db: Db) {
   // Every entity API call starts here: the app's owner and the entity's schema in one prepared read.
@@ -48,13 +55,33 @@ export function createAppsRepo(db: Db) {
       return db.select().from(apps).where(eq(apps.ownerUserId, ownerUserId)).orderBy(desc(apps.updatedAt));
     },
 
-    /** Slugs already taken among `base` and `base-N`, to pick the next free one. */
-    async slugsLike(base: string): Promise<string[]> {
-      const rows = await db
-        .select({ slug: apps.slug })
-        .from(apps)
-        .where(or(eq(apps.slug, base), like(apps.slug, `${base}-%`)));
-      return rows.map((r) => r.slug);
+    /**
+     * Slugs among `base` and `base-N` that are not free for `appId` (any app's when omitted): in
+     * use, or once used by another app (app_slugs keeps them after renames and deletions).
+     */
+    async slugsLike(base: string, appId?: string): Promise<string[]> {
+      const pattern = `${base}-%`;
+      const [inUse, claimed] = await Promise.all([
+        db
+          .select({ slug: apps.slug })
+          .from(apps)
+          .where(
+            and(
+              or(eq(apps.slug, base), like(apps.slug, pattern)),
+              appId === undefined ? undefined : ne(apps.id, appId),
+            ),
+          ),
+        db
+          .select({ slug: appSlugs.slug })
+          .from(appSlugs)
+          .where(
+            and(
+              or(eq(appSlugs.slug, base), like(appSlugs.slug, pattern)),
+              appId === undefined ? undefined : ne(appSlugs.appId, appId),
+            ),
+          ),
+      ]);
+      return [...new Set([...inUse, ...claimed].map((r) => r.slug))];
     },
 
     async listEntities(appId: string): Promise<Array<{ name: string; schema: EntitySchema }>> {
@@ -72,7 +99,10 @@ export function createAppsRepo(db: Db) {
 
     /**
      * Creates or replaces an app with its entity set in one transaction. Entities left out of a
-     * replacement lose their schema; their records stay (they come back if the entity does).
+     * replacement lose their schema; their records stay (they come back if the entity does). The
+     * slug is claimed for good (SlugTakenError when another app ever had it); a new slug ends the
+     * app's end-user sessions, which were bound to the old host, and tells every process's app
+     * hosts to forget the old one.
      */
     async save(
       app: NewApp,
@@ -80,6 +110,23 @@ export function createAppsRepo(db: Db) {
       { replace }: { replace: boolean },
     ): Promise<AppRow> {
       return db.transaction(async (tx) => {
+        const [claim] = await tx
+          .insert(appSlugs)
+          .values({ slug: app.slug, appId: app.id })
+          .onConflictDoUpdate({
+            target: appSlugs.slug,
+            set: { appId: sql`excluded.app_id` },
+            setWhere: eq(appSlugs.appId, sql`excluded.app_id`),
+          })
+          .returning({ appId: appSlugs.appId });
+        if (!claim) throw new SlugTakenError(app.slug);
+        const [current] = replace
+          ? await tx.select({ slug: apps.slug }).from(apps).where(eq(apps.id, app.id)).for('update')
+          : [];
+        if (current && current.slug !== app.slug) {
+          await tx.delete(appSessions).where(eq(appSessions.appId, app.id));
+          await tx.execute(sql`SELECT pg_notify(${APP_SETTINGS_CHANNEL}, ${current.slug})`);
+        }
         const [row] = replace
           ? await tx
               .update(apps)

@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';
-import type { AppRow, AppsRepo } from './apps.repo';
+import { SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
 
@@ -168,10 +168,12 @@ export function createAppsService({
           }
         : { ...req.app! };
       const requestedSlug = gen?.slug;
+      const slugTaken = (taken: string) =>
+        new AppError('CONFLICT', `The address "${taken}" is taken by another app, choose another slug`);
+      // An app may take back a slug it had before; one another app has, or once had, is refused.
       if (requestedSlug && requestedSlug !== existing?.slug) {
-        const isTaken = (await appsRepo.slugsLike(requestedSlug)).includes(requestedSlug);
-        if (isTaken)
-          throw new AppError('CONFLICT', `The address "${requestedSlug}" is taken by another app, choose another slug`);
+        const isTaken = (await appsRepo.slugsLike(requestedSlug, existing?.id)).includes(requestedSlug);
+        if (isTaken) throw slugTaken(requestedSlug);
       }
       const slug = requestedSlug ?? existing?.slug ?? (await freeSlug(slugify(name)));
       const values = {
@@ -187,12 +189,15 @@ export function createAppsService({
       try {
         row = await appsRepo.save(values, entities, { replace: Boolean(existing) });
       } catch (err) {
-        if (!isUniqueViolation(err) || requestedSlug) throw err;
+        if (!isUniqueViolation(err) && !(err instanceof SlugTakenError)) throw err;
+        if (requestedSlug) throw slugTaken(requestedSlug);
         // Another app took the same slug a moment ago: add a random suffix.
         row = await appsRepo.save({ ...values, slug: `${slug}-${randomBytes(3).toString('hex')}` }, entities, {
           replace: Boolean(existing),
         });
       }
+      // The old host's cached app is forgotten at once here (the repo told other processes).
+      if (existing && existing.slug !== row.slug) onSettingsSaved?.({ id: existing.id, slug: existing.slug });
       // A whole definition is a version like any chat turn: the preview, diff and restore see it.
       if (gen) {
         await versionsRepo.createVersion({

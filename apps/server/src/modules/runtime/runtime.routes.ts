@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { renderAppError } from '../../platform/http/errors';
+import { requestHostName } from '../../platform/http/request-host';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -166,8 +167,8 @@ interface AppHostDeps {
   integrations: IntegrationsService;
   /** The server's error handler: AppErrors keep their code and text. */
   onError: ErrorHandler;
-  /** True when the request carries a live session of one of this app's users. */
-  isAppUser: (appId: string, authorization: string | undefined) => Promise<boolean>;
+  /** True when the request carries a live session of one of this app's users, issued on `host`. */
+  isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
@@ -259,7 +260,7 @@ export function appHostRoutes(deps: AppHostDeps) {
       { appId: c.req.query('appId'), versionId: c.req.query('versionId') },
       {
         previewToken: c.req.header(PREVIEW_TOKEN_HEADER) ?? null,
-        isAppUser: await deps.isAppUser(app.id, c.req.header('authorization')),
+        isAppUser: await deps.isAppUser(app.id, c.req.header('authorization'), requestHostName(c)),
       },
     );
     c.header('cache-control', 'no-store');

@@ -11,6 +11,7 @@ import {
 } from '@tessera/contracts';
 import type { AppSnapshot } from '@tessera/agent';
 import { AppError } from '../../platform/errors';
+import { hostNameOf } from '../../platform/http/request-host';
 import type { Bundler, BundleOutput } from './bundler';
 import { signPreviewToken, verifyPreviewToken } from './preview-token';
 
@@ -108,8 +109,8 @@ export function createRuntimeService({
 
   /** `{slug}.{APPS_DOMAIN}[:port]` or a mapped custom hostname -> the app host; null for any other host (the builder's). */
   function appHostOf(host: string | undefined): AppHost | null {
-    if (!host) return null;
-    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const name = hostNameOf(host);
+    if (!name) return null;
     const custom = appHostnames.get(name);
     if (custom) return { slug: custom, isCustom: true };
     if (!name.endsWith(suffix)) return null;
