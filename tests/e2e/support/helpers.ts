@@ -85,8 +85,12 @@ export async function createUser(
     email = uniqueEmail(tag),
   }: { verified?: boolean; tag?: string; name?: string; email?: string } = {},
 ): Promise<TestUser> {
+  // Sent with the SPA's Origin, as the SPA sends it: the request context keeps the cookies
+  // better-auth sets, and a request carrying cookies must name a trusted origin.
+  const origin = new URL((await request.get('/healthz')).url()).origin;
   const signUp = await request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name, callbackURL: '/home' },
+    headers: { origin },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   let token = tokenOf(signUp.headers());

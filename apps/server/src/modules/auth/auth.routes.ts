@@ -14,6 +14,19 @@ import type { AuthFlowsService } from './auth-flows.service';
 import type { AuthVariables } from './session';
 
 const AUTH_BASE = '/api/auth';
+const FETCH_METADATA = ['sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user'];
+
+/**
+ * API clients (Node's fetch, Deno, Bun...) send Fetch Metadata headers but no Origin, which
+ * better-auth's forgery check refuses as "Missing or null Origin". Browsers send an Origin with
+ * every POST, and a cookie is what a forged request would ride on: a request with neither cookie
+ * nor Origin/Referer authenticates by what it carries itself, so its Fetch Metadata is dropped and
+ * the check lets it through. Browser and cookie-carrying requests keep the full check.
+ */
+function withoutApiClientFetchMetadata(headers: Headers): void {
+  if (headers.has('cookie') || headers.has('origin') || headers.has('referer')) return;
+  for (const name of FETCH_METADATA) headers.delete(name);
+}
 
 /**
  * Mounts the identity provider at /api/auth/* and re-renders its errors in our wire shape with the
@@ -36,6 +49,7 @@ export function authRoutes({
     const raw = c.req.raw;
     const headers = new Headers(raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    withoutApiClientFetchMetadata(headers);
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
     const request = new Request(raw.url, {
       method: raw.method,

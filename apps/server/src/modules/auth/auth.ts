@@ -149,7 +149,11 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
       if (request) origins.push(new URL(request.url).origin);
       return origins;
     },
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns its origin check off under test runners; ours run it as production does.
+      disableOriginCheck: false,
+    },
     logger: {
       log: (level, message) => {
         const fn = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
