@@ -22,6 +22,8 @@ import { createAppUsersService } from './modules/app-users/app-users.service';
 import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { createAppsService } from './modules/apps/apps.service';
+import { createSettingsSecrets } from './modules/apps/settings-secrets';
+import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
 import { csvRoutes } from './modules/csv/csv.routes';
 import { createCsvService } from './modules/csv/csv.service';
@@ -146,6 +148,7 @@ export function createApp({
     customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
+    settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
   });
   const versions = createVersionsService({ versionsRepo, apps });
   const chat = createChatService({

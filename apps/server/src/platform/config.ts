@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   ),
+  SECRETS_KEY: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  ),
   ADMIN_EMAILS: z.string().default(''),
   SMTP_URL: optionalString.pipe(
     z
@@ -102,6 +105,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   authSecret: string;
+  /** Key material of the secrets stored encrypted (SECRETS_KEY, else AUTH_SECRET). */
+  secretsKey: string;
   adminEmails: ReadonlySet<string>;
   smtpUrl?: string;
   mailFrom: string;
@@ -210,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
+  const authSecret = e.AUTH_SECRET ?? readOrCreateSecret(dataDir);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -219,7 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret,
+    secretsKey: e.SECRETS_KEY ?? authSecret,
     adminEmails: new Set(adminEmails),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

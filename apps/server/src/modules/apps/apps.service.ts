@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';
+import type { SettingsSecrets } from './settings-secrets';
 import { SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
@@ -84,6 +85,8 @@ export interface AppsServiceDeps {
   customDomainsOf: (slug: string) => string[];
   /** Called once new settings are stored: this process's app hosts forget their cached copy at once. */
   onSettingsSaved?: (app: { id: string; slug: string }) => void;
+  /** Seals the payment provider's token in stored settings and hides it from the shown ones. */
+  settingsSecrets: SettingsSecrets;
 }
 
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
@@ -94,6 +97,7 @@ export function createAppsService({
   accountOf,
   customDomainsOf,
   onSettingsSaved,
+  settingsSecrets,
 }: AppsServiceDeps) {
   const summary = (row: AppRow): AppSummary => ({
     appId: row.id,
@@ -224,7 +228,7 @@ export function createAppsService({
         appUrl: appUrlOf(row.slug),
         definition: row.definition,
         style: row.style,
-        settings: row.settings,
+        settings: settingsSecrets.toShown(row.settings),
         customDomains: customDomainsOf(row.slug),
         entities,
       };
@@ -292,7 +296,7 @@ export function createAppsService({
         if (missing.length)
           throw new AppError('VALIDATION_FAILED', signupNeedsFieldsMessage(missing), { fields: missing });
       }
-      await appsRepo.updateSettings(row.id, row.slug, settings);
+      await appsRepo.updateSettings(row.id, row.slug, settingsSecrets.toStored(row.id, settings, row.settings));
       onSettingsSaved?.({ id: row.id, slug: row.slug });
       return { status: true };
     },
