@@ -4,9 +4,12 @@ import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 
-/** Calls per visitor address per app per hour, and per app per day: an app's visitors spend its owner's model budget. */
+/**
+ * Calls per visitor address per app per hour, and per app owner per day over all their apps: an
+ * app's users spend the operator's model budget, and a builder with many apps gets no more of it.
+ */
 export const LLM_CALLS_PER_IP_PER_HOUR = 30;
-export const LLM_CALLS_PER_APP_PER_DAY = 1000;
+export const LLM_CALLS_PER_OWNER_PER_DAY = 1000;
 
 /** The JSON value in a model's answer, with or without a code fence around it. */
 export function parseJsonAnswer(text: string): unknown {
@@ -30,16 +33,21 @@ export function parseJsonAnswer(text: string): unknown {
 
 /**
  * `Core.InvokeLLM` for app code: the server's configured model (never the offline app builder,
- * which only writes apps), rate-limited per visitor and per app.
+ * which only writes apps), rate-limited per visitor and per app owner. The caller (one of the
+ * app's users or its owner's preview) is checked by the app host's route.
  */
 export function createIntegrationsService({ models, rateLimiter }: { models: ModelCatalog; rateLimiter: RateLimiter }) {
   return {
-    async invokeLLM(appId: string, ip: string, input: InvokeLlmRequest): Promise<{ result: unknown }> {
+    async invokeLLM(
+      app: { id: string; ownerUserId: string },
+      ip: string,
+      input: InvokeLlmRequest,
+    ): Promise<{ result: unknown }> {
       const model = await models.resolve();
       if (model.provider === 'offline') throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.llmUnavailable);
-      const perIp = await rateLimiter.hit(`app-llm:${appId}:${ip}`, 3600);
-      const perApp = await rateLimiter.hit(`app-llm:${appId}`, 86_400);
-      if (perIp.count > LLM_CALLS_PER_IP_PER_HOUR || perApp.count > LLM_CALLS_PER_APP_PER_DAY)
+      const perIp = await rateLimiter.hit(`app-llm:${app.id}:${ip}`, 3600);
+      const perOwner = await rateLimiter.hit(`app-llm-owner:${app.ownerUserId}`, 86_400);
+      if (perIp.count > LLM_CALLS_PER_IP_PER_HOUR || perOwner.count > LLM_CALLS_PER_OWNER_PER_DAY)
         throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
       const system = input.response_json_schema
         ? `Answer with one JSON value that matches this JSON Schema, and nothing else:\n${JSON.stringify(input.response_json_schema)}`

@@ -6,6 +6,7 @@ import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-uti
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { createVersionsRepo } from '../versions/versions.repo';
 import { signPreviewToken } from './preview-token';
+import { UPLOADS_PER_APP_PER_DAY, UPLOADS_PER_IP_PER_HOUR } from './runtime.routes';
 
 const t = await createTestApp();
 const versionsRepo = createVersionsRepo(t.db);
@@ -338,18 +339,68 @@ describe('Core.UploadFile', () => {
     ]);
     return { body, contentType: `multipart/form-data; boundary=${boundary}` };
   };
-  const upload = async (slug: string, bytes: Buffer, filename: string, type: string) => {
+  /** The app user's session or the owner's preview token say who uploads (`caller`). */
+  const upload = async (
+    slug: string,
+    bytes: Buffer,
+    filename: string,
+    type: string,
+    caller: Record<string, string>,
+    ip = '10.1.2.3',
+  ) => {
     const { body, contentType } = multipart(bytes, filename, type);
     const res = await t.app.request(
       '/integrations/Core/UploadFile',
-      { method: 'POST', headers: { host: hostOf(slug), 'content-type': contentType }, body },
-      { incoming: { socket: { remoteAddress: '10.1.2.3' } } },
+      { method: 'POST', headers: { host: hostOf(slug), 'content-type': contentType, ...caller }, body },
+      { incoming: { socket: { remoteAddress: ip } } },
     );
     return { status: res.status, body: (await res.json()) as { file_url?: string; error?: { message: string } } };
   };
+  const previewOf = async (appId: string) => ({ [PREVIEW_TOKEN_HEADER]: await previewTokenOf(appId) });
+  async function appUserOf(app: { appId: string; slug: string }) {
+    const res = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
+      body: { email: uniqueEmail('uploader'), password: STRONG_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    return { authorization: `Bearer ${res.body.token as string}` };
+  }
+
+  it("takes images only from the app's own users and its owner's preview", async () => {
+    const refused = [
+      {},
+      { authorization: `Bearer ${builder.token}` },
+      (await appUserOf(other)) as Record<string, string>,
+      await previewOf(other.appId),
+      { [PREVIEW_TOKEN_HEADER]: 'forged.token' },
+    ];
+    for (const caller of refused) {
+      const res = await upload(main.slug, PNG, 'dot.png', 'image/png', caller);
+      expect(res.status, JSON.stringify(caller)).toBe(401);
+      expect(res.body.error!.message).toBe(APP_MESSAGES.unauthorized);
+    }
+    expect((await upload(main.slug, PNG, 'dot.png', 'image/png', await appUserOf(main))).status).toBe(200);
+    expect((await upload(main.slug, PNG, 'dot.png', 'image/png', await previewOf(main.appId))).status).toBe(200);
+  });
+
+  it('limits uploads per visitor address and per app', async () => {
+    const app = await makeApp();
+    const caller = await appUserOf(app);
+    for (let i = 0; i < UPLOADS_PER_IP_PER_HOUR; i++)
+      expect((await upload(app.slug, PNG, 'dot.png', 'image/png', caller, '10.5.5.5')).status).toBe(200);
+    const limited = await upload(app.slug, PNG, 'dot.png', 'image/png', caller, '10.5.5.5');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error!.message).toBe(APP_MESSAGES.tooManyRequests);
+    // Other addresses share the app's own allowance of the day (the refused upload counted too).
+    let ip = 0;
+    for (let sent = UPLOADS_PER_IP_PER_HOUR + 1; sent < UPLOADS_PER_APP_PER_DAY; sent++)
+      expect(
+        (await upload(app.slug, PNG, 'dot.png', 'image/png', caller, `10.6.${ip++ % 200}.${sent % 7}`)).status,
+      ).toBe(200);
+    expect((await upload(app.slug, PNG, 'dot.png', 'image/png', caller, '10.8.8.8')).status).toBe(429);
+  });
 
   it('stores an image and serves it back from the app host only', async () => {
-    const res = await upload(main.slug, PNG, 'dot.png', 'image/png');
+    const res = await upload(main.slug, PNG, 'dot.png', 'image/png', await previewOf(main.appId));
     expect(res.status).toBe(200);
     const url = new URL(res.body.file_url!);
     expect(url.host).toBe(hostOf(main.slug));
@@ -388,7 +439,13 @@ describe('Core.UploadFile', () => {
   });
 
   it('refuses what is not an image whatever its declared type', async () => {
-    const res = await upload(main.slug, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png', 'image/png');
+    const res = await upload(
+      main.slug,
+      Buffer.from('<svg onload="alert(1)"></svg>'),
+      'x.png',
+      'image/png',
+      await previewOf(main.appId),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error!.message).toBe(RUNTIME_MESSAGES.notAnImage);
   });

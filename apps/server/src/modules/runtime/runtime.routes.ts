@@ -42,7 +42,9 @@ function sendAsset(c: Context, body: string, contentType: string, gzip: () => Bu
   c.header('content-encoding', 'gzip');
   return c.body(new Uint8Array(gzip()));
 }
-const UPLOADS_PER_IP_PER_HOUR = 60;
+/** Uploads per visitor address per app per hour, and per app per day: they fill the operator's disk. */
+export const UPLOADS_PER_IP_PER_HOUR = 60;
+export const UPLOADS_PER_APP_PER_DAY = 500;
 
 export interface BuilderRuntimeDeps {
   runtime: RuntimeService;
@@ -61,7 +63,9 @@ export function previewRoutes({ runtime, storage, signedIn, ownedApp }: BuilderR
   const app = new Hono<{ Variables: AuthVariables }>();
   app.post('/api/apps/:appId/preview-url', signedIn, async (c) => {
     const { versionId } = await readJson(c, PreviewUrlRequestSchema);
-    return c.json(await runtime.createPreviewUrl(c.var.user, c.req.param('appId'), versionId));
+    return c.json(
+      await runtime.createPreviewUrl(c.var.user, c.req.param('appId'), versionId, c.req.header('authorization')),
+    );
   });
   app.post('/api/apps/:appId/files', signedIn, async (c) =>
     c.json(await storeImageUpload(c, await ownedApp(c.var.user, c.req.param('appId')), { storage, runtime })),
@@ -280,11 +284,26 @@ export function appHostRoutes(deps: AppHostDeps) {
     });
   });
 
+  /**
+   * Uploads and model calls spend the operator's disk and the owner's model budget: only one of
+   * this app's users or its owner's preview may make them (checked before any counter moves, so
+   * strangers cannot use up the app's allowance).
+   */
+  async function requireAppCaller(c: Context<HostEnv>): Promise<void> {
+    const app = appOf(c);
+    if (await runtime.isPreviewOf(app.id, c.req.header(PREVIEW_TOKEN_HEADER))) return;
+    if (await deps.isAppUser(app.id, c.req.header('authorization'), requestHostName(c))) return;
+    throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+  }
+
   host.post('/integrations/Core/UploadFile', async (c) => {
     const app = appOf(c);
+    await requireAppCaller(c);
     const ip = clientIp(c, deps.trustProxy);
-    const { count } = await rateLimiter.hit(`app-upload:${app.id}:${ip}`, 3600);
-    if (count > UPLOADS_PER_IP_PER_HOUR) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+    const perIp = await rateLimiter.hit(`app-upload:${app.id}:${ip}`, 3600);
+    const perApp = await rateLimiter.hit(`app-upload:${app.id}`, 86_400);
+    if (perIp.count > UPLOADS_PER_IP_PER_HOUR || perApp.count > UPLOADS_PER_APP_PER_DAY)
+      throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
     return c.json(await storeImageUpload(c, app, { storage, runtime }));
   });
 
@@ -294,15 +313,16 @@ export function appHostRoutes(deps: AppHostDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge);
     },
   });
-  host.post('/integrations/Core/InvokeLLM', llmBodyLimit, async (c) =>
-    c.json(
+  host.post('/integrations/Core/InvokeLLM', llmBodyLimit, async (c) => {
+    await requireAppCaller(c);
+    return c.json(
       await deps.integrations.invokeLLM(
-        appOf(c).id,
+        appOf(c),
         clientIp(c, deps.trustProxy),
         await readJson(c, InvokeLlmRequestSchema),
       ),
-    ),
-  );
+    );
+  });
   host.post('/integrations/Core/:endpoint', () => {
     throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
   });

@@ -1,4 +1,5 @@
 import {
+  APP_MESSAGES,
   PREVIEW_TOKEN_FRAGMENT,
   PREVIEW_TOKEN_TTL_S,
   RUNTIME_MESSAGES,
@@ -13,7 +14,8 @@ import type { AppSnapshot } from '@tessera/agent';
 import { AppError } from '../../platform/errors';
 import { hostNameOf } from '../../platform/http/request-host';
 import type { Bundler, BundleOutput } from './bundler';
-import { signPreviewToken, verifyPreviewToken } from './preview-token';
+import { sessionTokenOf } from '../auth/session';
+import { signPreviewToken, verifyPreviewToken, type PreviewGrant } from './preview-token';
 
 /** The app as the runtime needs it. */
 export interface RuntimeApp {
@@ -37,6 +39,10 @@ export interface RuntimeSource {
   findVersion(appId: string, versionId: string): Promise<RuntimeVersion | null>;
   findLatestVersion(appId: string): Promise<RuntimeVersion | null>;
   findPublishedVersion(appId: string): Promise<RuntimeVersion | null>;
+  /** The id of the live builder session of this token, if it is `userId`'s. */
+  findSessionId(sessionToken: string, userId: string): Promise<string | null>;
+  /** The app's owner, while `sessionId` is one of their live sessions (and they are not disabled). */
+  findOwnerInSession(appId: string, sessionId: string): Promise<string | null>;
 }
 
 /** Who asks for a bundle on an app host. */
@@ -164,6 +170,20 @@ export function createRuntimeService({
     };
   }
 
+  /**
+   * The grant of a preview token of this app and its owner's id, while the builder session that
+   * asked for it lives: signing out (or any end of that session) ends the preview at once.
+   */
+  async function livePreview(
+    appId: string,
+    token: string | null | undefined,
+  ): Promise<{ grant: PreviewGrant; ownerUserId: string } | null> {
+    const grant = token ? verifyPreviewToken(token, secret, Math.floor(clock() / 1000)) : null;
+    if (!grant || grant.appId !== appId) return null;
+    const ownerUserId = await source.findOwnerInSession(appId, grant.sessionId);
+    return ownerUserId ? { grant, ownerUserId } : null;
+  }
+
   /** The custom hostnames the operator maps to a slug (APP_HOSTNAMES). */
   function customHostnamesOf(slug: string): string[] {
     return [...appHostnames].filter(([, mapped]) => mapped === slug).map(([host]) => host);
@@ -177,21 +197,28 @@ export function createRuntimeService({
     customHostnamesOf,
     appOrigin,
 
-    /** A signed, short-lived URL of one version on the app's host, for its owner's preview frame. */
+    /**
+     * A signed URL of one version on the app's host, for its owner's preview frame, bound to the
+     * builder session of `authorization` (the bearer header that asked).
+     */
     async createPreviewUrl(
       user: SessionUser,
       appId: string,
       versionId: string | undefined,
+      authorization: string | undefined,
     ): Promise<PreviewUrlResponse> {
       const app = await source.findApp(appId);
       if (!app || app.id !== appId || app.ownerUserId !== user.id) throw new AppError('NOT_FOUND', 'App not found');
+      const sessionToken = authorization ? sessionTokenOf(authorization, secret) : null;
+      const sessionId = sessionToken ? await source.findSessionId(sessionToken, user.id) : null;
+      if (!sessionId) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
       const version = versionId ? await source.findVersion(app.id, versionId) : await source.findLatestVersion(app.id);
       if (!version)
         throw new AppError('NOT_FOUND', versionId ? RUNTIME_MESSAGES.versionNotFound : RUNTIME_MESSAGES.noVersionYet);
       // Build while the builder's frame loads the runtime: its bundle request then finds it ready.
       void bundler.bundle(app.id, version.snapshot).catch(() => undefined);
       const expiresAt = Math.floor(clock() / 1000) + PREVIEW_TOKEN_TTL_S;
-      const token = signPreviewToken({ appId: app.id, versionId: version.id, expiresAt }, secret);
+      const token = signPreviewToken({ appId: app.id, versionId: version.id, expiresAt, sessionId }, secret);
       const url = `${appOrigin(app.slug)}/app/${app.slug}/#${PREVIEW_TOKEN_FRAGMENT}=${token}`;
       return { url, versionId: version.id, expiresAt: new Date(expiresAt * 1000).toISOString() };
     },
@@ -199,7 +226,8 @@ export function createRuntimeService({
     /**
      * The bundle of spec 3 §3 for a caller on the app's host: with a preview token, the version it
      * names; otherwise the published version (404 while unpublished). 403 when the caller may not
-     * see it: a bad, expired or other app's preview token, an unpublished version, or an app that
+     * see it: a bad, expired or other app's preview token (or one whose builder session ended), an
+     * unpublished version, or an app that
      * requires sign-in (`settings.isLoginRequired`) asked by someone who is not one of its users.
      */
     async getBundle(
@@ -212,8 +240,8 @@ export function createRuntimeService({
       let version: RuntimeVersion | null;
       let isPreview = false;
       if (caller.previewToken) {
-        const grant = verifyPreviewToken(caller.previewToken, secret, Math.floor(clock() / 1000));
-        if (!grant || grant.appId !== hostApp.id || (query.versionId && query.versionId !== grant.versionId)) {
+        const grant = (await livePreview(hostApp.id, caller.previewToken))?.grant;
+        if (!grant || (query.versionId && query.versionId !== grant.versionId)) {
           throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.previewInvalid);
         }
         version = await source.findVersion(hostApp.id, grant.versionId);
@@ -231,9 +259,14 @@ export function createRuntimeService({
       return toBundle(hostApp, version, output, isPreview);
     },
 
+    /** True when `token` is a live preview token of this app (the builder's signed preview stands for its owner). */
+    async isPreviewOf(appId: string, token: string | undefined): Promise<boolean> {
+      return Boolean(await livePreview(appId, token));
+    },
+
     /**
      * The builder's preview acts as the app's owner on the app's entities (like the Database panel),
-     * and on nothing else: a valid preview token of this app, on an entity API path. The identity
+     * and on nothing else: a live preview token of this app, on an entity API path. The identity
      * carries only the owner's id; the builder's own session never reaches the app host.
      */
     async previewOwnerOf(
@@ -242,10 +275,8 @@ export function createRuntimeService({
       path: string,
     ): Promise<SessionUser | null> {
       if (!appId || !token || !path.startsWith(`/live_api/apps/${appId}/entities/`)) return null;
-      const grant = verifyPreviewToken(token, secret, Math.floor(clock() / 1000));
-      if (!grant || grant.appId !== appId) return null;
-      const app = await source.findApp(appId);
-      return app && app.id === appId ? { id: app.ownerUserId, email: '', emailVerified: true, name: '' } : null;
+      const preview = await livePreview(appId, token);
+      return preview ? { id: preview.ownerUserId, email: '', emailVerified: true, name: '' } : null;
     },
 
     /** A built module or stylesheet by its key, only on the host of the app it was built for. */
