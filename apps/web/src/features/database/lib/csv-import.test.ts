@@ -127,6 +127,20 @@ describe('mapping (spec 2 §3, §5)', () => {
     ]);
   });
 
+  it('drops AI suggestions into __proto__, constructor or prototype', () => {
+    const columns = columnsFromMappings(
+      ['NAME', 'Price', 'Notes'],
+      [
+        { csvHeader: 'NAME', schemaField: '__proto__.polluted', dataType: 'text' },
+        { csvHeader: 'Price', schemaField: 'constructor', dataType: 'text' },
+        { csvHeader: 'Notes', schemaField: 'meta.prototype', dataType: 'text' },
+      ],
+      schema,
+      rows,
+    );
+    expect(columns.map((c) => c.schemaField)).toEqual([null, null, null]);
+  });
+
   it('maps a dotted path as a single text value inside the object field', () => {
     expect(columnFor('City', 'meta.city', schema, [{ City: 'Oslo;Bergen' }])).toEqual({
       csvHeader: 'City',

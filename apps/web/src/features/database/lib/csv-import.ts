@@ -7,6 +7,7 @@ import {
   CSV_SPLIT_CHARACTERS,
   detectSplitCharacter,
   isListField,
+  isReservedName,
   MESSAGES,
   type CsvDataType,
   type CsvImportSummary,
@@ -135,11 +136,12 @@ export function columnsFromMappings(
   const byHeader = new Map<string, CsvMapping>();
   const usedFields = new Set<string>();
   for (const m of mappings) {
-    const top = m.schemaField.split('.')[0]!;
+    const path = m.schemaField.split('.');
     if (
       !headers.includes(m.csvHeader) ||
       byHeader.has(m.csvHeader) ||
-      !(top in schema.properties) ||
+      !Object.hasOwn(schema.properties, path[0]!) ||
+      path.some(isReservedName) ||
       usedFields.has(m.schemaField)
     )
       continue;
