@@ -12,9 +12,9 @@ const humanizeName = (name: string) => {
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {
   name: string;
-  kind: 'about' | 'statistics' | 'board' | 'calendar' | 'custom';
+  kind: 'about' | 'statistics' | 'board' | 'calendar' | 'gallery' | 'custom';
   title: string;
-  /** For a board: the entity whose records it shows. */
+  /** For a board or a gallery: the entity whose records it shows. */
   entity?: string;
 }
 
@@ -166,6 +166,14 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
       const boardOf = /^(.+)Board$/.exec(page)?.[1];
       if (boardOf && entityNames.includes(boardOf))
         return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
+      const galleryOf = /^(.+)Gallery$/.exec(page)?.[1];
+      if (galleryOf && entityNames.includes(galleryOf))
+        return {
+          name: page,
+          kind: 'gallery',
+          title: `${pluralize(humanizeName(galleryOf))} gallery`,
+          entity: galleryOf,
+        };
       return {
         name: page,
         kind: ABOUT_PAGES.test(page)

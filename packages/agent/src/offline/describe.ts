@@ -315,7 +315,7 @@ const RELATION_WORDS = new Set([
   'author',
 ]);
 
-function knownFields(name: string, allNames: string[]): InferredField[] {
+export function knownFields(name: string, allNames: string[]): InferredField[] {
   const known = KNOWN_ENTITIES[name];
   const source = known?.fields ?? 'name*, category, notes';
   const fields = splitList(source, /^,/)
@@ -425,7 +425,7 @@ export function plannedEntitiesOf(text: string): { entities: PlannedEntity[]; ki
   return { entities, kind };
 }
 
-function genericNoun(lower: string): string | null {
+export function genericNoun(lower: string): string | null {
   const patterns = [
     /\b(?:manage|track|organi[sz]e|catalog(?:ue)?|log|keep track of|record|collect|store|rate|review|plan)\s+(?:all\s+)?(?:of\s+)?(?:my|our|the|your|his|her)?\s*([a-z]+)/,
     /\b([a-z]+)\s+(?:tracker|manager|app|log|list|catalog|catalogue|planner|organi[sz]er|database|collection|directory|inventory)\b/,

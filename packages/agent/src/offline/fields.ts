@@ -367,7 +367,7 @@ export function inferField(raw: string, entityNames: readonly string[] = []): In
   return { key: adjustKey(key, schema ?? inferSchema(key)), schema: schema ?? inferSchema(key), required };
 }
 
-function schemaFromHint(key: string, hint: string): PropertySchema | null {
+export function schemaFromHint(key: string, hint: string): PropertySchema | null {
   const clean = hint.trim().toLowerCase();
   for (const [pattern, make] of TYPE_HINTS) if (pattern.test(clean)) return make(key);
   const values = splitList(hint)

@@ -1,14 +1,11 @@
 // The offline app builder's turn: read the conversation and the current snapshot, decide what to
 // change, and write it as prose plus protocol actions.
 import type { AppSnapshot } from '../snapshot';
-import { fileAction, groupText, type PlannedAction } from './actions';
-import { boardPageOf, isEmptySnapshot, pagesOf, readAppModel, type AppModel } from './app-model';
-import { appNameOf, plannedEntitiesOf, schemaOf, themeOf } from './describe';
+import { isEmptySnapshot, readAppModel } from './app-model';
+import { buildNewApp } from './build';
 import { followUp } from './follow-up';
-import { capabilities, describeType, suggestionsFor } from './prose';
-import { renderAppFiles, SHARED_FILES } from './render';
-import { sampleRecords } from './samples';
-import { humanize, labelOf, listJoin, pluralize } from './text';
+import { capabilities, suggestionsFor } from './prose';
+import { listJoin } from './text';
 
 /** One message of the conversation, oldest first; the last one is the request. */
 export interface ConversationMessage {
@@ -102,100 +99,4 @@ function isSmallTalk(text: string): boolean {
 
 function isVague(text: string): boolean {
   return /^(yes|yeah|yep|ok|okay|sure|go ahead|do it|build it|please|go|start)\W*$/i.test(text.trim());
-}
-
-function buildNewApp(snapshot: AppSnapshot, description: string, today: string): AppBuilderTurn {
-  const { entities: planned, kind } = plannedEntitiesOf(description);
-  const name = appNameOf(description, kind, planned);
-  const schemas = planned.map((p) => schemaOf(p.name, p.fields));
-  const model: AppModel = {
-    name,
-    mainPage: 'Home',
-    entities: schemas.map((s) => ({ name: s.name, schema: s, hasPages: true })),
-    extraPages: [],
-    theme: themeOf(description, kind),
-  };
-  addRequestedPages(model, description);
-  const files = renderAppFiles(model);
-  const actions: PlannedAction[] = schemas.map((s) => ({ type: 'add_entity', entity: s.name, schema: s }));
-  const order = ['app.json', 'globals.css', ...Object.keys(SHARED_FILES), 'layout.jsx'];
-  const paths = [...order, ...Object.keys(files).filter((p) => !order.includes(p))];
-  for (const path of paths) {
-    const action = fileAction(path, snapshot.files[path], files[path]!);
-    if (action) actions.push(action);
-  }
-  // "… with some sample data": a few records per entity, so the pages have something to show.
-  const wantsSamples =
-    /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i.test(
-      description,
-    );
-  if (wantsSamples) {
-    const names = schemas.map((s) => s.name);
-    for (const s of schemas)
-      actions.push({
-        type: 'insert_entity_records',
-        entity: s.name,
-        records: sampleRecords(s.name, s, 5, today, names),
-      });
-  }
-
-  const entityLines = schemas.map((s) => {
-    const fields = Object.entries(s.properties).map(
-      ([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)})`,
-    );
-    return `- **${s.name}**: ${fields.join(', ')}`;
-  });
-  const first = schemas[0]!;
-  const firstPages = pagesOf(first.name);
-  const intro = `I'll build **${name}** for you: ${listJoin(schemas.map((s) => humanize(pluralize(s.name))))} with pages to list, view, create and edit them, a dashboard and navigation.`;
-  const outro = [
-    `**${name}** is ready. Here's what I set up:`,
-    '',
-    ...entityLines,
-    '',
-    `Each entity has a list page (search, filters, sorting), a detail page and a form; the dashboard shows counts and the latest ${humanize(pluralize(first.name))}. ${wantsSamples ? `I added 5 sample records to each entity so you can click around; open **${firstPages.list}** to see them.` : `Open **${firstPages.list}** to add your first ${humanize(first.name)}.`}`,
-    ...(model.extraPages.length
-      ? [
-          '',
-          `I also added ${listJoin(model.extraPages.map((p) => `**${p.title}**`))} ${model.extraPages.length === 1 ? 'as a page' : 'as pages'} in the navigation.`,
-        ]
-      : []),
-    '',
-    'Try next:',
-    ...suggestionsFor(model).map((s) => `- "${s}"`),
-  ];
-  const text = `${intro}\n\n${groupText(`Create ${name}`, actions)}\n\n${outro.join('\n')}`;
-  return { text, summary: `Created ${name} with ${listJoin(schemas.map((s) => s.name))}` };
-}
-
-/** Pages a first description asks for besides the entity pages: about, statistics, calendar, a kanban board. */
-function addRequestedPages(model: AppModel, description: string): void {
-  const lower = description.toLowerCase();
-  const first = model.entities[0];
-  if (/\babout\s+(page|screen|section)\b/.test(lower))
-    model.extraPages.push({ name: 'About', kind: 'about', title: 'About' });
-  if (/\b(statistics|stats|analytics|charts)\b/.test(lower))
-    model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
-  const hasDates = model.entities.some((e) =>
-    Object.values(e.schema.properties).some((p) => p.format === 'date' || p.format === 'date-time'),
-  );
-  if (/\b(calendar|agenda)\b/.test(lower) && hasDates)
-    model.extraPages.push({ name: 'Calendar', kind: 'calendar', title: 'Calendar' });
-  if (first && /\b(kanban|board view|(?:task|project|status) board)\b/.test(lower)) {
-    if (!Object.values(first.schema.properties).some((p) => p.type === 'string' && p.enum)) {
-      first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = {
-        type: 'string',
-        enum: ['todo', 'in_progress', 'done'],
-        default: 'todo',
-      };
-    }
-    const plural = humanize(pluralize(first.name));
-    model.extraPages.push({
-      name: boardPageOf(first.name),
-      kind: 'board',
-      title: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`,
-      entity: first.name,
-    });
-  }
-  model.extraPages.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -19,13 +19,24 @@ I'm the built-in offline app builder, so I work without an AI provider. I can:
 - rename the app ("rename the app to Focus") or change its look ("make it dark", "use green", "change the primary colour to #ff6600");
 - add sample data ("add some sample tasks").
 
-For anything else, connect an AI provider (OpenAI, Anthropic or an OpenAI-compatible server) in the settings, or edit the code directly.`;
+For anything else, whoever runs this Tessera server can connect an AI provider by setting OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL (see the configuration table in the README); or edit the code directly.`;
 }
 
 /** A property's type in words for prose ("date", "one of low, high", "link to Project"). */
 export function describeType(key: string, p: EntitySchema['properties'][string]): string {
   if (key.endsWith('_id')) return `link to ${pascalCase(key.replace(/_id$/, ''))}`;
   if (p.enum) return `one of ${p.enum.join(', ')}`;
+  const currency = /^Amount in ([A-Z]{3})$/.exec(p.description ?? '')?.[1];
+  if (currency) return `amount in ${currency}`;
+  const unit = / \(([^)]+)\)$/.exec(p.title ?? '')?.[1];
+  const range =
+    p.minimum !== undefined && p.maximum !== undefined
+      ? ` from ${p.minimum} to ${p.maximum}`
+      : unit
+        ? ` in ${unit}`
+        : '';
+  if (p.type === 'integer') return `whole number${range}`;
+  if (p.type === 'number' && range) return `number${range}`;
   if (p.type === 'array') return 'list';
   if (p.format === 'date') return 'date';
   if (p.format === 'date-time') return 'date and time';
@@ -34,7 +45,7 @@ export function describeType(key: string, p: EntitySchema['properties'][string])
   if (p.format === 'image') return 'image';
   if (p.format === 'color') return 'colour';
   if (p.type === 'boolean') return 'yes/no';
-  if (p.type === 'number' || p.type === 'integer') return 'number';
+  if (p.type === 'number') return 'number';
   return 'text';
 }
 

@@ -1,37 +1,19 @@
 import type { EntitySchema } from '@tessera/contracts';
 import { KNOWN_ENTITIES } from './catalogue';
 import { displayFieldOf, fieldSpecsOf } from './fields';
-import { humanize, labelOf } from './text';
+import { FIELD_VALUES, PEOPLE, PERSON_FIELDS, TITLES } from './sample-words';
+import { humanize } from './text';
+import { isPersonEntity } from './understand/access';
 
-const WORDS = [
-  'Alpha',
-  'Bravo',
-  'Cedar',
-  'Delta',
-  'Ember',
-  'Fjord',
-  'Grove',
-  'Harbor',
-  'Iris',
-  'Juniper',
-  'Kestrel',
-  'Lumen',
-];
-const PEOPLE = [
-  'Ada Lovelace',
-  'Grace Hopper',
-  'Alan Turing',
-  'Katherine Johnson',
-  'Linus Pauling',
-  'Mary Jackson',
-  'Tim Berners-Lee',
-  'Hedy Lamarr',
-];
 const IMAGES = [
   'https://images.unsplash.com/photo-1490474418585-ba9bad8fd0ea?w=400',
   'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=400',
   'https://images.unsplash.com/photo-1519681393784-d120267933ba?w=400',
+  'https://images.unsplash.com/photo-1441974231531-c6227db76b6e?w=400',
+  'https://images.unsplash.com/photo-1470071459604-3b5ec3a7fe05?w=400',
 ];
+const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
+const MONEY = [12.5, 40, 85, 150, 240, 19.99, 64, 310];
 
 function addDays(today: string, days: number): string {
   const date = new Date(`${today}T00:00:00Z`);
@@ -39,9 +21,24 @@ function addDays(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Distinct titles for `count` records of an entity: known ones, people's names, or "First lesson", … */
+function titlesOf(entity: string, count: number): string[] {
+  const known = KNOWN_ENTITIES[entity]?.samples ?? TITLES[entity];
+  if (known?.length) return [...new Set(known)].slice(0, count);
+  if (isPersonEntity(entity)) return PEOPLE.slice(0, count);
+  return ORDINALS.slice(0, count).map((o) => `${o} ${humanize(entity)}`);
+}
+
 /**
- * Deterministic example records for an entity, valid against its schema. References to other
- * entities are left empty (their ids are not known until those records exist).
+ * Deterministic example records for an entity, valid against its schema: at most `count`, never two
+ * with the same title, every value inside its field's choices and range. A text field without a
+ * plausible value stays empty; references to other entities too (their ids are not known yet).
  */
 export function sampleRecords(
   entity: string,
@@ -52,13 +49,14 @@ export function sampleRecords(
 ): Array<Record<string, unknown>> {
   const fields = fieldSpecsOf(schema, entityNames);
   const display = displayFieldOf(schema);
-  const titles = KNOWN_ENTITIES[entity]?.samples ?? [];
+  const titles = titlesOf(entity, count);
   const rows: Array<Record<string, unknown>> = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < titles.length; i++) {
     const row: Record<string, unknown> = {};
+    const title = titles[i]!;
     for (const f of fields) {
       const p = f.schema;
-      const word = WORDS[i % WORDS.length]!;
+      const last = f.key.split('_').at(-1)!;
       switch (f.kind) {
         case 'relation':
         case 'json':
@@ -67,60 +65,54 @@ export function sampleRecords(
           row[f.key] = i % 3 === 1;
           break;
         case 'number': {
+          const isMoney = /^Amount in /.test(p.description ?? '');
           const min = p.minimum ?? 0;
-          const max = p.maximum ?? (/(price|amount|cost|total|value|salary|budget|limit)/.test(f.key) ? 250 : 40);
-          const span = Math.max(1, max - min);
-          row[f.key] =
-            /(^|_)year$/.test(f.key) && p.maximum === undefined
-              ? 1985 + ((i * 7) % 40)
-              : min + ((i * 7 + 3) % (span + 1));
+          let value: number;
+          if (/(^|_)year$/.test(f.key) && p.maximum === undefined) value = 2024 - ((i * 7) % 30);
+          else if (isMoney) value = MONEY[i % MONEY.length]!;
+          else {
+            const max = p.maximum ?? min + 40;
+            value = min + ((i * 7 + 3) % (Math.max(1, max - min) + 1));
+          }
+          if (p.maximum !== undefined) value = Math.min(value, p.maximum);
+          row[f.key] = p.type === 'integer' ? Math.round(Math.max(min, value)) : Math.max(min, value);
           break;
         }
         case 'date':
-          row[f.key] = addDays(today, ((i * 3) % 21) - 3);
+          row[f.key] = addDays(today, /birth/.test(f.key) ? -9000 - i * 400 : ((i * 3) % 21) - 3);
           break;
         case 'datetime':
           row[f.key] = `${addDays(today, (i * 2) % 14)}T${String(9 + (i % 8)).padStart(2, '0')}:00:00.000Z`;
           break;
         case 'email':
-          row[f.key] = `${(PEOPLE[i % PEOPLE.length] ?? word).split(' ')[0]!.toLowerCase()}@example.com`;
+          row[f.key] = `${slug((PEOPLE[i % PEOPLE.length] ?? title).split(' ')[0]!)}@example.com`;
           break;
         case 'url':
-          row[f.key] = `https://example.com/${word.toLowerCase()}`;
+          row[f.key] = `https://example.com/${slug(title)}`;
           break;
         case 'image':
           row[f.key] = IMAGES[i % IMAGES.length];
           break;
         case 'color':
-          row[f.key] = ['#4f46e5', '#059669', '#ea580c', '#db2777'][i % 4];
+          row[f.key] = ['#4f46e5', '#059669', '#ea580c', '#db2777', '#0891b2'][i % 5];
           break;
         case 'select':
           if (f.options.length) row[f.key] = p.enum![i % p.enum!.length];
           break;
         case 'tags': {
-          const options = f.options.length ? f.options : ['important', 'personal', 'work', 'later'];
-          row[f.key] = [options[i % options.length], options[(i + 1) % options.length]].filter(
-            (v, k, all) => all.indexOf(v) === k,
-          );
+          const options = f.options.length ? f.options : ['favourite', 'new', 'shared', 'later'];
+          row[f.key] = [...new Set([options[i % options.length], options[(i + 1) % options.length]])];
           break;
         }
         default: {
-          if (f.key === display) {
-            row[f.key] = titles[i % Math.max(titles.length, 1)] ?? `${labelOf(humanize(entity))} ${i + 1}`;
-            if (titles.length && i >= titles.length)
-              row[f.key] = `${titles[i % titles.length]} ${Math.floor(i / titles.length) + 1}`;
-          } else if (/(^|_)(name|author|teacher|interviewer|client|owner|assignee)$/.test(f.key)) {
-            row[f.key] = PEOPLE[(i + 2) % PEOPLE.length];
-          } else if (/phone|mobile/.test(f.key)) {
-            row[f.key] = `+1 555 01${String(10 + i).padStart(2, '0')}`;
-          } else if (f.kind === 'longtext') {
-            row[f.key] =
-              `Example ${f.label.toLowerCase()} for ${String(row[display ?? ''] ?? `${humanize(entity)} ${i + 1}`)}.`;
-          } else {
-            row[f.key] = `${word} ${f.label.toLowerCase()}`;
-          }
-          if (p.maxLength !== undefined && typeof row[f.key] === 'string')
-            row[f.key] = (row[f.key] as string).slice(0, p.maxLength);
+          let value: string | undefined;
+          if (f.key === display) value = title;
+          else if (/phone|mobile/.test(f.key)) value = `+1 555 01${String(10 + i).padStart(2, '0')}`;
+          else if (FIELD_VALUES[f.key] ?? FIELD_VALUES[last])
+            value = (FIELD_VALUES[f.key] ?? FIELD_VALUES[last])![i % 5];
+          else if (PERSON_FIELDS.test(f.key)) value = PEOPLE[(i + 3) % PEOPLE.length];
+          else if (f.required) value = `${title} ${f.label.toLowerCase()}`;
+          if (value !== undefined) row[f.key] = p.maxLength !== undefined ? value.slice(0, p.maxLength) : value;
         }
       }
     }

@@ -2,6 +2,7 @@
 import { displayFieldOf, fieldSpecsOf, type FieldSpec } from '../fields';
 import { entityIdentifier, iconOf, pagesOf, type AppModel, type ExtraPage } from '../app-model';
 import { humanize, jsString, listJoin, pluralize } from '../text';
+import { renderGalleryPage } from './gallery-page';
 import { CLASSES } from './shared';
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -10,6 +11,7 @@ const EXTRA_ICONS: Record<ExtraPage['kind'], string> = {
   statistics: 'ChartColumnIcon',
   board: 'KanbanIcon',
   calendar: 'CalendarDaysIcon',
+  gallery: 'ImagesIcon',
   custom: 'FileTextIcon',
 };
 
@@ -804,6 +806,7 @@ export default function ${page.name}() {
 export function renderExtraPage(model: AppModel, page: ExtraPage): string {
   if (page.kind === 'calendar') return renderCalendarPage(model, page);
   if (page.kind === 'board') return renderBoardPage(model, page);
+  if (page.kind === 'gallery') return renderGalleryPage(model, page) ?? renderCustomPage(model, page);
   if (page.kind === 'about') return renderAboutPage(model, page);
   if (page.kind === 'statistics') return renderStatisticsPage(model, page);
   return renderCustomPage(model, page);

@@ -1,0 +1,92 @@
+// The answer after a first description: what was understood, what was chosen, what was left out,
+// and what to try next.
+import type { AppModel } from './app-model';
+import { describeType } from './prose';
+import { humanize, labelOf, listJoin, pluralize } from './text';
+import type { AppPlan } from './understand';
+
+const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The prose after the actions of a first turn. */
+export function firstAnswer(model: AppModel, plan: AppPlan, seeded: Record<string, number>): string {
+  const lines = [`**${model.name}** is ready. Here's what I understood:`, ''];
+  for (const e of model.entities) {
+    const required = new Set(e.schema.required ?? []);
+    const fields = Object.entries(e.schema.properties).map(
+      ([key, p]) => `${labelOf(key).toLowerCase()} (${describeType(key, p)}${required.has(key) ? ', required' : ''})`,
+    );
+    lines.push(`- **${e.name}**: ${fields.join(', ')}`);
+  }
+  if (plan.links.length) lines.push('', `Links between records: ${listJoin(plan.links)}.`);
+
+  lines.push('', 'What I chose:');
+  const templated = plan.entities.filter((e) => e.source === 'template').map((e) => e.name);
+  if (templated.length)
+    lines.push(
+      `- the description named no fields, so ${listJoin(templated)} got the usual fields for ${templated.length === 1 ? 'such a record' : 'such records'} — tell me what to change`,
+    );
+  if (plan.added.length)
+    lines.push(
+      `- a title for every record so lists can name it: ${listJoin(plan.added.map((a) => a.replace('.', ' → ')))}`,
+    );
+  if (
+    model.entities.some((e) => Object.values(e.schema.properties).some((p) => /^Amount in /.test(p.description ?? '')))
+  )
+    lines.push(
+      `- amounts in ${plan.currency}${plan.currency === 'USD' ? ' (say "use euros" or another currency in a description to change it)' : ''}`,
+    );
+  for (const page of model.extraPages)
+    lines.push(`- **${page.title}**: ${PAGE_REASONS[page.kind] ?? 'a page you asked for'}`);
+  const shared = model.entities
+    .filter((e) => e.schema['x-accessControl'].permissions.read === 'all')
+    .map((e) => e.name);
+  const own = model.entities.filter((e) => e.schema['x-accessControl'].permissions.read !== 'all').map((e) => e.name);
+  if (shared.length)
+    lines.push(
+      `- access: ${listJoin(shared)} ${shared.length === 1 ? 'is' : 'are'} readable by every signed-in user of the app and changed by whoever added the record${own.length ? `; ${listJoin(own)} (personal data) ${own.length === 1 ? 'stays' : 'stay'} visible only to the person who added it` : ''}`,
+    );
+  else
+    lines.push(
+      '- access: every record is visible only to the person who added it (say "make … public" to share an entity)',
+    );
+  const counts = Object.values(seeded);
+  if (counts.some((n) => n > 0))
+    lines.push(
+      `- ${Math.max(...counts)} sample records per entity so the first preview is not empty; delete them in the Database panel when you start for real`,
+    );
+
+  if (plan.leftOut.length)
+    lines.push(
+      '',
+      `Left out: ${listJoin(plan.leftOut.map((p) => `"${p}"`))} — the offline builder cannot make ${plan.leftOut.length === 1 ? 'that' : 'those'}; describe ${plan.leftOut.length === 1 ? 'it' : 'them'} as fields or connect an AI provider.`,
+    );
+  lines.push('', 'Try next:', ...firstSuggestions(model).map((s) => `- "${s}"`));
+  return lines.join('\n');
+}
+
+const PAGE_REASONS: Record<string, string> = {
+  board: 'a board with a column per stage, so records move through them',
+  calendar: 'a calendar that places records on their dates',
+  gallery: 'a gallery of the records with pictures',
+  statistics: 'counts and charts of your records',
+  about: 'an about page',
+};
+
+/** Next steps that add something the new app does not have yet. */
+function firstSuggestions(model: AppModel): string[] {
+  const out: string[] = [];
+  const first = model.entities[0];
+  if (first) {
+    const plural = humanize(pluralize(first.name));
+    const missing = ['notes', 'tags', 'priority', 'rating'].find((k) => !(k in first.schema.properties));
+    if (missing) out.push(`add a ${missing} field to ${plural}`);
+  }
+  if (!model.extraPages.some((p) => p.kind === 'statistics')) out.push('add a statistics page');
+  const own = model.entities.find((e) => e.schema['x-accessControl'].permissions.read === 'creator');
+  if (own && out.length < 3) out.push(`make ${humanize(pluralize(own.name))} public`);
+  if (out.length < 3) out.push(model.theme.mode === 'dark' ? 'make it light' : 'make it dark');
+  return out
+    .slice(0, 3)
+    .map(cap)
+    .map((s) => s.charAt(0).toLowerCase() + s.slice(1));
+}

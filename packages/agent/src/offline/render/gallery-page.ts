@@ -1,0 +1,84 @@
+// A gallery of an entity's records that have a picture: a grid of image cards linking to each record.
+import { entityIdentifier, pagesOf, type AppModel, type ExtraPage } from '../app-model';
+import { displayFieldOf, fieldSpecsOf } from '../fields';
+import { humanize, jsString, pluralize } from '../text';
+import { CLASSES } from './shared';
+
+/** The gallery page, or null when the entity has no image field. */
+export function renderGalleryPage(model: AppModel, page: ExtraPage): string | null {
+  const e = model.entities.find((x) => x.name === page.entity);
+  if (!e) return null;
+  const image = fieldSpecsOf(
+    e.schema,
+    model.entities.map((x) => x.name),
+  ).find((f) => f.kind === 'image');
+  if (!image) return null;
+  const id = entityIdentifier(e.name);
+  const pages = pagesOf(e.name);
+  const display = displayFieldOf(e.schema);
+  const plural = humanize(pluralize(e.name));
+  const importLine =
+    id === e.name
+      ? `import { ${e.name} } from "@/entities/${e.name}";`
+      : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
+  return `import React, { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { ImageIcon } from "lucide-react";
+${importLine}
+import { createPageUrl } from "@/utils";
+import PageHeader from "@/components/PageHeader";
+import LoadingState from "@/components/LoadingState";
+import ErrorMessage from "@/components/ErrorMessage";
+import EmptyState from "@/components/EmptyState";
+import { errorMessage } from "@/services/format";
+
+const IMAGE_FIELD = ${jsString(image.key)};
+const TITLE_FIELD = ${display ? jsString(display) : 'null'};
+
+export default function ${page.name}() {
+  const [rows, setRows] = useState([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [error, setError] = useState("");
+
+  async function load() {
+    setIsLoading(true);
+    setError("");
+    try {
+      setRows(await ${id}.list("-createdAt", 200));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setIsLoading(false);
+    }
+  }
+
+  useEffect(() => {
+    load();
+  }, []);
+
+  const pictured = rows.filter((row) => row[IMAGE_FIELD]);
+
+  return (
+    <div>
+      <PageHeader title=${jsString(page.title)} subtitle=${jsString(`Every ${humanize(e.name)} with a picture`)} />
+      {isLoading ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorMessage message={error} onRetry={load} />
+      ) : pictured.length === 0 ? (
+        <EmptyState icon={ImageIcon} title=${jsString(`No pictures of ${plural} yet`)} message="Add a picture to a record and it shows up here." />
+      ) : (
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {pictured.map((row) => (
+            <Link key={row.id} to={createPageUrl(${jsString(`${pages.detail}?id=`)} + row.id)} className="${CLASSES.card} group overflow-hidden">
+              <img src={row[IMAGE_FIELD]} alt="" className="aspect-square w-full object-cover transition-transform group-hover:scale-105" />
+              <div className="truncate px-3 py-2 text-sm font-medium">{(TITLE_FIELD && row[TITLE_FIELD]) || ${jsString(`Untitled ${humanize(e.name)}`)}}</div>
+            </Link>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+`;
+}

@@ -1,0 +1,91 @@
+// Plausible values for sample records: titles by entity, values by field name. A field with no
+// plausible value is left empty rather than filled with a placeholder.
+
+export const PEOPLE = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Katherine Johnson',
+  'Linus Pauling',
+  'Mary Jackson',
+  'Tim Berners-Lee',
+  'Hedy Lamarr',
+];
+
+/** Sample titles of entities the catalogue does not know (the catalogue has its own). */
+export const TITLES: Record<string, string[]> = {
+  Bottle: ['Rioja Reserva', 'Chablis Premier Cru', 'Barolo', 'Prosecco Brut', 'Côtes du Rhône'],
+  Song: ['Blue Moon', 'Autumn Leaves', 'Take Five', 'Fly Me to the Moon', 'So What'],
+  Gig: ['Friday at The Crown', 'Summer fête', 'Jazz brunch'],
+  Game: ['Catan', 'Ticket to Ride', 'Carcassonne', 'Azul', 'Pandemic'],
+  Deck: ['Spanish verbs', 'Anatomy basics', 'World capitals'],
+  Card: ['What is the capital of Peru?', 'Define osmosis', 'Conjugate "tener"'],
+  Pet: ['Biscuit', 'Luna', 'Pepper', 'Milo', 'Nala'],
+  Animal: ['Biscuit', 'Luna', 'Pepper', 'Milo', 'Nala'],
+  Dog: ['Biscuit', 'Luna', 'Pepper', 'Milo', 'Nala'],
+  Tool: ['Cordless drill', 'Ladder', 'Jigsaw', 'Pressure washer', 'Hedge trimmer'],
+  Thing: ['Cordless drill', 'Tent', 'Ladder', 'Projector', 'Sewing machine'],
+  Item: ['Passport', 'Phone charger', 'Sunscreen', 'Rain jacket', 'Headphones'],
+  Listing: ['Sunny two-bed near the park', 'Loft by the canal', 'Garden flat on Elm Street'],
+  Subscription: ['Netflix', 'Gym membership', 'Cloud storage', 'Music streaming', 'News'],
+  Restaurant: ['Trattoria Roma', 'Sakura Ramen', 'The Green Fork', 'Taco Loco', 'Le Petit Bistro'],
+  Episode: ['Pilot', 'Behind the scenes', 'Listener questions', 'Season finale'],
+  Invoice: ['INV-2026-001', 'INV-2026-002', 'INV-2026-003', 'INV-2026-004', 'INV-2026-005'],
+  Bug: ['Login button does nothing', 'Typo on the pricing page', 'Export times out'],
+  Course: ['Spanish for beginners', 'Business English', 'French conversation', 'German A2'],
+  Talk: ['Scaling small teams', 'Accessible design', 'Testing without tears'],
+  Trip: ['Lisbon', 'Kyoto', 'Lake District'],
+  Session: ['Friday game night', 'Sunday rematch', 'Holiday marathon'],
+  Lesson: ['Algebra revision', 'Essay feedback', 'Exam practice'],
+  Walk: ['Morning loop', 'Park walk', 'Evening stroll'],
+  Shift: ['Saturday sorting', 'Weekday deliveries', 'Front desk morning'],
+  Run: ['Easy 5k', 'Hill repeats', 'Long Sunday run'],
+  Service: ['Annual service', 'Tyre change', 'Brake check'],
+  Chore: ['Take out the bins', 'Vacuum the living room', 'Clean the bathroom'],
+  Goal: ['Emergency fund', 'New bike', 'Summer holiday'],
+  Plot: ['Plot A1', 'Plot A2', 'Plot B1', 'Plot B2', 'Plot C1'],
+  Meeting: ['March meeting', 'April meeting', 'May meeting'],
+  Vehicle: ['Van 1', 'Van 2', 'Estate car'],
+  Paper: ['Attention is all you need', 'A mathematical theory of communication', 'On computable numbers'],
+  Bean: ['Ethiopia Yirgacheffe', 'Colombia Huila', 'Kenya AA'],
+  Tasting: ['Morning pour-over', 'Weekend espresso', 'Cold brew trial'],
+  Medication: ['Vitamin D', 'Ibuprofen', 'Antihistamine'],
+  Job: ['Barista', 'Shop assistant', 'Delivery driver'],
+  Company: ['Corner Café', 'Hilltop Hardware', 'Riverside Books'],
+};
+
+/** Values for text fields by the last word of their name. */
+export const FIELD_VALUES: Record<string, string[]> = {
+  author: ['Ursula K. Le Guin', 'George Eliot', 'Toni Morrison', 'Italo Calvino', 'Chimamanda Ngozi Adichie'],
+  artist: ['Nina Simone', 'Miles Davis', 'Björk', 'Fela Kuti', 'Joni Mitchell'],
+  company: ['Acme Corp', 'Globex', 'Initech', 'Umbrella Ltd', 'Stark Industries'],
+  genre: ['Science fiction', 'Mystery', 'History', 'Poetry', 'Biography'],
+  cuisine: ['Italian', 'Japanese', 'Mexican', 'Lebanese', 'French'],
+  breed: ['Labrador', 'Border collie', 'Beagle', 'Dachshund', 'Whippet'],
+  species: ['Dog', 'Cat', 'Rabbit', 'Guinea pig', 'Parrot'],
+  location: ['Kitchen', 'Living room', 'Garage', 'Office', 'Garden shed'],
+  address: ['12 Elm Street', '4 Harbour Road', '27 Mill Lane', '9 Station Square', '31 Park Avenue'],
+  city: ['Lisbon', 'Kyoto', 'Toronto', 'Edinburgh', 'Oaxaca'],
+  destination: ['Lisbon', 'Kyoto', 'Toronto', 'Edinburgh', 'Oaxaca'],
+  venue: ['The Crown', 'Town hall', 'Riverside Park', 'The Old Mill', 'Community centre'],
+  room: ['Room 1', 'Main hall', 'Studio B', 'Library', 'Room 4'],
+  team: ['Red team', 'Blue team', 'Green team', 'Yellow team', 'Purple team'],
+  language: ['Spanish', 'English', 'French', 'German', 'Italian'],
+  department: ['Engineering', 'Sales', 'Support', 'Marketing', 'Finance'],
+  role: ['Coordinator', 'Driver', 'Host', 'Organiser', 'Helper'],
+  store: ['Hilltop Hardware', 'City Electronics', 'Corner Shop', 'Home Depot', 'Book Nook'],
+  origin: ['Ethiopia', 'Colombia', 'Kenya', 'Guatemala', 'Brazil'],
+  subject: ['Maths', 'History', 'Biology', 'Spanish', 'Chemistry'],
+  winery: ['Bodegas Muga', 'Domaine Laroche', 'Pio Cesare', 'Bisol', 'Guigal'],
+  garage: ['Main Street Motors', 'QuickFit', 'Hilltop Garage', 'City Auto', 'Ace Repairs'],
+  make: ['Ford', 'Toyota', 'Volkswagen', 'Renault', 'Kia'],
+  model: ['Transit', 'Corolla', 'Golf', 'Clio', 'Ceed'],
+  route: ['Riverside loop', 'Park circuit', 'Hill route', 'Canal path', 'Town centre'],
+  service: ['Catering', 'Photography', 'Flowers', 'Music', 'Venue'],
+  dose: ['1 tablet', '2 tablets', '5 ml', '10 mg', '1 capsule'],
+  team_name: ['Red team', 'Blue team', 'Green team'],
+};
+
+/** Last words of text fields that hold a person's name. */
+export const PERSON_FIELDS =
+  /(^|_)(name|author|teacher|interviewer|client|owner|assignee|host|instructor|coach|stylist|guest|winner|speaker|borrower|manager|reporter|requester|tenant|donor|player|by)$/;
