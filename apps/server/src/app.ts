@@ -5,7 +5,7 @@ import { APP_MESSAGES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
-import { jsonBodyLimitOf } from './platform/http/body-limit';
+import { closeOnUnreadBody, JSON_BODY_MAX_BYTES, requestBodyGuard } from './platform/http/body-limit';
 import { createErrorHandler, renderAppError } from './platform/http/errors';
 import { requestLog } from './platform/http/request-log';
 import { spaRoutes } from './platform/http/spa';
@@ -30,7 +30,7 @@ import { createCsvService } from './modules/csv/csv.service';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { builderAuthenticator, identifyUser, requireUser } from './modules/auth/session';
-import { entitiesRoutes } from './modules/entities/entities.routes';
+import { CSV_IMPORT_ROUTE, entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
@@ -67,8 +67,17 @@ export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.
 /** The generated-app runtime's sources, built for the browser on first use (same depth from src/ and dist/). */
 export const RUNTIME_DIR = fileURLToPath(new URL('../../../packages/runtime', import.meta.url));
 
-/** JSON bodies: a whole app definition or a bulk call of records at most; uploads get their own limits. */
-const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+/**
+ * The uploads that stream under limits of their own (their readers count the bytes); any other body
+ * is refused past JSON_BODY_MAX_BYTES. Exact method and path: nothing else may send a large body.
+ */
+const STREAMED_UPLOADS = [
+  CSV_IMPORT_ROUTE,
+  { method: 'POST', path: '/api/context/ingest/file' },
+  { method: 'POST', path: '/api/apps/:appId/files' },
+  // on an app's own host
+  { method: 'POST', path: '/integrations/Core/UploadFile' },
+];
 const API_PREFIXES = ['/api/*', '/live_api/*'];
 
 export interface AppDeps {
@@ -197,14 +206,10 @@ export function createApp({
   app.use(requestLog(logger));
   // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
   app.use(refuseUnstorableAddress());
+  app.use(closeOnUnreadBody());
+  app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
   // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
-  const jsonBodyLimit = jsonBodyLimitOf(JSON_BODY_LIMIT);
-  // CSV imports, data-source uploads and grid images stream their upload with a limit of their own.
-  const streamsUpload = (path: string) =>
-    path.endsWith('/import') || path === '/api/context/ingest/file' || /^\/api\/apps\/[^/]+\/files$/.test(path);
-  for (const prefix of API_PREFIXES)
-    app.use(prefix, (c, next) => (streamsUpload(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');

@@ -2,14 +2,13 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '@tessera/db';
 import { createApp } from './app';
-import { FlushingServerResponse } from './platform/http/flushing-response';
+import { httpServerOptions } from './platform/http/server-options';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { createLogger } from './platform/logger';
 import { OUTBOX_PAGE } from './platform/mail/mailer';
 
 /** Requests still running this long after SIGTERM are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 const ROLES = ['web', 'worker', 'all'] as const;
 type Role = (typeof ROLES)[number];
@@ -64,13 +63,9 @@ async function main() {
     fetch: app.fetch,
     port: config.port,
     hostname: config.host,
-    serverOptions: { ServerResponse: FlushingServerResponse },
+    // Keep-alive 65 s; headers and bodies that trickle in are cut off (server-options.ts).
+    serverOptions: httpServerOptions(),
   }) as Server;
-  // Idle keep-alive connections outlive those of the clients and proxies in front (load balancers
-  // keep theirs 60 s): with Node's 5 s, a client reusing a connection as the server closed it got
-  // ECONNRESET. The headers timeout must stay above it.
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
   let stopping = false;
   const shutdown = (signal: string) => {

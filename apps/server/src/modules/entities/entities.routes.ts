@@ -11,6 +11,8 @@ type Vars = { Variables: CallerVariables };
 
 /** CSV uploads are streamed, never buffered; this bounds how long one import may run. */
 export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+/** The one route that may stream a large body (app.ts exempts exactly it from the JSON limit). */
+export const CSV_IMPORT_ROUTE = { method: 'POST', path: '/live_api/apps/:appId/entities/:name/import' } as const;
 
 /**
  * The entity API at /live_api/apps/{appId}/entities/{name} (spec 3 §7): open to everyone, each
@@ -38,9 +40,11 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   /**
    * Multipart CSV (`mapping` and `importId` fields go before the file). With
    * `Accept: application/x-ndjson` the answer streams one progress line per written batch, then a
-   * `done` (or `error`) line; otherwise it is the summary as JSON.
+   * `done` (or `error`) line; otherwise it is the summary as JSON. The app, the entity and the
+   * caller's right to create records are checked before a byte of the upload is read.
    */
-  app.post(`${base}/import`, async (c) => {
+  app.post(CSV_IMPORT_ROUTE.path, async (c) => {
+    await entities.checkImport(...target(c));
     const upload = await readMultipartFile(c, {
       maxBytes: CSV_IMPORT_MAX_BYTES,
       tooLargeMessage: `The CSV file is too big (max ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
