@@ -1,18 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a preview token grants: one version of one app, until `expiresAt` (seconds since the epoch). */
+/**
+ * What a preview token grants: one version of one app, until `expiresAt` (seconds since the epoch),
+ * and only while the builder session `sessionId` that asked for it lives (checked on every use).
+ */
 export interface PreviewGrant {
   appId: string;
   versionId: string;
   expiresAt: number;
+  sessionId: string;
 }
 
 const mac = (secret: string, payload: string) =>
   createHmac('sha256', `tessera-preview:${secret}`).update(payload).digest();
 
-/** `base64url(appId \n versionId \n expiresAt).base64url(HMAC-SHA256)`, keyed by the server's AUTH_SECRET. */
+/** `base64url(appId \n versionId \n expiresAt \n sessionId).base64url(HMAC-SHA256)`, keyed by the server's AUTH_SECRET. */
 export function signPreviewToken(grant: PreviewGrant, secret: string): string {
-  const payload = Buffer.from(`${grant.appId}\n${grant.versionId}\n${grant.expiresAt}`).toString('base64url');
+  const payload = Buffer.from(`${grant.appId}\n${grant.versionId}\n${grant.expiresAt}\n${grant.sessionId}`).toString(
+    'base64url',
+  );
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
@@ -28,8 +34,9 @@ export function verifyPreviewToken(
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [appId, versionId, expires, more] = Buffer.from(payload, 'base64url').toString('utf8').split('\n');
+  const [appId, versionId, expires, sessionId, more] = Buffer.from(payload, 'base64url').toString('utf8').split('\n');
   const expiresAt = Number(expires);
-  if (!appId || !versionId || more !== undefined || !Number.isInteger(expiresAt) || expiresAt <= nowS) return null;
-  return { appId, versionId, expiresAt };
+  if (!appId || !versionId || !sessionId || more !== undefined) return null;
+  if (!Number.isInteger(expiresAt) || expiresAt <= nowS) return null;
+  return { appId, versionId, expiresAt, sessionId };
 }

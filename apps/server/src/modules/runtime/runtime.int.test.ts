@@ -182,12 +182,12 @@ describe('preview URLs', () => {
     expect((await onHost(other.slug, 'GET', bundle.moduleUrl!)).status).toBe(404);
 
     const expired = signPreviewToken(
-      { appId: main.appId, versionId: main.v1, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+      { appId: main.appId, versionId: main.v1, expiresAt: Math.floor(Date.now() / 1000) - 1, sessionId: 'any' },
       t.config.authSecret,
     );
     const tampered = token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'));
     const forged = signPreviewToken(
-      { appId: main.appId, versionId: main.v1, expiresAt: 2_000_000_000 },
+      { appId: main.appId, versionId: main.v1, expiresAt: 2_000_000_000, sessionId: 'any' },
       'another-secret-0123456789abcdef0123456789',
     );
     const otherApps = await previewTokenOf(other.appId);

@@ -1,6 +1,6 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
-import { apps, type Db } from '@tessera/db';
+import { apps, authSessions, authUsers, type Db } from '@tessera/db';
 import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.service';
 
 /** The versions repo's reads the runtime needs (apps/server/src/modules/versions/versions.repo.ts). */
@@ -24,6 +24,18 @@ const toVersion = (
 
 /** Apps by id or slug (one indexed read each: both columns are unique), and versions through the versions repo. */
 export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo: VersionsLookup }): RuntimeSource {
+  const ownerInSession = db
+    .select({ ownerUserId: apps.ownerUserId })
+    .from(apps)
+    .innerJoin(
+      authSessions,
+      and(eq(authSessions.userId, apps.ownerUserId), eq(authSessions.id, sql.placeholder('sessionId'))),
+    )
+    .innerJoin(authUsers, eq(authUsers.id, apps.ownerUserId))
+    .where(
+      and(eq(apps.id, sql.placeholder('appId')), gt(authSessions.expiresAt, sql`now()`), eq(authUsers.disabled, false)),
+    )
+    .prepare('preview_owner_in_session');
   return {
     async findApp(idOrSlug: string): Promise<RuntimeApp | null> {
       if (!idOrSlug || idOrSlug.length > 100) return null;
@@ -46,5 +58,25 @@ export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo
     findVersion: async (appId, versionId) => toVersion(await versionsRepo.findVersion(appId, versionId)),
     findLatestVersion: async (appId) => toVersion(await versionsRepo.findLatestVersion(appId)),
     findPublishedVersion: async (appId) => toVersion(await versionsRepo.findPublishedVersion(appId)),
+
+    async findSessionId(sessionToken: string, userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(
+          and(
+            eq(authSessions.token, sessionToken),
+            eq(authSessions.userId, userId),
+            gt(authSessions.expiresAt, sql`now()`),
+          ),
+        );
+      return row?.id ?? null;
+    },
+
+    // Every preview request asks (bundle, entity calls): one prepared read of app, session and owner.
+    async findOwnerInSession(appId: string, sessionId: string): Promise<string | null> {
+      const [row] = await ownerInSession.execute({ appId, sessionId });
+      return row?.ownerUserId ?? null;
+    },
   };
 }
