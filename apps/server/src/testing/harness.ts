@@ -6,7 +6,7 @@ import type { OutboxMail } from '@tessera/contracts';
 import { createTestDatabase, STRONG_PASSWORD, uniqueEmail, type TestDatabase } from '@tessera/test-utils';
 import { createApp, type AppDeps, type TesseraApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
-import { createLogger } from '../platform/logger';
+import { createLogger, type Logger } from '../platform/logger';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -32,7 +32,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> = {},
+  deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> & { logger?: Logger } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const testDb: TestDatabase = await createTestDatabase();
@@ -47,9 +47,9 @@ export async function createTestApp(
   const tessera: TesseraApp = createApp({
     config,
     database: testDb.database,
-    logger: createLogger(config.logLevel),
     webDistDir: null,
     ...deps,
+    logger: deps.logger ?? createLogger(config.logLevel),
   });
   const { app } = tessera;
 
