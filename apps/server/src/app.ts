@@ -25,6 +25,7 @@ import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
 import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
+import { createAuthLimits } from './modules/auth/auth-limits';
 import { csvRoutes } from './modules/csv/csv.routes';
 import { createCsvService } from './modules/csv/csv.service';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
@@ -116,7 +117,8 @@ export function createApp({
   const rateLimiter = createRateLimiter(db);
   const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const usersRepo = createUsersRepo(db);
-  const auth = createAuth({ db, config, logger, mailer, rateLimiter, usersRepo });
+  const authLimits = createAuthLimits(rateLimiter);
+  const auth = createAuth({ db, config, logger, mailer, limits: authLimits, usersRepo });
   const authFlows = createAuthFlowsService({ auth, usersRepo });
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
@@ -174,7 +176,7 @@ export function createApp({
   const appUsers = createAppUsersService({
     appUsersRepo: createAppUsersRepo(db),
     appsRepo,
-    rateLimiter,
+    limits: authLimits,
     mailer,
     secret: config.authSecret,
     appOrigin: (slug) => runtime.appOrigin(slug),
@@ -247,7 +249,7 @@ export function createApp({
     });
   };
   app.use('/live_api/apps/:appId/*', identified);
-  app.route('/', appUsersRoutes({ appUsers }));
+  app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy }));
   app.route('/', entitiesRoutes({ entities, logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 

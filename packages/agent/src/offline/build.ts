@@ -54,7 +54,7 @@ export function buildNewApp(
     seeded[s.name] = records.length;
     if (records.length) actions.push({ type: 'insert_entity_records', entity: s.name, records });
   }
-  const intro = `I'll build **${name}** for you: ${listJoin(schemas.map((s) => humanize(pluralize(s.name))))}, with pages to list, view, create and edit them${model.extraPages.length ? `, ${listJoin(model.extraPages.map((p) => p.title.toLowerCase()))}` : ''} and a dashboard.`;
+  const intro = `I'll build **${name}** for you: ${listJoin(schemas.map((s) => humanize(pluralize(s.name))))}, with pages to list, view, create and edit them, plus ${listJoin([...model.extraPages.map((p) => `a ${p.title.toLowerCase()}`), 'a dashboard'])}.`;
   const text = `${intro}\n\n${groupText(`Create ${name}`, actions)}\n\n${firstAnswer(model, plan, seeded)}`;
   return { text, summary: `Created ${name} with ${listJoin(schemas.map((s) => s.name))}` };
 }

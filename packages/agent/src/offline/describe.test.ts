@@ -18,10 +18,12 @@ describe('first turn: understanding a description', () => {
       'Build a task tracker with tasks (title, done, due date) and projects (name)',
     );
     expect(Object.keys(entities)).toEqual(['Task', 'Project']);
+    // Tasks of an app with projects belong to one (the template's hint), but keep exactly the fields asked for.
     expect(entities.Task!.properties).toEqual({
       title: { type: 'string' },
       done: { type: 'boolean', default: false },
       due_date: { type: 'string', format: 'date' },
+      project_id: { type: 'string' },
     });
     expect(entities.Task!.required).toEqual(['title']);
     expect(entities.Task!['x-accessControl'].permissions).toEqual({ read: 'creator', write: 'creator' });
@@ -124,11 +126,11 @@ describe('first turn: understanding a description', () => {
       'Inventory app with products (name, price, qty, rating, supplier email, photo, website, phone number)',
     );
     const p = entities.Product!.properties;
-    expect(p.price).toEqual({ type: 'number' });
-    expect(p.qty).toEqual({ type: 'number' });
-    expect(p.rating).toMatchObject({ type: 'number' });
+    expect(p.price).toEqual({ type: 'number', minimum: 0, description: 'Amount in USD' });
+    expect(p.qty).toEqual({ type: 'integer', minimum: 0 });
+    expect(p.rating).toEqual({ type: 'integer', minimum: 1, maximum: 5 });
     expect(p.supplier_email).toEqual({ type: 'string', format: 'email' });
-    expect(p.photo_image).toEqual({ type: 'string', format: 'image' });
+    expect(p.photo).toEqual({ type: 'string', format: 'image' });
     expect(p.website).toEqual({ type: 'string', format: 'uri' });
     expect(p.phone_number).toEqual({ type: 'string' });
   });
@@ -173,7 +175,7 @@ describe('first turn: understanding a description', () => {
   it('falls back to a generic entity for an unknown kind of app', async () => {
     const { entities, manifest } = await build('An app to manage my vinyl collection');
     expect(Object.keys(entities)).toEqual(['Vinyl']);
-    expect(entities.Vinyl!.required).toEqual(['name']);
+    expect(entities.Vinyl!.required).toEqual(['title']);
     expect(manifest.name).toBe('Vinyl Collection');
   });
 
@@ -184,7 +186,7 @@ describe('first turn: understanding a description', () => {
     const p = entities.Application!.properties;
     expect(p.applied_on).toEqual({ type: 'string', format: 'date' });
     expect(p.link).toEqual({ type: 'string', format: 'uri' });
-    expect(p.salary).toEqual({ type: 'number' });
+    expect(p.salary).toEqual({ type: 'number', minimum: 0, description: 'Amount in USD' });
     expect(p.status!.enum).toEqual(['applied', 'interview', 'offer', 'rejected']);
   });
 
@@ -224,7 +226,7 @@ describe('first turn: understanding a description', () => {
       steps: { type: 'string' },
       cook_time: { type: 'number' },
       listened: { type: 'boolean', default: false },
-      photo_image: { type: 'string', format: 'image' },
+      photo: { type: 'string', format: 'image' },
     });
   });
 
@@ -233,7 +235,7 @@ describe('first turn: understanding a description', () => {
       'Fleet management with vehicles (plate, model, year, mileage, last service date) and drivers (name, license number, phone)',
     );
     expect(fleet.manifest.name).toBe('Fleet Management');
-    expect(fleet.entities.Vehicle!.properties.mileage).toEqual({ type: 'number' });
+    expect(fleet.entities.Vehicle!.properties.mileage).toEqual({ type: 'integer', minimum: 0 });
     expect(fleet.entities.Driver!.properties.license_number).toEqual({ type: 'string' });
     expect((await build('Build a movie watchlist')).manifest.name).toBe('Movie Watchlist');
   });
@@ -255,6 +257,7 @@ describe('first turn: understanding a description', () => {
       title: { type: 'string' },
       due_date: { type: 'string', format: 'date' },
       status: { type: 'string', enum: ['todo', 'done'], default: 'todo' },
+      project_id: { type: 'string' },
     });
     expect(entities.Project!.properties).toEqual({
       name: { type: 'string' },
@@ -295,8 +298,8 @@ describe('first turn: understanding a description', () => {
     ['Podcast episodes tracker: episodes (title, episode number, listened)', 'Podcast Episodes Tracker', ['Episode']],
     [
       'A pet care app: pets (name, species, birthday, photo) and vet visits (date, reason, cost, pet)',
-      'Pet Care App',
-      ['Pet', 'VetVisit'],
+      'Pet Care',
+      ['Pet', 'Visit'],
     ],
     ['Make a kanban board', 'Kanban Board', ['Task', 'Project']],
     ['Create a bug tracker with bugs (title, severity (low, high), screenshot)', 'Bug Tracker', ['Bug']],
@@ -309,9 +312,11 @@ describe('first turn: understanding a description', () => {
   it('adds sample records on the first turn when the description asks for them', async () => {
     const { records, turn, entities } = await build('a recipe book with some sample data');
     expect(Object.keys(entities)).toEqual(['Recipe']);
-    expect(records.Recipe).toHaveLength(5);
-    expect(turn.text).toMatch(/5 sample records/);
-    expect((await build('a recipe book')).records).toEqual({});
+    // Asked for: as many as there are distinct sample titles (never "Lemon pancakes 2"); otherwise three.
+    expect(records.Recipe).toHaveLength(4);
+    expect(new Set(records.Recipe!.map((r) => r.title)).size).toBe(4);
+    expect(turn.text).toMatch(/4 sample records per entity/);
+    expect((await build('a recipe book')).records.Recipe).toHaveLength(3);
   });
 
   it('adds the pages a first description asks for: about, statistics, calendar, kanban board', async () => {

@@ -158,7 +158,7 @@ const ADJECTIVES = new Set([
   'need',
 ]);
 const NAME_HEADS =
-  'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk';
+  'tracker|manager|management|planner|book|log|journal|watchlist|list|crm|store|shop|portal|dashboard|organi[sz]er|catalog(?:ue)?|diary|hub|board|library|inventory|directory|collection|app|system|tool|desk|pipeline';
 
 /** Entity name from a noun phrase: `line items` -> `LineItem`; the built-in User becomes Member. */
 export function entityNameOf(phrase: string): string | null {
@@ -449,12 +449,21 @@ export function appNameOf(text: string, kind: AppKind | null, entities: PlannedE
   if (called) return titleCase(called[1]!.trim());
   const quoted = /["“]([A-Za-z0-9][^"”\n]{1,40})["”]/.exec(text);
   if (quoted && !/[,()]/.test(quoted[1]!)) return quoted[1]!.trim();
-  for (const phrase of text.matchAll(new RegExp(`((?:[A-Za-z-]+\\s+){0,2})\\b(${NAME_HEADS})\\b`, 'gi'))) {
-    const modifiers = phrase[1]!
+  // Each head word with up to two words before it (heads may overlap: "a book club app").
+  for (const phrase of text.matchAll(new RegExp(`\\b(${NAME_HEADS})\\b`, 'gi'))) {
+    const lead = text
+      .slice(0, phrase.index)
+      .split(/[.,;:!?()]/)
+      .at(-1)!
       .trim()
       .split(/\s+/)
-      .filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
-    const head = phrase[2]!;
+      .slice(-2);
+    const modifiers = lead.filter((w) => w && !ADJECTIVES.has(w.toLowerCase()) && !STOPWORDS.has(w.toLowerCase()));
+    const head = phrase[1]!;
+    // "a book club app": "book" names no app when another noun follows it.
+    const next = /^\s+([a-z]+)/i.exec(text.slice(phrase.index! + phrase[0].length))?.[1]?.toLowerCase();
+    if (next && !STOPWORDS.has(next) && !/^(app|tracker|manager|system|tool)$/.test(next)) continue;
+    if (modifiers.length && /^(app|system|tool)$/i.test(head)) return titleCase(modifiers.join(' ').toLowerCase());
     if (modifiers.length) return titleCase([...modifiers, head].join(' ').toLowerCase());
     const forWhom = /\bfor\s+(?:my|our|a|the|his|her)\s+([a-z]+(?: [a-z]+)?)/i.exec(text.slice(phrase.index));
     const whom = forWhom

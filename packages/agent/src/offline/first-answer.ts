@@ -20,10 +20,12 @@ export function firstAnswer(model: AppModel, plan: AppPlan, seeded: Record<strin
   if (plan.links.length) lines.push('', `Links between records: ${listJoin(plan.links)}.`);
 
   lines.push('', 'What I chose:');
-  const templated = plan.entities.filter((e) => e.source === 'template').map((e) => e.name);
+  const templated = plan.entities
+    .filter((e) => e.source === 'template' || (e.source === 'mentioned' && e.fields.length > 1))
+    .map((e) => e.name);
   if (templated.length)
     lines.push(
-      `- the description named no fields, so ${listJoin(templated)} got the usual fields for ${templated.length === 1 ? 'such a record' : 'such records'} — tell me what to change`,
+      `- the description named no fields for ${listJoin(templated)}, so ${templated.length === 1 ? 'it' : 'they'} got the usual fields for such records — tell me what to change`,
     );
   if (plan.added.length)
     lines.push(

@@ -34,7 +34,7 @@ describe('follow-ups on an existing app', () => {
       enum: ['low', 'medium', 'high'],
       default: 'low',
     });
-    expect(Object.keys(entities.Task!.properties)).toEqual(['title', 'done', 'due_date', 'priority']);
+    expect(Object.keys(entities.Task!.properties)).toEqual(['title', 'done', 'due_date', 'project_id', 'priority']);
     expect(types).toContain('edit_entity');
     expect(types).not.toContain('add_entity');
     const edit = parsed.actions.find((a) => a.type === 'edit_entity')!;
@@ -372,7 +372,7 @@ describe('conversation niceties', () => {
   it('says which fields exist when asked to remove one that does not', () => {
     const turn = planAppBuilderTurn({ snapshot: base, messages: [{ role: 'user', text: 'delete the notes field' }] });
     expect(turn.text).not.toContain('<tessera-');
-    expect(turn.text).toContain('Task has title, done and due_date');
+    expect(turn.text).toContain('Task has title, done, due_date and project_id');
   });
 
   it('asks which colour for "change the colors", takes a colour word from "make the header purple"', async () => {

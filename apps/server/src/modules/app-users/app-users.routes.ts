@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   AppForgotPasswordSchema,
   AppSetPasswordSchema,
@@ -6,6 +6,7 @@ import {
   AppSignUpSchema,
   InviteUserSchema,
 } from '@tessera/contracts';
+import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
@@ -29,17 +30,22 @@ export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ 
  * entity's `me`, and invitations (spec 3 §7 Users API). Mounted before the entity routes so
  * `User/me` is not read as a record id; callers are identified once for both (app.ts).
  */
-export function appUsersRoutes({ appUsers }: { appUsers: AppUsersService }) {
+export function appUsersRoutes({ appUsers, trustProxy }: { appUsers: AppUsersService; trustProxy: boolean }) {
   const app = new Hono<{ Variables: CallerVariables }>();
+  const ipOf = (c: Context) => clientIp(c, trustProxy);
   const base = '/live_api/apps/:appId';
   app.post(`${base}/auth/sign-up`, async (c) =>
-    c.json(await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema), requestHostName(c))),
+    c.json(
+      await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema), requestHostName(c), ipOf(c)),
+    ),
   );
   app.post(`${base}/auth/sign-in`, async (c) =>
-    c.json(await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema), requestHostName(c))),
+    c.json(
+      await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema), requestHostName(c), ipOf(c)),
+    ),
   );
   app.post(`${base}/auth/forgot-password`, async (c) =>
-    c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema))),
+    c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema), ipOf(c))),
   );
   app.post(`${base}/auth/set-password`, async (c) =>
     c.json(

@@ -6,8 +6,6 @@ import {
   coerceRecord,
   isStrongPassword,
   isValidEmail,
-  LOGIN_FAILURE_WINDOW_S,
-  LOGIN_MAX_FAILURES,
   MESSAGES,
   USER_ENTITY,
   type AppSession,
@@ -18,9 +16,9 @@ import {
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
-import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
+import type { AuthLimits } from '../auth/auth-limits';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo';
 
 export const APP_SESSION_EXPIRES_S = 30 * 24 * 3600;
@@ -28,6 +26,9 @@ export const APP_SESSION_EXPIRES_S = 30 * 24 * 3600;
 const BUILT_IN_FIELDS = new Set(['email', 'full_name', 'role']);
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Checked when an e-mail has no password to check, so unknown e-mails take as long as known ones. */
+let dummyPasswordHash: Promise<string> | undefined;
+const dummyHash = () => (dummyPasswordHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 const RESET_LINK_TTL_S = 3600;
 const INVITE_LINK_TTL_S = 7 * 24 * 3600;
@@ -79,7 +80,7 @@ function toAppUser(row: AppUserRow): AppUser {
 export interface AppUsersDeps {
   appUsersRepo: AppUsersRepo;
   appsRepo: AppsRepo;
-  rateLimiter: RateLimiter;
+  limits: AuthLimits;
   mailer: Mailer;
   /** Signs password links. */
   secret: string;
@@ -87,14 +88,7 @@ export interface AppUsersDeps {
   appOrigin: (slug: string) => string;
 }
 
-export function createAppUsersService({
-  appUsersRepo,
-  appsRepo,
-  rateLimiter,
-  mailer,
-  secret,
-  appOrigin,
-}: AppUsersDeps) {
+export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, secret, appOrigin }: AppUsersDeps) {
   async function appOf(appId: string) {
     const app = await appsRepo.findById(appId);
     if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
@@ -135,16 +129,24 @@ export function createAppUsersService({
   return {
     me,
 
-    /** Mails a reset link when the account exists; the answer never tells whether it does. */
-    async forgotPassword(appId: string, input: { email: string }): Promise<{ status: true }> {
+    /**
+     * Mails a reset link when the account exists; the answer never tells whether it does: requests
+     * are capped per address whether or not it has an account, and a mail past the mailer's own
+     * cap (which counts the mails an account had before) is dropped silently.
+     */
+    async forgotPassword(appId: string, input: { email: string }, ip: string): Promise<{ status: true }> {
+      await limits.countAddress('app', 'mail', ip);
       const app = await appOf(appId);
       const email = input.email.toLowerCase();
       if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+      await limits.countRecipient(email);
       const row = await appUsersRepo.findByEmail(appId, email);
-      if (row && !row.disabled)
-        await mailer.send(
-          mailTemplates.appResetPassword(email, passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S), app.name),
-        );
+      if (row && !row.disabled) {
+        const link = passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S);
+        await mailer.send(mailTemplates.appResetPassword(email, link, app.name)).catch((err: unknown) => {
+          if (!(err instanceof AppError && err.code === 'RATE_LIMITED')) throw err;
+        });
+      }
       return { status: true };
     },
 
@@ -170,7 +172,9 @@ export function createAppUsersService({
       appId: string,
       input: { email: string; password: string; full_name?: string },
       host: string,
+      ip: string,
     ): Promise<AppSession> {
+      await limits.countAddress('app', 'signUp', ip);
       const app = await appOf(appId);
       if (app.settings.isSignupEnabled !== true) throw new AppError('FORBIDDEN', 'Sign-up is not open for this app');
       const email = input.email.toLowerCase();
@@ -187,22 +191,29 @@ export function createAppUsersService({
       return startSession(row, host);
     },
 
-    async signIn(appId: string, input: { email: string; password: string }, host: string): Promise<AppSession> {
+    async signIn(
+      appId: string,
+      input: { email: string; password: string },
+      host: string,
+      ip: string,
+    ): Promise<AppSession> {
+      await limits.countAddress('app', 'signIn', ip);
       await appOf(appId);
       const email = input.email.toLowerCase();
-      const failures = `app-login-fail:${appId}:${email}`;
-      if ((await rateLimiter.peek(failures)) >= LOGIN_MAX_FAILURES)
-        throw new AppError('TOO_MANY_ATTEMPTS', MESSAGES.login.tooManyAttempts);
+      const scope = `app:${appId}`;
+      await limits.beforeSignIn(scope, email, ip);
       const row = await appUsersRepo.findByEmail(appId, email);
-      const isValid = row?.passwordHash
-        ? await verifyPassword({ hash: row.passwordHash, password: input.password })
-        : false;
-      if (!row || !isValid) {
-        await rateLimiter.hit(failures, LOGIN_FAILURE_WINDOW_S);
+      // A password is checked either way, so an unknown e-mail answers as slowly as a known one.
+      const checked = await verifyPassword({
+        hash: row?.passwordHash ?? (await dummyHash()),
+        password: input.password,
+      });
+      if (!row?.passwordHash || !checked) {
+        await limits.signInFailed(scope, email, ip);
         throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
       }
       if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
-      await rateLimiter.reset(failures);
+      await limits.signInSucceeded(scope, email, ip);
       return startSession(row, host);
     },
 

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   CompleteEmailChangeSchema,
   SendMagicLinkSchema,
@@ -8,7 +8,8 @@ import {
 import type { Config } from '../../platform/config';
 import { clientIp } from '../../platform/http/client-ip';
 import { readJson } from '../../platform/http/validate';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import type { Auth } from './auth';
+import { CLIENT_IP_HEADER } from './auth-hooks';
 import { translateAuthError } from './auth-errors';
 import type { AuthFlowsService } from './auth-flows.service';
 import type { AuthVariables } from './session';
@@ -44,11 +45,16 @@ export function authRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
+  /** The request's headers with the client address the identity provider's limits count by. */
+  const headersOf = (c: Context) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    return headers;
+  };
 
   app.on(['GET', 'POST'], `${AUTH_BASE}/*`, async (c) => {
     const raw = c.req.raw;
-    const headers = new Headers(raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    const headers = headersOf(c);
     withoutApiClientFetchMetadata(headers);
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
     const request = new Request(raw.url, {
@@ -73,26 +79,22 @@ export function authRoutes({
 
   app.post('/api/live_api/account/sendResetPasswordEmail', async (c) => {
     return c.json(
-      await authFlows.sendResetPasswordEmail(await readJson(c, SendResetPasswordEmailSchema), c.req.raw.headers),
+      await authFlows.sendResetPasswordEmail(await readJson(c, SendResetPasswordEmailSchema), headersOf(c)),
     );
   });
 
   app.post('/api/live_api/account/sendMagicLink', async (c) => {
-    return c.json(await authFlows.sendMagicLink(await readJson(c, SendMagicLinkSchema), c.req.raw.headers));
+    return c.json(await authFlows.sendMagicLink(await readJson(c, SendMagicLinkSchema), headersOf(c)));
   });
 
   app.post('/api/live_api/account/sendVerificationEmail', signedIn, async (c) => {
     return c.json(
-      await authFlows.sendVerificationEmail(
-        c.var.user,
-        await readJson(c, SendVerificationEmailSchema),
-        c.req.raw.headers,
-      ),
+      await authFlows.sendVerificationEmail(c.var.user, await readJson(c, SendVerificationEmailSchema), headersOf(c)),
     );
   });
   app.post('/api/live_api/account/completeEmailChange', signedIn, async (c) => {
     return c.json(
-      await authFlows.requestEmailChange(c.var.user, await readJson(c, CompleteEmailChangeSchema), c.req.raw.headers),
+      await authFlows.requestEmailChange(c.var.user, await readJson(c, CompleteEmailChangeSchema), headersOf(c)),
     );
   });
 

@@ -1,14 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import {
-  isStrongPassword,
-  isValidEmail,
-  LOGIN_FAILURE_WINDOW_S,
-  LOGIN_MAX_FAILURES,
-  LOGIN_MAX_PER_IP_PER_MINUTE,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -20,12 +15,11 @@ import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
 import type { Mail, Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
-import type { RateLimiter } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
+import { createAuthHooks, CLIENT_IP_HEADER } from './auth-hooks';
+import type { AuthLimits } from './auth-limits';
 import { currentMailContext } from './mail-context';
 import type { UsersRepo } from './users.repo';
-
-/** Header our HTTP layer sets (and strips from clients) so the identity provider sees the real caller. */
-export const CLIENT_IP_HEADER = 'x-tessera-client-ip';
 
 export const SESSION_EXPIRES_S = 7 * 24 * 3600;
 /** A session used after this age is extended to a full SESSION_EXPIRES_S again. */
@@ -39,11 +33,9 @@ interface AuthDeps {
   config: Config;
   logger: Logger;
   mailer: Mailer;
-  rateLimiter: RateLimiter;
+  limits: AuthLimits;
   usersRepo: UsersRepo;
 }
-
-const loginFailureKey = (email: string) => `login-fail:${email.trim().toLowerCase()}`;
 
 /** The continue target a better-auth link carries, kept as a same-site path. */
 function continueUrlOf(betterAuthUrl: string): string {
@@ -72,7 +64,7 @@ function isEmailChangeToken(token: string): boolean {
  * `/auth/handler` (verification links by way of the API's verify-email redirect), which completes
  * the flow and shows the spec's messages.
  */
-export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo }: AuthDeps) {
+export function createAuth({ db, config, logger, mailer, limits, usersRepo }: AuthDeps) {
   const handlerPath = (mode: AuthHandlerMode, continueUrl: string) =>
     `/auth/handler?mode=${mode}&continueUrl=${encodeURIComponent(continueUrl)}`;
   /** Links whose token the SPA spends with a JSON call (single-use: mail scanners must not spend them). */
@@ -85,11 +77,20 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
   const verificationLink = (mode: AuthHandlerMode, token: string, continueUrl: string) =>
     `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(handlerPath(mode, continueUrl))}`;
 
-  /** Sends through the mailer and reports failures to the calling route (see mail-context). */
+  /**
+   * Sends through the mailer and reports failures to the calling route (see mail-context). A mail
+   * past the mailer's per-address cap is dropped without a word: the cap counts every mail to the
+   * address, so refusing would tell that an account (which had mail before) lives there. Requests
+   * for mail are capped per address before this, whether an account exists or not (auth-hooks.ts).
+   */
   async function sendAuthMail(mail: Mail) {
     try {
       await mailer.send(mail);
     } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+        logger.warn('auth mail dropped: too many mails to this address', { subject: mail.subject });
+        return;
+      }
       const ctx = currentMailContext();
       if (ctx) ctx.failure = err;
       throw err;
@@ -142,7 +143,7 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
         await sendAuthMail(mail);
       },
     },
-    // Our own Postgres-backed limits below cover sign-in, and the mailer caps mails per address.
+    // Our own Postgres-backed limits (auth-hooks.ts, auth-limits.ts) cover sign-in, sign-up and mails.
     rateLimit: { enabled: false },
     trustedOrigins: (request?: Request) => {
       const origins = [config.publicUrl];
@@ -200,60 +201,7 @@ export function createAuth({ db, config, logger, mailer, rateLimiter, usersRepo 
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/sign-up/email') {
-          const email = typeof body.email === 'string' ? body.email.trim() : '';
-          const password = typeof body.password === 'string' ? body.password : '';
-          if (!isValidEmail(email))
-            throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
-          if (!isStrongPassword(password))
-            throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
-          const name =
-            typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : email.split('@')[0]!;
-          return { context: { body: { ...body, email, name } } };
-        }
-        if (ctx.path === '/sign-in/email') {
-          const email = typeof body.email === 'string' ? body.email : '';
-          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
-          const perIp = await rateLimiter.hit(`login-ip:${ip}`, 60);
-          const failures = await rateLimiter.peek(loginFailureKey(email));
-          if (perIp.count > LOGIN_MAX_PER_IP_PER_MINUTE || failures >= LOGIN_MAX_FAILURES) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: 'TOO_MANY_ATTEMPTS',
-              message: MESSAGES.login.tooManyAttempts,
-            });
-          }
-        }
-        if (
-          ctx.path === '/reset-password' &&
-          typeof body.newPassword === 'string' &&
-          !isStrongPassword(body.newPassword)
-        ) {
-          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.passwordReset.weakPassword });
-        }
-        if (
-          ctx.path === '/change-password' &&
-          typeof body.newPassword === 'string' &&
-          !isStrongPassword(body.newPassword)
-        ) {
-          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
-        }
-        return undefined;
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const email =
-          typeof (ctx.body as { email?: unknown })?.email === 'string' ? (ctx.body as { email: string }).email : '';
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await rateLimiter.hit(loginFailureKey(email), LOGIN_FAILURE_WINDOW_S);
-        } else if (ctx.context.newSession) {
-          await rateLimiter.reset(loginFailureKey(email));
-        }
-      }),
-    },
+    hooks: createAuthHooks(limits),
   });
   return auth;
 }
