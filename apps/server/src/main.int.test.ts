@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,42 @@ describe('the server process', () => {
     await readyPort(again);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('with no configuration, says where the dev outbox is and serves it to this machine only', async () => {
+    const server = startServer({ NODE_ENV: 'development' });
+    const port = await readyPort(server);
+    const email = `outbox-${Date.now()}@example.com`;
+    const base = `http://127.0.0.1:${port}`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse battery staple' }),
+    });
+    expect(signUp.status).toBe(200);
+    const local = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(local.status).toBe(200);
+    const [mail] = ((await local.json()) as { mails: { links: string[] }[] }).mails;
+    // From another address of this machine (the server listens on every interface by default).
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (outside) expect((await fetch(`http://${outside}:${port}/api/dev/outbox`)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string });
+    expect(lines.map((l) => l.msg)).toContain(
+      `no SMTP_URL: mails go to the dev outbox, readable from this machine only (loopback): http://localhost:${port}/dev/mail`,
+    );
+    expect(lines.map((l) => l.msg)).toContain(
+      'mail stored in the dev outbox: open /dev/mail from this machine to read it',
+    );
+    const link = mail!.links[0]!;
+    expect(server.output()).not.toContain(link);
+    expect(server.output()).not.toContain(new URL(link).searchParams.get('token')!);
   });
 });
