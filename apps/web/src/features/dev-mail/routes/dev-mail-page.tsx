@@ -55,8 +55,9 @@ export function DevMailPage() {
         </div>
 
         {config && !isEnabled ? (
-          <Alert tone="info" title="The dev outbox is off">
-            This server sends real mail (or runs in production), so there is nothing to show here.
+          <Alert tone="info" title="The dev outbox is not available here">
+            This server sends real mail, or you are not on the machine running it: its mails hold sign-in links, so the
+            outbox opens only from that machine (on localhost).
           </Alert>
         ) : outbox.isError ? (
           <Alert tone="error">{outbox.error.message}</Alert>
