@@ -57,6 +57,16 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).toContain('one of');
   });
 
+  it('keys stored secrets on SECRETS_KEY, else AUTH_SECRET, and keeps the dev outbox while mail has nowhere else to go', () => {
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret }).secretsKey).toBe(secret);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret, SECRETS_KEY: 'b'.repeat(40) }).secretsKey).toBe(
+      'b'.repeat(40),
+    );
+    expect(problemsOf({ SECRETS_KEY: 'short' })[0]).toContain('SECRETS_KEY: must be at least 32 characters');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).devOutboxEnabled).toBe(true);
+  });
+
   it('serves apps on {slug}.apps.localhost by default, or on APPS_DOMAIN', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).appsDomain).toBe('apps.localhost');
     expect(loadConfig({ DATA_DIR: dataDir(), APPS_DOMAIN: 'Apps.Example.com' }).appsDomain).toBe('apps.example.com');
