@@ -238,6 +238,12 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     return sent;
   }
 
+  /** A message the preview asked to send: into the chat input only, never sent without the builder. */
+  function suggestToChat(text: string) {
+    chat.suggest(text);
+    if (isNarrow) setMobileView('chat');
+  }
+
   /** The Database panel's access change: a chat request, refused while a turn runs; the chat shows it. */
   const accessChat = {
     isChatBusy: chat.isBusy,
@@ -483,7 +489,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
                 isLoadingVersions={versions.isPending}
                 initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
                 onAppError={handleAppError}
-                onSendChatMessage={sendToChat}
+                onSuggestChatMessage={suggestToChat}
                 isBuilding={chat.isBusy}
                 overlay={
                   <ErrorPanel

@@ -49,7 +49,7 @@ export function ChatPanel({
   const stickToBottom = useRef(true);
   const inputId = useId();
   const modelId = useId();
-  const { messages, status, isBusy, limitFailure, failure, hasStreamError, restoredDraft } = chat;
+  const { messages, status, isBusy, limitFailure, failure, hasStreamError, restoredDraft, suggestedDraft } = chat;
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -60,6 +60,13 @@ export function ChatPanel({
   useEffect(() => {
     if (restoredDraft) setDraft((current) => current || restoredDraft.text);
   }, [restoredDraft]);
+
+  // What the preview asked to send waits in the input for the builder's own Send.
+  useEffect(() => {
+    if (!suggestedDraft) return;
+    setDraft(suggestedDraft.text);
+    document.getElementById(inputId)?.focus();
+  }, [suggestedDraft, inputId]);
 
   // Follow the stream while the reader is at the bottom; leave them alone once they scroll up.
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@ import { Button, EmptyState, Spinner, cn } from '@tessera/ui';
 import { Monitor, RefreshCw, Smartphone, Tablet, TriangleAlert, Wand2 } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';
 import { usePreviewUrl } from '../api/editor';
-import { parsePreviewMessage, previewOrigin, previewToken } from '../lib/frame-messages';
+import { dispatchPreviewMessage, parsePreviewMessage, previewOrigin, previewToken } from '../lib/frame-messages';
 
 /** Spec 2 §2: preview viewports. */
 export const VIEWPORTS = {
@@ -25,7 +25,8 @@ export interface PreviewPaneProps {
   /** The builder route's page segment: the page the frame opens first. */
   initialPage?: string;
   onAppError: (error: AppErrorReport) => void;
-  onSendChatMessage: (message: string) => void;
+  /** The frame asked to send a chat message: it goes to the chat input, for the builder to send or not. */
+  onSuggestChatMessage: (message: string) => void;
   /** A chat turn is running: its version replaces the one shown when it ends. */
   isBuilding: boolean;
   /** Overlaid at the bottom of the frame (the error panel). */
@@ -43,7 +44,7 @@ export function PreviewPane({
   isLoadingVersions,
   initialPage,
   onAppError,
-  onSendChatMessage,
+  onSuggestChatMessage,
   isBuilding,
   overlay,
 }: PreviewPaneProps) {
@@ -66,7 +67,7 @@ export function PreviewPane({
     versionId: preview.data?.versionId ?? versionId,
     token,
     onAppError,
-    onSendChatMessage,
+    onSuggestChatMessage,
   });
   useEffect(() => {
     latest.current = {
@@ -74,7 +75,7 @@ export function PreviewPane({
       versionId: preview.data?.versionId ?? versionId,
       token,
       onAppError,
-      onSendChatMessage,
+      onSuggestChatMessage,
     };
   });
 
@@ -111,24 +112,18 @@ export function PreviewPane({
       const message = parsePreviewMessage(event.data);
       if (!message) return;
       const now = latest.current;
-      switch (message.type) {
-        case 'ready_to_receive_messages':
+      dispatchPreviewMessage(message, {
+        onReady() {
           isFrameReady.current = true;
           setIsFrameLoading(false);
           post({ type: 'preview_state_changed', state: { device: now.viewport } });
           if (now.versionId && now.token)
             post({ type: 'version_selected', versionId: now.versionId, token: now.token });
-          break;
-        case 'app_error':
-          now.onAppError(message.error);
-          break;
-        case 'send_chat_message':
-          now.onSendChatMessage(message.message);
-          break;
-        case 'app_changed_url':
-          setPath(message.path);
-          break;
-      }
+        },
+        onAppError: now.onAppError,
+        onSuggestChatMessage: now.onSuggestChatMessage,
+        onUrlChanged: setPath,
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -42,6 +42,8 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
   const [failure, setFailure] = useState<ChatFailure | null>(null);
   const [limitFailure, setLimitFailure] = useState<ChatFailure | null>(null);
   const [restoredDraft, setRestoredDraft] = useState<{ text: string; at: number } | null>(null);
+  // A message the preview asked to send: shown in the input, sent only by the builder.
+  const [suggestedDraft, setSuggestedDraft] = useState<{ text: string; at: number } | null>(null);
   const [isFollowing, setIsFollowing] = useState(true);
 
   const chat = useMemo(
@@ -151,6 +153,9 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
     [chat, clearError, isBusy, limitFailure, sendMessage],
   );
 
+  /** Puts `text` in the chat input for the builder to read, edit and send (never sends it). */
+  const suggest = useCallback((text: string) => setSuggestedDraft({ text, at: Date.now() }), []);
+
   /** Replaces the whole list (restore and revert answer with the chat's messages). */
   const replaceMessages = useCallback((next: EditorMessage[]) => setMessages(next), [setMessages]);
 
@@ -162,7 +167,9 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
     limitFailure,
     hasStreamError,
     restoredDraft,
+    suggestedDraft,
     send,
+    suggest,
     replaceMessages,
   };
 }

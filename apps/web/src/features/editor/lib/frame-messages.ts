@@ -39,6 +39,33 @@ export function parsePreviewMessage(data: unknown): FrameMessageToParent | null 
   }
 }
 
+/** What the editor does with each message of its preview frame. */
+export interface PreviewMessageHandlers {
+  onReady: () => void;
+  onAppError: (error: AppErrorReport) => void;
+  /**
+   * The preview's "send chat message" only fills the chat input: the frame runs the app's own code,
+   * which a prompt could have written, and a message sent without the builder's click could change
+   * the app (its access rules too).
+   */
+  onSuggestChatMessage: (message: string) => void;
+  onUrlChanged: (path: string) => void;
+}
+
+/** Hands a parsed preview message to its handler. */
+export function dispatchPreviewMessage(message: FrameMessageToParent, handlers: PreviewMessageHandlers): void {
+  switch (message.type) {
+    case 'ready_to_receive_messages':
+      return handlers.onReady();
+    case 'app_error':
+      return handlers.onAppError(message.error);
+    case 'send_chat_message':
+      return handlers.onSuggestChatMessage(message.message);
+    case 'app_changed_url':
+      return handlers.onUrlChanged(message.path);
+  }
+}
+
 /** The origin a preview URL is served from (the app host), or null for a URL that is not http(s). */
 export function previewOrigin(url: string): string | null {
   try {
