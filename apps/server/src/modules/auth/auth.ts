@@ -18,6 +18,7 @@ import { mailTemplates } from '../../platform/mail/templates';
 import { AppError } from '../../platform/errors';
 import { createAuthHooks, CLIENT_IP_HEADER } from './auth-hooks';
 import type { AuthLimits } from './auth-limits';
+import { withHashedSessionTokens } from './hashed-session-tokens';
 import { currentMailContext } from './mail-context';
 import type { UsersRepo } from './users.repo';
 
@@ -103,10 +104,16 @@ export function createAuth({ db, config, logger, mailer, limits, usersRepo }: Au
     basePath: '/api/auth',
     secret: config.authSecret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
-    }),
+    // Session tokens and verification identifiers (reset and magic-link tokens) are stored hashed.
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      }),
+    ),
+    verification: { storeIdentifier: 'hashed' },
+    // They list and revoke sessions by the stored token, which is now a hash; the SPA uses none of them.
+    disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-other-sessions'],
     session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },
     user: {
       additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } },

@@ -1,7 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { authSessions, authUsers, type Db } from '@tessera/db';
+import { hashSessionToken } from './hashed-session-tokens';
 
 export interface SessionRow {
+  /** The session's id (not its token): preview tokens name it, to end with it. */
+  sessionId: string;
   userId: string;
   email: string;
   emailVerified: boolean;
@@ -17,6 +20,7 @@ export interface SessionRow {
 export function createSessionsRepo(db: Db) {
   const byToken = db
     .select({
+      sessionId: authSessions.id,
       userId: authUsers.id,
       email: authUsers.email,
       emailVerified: authUsers.emailVerified,
@@ -30,9 +34,9 @@ export function createSessionsRepo(db: Db) {
     .prepare('session_by_token');
 
   return {
-    /** The live (unexpired) session with this token, with its user. */
+    /** The live (unexpired) session with this token (stored as its hash), with its user. */
     async findLiveByToken(token: string): Promise<SessionRow | null> {
-      const [row] = await byToken.execute({ token });
+      const [row] = await byToken.execute({ token: hashSessionToken(token) });
       return row ?? null;
     },
   };
