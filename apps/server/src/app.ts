@@ -232,7 +232,10 @@ export function createApp({
   app.route('/', versionsRoutes({ versions, signedIn }));
   app.route('/', chatRoutes({ chat, signedIn, authenticate }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
-  app.route('/', contextRoutes({ context, signedIn }));
+  app.route(
+    '/',
+    contextRoutes({ context, signedIn, isAdmin: async (user) => (await accounts.getCurrent(user)).isAdmin }),
+  );
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);

@@ -12,7 +12,7 @@ import {
 } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { chunkText } from './chunking';
-import { createGoogleDriveConnector, createNotionConnector } from './connectors';
+import { CONNECTORS_ADMIN_ONLY, createGoogleDriveConnector, createNotionConnector } from './connectors';
 
 const notion = await startFakeNotion();
 const drive = await startFakeDrive();
@@ -33,9 +33,10 @@ const t = await createTestApp(
 const bare = await createTestApp();
 beforeAll(() => t.jobRunner.start());
 
-async function builderWithApp(app = t) {
+/** A builder with an app; an admin (an operator account) unless `isAdmin` is false. */
+async function builderWithApp(app = t, isAdmin = true) {
   const b = await app.signUpVerified();
-  await app.db.execute(sql`UPDATE accounts SET plan = 'explorer' WHERE user_id = ${b.userId}`);
+  await app.db.execute(sql`UPDATE accounts SET plan = 'explorer', is_admin = ${isAdmin} WHERE user_id = ${b.userId}`);
   const res = await app.request('POST', '/api/apps', {
     token: b.token,
     body: {
@@ -82,6 +83,30 @@ describe('connectors', () => {
     const items = await bare.request('GET', '/api/context/connectors/notion/items', { token: b.token });
     expect(items.status).toBe(400);
     expect(items.body.error.message).toBe(APP_MESSAGES.connectorNotConfigured);
+  });
+
+  it("are the operator's: a builder who is not an admin can neither list nor import their documents", async () => {
+    const b = await builderWithApp(t, false);
+    expect((await t.request('GET', '/api/context/connectors', { token: b.token })).body.connectors).toEqual([
+      { id: 'notion', configured: false },
+      { id: 'google_drive', configured: false },
+    ]);
+    for (const id of ['notion', 'google_drive']) {
+      const items = await t.request('GET', `/api/context/connectors/${id}/items`, { token: b.token });
+      expect(items.status, id).toBe(403);
+      expect(items.body.error.message).toBe(CONNECTORS_ADMIN_ONLY);
+    }
+    const res = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: {
+        contextItems: [{ source: 'notion', providerItemId: FAKE_NOTION_PAGE.id, name: 'Theirs', type: 'notion_page' }],
+      },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(CONNECTORS_ADMIN_ONLY);
+    expect(
+      (await t.request('GET', `/api/context/items?appId=${b.appId}`, { token: b.token })).body.contextItems,
+    ).toEqual([]);
   });
 
   it('Notion: lists pages and ingests one (paginated and nested blocks) to synced', async () => {

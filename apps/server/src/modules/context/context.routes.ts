@@ -12,8 +12,10 @@ import {
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
+import type { SessionUser } from '@tessera/contracts';
 import type { AuthVariables } from '../auth/session';
 import type { ContextService } from './context.service';
+import { requireConnectorAccess } from './connectors';
 
 type Vars = { Variables: AuthVariables };
 
@@ -38,7 +40,16 @@ function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
 }
 
 /** Data sources API (spec 1 §7 context calls), all for the signed-in builder who owns the app. */
-export function contextRoutes({ context, signedIn }: { context: ContextService; signedIn: MiddlewareHandler<Vars> }) {
+export function contextRoutes({
+  context,
+  signedIn,
+  isAdmin,
+}: {
+  context: ContextService;
+  signedIn: MiddlewareHandler<Vars>;
+  /** Whether the signed-in builder is an admin: the Notion / Drive connectors are theirs only. */
+  isAdmin: (user: SessionUser) => Promise<boolean>;
+}) {
   const app = new Hono<Vars>();
   app.use('/api/context/*', signedIn);
   app.use('/api/tools/:appId/replaceDataItem', signedIn);
@@ -87,10 +98,15 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
     });
   });
 
-  app.get('/api/context/connectors', (c) => c.json(context.connectorStatus()));
-  app.get('/api/context/connectors/:id/items', async (c) =>
-    c.json(await context.listConnectorItems(c.req.param('id'))),
-  );
+  app.get('/api/context/connectors', async (c) => {
+    const status = context.connectorStatus();
+    if (await isAdmin(c.var.user)) return c.json(status);
+    return c.json({ connectors: status.connectors.map((connector) => ({ ...connector, configured: false })) });
+  });
+  app.get('/api/context/connectors/:id/items', async (c) => {
+    requireConnectorAccess(await isAdmin(c.var.user));
+    return c.json(await context.listConnectorItems(c.req.param('id')));
+  });
 
   app.post('/api/context/ingest/text', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);
@@ -114,7 +130,10 @@ export function contextRoutes({ context, signedIn }: { context: ContextService; 
 
   app.post('/api/context/ingest/metadata', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);
-    return c.json(await context.ingestMetadata(c.var.user, appId, await readJson(c, IngestMetadataRequestSchema)));
+    const request = await readJson(c, IngestMetadataRequestSchema);
+    if (request.contextItems.some((item) => item.source !== 'web_scraper'))
+      requireConnectorAccess(await isAdmin(c.var.user));
+    return c.json(await context.ingestMetadata(c.var.user, appId, request));
   });
 
   app.post('/api/context/search', async (c) => {
