@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -43,7 +43,8 @@ function startServer(env: Record<string, string>): Running {
 }
 
 async function readyPort(server: Running): Promise<number> {
-  for (let i = 0; i < 300; i++) {
+  // Up to 45 s: a cold start (tsx, migrations) on a busy machine takes well over 15.
+  for (let i = 0; i < 900; i++) {
     const line = server
       .output()
       .split('\n')
@@ -54,6 +55,46 @@ async function readyPort(server: Running): Promise<number> {
   throw new Error(`server did not become ready:\n${server.output()}`);
 }
 
+/** Resident memory of a process, from /proc (Linux), in MB. */
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/**
+ * Streams `bytes` of a chunked body that does not end at `path`, over as many connections as the
+ * server closes; returns the status line of each connection the server closed.
+ */
+async function streamAt(port: number, path: string, bytes: number): Promise<string[]> {
+  const chunk = Buffer.alloc(256 * 1024, 0x61);
+  const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+  const answers: string[] = [];
+  let sent = 0;
+  while (sent < bytes) {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    let isClosed = false;
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    void closed.then(() => (isClosed = true));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    // Like a browser, the client stops sending once an answer comes.
+    while (!isClosed && !answer && sent < bytes) {
+      sent += chunk.length;
+      if (!socket.write(framed)) await Promise.race([new Promise((r) => socket.once('drain', r)), closed]);
+    }
+    if (answer) {
+      await closed;
+      answers.push(answer.split('\r\n')[0]!);
+    }
+    // The last connection, still open once all is sent, is dropped: only the server's answers count.
+    socket.destroy();
+    await closed;
+  }
+  return answers;
+}
+
 describe('the server process', () => {
   it('refuses to start on bad configuration, naming each variable', async () => {
     const server = startServer({ PORT: 'abc', SMTP_URL: 'nope' });
@@ -62,6 +103,24 @@ describe('the server process', () => {
     expect(server.output()).toContain('PORT: must be a number (got "abc")');
     expect(server.output()).toContain('SMTP_URL: must be an smtp://');
   });
+
+  it('refuses an endless body at its limit and closes, staying small while 300 MB are streamed at it', async () => {
+    const server = startServer({});
+    const port = await readyPort(server);
+    const pid = server.child.pid!;
+    const before = residentMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 20);
+    // Before the fix: a path ending in /import skipped the JSON limit and the whole body was buffered.
+    const answers = await streamAt(port, '/live_api/apps/any/entities/import', 300 * 1024 * 1024);
+    clearInterval(sampler);
+    peak = Math.max(peak, residentMb(pid));
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 413 Payload Too Large']));
+    expect(answers.length).toBeGreaterThan(10);
+    expect(peak - before, `resident ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`).toBeLessThan(100);
+  }, 60_000);
 
   it('migrates, serves, and on SIGTERM lets an in-flight request finish before exiting cleanly', async () => {
     const server = startServer({});
