@@ -10,7 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
 /** Worker threads the server starts, each bundled beside main.mjs (the server finds them next to itself). */
-const SERVER_WORKERS = { 'csv-import.worker': 'apps/server/src/modules/entities/csv-import.worker.ts' };
+const SERVER_WORKERS = {
+  'csv-import.worker': 'apps/server/src/modules/entities/csv-import.worker.ts',
+  'parse.worker': 'apps/server/src/modules/context/parse.worker.ts',
+};
 const WEB_INDEX = join(root, 'apps/web/dist/index.html');
 const WEB_INPUTS = [
   'apps/web/src',

@@ -123,6 +123,14 @@ export const APP_MESSAGES = {
   fileTypeMismatch: 'The file content does not match its type, upload a valid {type} file',
   emptyFile: 'The file is empty',
   unreadableFile: 'This file could not be read, make sure it is not damaged or password protected',
+  /** `{size}` is the plan's unpacked-size limit, e.g. "20 MB". */
+  fileTooLargeUnpacked: 'This file is too large once unpacked (more than {size}), upload a smaller file',
+  fileTooManyParts: 'This file is made of too many parts (more than {n}), upload a simpler file',
+  fileTooComplex:
+    'This file needs more memory or time to read than the server allows, upload a smaller or simpler file',
+  pageTooLarge: 'This web page is too large to read (more than {size})',
+  pageTooManyElements: 'This web page has too many elements to read (more than {n})',
+  pageTooComplex: 'This web page needs more memory or time to read than the server allows',
   tooManyPages: 'Your plan allows files of at most {pages} page(s), upgrade to upload longer files',
   freeDataItemsLimit: 'Your plan allows one data item, upgrade to add more',
   dataItemsLimit: 'Your plan allows at most {n} data items',

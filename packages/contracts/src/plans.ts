@@ -19,11 +19,18 @@ export interface PlanLimits {
   scraperMaxPages: number;
   /** Bytes of parsed text one account may ingest per calendar month (UTC). */
   monthlyDataProcessingBytes: number;
+  /**
+   * Bytes one file may unpack to while it is read: a DOCX's inflated parts, the text of a PDF or of
+   * a CSV's rendered rows. Bounds decompression bombs (a small upload that inflates to gigabytes).
+   */
+  maxInflatedBytes: number;
 }
 
 const MB = 1024 * 1024;
 /** The lite plan's small file size constant; every paid plan doubles it (spec 1 §6). */
 export const LITE_MAX_FILE_SIZE_BYTES = 5 * MB;
+/** A file may unpack to this many times the plan's upload limit (text compresses ~3-10x in a DOCX). */
+const INFLATED_SIZE_FACTOR = 4;
 
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   lite: {
@@ -33,6 +40,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     scraperMaxDepth: 2,
     scraperMaxPages: 20,
     monthlyDataProcessingBytes: 20 * MB,
+    maxInflatedBytes: INFLATED_SIZE_FACTOR * LITE_MAX_FILE_SIZE_BYTES,
   },
   explorer: {
     maxDataItems: 5,
@@ -41,6 +49,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     scraperMaxDepth: 3,
     scraperMaxPages: 50,
     monthlyDataProcessingBytes: 200 * MB,
+    maxInflatedBytes: INFLATED_SIZE_FACTOR * 2 * LITE_MAX_FILE_SIZE_BYTES,
   },
   monetizer: {
     maxDataItems: 5,
@@ -49,6 +58,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     scraperMaxDepth: 3,
     scraperMaxPages: 100,
     monthlyDataProcessingBytes: 500 * MB,
+    maxInflatedBytes: INFLATED_SIZE_FACTOR * 2 * LITE_MAX_FILE_SIZE_BYTES,
   },
   moon: {
     maxDataItems: 5,
@@ -57,6 +67,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     scraperMaxDepth: 3,
     scraperMaxPages: 100,
     monthlyDataProcessingBytes: 2048 * MB,
+    maxInflatedBytes: INFLATED_SIZE_FACTOR * 2 * LITE_MAX_FILE_SIZE_BYTES,
   },
 };
 

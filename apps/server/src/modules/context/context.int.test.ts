@@ -280,7 +280,7 @@ describe('bad input gets the spec messages', () => {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(APP_MESSAGES.unreadableFile);
+    expect(res.body.error.message).toBe(APP_MESSAGES.fileTooLargeUnpacked.replace('{size}', '20 MB'));
   });
 
   it('refuses a multi-page PDF on lite (one-page file limit)', async () => {

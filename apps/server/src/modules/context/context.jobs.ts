@@ -15,7 +15,8 @@ import { chunkText, contentHash } from './chunking';
 import type { ContextItemRow, ContextRepo } from './context.repo';
 import { ConnectorError, type Connectors } from './connectors';
 import { CONNECTOR_JOB, INGEST_JOB, SCRAPE_JOB, usageMonth } from './context.service';
-import { parseDocument, type UploadType } from './parse';
+import type { UploadType } from './parse';
+import { parsePool } from './parse-worker';
 
 /** A crawler (scraper/crawl-site.ts `crawlSite`): yields the site's pages as Markdown. */
 export type CrawlFn = (options: {
@@ -66,6 +67,28 @@ export function createContextJobs({
     if (row) await notify(row);
   }
 
+  /** The app's owner and plan limits; null when the app is gone. */
+  async function ownerOf(item: ContextItemRow) {
+    const owner = await contextRepo.findAppOwner(item.appId);
+    if (!owner) return null;
+    const plan: PlanId = (PLANS as readonly string[]).includes(owner.plan) ? (owner.plan as PlanId) : 'lite';
+    return { ownerUserId: owner.ownerUserId, limits: planLimits(plan) };
+  }
+
+  /**
+   * Before any parsing, crawling or fetching: when the month's budget is already spent, the item
+   * ends in usage_limit_reached at once (true). Content charged before is exempt: its re-run is free.
+   */
+  async function isOverBudget(item: ContextItemRow): Promise<boolean> {
+    if (item.options?.chargedHash) return false;
+    const owner = await ownerOf(item);
+    if (!owner) return false;
+    const used = await contextRepo.usage(owner.ownerUserId, usageMonth());
+    if (used < owner.limits.monthlyDataProcessingBytes) return false;
+    await finish(item, 'usage_limit_reached', { errorReason: MESSAGES.dataSources.dataLimitReached });
+    return true;
+  }
+
   /** Charges the month's usage once per content (a retry of the same content is free), then chunks, stores and embeds. */
   async function indexText(
     item: ContextItemRow,
@@ -78,9 +101,8 @@ export function createContextJobs({
       return;
     }
     const hash = contentHash(text);
-    const owner = await contextRepo.findAppOwner(item.appId);
+    const owner = await ownerOf(item);
     if (!owner) return;
-    const plan: PlanId = (PLANS as readonly string[]).includes(owner.plan) ? (owner.plan as PlanId) : 'lite';
     const options = item.options ?? {};
     if (options.chargedHash !== hash) {
       const bytes = Buffer.byteLength(text, 'utf8');
@@ -88,7 +110,7 @@ export function createContextJobs({
         owner.ownerUserId,
         usageMonth(),
         bytes,
-        planLimits(plan).monthlyDataProcessingBytes,
+        owner.limits.monthlyDataProcessingBytes,
       );
       if (!allowed) {
         await finish(item, 'usage_limit_reached', { errorReason: MESSAGES.dataSources.dataLimitReached });
@@ -153,9 +175,17 @@ export function createContextJobs({
         const item = await start(itemId);
         if (!item) return;
         await guarded(item, ctx, async () => {
+          if (await isOverBudget(item)) return;
           const source = await contextRepo.findSource(item.id);
           if (!source) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.noFile);
-          const { text } = await parseDocument(item.type as UploadType, source.bytes);
+          const owner = await ownerOf(item);
+          if (!owner) return;
+          const { text } = await parsePool.parseDocument(
+            item.type as UploadType,
+            source.bytes,
+            { maxInflatedBytes: owner.limits.maxInflatedBytes },
+            ctx.signal,
+          );
           await indexText(item, text, ctx);
         });
       },
@@ -168,6 +198,7 @@ export function createContextJobs({
         await guarded(item, ctx, async () => {
           const connector = connectors[item.source as keyof Connectors];
           if (!connector) throw new AppError('BAD_REQUEST', APP_MESSAGES.connectorNotConfigured);
+          if (await isOverBudget(item)) return;
           let text: string;
           try {
             text = await connector.fetchText(item.providerItemId ?? '', item.type as ContextItemType);
@@ -195,6 +226,7 @@ export function createContextJobs({
         if (!item) return;
         await guarded(item, ctx, async () => {
           if (!crawl) throw new AppError('BAD_REQUEST', APP_MESSAGES.scraperUnavailable);
+          if (await isOverBudget(item)) return;
           const { url, maxPages, maxDepth } = item.options as { url: string; maxPages: number; maxDepth: number };
           const parts: string[] = [];
           let done = 0;

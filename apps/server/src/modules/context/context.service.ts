@@ -23,7 +23,8 @@ import type { JobQueue } from '../../platform/jobs/runner';
 import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.service';
 import { ConnectorError, type Connectors } from './connectors';
 import { CONTEXT_CHANNEL, type ContextItemRow, type ContextRepo } from './context.repo';
-import { countPdfPages, checkDocxInflation, decodeText, parseCsv, resolveUploadType, type UploadType } from './parse';
+import { resolveUploadType, type UploadType } from './parse';
+import { parsePool } from './parse-worker';
 
 export const APP_NOT_FOUND = 'App not found';
 export const ITEM_NOT_FOUND = 'Data item not found';
@@ -294,17 +295,14 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       if (bytes.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.noFile);
       const type = resolveUploadType(bytes, upload.filename, upload.mimeType);
       // Cheap checks at upload time, so the client gets the spec's 400 instead of a failed item later.
-      if (type === 'csv') parseCsv(decodeText(bytes));
-      if (type === 'doc') await checkDocxInflation(bytes);
-      if (type === 'pdf' && limits.maxFilePages !== null) {
-        const pages = await countPdfPages(bytes);
-        if (pages > limits.maxFilePages)
-          throw new AppError(
-            'PLAN_LIMIT_REACHED',
-            APP_MESSAGES.tooManyPages.replace('{pages}', String(limits.maxFilePages)),
-            { upgradeReason: 'default', pages },
-          );
-      }
+      // In the parse worker too: even the cheap checks read untrusted bytes (inflation, pdf.js).
+      const { pages } = await parsePool.checkUpload(type, bytes, { maxInflatedBytes: limits.maxInflatedBytes });
+      if (pages !== null && limits.maxFilePages !== null && pages > limits.maxFilePages)
+        throw new AppError(
+          'PLAN_LIMIT_REACHED',
+          APP_MESSAGES.tooManyPages.replace('{pages}', String(limits.maxFilePages)),
+          { upgradeReason: 'default', pages },
+        );
       const replacing = await replacedItem(appId, upload.replaceItemId);
       await checkItemLimit(appId, plan, limits, 1, replacing);
       const name = (upload.filename || `Upload.${type}`).slice(0, 200);

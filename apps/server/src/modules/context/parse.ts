@@ -1,4 +1,4 @@
-import { APP_MESSAGES, MESSAGES, type ContextItemType } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES, formatFileSize, type ContextItemType } from '@tessera/contracts';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';
@@ -10,8 +10,8 @@ export type UploadType = Extract<ContextItemType, 'csv' | 'doc' | 'pdf' | 'txt'>
 /** What the bytes are, whatever the name or MIME type claims. */
 export type Sniffed = 'pdf' | 'zip' | 'ole' | 'text' | 'binary';
 
-/** Bytes a DOCX may inflate to in total: bounds zip bombs (a 5 MB file may not become gigabytes). */
-export const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** Parts a DOCX may hold (real documents have tens to a few hundred). */
+export const DOCX_MAX_ENTRIES = 5000;
 /** Rows of a CSV rendered into text at most (a data source, not a database import). */
 const CSV_MAX_ROWS = 100_000;
 
@@ -99,14 +99,27 @@ export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
 }
 
+/** The refusal of a file that unpacks to more than `maxBytes`. */
+const tooLargeUnpacked = (maxBytes: number) =>
+  new AppError('BAD_REQUEST', APP_MESSAGES.fileTooLargeUnpacked.replace('{size}', formatFileSize(maxBytes)));
+
+/** Adds up the bytes of text produced so far and refuses past `maxBytes`. */
+function textBudget(maxBytes: number) {
+  let total = 0;
+  return (text: string) => {
+    total += Buffer.byteLength(text, 'utf8');
+    if (total > maxBytes) throw tooLargeUnpacked(maxBytes);
+  };
+}
+
 const looksLikeValue = (cell: string) => /^\s*[-+]?[\d.,]+\s*%?$/.test(cell) || /^\d{4}-\d{2}-\d{2}/.test(cell.trim());
 
 /**
- * Renders a CSV as text, one "header: value" line per row so each chunk carries its column names.
- * A CSV without a header row or without data rows is refused with the spec's message.
+ * The header and the non-empty rows of a CSV (the first `preview` rows only when given). A CSV
+ * without a header row or without data rows is refused with the spec's message.
  */
-export function parseCsv(text: string): string {
-  const result = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
+function csvTable(text: string, preview = 0): { header: string[]; rows: string[][] } {
+  const result = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', preview });
   const rows = result.data.filter((r) => r.some((cell) => cell.trim() !== ''));
   const header = rows[0]?.map((h) => h.trim()) ?? [];
   const headerless =
@@ -115,35 +128,54 @@ export function parseCsv(text: string): string {
     header.some(looksLikeValue) ||
     new Set(header.map((h) => h.toLowerCase())).size !== header.length;
   if (headerless || rows.length < 2) throw new AppError('BAD_REQUEST', MESSAGES.dataSources.csvInvalid);
-  return rows
-    .slice(1, CSV_MAX_ROWS + 1)
-    .map((row) =>
-      header
-        .map((h, i) => [h, (row[i] ?? '').trim()] as const)
-        .filter(([, v]) => v !== '')
-        .map(([h, v]) => `${h}: ${v}`)
-        .join('; '),
-    )
-    .filter(Boolean)
-    .join('\n');
+  return { header, rows: rows.slice(1) };
+}
+
+/** Upload-time check of a CSV: a header row and data rows, read from its first rows only. */
+export function checkCsv(text: string): void {
+  csvTable(text, 50);
 }
 
 /**
- * Inflates every entry of a DOCX while counting, and gives up past the bound: declared sizes in a
- * zip can lie, so the real output is what is counted.
+ * Renders a CSV as text, one "header: value" line per row so each chunk carries its column names.
+ * Headers repeat on every row, so the text can be far larger than the file: past `maxTextBytes`
+ * the file is refused.
  */
-export async function checkDocxInflation(bytes: Uint8Array, maxInflated = DOCX_MAX_INFLATED_BYTES): Promise<void> {
+export function parseCsv(text: string, maxTextBytes = Infinity): string {
+  const { header, rows } = csvTable(text);
+  const charge = textBudget(maxTextBytes);
+  const lines: string[] = [];
+  for (const row of rows.slice(0, CSV_MAX_ROWS)) {
+    const line = header
+      .map((h, i) => [h, (row[i] ?? '').trim()] as const)
+      .filter(([, v]) => v !== '')
+      .map(([h, v]) => `${h}: ${v}`)
+      .join('; ');
+    if (!line) continue;
+    charge(`${line}\n`);
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Inflates every entry of a DOCX while counting, and gives up past `maxInflated` bytes or
+ * `DOCX_MAX_ENTRIES` parts: declared sizes in a zip can lie, so the real output is what is counted.
+ */
+export async function checkDocxInflation(bytes: Uint8Array, maxInflated: number): Promise<void> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
   } catch {
     throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
   }
+  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
+  if (entries.length > DOCX_MAX_ENTRIES)
+    throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTooManyParts.replace('{n}', String(DOCX_MAX_ENTRIES)));
   if (!zip.file('word/document.xml'))
     throw new AppError('BAD_REQUEST', APP_MESSAGES.fileTypeMismatch.replace('{type}', 'DOCX'));
   let total = 0;
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
+  for (const entry of entries) {
     await new Promise<void>((resolve, reject) => {
       const stream = entry.nodeStream('nodebuffer') as NodeJS.ReadableStream & { destroy?: () => void };
       stream
@@ -152,7 +184,7 @@ export async function checkDocxInflation(bytes: Uint8Array, maxInflated = DOCX_M
           if (total > maxInflated) {
             stream.pause();
             stream.destroy?.();
-            reject(new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile));
+            reject(tooLargeUnpacked(maxInflated));
           }
         })
         .on('error', () => reject(new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile)))
@@ -181,15 +213,78 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   }
 }
 
-/** Parses an upload of a known type into plain text (paragraphs separated by blank lines). */
-export async function parseDocument(type: UploadType, bytes: Uint8Array): Promise<ParsedDocument> {
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof loadPdf>>['getPage']>>;
+/** An item of a page's text content: a run of text, or a marked-content marker (no `str`). */
+type PdfTextItem = { str?: string; hasEOL?: boolean };
+
+/** Text of one PDF page, read as pdf.js streams it: a page of millions of items stops at the cap. */
+async function pdfPageText(page: PdfPage, charge: (text: string) => void): Promise<string> {
+  const reader = (page.streamTextContent() as ReadableStream<{ items: PdfTextItem[] }>).getReader();
+  const parts: string[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return parts.join('');
+      const text = value.items.map((item) => (item.str == null ? '' : item.str + (item.hasEOL ? '\n' : ''))).join('');
+      charge(text);
+      parts.push(text);
+    }
+  } catch (err) {
+    // pdf.js asserts that a cancellation has an Error for its reason.
+    await reader.cancel(new Error('stopped reading the page')).catch(() => {});
+    if (err instanceof AppError) throw err;
+    throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
+  }
+}
+
+/** The text of a PDF, page after page (one page in memory at a time), refused past `maxTextBytes`. */
+async function parsePdf(bytes: Uint8Array, maxTextBytes: number): Promise<ParsedDocument> {
+  const pdf = await loadPdf(bytes);
+  const charge = textBudget(maxTextBytes);
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n).catch(() => {
+        throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
+      });
+      pages.push((await pdfPageText(page, charge)).trim());
+      page.cleanup();
+    }
+    return { text: pages.join('\n\n'), pages: pdf.numPages };
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+/** What reading a file may cost: the plan's unpacked-size limit. */
+export interface ParseLimits {
+  maxInflatedBytes: number;
+}
+
+/** Upload-time checks (cheap next to parsing): CSV header, DOCX inflation and parts, PDF pages. */
+export async function checkUpload(
+  type: UploadType,
+  bytes: Uint8Array,
+  limits: ParseLimits,
+): Promise<{ pages: number | null }> {
+  if (type === 'csv') checkCsv(decodeText(bytes));
+  if (type === 'doc') await checkDocxInflation(bytes, limits.maxInflatedBytes);
+  return { pages: type === 'pdf' ? await countPdfPages(bytes) : null };
+}
+
+/**
+ * Parses an upload of a known type into plain text (paragraphs separated by blank lines). Runs in
+ * the parse worker (parse-worker.ts): the bounds here cap what a file unpacks to, the worker's
+ * memory and time limits cap the rest.
+ */
+export async function parseDocument(type: UploadType, bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {
   switch (type) {
     case 'txt':
       return { text: decodeText(bytes), pages: null };
     case 'csv':
-      return { text: parseCsv(decodeText(bytes)), pages: null };
+      return { text: parseCsv(decodeText(bytes), limits.maxInflatedBytes), pages: null };
     case 'doc': {
-      await checkDocxInflation(bytes);
+      await checkDocxInflation(bytes, limits.maxInflatedBytes);
       try {
         const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
         return { text: value, pages: null };
@@ -197,17 +292,7 @@ export async function parseDocument(type: UploadType, bytes: Uint8Array): Promis
         throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
       }
     }
-    case 'pdf': {
-      const { extractText } = await import('unpdf');
-      const pdf = await loadPdf(bytes);
-      try {
-        const { text, totalPages } = await extractText(pdf, { mergePages: false });
-        return { text: (text as string[]).map((t) => t.trim()).join('\n\n'), pages: totalPages };
-      } catch {
-        throw new AppError('BAD_REQUEST', APP_MESSAGES.unreadableFile);
-      } finally {
-        await pdf.loadingTask.destroy();
-      }
-    }
+    case 'pdf':
+      return parsePdf(bytes, limits.maxInflatedBytes);
   }
 }

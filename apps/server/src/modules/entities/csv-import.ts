@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../platform/errors';
+import { workerEntry } from '../../platform/worker-entry';
 import type { CsvBatch, CsvProgress } from './csv-batches';
 import type { CsvWorkerData } from './csv-import.worker';
 
@@ -10,23 +11,6 @@ const INPUT_AHEAD = 512 * 1024;
 export type CsvImportEvent = ({ type: 'batch' } & CsvBatch) | ({ type: 'done' } & CsvProgress);
 
 /**
- * How to start the worker: from the build it is `csv-import.worker.mjs` beside the server bundle
- * (scripts/build.mjs bundles it as a second entry point); from the TypeScript source (tsx, vitest)
- * a one-line bootstrap registers tsx in the worker, then imports the .ts file beside this one
- * (Node 20 does not apply a parent's `--import tsx` to a worker's own entry file).
- */
-function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { entry: new URL('./csv-import.worker.mjs', import.meta.url), eval: false };
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./csv-import.worker.ts', import.meta.url).href;
-  return {
-    entry: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`,
-    eval: true,
-  };
-}
-
-/**
  * Parses, converts and validates a CSV upload in a worker thread and hands back ready batches
  * (csv-import.worker.ts). Call `ack()` once per batch when it is written: the worker stays at
  * most `maxAhead` batches ahead and reads the upload only as fast as it can parse, so memory is
@@ -34,7 +18,8 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
  * error or the worker's crash; `stop()` always ends the worker.
  */
 export function startCsvWorker(csv: Readable, data: CsvWorkerData) {
-  const { entry, eval: isEval } = workerEntry();
+  // csv-import.worker.ts from source, csv-import.worker.mjs beside the server bundle.
+  const { entry, eval: isEval } = workerEntry(import.meta.url, 'csv-import.worker');
   // A young generation of 16 MB instead of V8's default: ~15 MB less RSS while an import runs, at
   // the same speed (measured on 100k rows; its rows die young).
   const worker = new Worker(entry, {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors';
 import { isOutboundError, parseFetchUrl, safeFetch, type FetchPolicy } from '../../../platform/outbound';
-import { htmlToMarkdown } from './html-to-markdown';
+import { parsePool } from '../parse-worker';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots';
 import { isSameSite, looksLikeFile, normalizeUrl } from './urls';
 
@@ -40,7 +40,7 @@ export interface CrawlOptions {
   fetchPolicy?: FetchPolicy;
   /** Budget of one page, redirects included. Default 15 s. */
   pageTimeoutMs?: number;
-  /** Largest page accepted (decompressed). Default 2 MiB: conversion runs on the server's event loop. */
+  /** Largest page accepted (decompressed). Default 2 MiB, what the converter accepts (HTML_MAX_CHARS). */
   maxPageBytes?: number;
   /** Pages fetched at the same time. Default 4. */
   concurrency?: number;
@@ -131,7 +131,8 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
         });
       return { page: null, links: [], finalUrl: res.url, skipped: why };
     }
-    const converted = htmlToMarkdown(res.text(), res.url);
+    // Converted in the parse worker: a page that is too large or complex fails alone.
+    const converted = await parsePool.htmlToMarkdown(res.text(), res.url);
     const links = converted.nofollow ? [] : converted.links;
     if (converted.noindex) return { page: null, links, finalUrl: res.url, skipped: 'noindex' };
     if (!converted.markdown) return { page: null, links, finalUrl: res.url, skipped: 'no text' };
@@ -250,6 +251,6 @@ export async function fetchPageAsMarkdown(
       status: res.status,
       url: res.url,
     });
-  const page = htmlToMarkdown(res.text(), res.url);
+  const page = await parsePool.htmlToMarkdown(res.text(), res.url);
   return { url: res.url, title: page.title || new URL(res.url).pathname, markdown: page.markdown };
 }

@@ -1,6 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { APP_MESSAGES, formatFileSize } from '@tessera/contracts';
+import { AppError } from '../../../platform/errors';
 import { normalizeUrl } from './urls';
 
 /** An HTML page reduced to what the data source keeps. */
@@ -28,6 +30,11 @@ const NOT_TEXT =
   'script, style, noscript, template, iframe, object, embed, svg, canvas, img, picture, video, audio, button';
 // Page chrome, dropped only when there is no article and the whole body is used.
 const CHROME = 'nav, header, footer, aside';
+
+/** Characters of HTML converted at most (the crawler's fetch cap is 2 MiB too). */
+export const HTML_MAX_CHARS = 2 * 1024 * 1024;
+/** Elements (start tags) a page may have to be converted at all: a DOM costs ~1 KB per element. */
+export const HTML_MAX_ELEMENTS = 100_000;
 
 /** Elements beyond which Readability is skipped for the plain body conversion. */
 export const READABILITY_MAX_ELEMENTS = 8000;
@@ -58,8 +65,26 @@ const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/
  * Converts an HTML document to markdown: Mozilla Readability picks the main content (linkedom as
  * the DOM), turndown writes it as markdown, and when Readability finds nothing the body's text is
  * used instead. Links come out absolute, resolved against `pageUrl` (or the page's `<base href>`).
+ * Pages over `HTML_MAX_CHARS` or `HTML_MAX_ELEMENTS` are refused with an AppError. The crawler runs
+ * this in the parse worker (../parse-worker.ts).
  */
+/** Refuses, before any parsing, a page too large or with too many elements to convert (plain words). */
+function checkSize(html: string) {
+  if (html.length > HTML_MAX_CHARS)
+    throw new AppError('BAD_REQUEST', APP_MESSAGES.pageTooLarge.replace('{size}', formatFileSize(HTML_MAX_CHARS)));
+  let elements = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    const next = html.charCodeAt(at + 1) | 0x20; // lower case
+    if (next >= 0x61 && next <= 0x7a && ++elements > HTML_MAX_ELEMENTS)
+      throw new AppError(
+        'BAD_REQUEST',
+        APP_MESSAGES.pageTooManyElements.replace('{n}', HTML_MAX_ELEMENTS.toLocaleString('en-US')),
+      );
+  }
+}
+
 export function htmlToMarkdown(html: string, pageUrl: string): ConvertedPage {
+  checkSize(html);
   // linkedom needs a full document to give it a body.
   const source = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   const { document } = parseHTML(source);
