@@ -8,6 +8,7 @@ import { AppError } from './platform/errors';
 import { closeOnUnreadBody, JSON_BODY_MAX_BYTES, requestBodyGuard } from './platform/http/body-limit';
 import { createErrorHandler, renderAppError } from './platform/http/errors';
 import { requestLog } from './platform/http/request-log';
+import { securityHeaders } from './platform/http/security-headers';
 import { spaRoutes } from './platform/http/spa';
 import { refuseUnstorableAddress } from './platform/http/validate';
 import type { Logger } from './platform/logger';
@@ -30,7 +31,7 @@ import { csvRoutes } from './modules/csv/csv.routes';
 import { createCsvService } from './modules/csv/csv.service';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { builderAuthenticator, identifyUser, requireUser } from './modules/auth/session';
+import { builderAuthenticator, identifyUser, requireUser, sessionTokenOf } from './modules/auth/session';
 import { CSV_IMPORT_ROUTE, entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createRecordsRepo } from './modules/entities/records.repo';
@@ -186,6 +187,10 @@ export function createApp({
     bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
     secret: config.authSecret,
     publicUrl: config.publicUrl,
+    builderSessionIdOf: async (authorization) => {
+      const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
+      return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
+    },
     appsDomain: config.appsDomain,
     appHostnames: config.appHostnames,
     watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
@@ -206,6 +211,14 @@ export function createApp({
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
+  // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
+  app.use(
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      appsDomain: config.appsDomain,
+      isAppHost: (host) => runtime.appHostOf(host) !== null,
+    }),
+  );
   // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());

@@ -89,7 +89,7 @@ describe('app hosts', () => {
     expect(shell.body).toContain('<script type="importmap">');
     expect(shell.body).toContain(`"appId":"${main.appId}"`);
     expect(shell.body).toContain('"parentOrigin":"http://localhost:3000"');
-    expect(shell.headers.get('content-security-policy')).toContain("frame-ancestors 'self' http://localhost:3000");
+    expect(shell.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000;');
     // Google Fonts and the like: remote stylesheets and fonts over https are allowed.
     expect(shell.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline' https:");
     const runtimeUrl = /<script type="module" src="([^"]+)"/.exec(shell.body)![1]!;

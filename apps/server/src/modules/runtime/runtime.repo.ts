@@ -59,20 +59,6 @@ export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo
     findLatestVersion: async (appId) => toVersion(await versionsRepo.findLatestVersion(appId)),
     findPublishedVersion: async (appId) => toVersion(await versionsRepo.findPublishedVersion(appId)),
 
-    async findSessionId(sessionToken: string, userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ id: authSessions.id })
-        .from(authSessions)
-        .where(
-          and(
-            eq(authSessions.token, sessionToken),
-            eq(authSessions.userId, userId),
-            gt(authSessions.expiresAt, sql`now()`),
-          ),
-        );
-      return row?.id ?? null;
-    },
-
     // Every preview request asks (bundle, entity calls): one prepared read of app, session and owner.
     async findOwnerInSession(appId: string, sessionId: string): Promise<string | null> {
       const [row] = await ownerInSession.execute({ appId, sessionId });

@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { renderAppError } from '../../platform/http/errors';
 import { requestHostName } from '../../platform/http/request-host';
+import { appShellCsp } from '../../platform/http/security-headers';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -229,13 +230,8 @@ export function appHostRoutes(deps: AppHostDeps) {
 </body>
 </html>`;
     c.header('cache-control', 'no-cache');
-    c.header('referrer-policy', 'same-origin');
-    c.header('x-content-type-options', 'nosniff');
-    // App code may fetch public APIs and show images from anywhere; it may be framed by the builder only.
-    c.header(
-      'content-security-policy',
-      `default-src 'self'; script-src 'self' 'sha256-${built.importMapHash}'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: blob: https:; font-src 'self' data: https:; connect-src 'self' https:; frame-ancestors 'self' ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`,
-    );
+    // nosniff and the Referrer-Policy come from securityHeaders (app.ts) like every response's.
+    c.header('content-security-policy', appShellCsp(builderOrigin, built.importMapHash));
     return c.html(html);
   }
 

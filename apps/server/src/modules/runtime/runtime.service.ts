@@ -14,7 +14,6 @@ import type { AppSnapshot } from '@tessera/agent';
 import { AppError } from '../../platform/errors';
 import { hostNameOf } from '../../platform/http/request-host';
 import type { Bundler, BundleOutput } from './bundler';
-import { sessionTokenOf } from '../auth/session';
 import { signPreviewToken, verifyPreviewToken, type PreviewGrant } from './preview-token';
 
 /** The app as the runtime needs it. */
@@ -39,8 +38,6 @@ export interface RuntimeSource {
   findVersion(appId: string, versionId: string): Promise<RuntimeVersion | null>;
   findLatestVersion(appId: string): Promise<RuntimeVersion | null>;
   findPublishedVersion(appId: string): Promise<RuntimeVersion | null>;
-  /** The id of the live builder session of this token, if it is `userId`'s. */
-  findSessionId(sessionToken: string, userId: string): Promise<string | null>;
   /** The app's owner, while `sessionId` is one of their live sessions (and they are not disabled). */
   findOwnerInSession(appId: string, sessionId: string): Promise<string | null>;
 }
@@ -70,6 +67,8 @@ export interface RuntimeServiceDeps {
   secret: string;
   /** The builder's origin (PUBLIC_URL). */
   publicUrl: string;
+  /** The id of the live builder session of an `Authorization` header (the auth module's sessions). */
+  builderSessionIdOf: (authorization: string | undefined) => Promise<string | null>;
   appsDomain: string;
   /** Custom hostname -> slug (APP_HOSTNAMES): the app is served there too, without the /app/{slug} prefix. */
   appHostnames?: ReadonlyMap<string, string>;
@@ -96,6 +95,7 @@ export function createRuntimeService({
   bundler,
   secret,
   publicUrl,
+  builderSessionIdOf,
   appsDomain,
   appHostnames = new Map(),
   watchSettings,
@@ -209,8 +209,7 @@ export function createRuntimeService({
     ): Promise<PreviewUrlResponse> {
       const app = await source.findApp(appId);
       if (!app || app.id !== appId || app.ownerUserId !== user.id) throw new AppError('NOT_FOUND', 'App not found');
-      const sessionToken = authorization ? sessionTokenOf(authorization, secret) : null;
-      const sessionId = sessionToken ? await source.findSessionId(sessionToken, user.id) : null;
+      const sessionId = await builderSessionIdOf(authorization);
       if (!sessionId) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
       const version = versionId ? await source.findVersion(app.id, versionId) : await source.findLatestVersion(app.id);
       if (!version)
