@@ -1,10 +1,10 @@
+import { readTokenCookie, tokenCookie } from './token-cookie';
+
 /**
- * The bearer token lives in a first-party cookie (spec 1 §7) so it survives reloads and is shared
- * by the tabs of this origin. Every change is announced to this tab's listeners and, through a
- * BroadcastChannel, to the other tabs.
+ * The bearer token lives in a first-party cookie (token-cookie.ts) so it survives reloads and is
+ * shared by the tabs of this origin. Every change is announced to this tab's listeners and,
+ * through a BroadcastChannel, to the other tabs.
  */
-const COOKIE_NAME = 'tessera_token';
-const MAX_AGE_S = 7 * 24 * 3600;
 const CHANNEL_NAME = 'tessera-auth';
 
 type TokenListener = (token: string | null) => void;
@@ -13,27 +13,17 @@ const listeners = new Set<TokenListener>();
 let lastKnown: string | null = readCookie();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 
+function isHttps(): boolean {
+  return window.location.protocol === 'https:';
+}
+
 function readCookie(): string | null {
   if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE_NAME) {
-      const value = rest.join('=');
-      try {
-        return value ? decodeURIComponent(value) : null;
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return readTokenCookie(document.cookie, isHttps());
 }
 
 function writeCookie(value: string | null) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = value
-    ? `${COOKIE_NAME}=${encodeURIComponent(value)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Strict${secure}`
-    : `${COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+  document.cookie = tokenCookie(value, isHttps());
 }
 
 function notify(token: string | null) {
