@@ -59,6 +59,21 @@ describe('readMultipartFile', () => {
     expect(await res.json()).toEqual({ fields: { mapping: '[]' }, filename: 'a.csv', size: expect.any(Number) });
   });
 
+  it('takes a file that arrives in one piece larger than the room for fields', async () => {
+    const big = new Hono().post('/upload', async (c) => {
+      const upload = await readMultipartFile(c, { maxBytes: 4_000_000, tooLargeMessage: TOO_BIG });
+      let size = 0;
+      for await (const chunk of upload.stream) size += (chunk as Buffer).length;
+      return c.json({ size });
+    });
+    const res = await big.request('/upload', {
+      method: 'POST',
+      body: encoder.encode(`${head('file', 'a.csv')}${'a'.repeat(3_000_000)}\r\n--b--\r\n`),
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(await res.json()).toEqual({ size: 3_000_000 });
+  });
+
   it('stops a file that never ends at its limit, leaving the rest unread', async () => {
     const upload = body(head('file', 'a.csv'), 1024 * 1024 * 1024);
     const res = await send(upload.stream);

@@ -60,16 +60,17 @@ export function readMultipartFile(
     const refuse = (err: AppError) => {
       source.unpipe(busboy);
       source.pause();
-      busboy.destroy();
       if (file) file.destroy(err);
       else reject(err);
+      busboy.destroy();
     };
+    // Counted before busboy gets the chunk: `received` is what busboy has already parsed.
     let received = 0;
     source.on('data', (chunk: Buffer) => {
+      if (!gotFile && received > FORM_MAX_BYTES)
+        return refuse(new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge));
       received += chunk.length;
       if (received > maxBodyBytes) refuse(new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage));
-      else if (!gotFile && received > FORM_MAX_BYTES)
-        refuse(new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge));
     });
     busboy.on('field', (name, value) => {
       fields[name] = value;
