@@ -252,7 +252,15 @@ test('a builder imports an app and edits its data in the Database panel', async 
     await gate;
     await route.continue();
   });
+  // Deleting asks first, naming how many rows go; keeping them deletes nothing.
   await page.getByRole('button', { name: 'Delete selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 13 rows?' });
+  await confirm.getByRole('button', { name: 'Keep them' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('13 selected')).toBeVisible();
+  expect((await tasks.list()).length).toBe(13);
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await confirm.getByRole('button', { name: 'Delete 13 rows' }).click();
   await expect(page.getByText(/^Deleting 13 rows… 0%$/)).toBeVisible();
   await page.screenshot({ path: join(SHOTS_DIR, 'database-bulk-delete-1280.png') });
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -264,14 +272,29 @@ test('a builder imports an app and edits its data in the Database panel', async 
   const left = (await tasks.list()).length;
   expect(left).toBe(8);
 
-  // Delete the rest without cancelling.
+  // Delete the rest without cancelling, then undo it from the toast: the rows come back with their data.
+  const rowData = (list: Array<Record<string, unknown>>) =>
+    list
+      .map(({ title, estimate, status, tags, meta }) => JSON.stringify({ title, estimate, status, tags, meta }))
+      .sort();
+  const beforeDelete = rowData(await tasks.list());
   await grid.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${left} rows?` })
+    .getByRole('button', { name: `Delete ${left} rows` })
+    .click();
   await expect(page.getByRole('progressbar', { name: 'Bulk delete progress' })).toBeVisible();
-  await expect(page.getByText(`Deleted ${left} rows`)).toBeVisible();
+  const deletedToast = page.locator('[data-sonner-toast]').filter({ hasText: `Deleted ${left} rows` });
+  await expect(deletedToast).toBeVisible();
   await expect(page.getByText('No rows yet')).toBeVisible();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText(MESSAGES.database.noDataToExport)).toBeVisible();
+  expect(await tasks.list()).toEqual([]);
+  await deletedToast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText(`Restored ${left} rows`)).toBeVisible();
+  await expect(page.getByText(`${left} rows`, { exact: true })).toBeVisible();
+  expect(rowData(await tasks.list())).toEqual(beforeDelete);
 
   // Done returns to the menu.
   await page.getByRole('button', { name: 'Done' }).click();

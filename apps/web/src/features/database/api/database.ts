@@ -78,6 +78,9 @@ export const recordsApi = {
     apiFetch<EntityRecord>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'PUT', body: values }),
   delete: (appId: string, entity: string, id: string) =>
     apiFetch<{ id: string }>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Creates many records at once (new ids; the server takes at most 1000 a call). */
+  bulkCreate: (appId: string, entity: string, values: Array<Record<string, unknown>>) =>
+    apiFetch<EntityRecord[]>(`${recordsPath(appId, entity)}/bulk`, { method: 'POST', body: values }),
   deleteMany: (appId: string, entity: string, ids: string[]) =>
     apiFetch<{ deleted: number }>(
       `${recordsPath(appId, entity)}?${new URLSearchParams({ q: JSON.stringify({ id: { $in: ids } }) })}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, runInChunks } from './bulk-delete';
+import { chunk, restorableValues, runInChunks } from './bulk-delete';
 
 describe('chunk', () => {
   it('splits into chunks of the size, the last one shorter', () => {
@@ -62,5 +62,21 @@ describe('runInChunks', () => {
       }),
     ).rejects.toThrow('boom');
     expect(calls).toBe(1);
+  });
+});
+
+describe('restorableValues', () => {
+  it('keeps the fields the schema has, drops the record columns, stale fields and empty values', () => {
+    const record = {
+      id: 'r1',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      creatorId: 'u1',
+      title: 'Write',
+      done: false,
+      note: null,
+      removed: 'from a deleted column',
+    };
+    expect(restorableValues(record, ['title', 'done', 'note'])).toEqual({ title: 'Write', done: false });
   });
 });

@@ -2,6 +2,10 @@
 export const BULK_DELETE_CHUNK_SIZE = 5;
 export const BULK_DELETE_PAUSE_MS = 200;
 export const BULK_DELETE_REFRESH_DELAY_MS = 500;
+/** Rows one bulk-create call may carry: an undone delete is restored this many at a time. */
+export const RESTORE_BATCH_SIZE = 1000;
+/** How long the toast offering to undo a delete stays up. */
+export const UNDO_TOAST_MS = 10_000;
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   if (size < 1) throw new Error('chunk size must be at least 1');
@@ -51,4 +55,14 @@ export async function runInChunks<T>({
     if (i < chunks.length - 1) await sleep(pauseMs);
   }
   return { status: 'done', done };
+}
+
+/**
+ * What re-creates a deleted record: its fields the schema still has, without the columns every
+ * record carries (id, createdAt…), which the server sets anew.
+ */
+export function restorableValues(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) if (record[field] !== undefined && record[field] !== null) values[field] = record[field];
+  return values;
 }
