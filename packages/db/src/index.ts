@@ -14,5 +14,5 @@ export {
   appUsers,
   appSessions,
 } from './schema';
-export { appVersions, chatMessages, chatUsage } from './schema-versions';
+export { appVersions, chatMessages, chatUsage, publishedEntities } from './schema-versions';
 export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from './schema-context';

@@ -39,6 +39,24 @@ export const appVersions = pgTable(
   (t) => [uniqueIndex('app_versions_app_number_idx').on(t.appId, t.number)],
 );
 
+/**
+ * The entity schemas (fields and access rules) of an app's published version: what its end users
+ * get. app_entities holds the latest ones, for the builder's preview and Database panel; publishing
+ * replaces these rows in the transaction that migrates the records (docs/publishing.md).
+ */
+export const publishedEntities = pgTable(
+  'published_entities',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `json`, not `jsonb`: the order of the properties is the order of the columns. */
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.name] })],
+);
+
 /** The builder chat of an app: UI messages with their parts and annotations (spec 2 §3, spec 3 §3). */
 export const chatMessages = pgTable(
   'chat_messages',

@@ -189,6 +189,14 @@ export const appEntities = pgTable(
     name: text('name').notNull(),
     /** `json`, not `jsonb`: the order of the properties is the order of the columns. */
     schema: json('schema').$type<Record<string, unknown>>().notNull(),
+    /**
+     * Fields renamed in the Database panel since the last publish, new name -> published name:
+     * records carry both keys until publish moves the values (docs/publishing.md).
+     */
+    renamedFrom: jsonb('renamed_from')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
