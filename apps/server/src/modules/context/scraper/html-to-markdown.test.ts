@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown, READABILITY_MAX_ELEMENTS } from './html-to-markdown';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { HTML_MAX_CHARS, HTML_MAX_ELEMENTS, htmlToMarkdown, READABILITY_MAX_ELEMENTS } from './html-to-markdown';
 
 const article = `<!doctype html><html><head><title>Pricing | Acme</title></head><body>
 <nav><a href="/">Home</a> <a href="/login">Log in</a></nav>
@@ -87,6 +88,19 @@ describe('htmlToMarkdown', () => {
     expect(htmlToMarkdown('', 'https://acme.test/').markdown).toBe('');
     expect(htmlToMarkdown('<html><body><p>unclosed <b>bold <i>text', 'https://acme.test/').markdown).toContain(
       'unclosed',
+    );
+  });
+
+  it('refuses, before parsing, a page over its size or element cap', () => {
+    const elements = `<html><body>${'<i>x</i>'.repeat(HTML_MAX_ELEMENTS)}</body></html>`;
+    expect(() => htmlToMarkdown(elements, 'https://acme.test/')).toThrow(
+      APP_MESSAGES.pageTooManyElements.replace('{n}', '50,000'),
+    );
+    // "<" before anything but a letter starts no element.
+    const comparisons = `<p>${' 1 < 2 '.repeat(HTML_MAX_ELEMENTS + 1)}</p>`;
+    expect(htmlToMarkdown(comparisons, 'https://acme.test/').markdown).toContain('1 < 2');
+    expect(() => htmlToMarkdown(`<p>${'a'.repeat(HTML_MAX_CHARS)}</p>`, 'https://acme.test/')).toThrow(
+      APP_MESSAGES.pageTooLarge.replace('{size}', '2 MB'),
     );
   });
 });
