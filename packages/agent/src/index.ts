@@ -38,6 +38,7 @@ export { buildSystemPrompt, type SystemPromptInput } from './prompts';
 export {
   createOfflineAppBuilderModel,
   planAppBuilderTurn,
+  appNameOfDescription,
   type AppBuilderTurn,
   type AppBuilderTurnInput,
   type ConversationMessage,

@@ -154,9 +154,49 @@ export const AppSummarySchema = z.object({
   slug: z.string(),
   appType: z.enum(APP_KINDS),
   updatedAt: z.string(),
+  /** When end users last got a version (null: a draft, never published). */
+  publishedAt: z.string().nullable(),
 });
 export type AppSummary = z.infer<typeof AppSummarySchema>;
 export const AppListResponseSchema = z.object({ apps: z.array(AppSummarySchema) });
+
+/** Longest description a new app starts from (it becomes the app's first chat message). */
+export const APP_DESCRIPTION_MAX_LENGTH = 4000;
+
+/**
+ * `POST /api/apps/from-description`: a new generated app named after the description, which the
+ * editor then sends as the first chat message. The same `requestKey` from the same builder gives
+ * back the app the first request made (a double click creates one app).
+ */
+export const CreateAppFromDescriptionRequestSchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Describe your app first')
+    .max(APP_DESCRIPTION_MAX_LENGTH, `must be at most ${APP_DESCRIPTION_MAX_LENGTH} characters`),
+  requestKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, dashes or underscores')
+    .optional(),
+});
+export type CreateAppFromDescriptionRequest = z.infer<typeof CreateAppFromDescriptionRequestSchema>;
+
+/** `PATCH /api/apps/{appId}`: a new display name; the app keeps its address. */
+export const RenameAppRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(APP_NAME_MAX_LENGTH, `must be at most ${APP_NAME_MAX_LENGTH} characters`),
+});
+export type RenameAppRequest = z.infer<typeof RenameAppRequestSchema>;
+
+/** `POST /api/apps/{appId}/duplicate`: a draft copy (code and schemas; records with `includeData`). */
+export const DuplicateAppRequestSchema = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(APP_NAME_MAX_LENGTH).optional(),
+  includeData: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type DuplicateAppRequest = z.input<typeof DuplicateAppRequestSchema>;
 
 /** `PUT /api/apps/{appId}/entities/{name}`: create or replace one entity's schema (Database panel). */
 export const SaveEntityRequestSchema = z.object({ schema: z.record(z.string(), z.unknown()) });

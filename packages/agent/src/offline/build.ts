@@ -14,6 +14,12 @@ const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const SAMPLE_WORDS =
   /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i;
 
+/** The name the first turn gives the app a description asks for ("a task tracker for my team" -> Task Tracker). */
+export function appNameOfDescription(description: string): string {
+  const plan = understand(description);
+  return appNameOf(description, plan.kind, plan.entities);
+}
+
 /** Builds the app a first description asks for. */
 export function buildNewApp(
   snapshot: AppSnapshot,

@@ -1,12 +1,19 @@
 import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts';
 import { appEntities, appSessions, appSlugs, apps, entityRecords, type Db } from '@tessera/db';
+import { createAppLifecycleRepo } from './app-lifecycle.repo';
 
 export type AppRow = typeof apps.$inferSelect;
 
 /** NOTIFY channel of saved app settings; the payload is the app's slug (the app hosts' cache key). */
 export const APP_SETTINGS_CHANNEL = 'app_settings';
 export type NewApp = typeof apps.$inferInsert;
+
+/** A write refused by a unique index (the driver's error or the one Drizzle wraps it in). */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
 
 /** The slug belongs, or once belonged, to another app: addresses are never handed on. */
 export class SlugTakenError extends Error {
@@ -37,6 +44,8 @@ export function createAppsRepo(db: Db) {
     .prepare('app_entities_of');
 
   return {
+    ...createAppLifecycleRepo(db),
+
     /** The app's owner and one entity's schema (null when the app has no such entity); null when there is no app. */
     async findEntityWithOwner(
       appId: string,

@@ -1,5 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
+  CreateAppFromDescriptionRequestSchema,
+  DuplicateAppRequestSchema,
+  RenameAppRequestSchema,
   RenameFieldRequestSchema,
   SaveAppRequestSchema,
   SaveAppSettingsRequestSchema,
@@ -21,6 +24,17 @@ export function appsRoutes({
   app.post('/api/apps', signedIn, async (c) =>
     c.json(await apps.save(c.var.user, await readJson(c, SaveAppRequestSchema))),
   );
+  app.post('/api/apps/from-description', signedIn, async (c) =>
+    c.json(await apps.createFromDescription(c.var.user, await readJson(c, CreateAppFromDescriptionRequestSchema))),
+  );
+  app.patch('/api/apps/:appId', signedIn, async (c) => {
+    const { name } = await readJson(c, RenameAppRequestSchema);
+    return c.json(await apps.rename(c.var.user, c.req.param('appId'), name));
+  });
+  app.post('/api/apps/:appId/duplicate', signedIn, async (c) =>
+    c.json(await apps.duplicate(c.var.user, c.req.param('appId'), await readJson(c, DuplicateAppRequestSchema))),
+  );
+  app.delete('/api/apps/:appId', signedIn, async (c) => c.json(await apps.remove(c.var.user, c.req.param('appId'))));
   app.get('/api/apps', signedIn, async (c) => c.json({ apps: await apps.list(c.var.user) }));
   app.get('/api/apps/:appId', signedIn, async (c) => c.json(await apps.get(c.var.user, c.req.param('appId'))));
   app.post('/api/apps/:appId/style', signedIn, async (c) => {

@@ -19,7 +19,8 @@ import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { SettingsSecrets } from './settings-secrets';
-import { SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
+import { createAppLifecycle } from './app-lifecycle.service';
+import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
 
@@ -36,15 +37,9 @@ export function slugify(name: string): string {
   return slug || 'app';
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 export interface AppDetails extends AppSummary {
   /** The version end users get, null until the first publish. */
   publishedVersionId: string | null;
-  publishedAt: string | null;
   /** Where the app lives on its own host. */
   appUrl: string;
   definition: Record<string, unknown>;
@@ -105,6 +100,7 @@ export function createAppsService({
     slug: row.slug,
     appType: row.kind as AppSummary['appType'],
     updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
   });
 
   /** The app when `caller` owns it; anyone else gets the 404 of an app that does not exist. */
@@ -151,6 +147,16 @@ export function createAppsService({
   return {
     getOwned,
     requireOwner,
+    ...createAppLifecycle({
+      appsRepo,
+      versionsRepo,
+      getOwned,
+      freeSlug,
+      slugify,
+      summary,
+      withoutSecrets: settingsSecrets.withoutSecrets,
+      onSettingsSaved,
+    }),
 
     async save(user: SessionUser, req: SaveAppRequest): Promise<SaveAppResponse> {
       const existing = req.appId ? await getOwned(user, req.appId) : null;
@@ -224,7 +230,6 @@ export function createAppsService({
       return {
         ...summary(row),
         publishedVersionId: row.publishedVersionId,
-        publishedAt: row.publishedAt?.toISOString() ?? null,
         appUrl: appUrlOf(row.slug),
         definition: row.definition,
         style: row.style,

@@ -48,6 +48,12 @@ export function createSettingsSecrets(box: SecretBox) {
         paidMembershipsSettings: { ...(isObject ? paid : {}), hasPaymentProviderAccessToken: hasToken },
       };
     },
+
+    /** Stored settings without the sealed token (sealed for one app, it stays with that app). */
+    withoutSecrets(stored: Stored): Stored {
+      const { [TOKEN_FIELD]: _token, ...rest } = stored;
+      return rest;
+    },
   };
 }
 

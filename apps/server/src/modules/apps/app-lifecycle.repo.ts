@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, appSessions, appSlugs, apps, appVersions, contextChunks, type Db } from '@tessera/db';
+import type { AppSnapshot } from '@tessera/agent';
+import type { AppRow } from './apps.repo';
+
+/** What a copy of an app starts from: its own id, slug, name and settings, the source's latest files. */
+export interface AppCopy {
+  id: string;
+  slug: string;
+  name: string;
+  settings: Record<string, unknown>;
+  /** The source's latest version with the copy's name in app.json (null: the source has no version). */
+  snapshot: AppSnapshot | null;
+  description: string;
+  includeData: boolean;
+}
+
+/** Duplicating and deleting whole apps (rows of every table that holds an app's data). */
+export function createAppLifecycleRepo(db: Db) {
+  return {
+    /**
+     * Copies `source` as a new draft app in one transaction: the slug is claimed, the entity
+     * schemas copied, the snapshot stored as version 1 and, with `includeData`, every record copied
+     * (without its creator: the source's app users stay with the source).
+     */
+    async duplicate(source: AppRow, copy: AppCopy): Promise<AppRow> {
+      return db.transaction(async (tx) => {
+        await tx.insert(appSlugs).values({ slug: copy.slug, appId: copy.id });
+        const [row] = await tx
+          .insert(apps)
+          .values({
+            id: copy.id,
+            ownerUserId: source.ownerUserId,
+            kind: source.kind,
+            slug: copy.slug,
+            name: copy.name,
+            definition: source.definition,
+            style: source.style,
+            settings: copy.settings,
+            appBuilderVersion: source.appBuilderVersion,
+          })
+          .returning();
+        await tx.execute(sql`
+          INSERT INTO app_entities (app_id, name, schema)
+          SELECT ${copy.id}, name, schema FROM app_entities WHERE app_id = ${source.id}`);
+        if (copy.snapshot) {
+          await tx.insert(appVersions).values({
+            id: randomUUID(),
+            appId: copy.id,
+            number: 1,
+            snapshot: copy.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
+            description: copy.description,
+          });
+        }
+        if (copy.includeData) {
+          await tx.execute(sql`
+            INSERT INTO entity_records (id, app_id, entity, data, creator_id, created_at, updated_at)
+            SELECT gen_random_uuid()::text, ${copy.id}, entity, data, NULL, created_at, updated_at
+            FROM entity_records WHERE app_id = ${source.id}`);
+        }
+        return row!;
+      });
+    },
+
+    /** A new display name, for an app without versions (its name lives only on the row). */
+    async rename(appId: string, name: string): Promise<void> {
+      await db
+        .update(apps)
+        .set({ name, updatedAt: sql`now()` })
+        .where(eq(apps.id, appId));
+    },
+
+    /**
+     * Deletes the app and everything of it in one transaction: entities, records, app users and
+     * their sessions, versions, chat, data sources with their chunks. The slug's claim in
+     * app_slugs stays (the address never goes to another app), and app hosts forget the app on
+     * commit (NOTIFY with its slug).
+     */
+    async deleteApp(app: Pick<AppRow, 'id' | 'slug'>, notifyChannel: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        // Tables that name the app without a foreign key to it.
+        await tx.delete(appSessions).where(eq(appSessions.appId, app.id));
+        await tx.delete(contextChunks).where(eq(contextChunks.appId, app.id));
+        await tx.update(accounts).set({ appId: null }).where(eq(accounts.appId, app.id));
+        // The rest goes with the row (ON DELETE CASCADE).
+        await tx.delete(apps).where(eq(apps.id, app.id));
+        await tx.execute(sql`SELECT pg_notify(${notifyChannel}, ${app.slug})`);
+      });
+    },
+  };
+}
+
+export type AppLifecycleRepo = ReturnType<typeof createAppLifecycleRepo>;
