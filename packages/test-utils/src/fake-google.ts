@@ -19,6 +19,8 @@ export interface FakeGoogle {
   nextProfile: GoogleProfile;
   /** Token requests seen, for assertions on what our client sent. */
   tokenRequests: URLSearchParams[];
+  /** Every access token the token endpoint handed out, oldest first. */
+  issuedAccessTokens: string[];
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     clientSecret: 'fake-secret',
     nextProfile: { sub: '1001', email: 'someone@gmail.test', email_verified: true, name: 'Some One' },
     tokenRequests: [],
+    issuedAccessTokens: [],
     close: async () => {},
   };
 
@@ -82,6 +85,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         return json(400, { error: 'invalid_grant' });
       const accessToken = randomBytes(12).toString('hex');
       accessTokens.set(accessToken, grant.profile);
+      state.issuedAccessTokens.push(accessToken);
       return json(200, {
         access_token: accessToken,
         token_type: 'Bearer',

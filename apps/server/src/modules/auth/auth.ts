@@ -112,6 +112,8 @@ export function createAuth({ db, config, logger, mailer, limits, usersRepo }: Au
       }),
     ),
     verification: { storeIdentifier: 'hashed' },
+    // Google's access, refresh and id tokens are kept encrypted with the auth secret.
+    account: { encryptOAuthTokens: true },
     // They list and revoke sessions by the stored token, which is now a hash; the SPA uses none of them.
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-other-sessions'],
     session: { expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S },

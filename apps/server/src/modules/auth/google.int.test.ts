@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { authAccounts } from '@tessera/db';
 import { startFakeGoogle } from '@tessera/test-utils';
 import { createTestApp, TEST_PUBLIC_URL } from '../../testing/harness';
 
@@ -57,6 +59,15 @@ describe('Google sign-in', () => {
     expect(session.body.user).toMatchObject({ email: 'ada@gmail.test', emailVerified: true, name: 'Ada Lovelace' });
     const create = await t.request('POST', '/api/live_api/account/create', { token: session.body.session.token });
     expect(create.status).toBe(200);
+
+    // Google's access token is kept encrypted: a database dump does not hand it out.
+    const issued = google.issuedAccessTokens.at(-1)!;
+    const [row] = await t.db
+      .select({ accessToken: authAccounts.accessToken })
+      .from(authAccounts)
+      .where(eq(authAccounts.providerId, 'google'));
+    expect(row?.accessToken).toBeTruthy();
+    expect(row?.accessToken).not.toContain(issued);
   });
 
   it('refuses a callback with a forged state', async () => {
