@@ -112,6 +112,8 @@ describe('web pages', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.error.message).toBe('Enter a valid http(s) web address');
     }
+    // Connectors read with the operator's credentials: only an admin gets as far as "not configured".
+    await t.db.execute(sql`UPDATE accounts SET is_admin = true WHERE user_id = ${b.userId}`);
     const notion = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
       token: b.token,
       body: { contextItems: [{ source: 'notion', providerItemId: 'p1', name: 'Page', type: 'notion_page' }] },
