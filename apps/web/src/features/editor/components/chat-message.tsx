@@ -17,7 +17,7 @@ import {
   Table,
 } from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
-import { messageTime } from '../lib/time';
+import { formatRelativeTime } from '../../../shared/time';
 import { RichText } from './rich-text';
 import { formatCost, formatRate, formatTokens, usageRows } from '../lib/usage';
 
@@ -174,7 +174,7 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
             {modelLabel && meta.createdAt && <span aria-hidden>·</span>}
             {meta.createdAt && (
               <time dateTime={meta.createdAt} title={new Date(meta.createdAt).toLocaleString()}>
-                {messageTime(meta.createdAt, now)}
+                {formatRelativeTime(meta.createdAt, now)}
               </time>
             )}
             {isAdmin && text && (

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../shared/api';
 import { editorKeys, revertMessage } from '../api/editor';
 import type { EditorChat } from '../hooks/use-editor-chat';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
-import { TIMESTAMP_MIN_PERIOD_MS } from '../lib/time';
+import { RELATIVE_TIME_MIN_PERIOD_MS } from '../../../shared/time';
 import { ChatMessageView } from './chat-message';
 
 export interface ChatPanelProps {
@@ -53,7 +53,7 @@ export function ChatPanel({
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TIMESTAMP_MIN_PERIOD_MS);
+    const timer = setInterval(() => setNow(Date.now()), RELATIVE_TIME_MIN_PERIOD_MS);
     return () => clearInterval(timer);
   }, []);
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { Chat, useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { CHAT_MESSAGES_PER_CALL } from '@tessera/contracts';
@@ -152,6 +153,19 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
     },
     [chat, clearError, isBusy, limitFailure, sendMessage],
   );
+
+  // A description typed on Home arrives as router state: sent once as the app's first message. The
+  // state is cleared at once, so a reload or going back never sends it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const firstMessage = (location.state as { firstMessage?: unknown } | null)?.firstMessage;
+  const hasSentFirst = useRef(false);
+  useEffect(() => {
+    if (typeof firstMessage !== 'string' || hasSentFirst.current) return;
+    hasSentFirst.current = true;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    if (initialMessages.length === 0) send(firstMessage);
+  }, [firstMessage, initialMessages.length, location.pathname, location.search, navigate, send]);
 
   /** Puts `text` in the chat input for the builder to read, edit and send (never sends it). */
   const suggest = useCallback((text: string) => setSuggestedDraft({ text, at: Date.now() }), []);

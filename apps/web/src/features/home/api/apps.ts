@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppListResponseSchema, SaveAppResponseSchema, type SaveAppRequest } from '@tessera/contracts';
+import {
+  AppListResponseSchema,
+  AppSummarySchema,
+  SaveAppResponseSchema,
+  type CreateAppFromDescriptionRequest,
+  type DuplicateAppRequest,
+  type SaveAppRequest,
+} from '@tessera/contracts';
 import { apiFetch } from '../../../shared/api';
 
 export const appsKeys = {
@@ -21,6 +28,46 @@ export function useImportApp() {
   return useMutation({
     mutationFn: (request: SaveAppRequest) =>
       apiFetch('/api/apps', { method: 'POST', body: request, schema: SaveAppResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+  });
+}
+
+/** Creates an empty app named after a description; the editor sends the description as the first message. */
+export function useCreateAppFromDescription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateAppFromDescriptionRequest) =>
+      apiFetch('/api/apps/from-description', { method: 'POST', body: request, schema: SaveAppResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+  });
+}
+
+export function useRenameApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appId, name }: { appId: string; name: string }) =>
+      apiFetch(`/api/apps/${encodeURIComponent(appId)}`, { method: 'PATCH', body: { name }, schema: AppSummarySchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+  });
+}
+
+export function useDuplicateApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appId, ...request }: DuplicateAppRequest & { appId: string }) =>
+      apiFetch(`/api/apps/${encodeURIComponent(appId)}/duplicate`, {
+        method: 'POST',
+        body: request,
+        schema: SaveAppResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+  });
+}
+
+export function useDeleteApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (appId: string) => apiFetch(`/api/apps/${encodeURIComponent(appId)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
   });
 }

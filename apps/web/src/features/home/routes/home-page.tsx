@@ -6,10 +6,11 @@ import { useDocumentTitle } from '../../../shared/hooks';
 import { useSession } from '../../../shared/session';
 import { useApps } from '../api/apps';
 import { AppCard } from '../components/app-card';
+import { AppPrompt } from '../components/app-prompt';
 import { ImportAppDialog } from '../components/import-app-dialog';
 import { NewAppDialog } from '../components/new-app-dialog';
 
-/** `/home`: the builder's landing, listing the user's apps with the ways to start or import one. */
+/** `/home`: the builder's landing. It leads with the box that starts an app, then lists the apps. */
 export function HomePage() {
   const { user } = useSession();
   const account = useCurrentAccount();
@@ -18,51 +19,61 @@ export function HomePage() {
   const apps = useApps();
   useDocumentTitle('Your apps');
   const firstName = user?.name?.split(' ')[0];
+  const hasApps = Boolean(apps.data && apps.data.length > 0);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-        <div className="space-y-2">
-          <p className="text-sm font-medium text-ink-subtle">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</p>
-          <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Your apps</h1>
-          <div className="flex h-6 items-center gap-2" aria-live="polite">
-            {account.data ? (
-              <>
-                <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge>
-                {account.data.isAdmin && (
-                  <Badge tone="warning">
-                    <ShieldCheck aria-hidden />
-                    Admin
-                  </Badge>
-                )}
-              </>
-            ) : (
-              <Skeleton className="h-5.5 w-20 rounded-full" />
-            )}
+      <section aria-labelledby="start-heading" className="mx-auto max-w-3xl">
+        <div className="mb-5 flex h-6 flex-wrap items-center justify-center gap-2" aria-live="polite">
+          <span className="text-sm font-medium text-ink-subtle">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</span>
+          {account.data ? (
+            <>
+              <Badge tone="brand">{planLabel(account.data.plan)} plan</Badge>
+              {account.data.isAdmin && (
+                <Badge tone="warning">
+                  <ShieldCheck aria-hidden />
+                  Admin
+                </Badge>
+              )}
+            </>
+          ) : (
+            <Skeleton className="h-5.5 w-20 rounded-full" />
+          )}
+        </div>
+        <h1
+          id="start-heading"
+          className="mb-6 text-center text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
+        >
+          What do you want to build?
+        </h1>
+        <AppPrompt label="What do you want to build?" size="lg" autoFocus={!hasApps} />
+      </section>
+
+      <section aria-labelledby="apps-heading" className="mt-12 sm:mt-16" aria-busy={apps.isPending}>
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="apps-heading" className="text-lg font-semibold tracking-tight text-ink">
+            Your apps
+          </h2>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setIsImportOpen(true)}>
+              <FileUp aria-hidden />
+              Import app
+            </Button>
+            <Button variant="secondary" onClick={() => setIsDialogOpen(true)}>
+              <Plus aria-hidden />
+              New app
+            </Button>
           </div>
         </div>
-        <div className="flex gap-2 self-start sm:self-auto">
-          <Button size="lg" variant="secondary" onClick={() => setIsImportOpen(true)}>
-            <FileUp aria-hidden />
-            Import app
-          </Button>
-          <Button size="lg" onClick={() => setIsDialogOpen(true)}>
-            <Plus aria-hidden />
-            New app
-          </Button>
-        </div>
-      </div>
-
-      <section aria-label="Apps" className="mt-8 sm:mt-10" aria-busy={apps.isPending}>
         {apps.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-44 rounded-2xl" />
             ))}
           </div>
-        ) : apps.data && apps.data.length > 0 ? (
+        ) : hasApps ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {apps.data.map((app) => (
+            {apps.data!.map((app) => (
               <li key={app.appId} className="flex">
                 <AppCard app={app} />
               </li>
@@ -72,12 +83,7 @@ export function HomePage() {
           <EmptyState
             icon={<LayoutGrid />}
             title="No apps yet"
-            text="Describe an app in plain words and Tessera will build it for you: pages, data and AI, ready to brand and publish."
-            action={
-              <Button variant="secondary" onClick={() => setIsDialogOpen(true)}>
-                Describe your first app
-              </Button>
-            }
+            text="Describe an app in the box above and Tessera builds it for you: pages, data and AI, ready to brand and publish."
           />
         )}
       </section>

@@ -1,0 +1,98 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ArrowUp } from 'lucide-react';
+import { APP_DESCRIPTION_MAX_LENGTH } from '@tessera/contracts';
+import { Alert, Button, cn } from '@tessera/ui';
+import { useStartApp } from '../hooks/use-start-app';
+
+export const APP_EXAMPLES = [
+  'A meal planner that turns what’s in my fridge into a week of recipes',
+  'A lead-qualification form that scores new customers for my sales team',
+  'A study buddy that quizzes students on their own course notes',
+];
+
+export interface AppPromptProps {
+  /** Accessible name of the description box (the visible heading stands for it on Home). */
+  label: string;
+  /** Larger box and text on Home; compact in the dialog. */
+  size?: 'lg' | 'md';
+  autoFocus?: boolean;
+}
+
+/**
+ * The description box that starts an app: type what to build (or pick an example), press Enter
+ * (Shift+Enter for a new line) or the arrow, and the editor opens building it.
+ */
+export function AppPrompt({ label, size = 'md', autoFocus }: AppPromptProps) {
+  const [description, setDescription] = useState('');
+  const startApp = useStartApp();
+  const isEmpty = description.trim() === '';
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    startApp.start(description);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      startApp.start(description);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-4" aria-busy={startApp.isPending}>
+      <div
+        className={cn(
+          'relative rounded-2xl border border-line-strong bg-surface shadow-card transition-[border-color,box-shadow]',
+          'focus-within:border-brand-400 focus-within:ring-4 focus-within:ring-brand-100',
+        )}
+      >
+        <textarea
+          aria-label={label}
+          value={description}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            if (startApp.error) startApp.reset();
+          }}
+          onKeyDown={handleKeyDown}
+          placeholder="A booking page for my yoga studio that suggests classes based on each student’s goals"
+          maxLength={APP_DESCRIPTION_MAX_LENGTH}
+          rows={size === 'lg' ? 4 : 5}
+          autoFocus={autoFocus}
+          readOnly={startApp.isPending}
+          className={cn(
+            'block w-full resize-none rounded-2xl bg-transparent px-4 pt-4 pb-14 text-ink placeholder:text-ink-faint focus:outline-none',
+            size === 'lg' ? 'min-h-36 text-base sm:px-5 sm:pt-5 sm:text-[17px]' : 'min-h-32 text-[15px]',
+          )}
+        />
+        <div className="absolute right-3 bottom-3 left-4 flex items-center justify-between gap-3 sm:left-5">
+          <span className="hidden text-xs text-ink-faint sm:inline">Enter to build · Shift+Enter for a new line</span>
+          <Button
+            type="submit"
+            size={size === 'lg' ? 'lg' : 'md'}
+            disabled={isEmpty}
+            loading={startApp.isPending}
+            className="ml-auto"
+          >
+            <ArrowUp aria-hidden />
+            Build it
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Examples">
+        {APP_EXAMPLES.map((example) => (
+          <button
+            key={example}
+            type="button"
+            onClick={() => setDescription(example)}
+            disabled={startApp.isPending}
+            className="rounded-full border border-line bg-surface px-3.5 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          >
+            {example}
+          </button>
+        ))}
+      </div>
+      {startApp.error && <Alert tone="error">{startApp.error}</Alert>}
+    </form>
+  );
+}

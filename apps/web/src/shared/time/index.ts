@@ -1,0 +1,1 @@
+export { formatRelativeTime, RELATIVE_TIME_MIN_PERIOD_MS } from './relative-time';
