@@ -109,6 +109,23 @@ describe('connectors', () => {
     ).toEqual([]);
   });
 
+  it("are not fetched again with the operator's token for a builder who is no longer an admin", async () => {
+    const b = await builderWithApp(t);
+    const imported = await t.request('POST', `/api/context/ingest/metadata?appId=${b.appId}`, {
+      token: b.token,
+      body: {
+        contextItems: [{ source: 'notion', providerItemId: FAKE_NOTION_PAGE.id, name: 'Theirs', type: 'notion_page' }],
+      },
+    });
+    expect(imported.status).toBe(200);
+    const [item] = (await t.request('GET', `/api/context/items?appId=${b.appId}`, { token: b.token })).body
+      .contextItems;
+    await t.db.execute(sql`UPDATE accounts SET is_admin = false WHERE user_id = ${b.userId}`);
+    const sync = await t.request('POST', `/api/context/${item.id}/sync`, { token: b.token });
+    expect(sync.status).toBe(403);
+    expect(sync.body.error.message).toBe(CONNECTORS_ADMIN_ONLY);
+  });
+
   it('Notion: lists pages and ingests one (paginated and nested blocks) to synced', async () => {
     const b = await builderWithApp();
     expect((await t.request('GET', '/api/context/connectors', { token: b.token })).body.connectors).toEqual([

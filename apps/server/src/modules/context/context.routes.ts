@@ -147,9 +147,13 @@ export function contextRoutes({
     return c.json({ contextItem: await context.rename(c.var.user, c.req.param('id'), name) });
   });
   app.delete('/api/context/:id', async (c) => c.json(await context.delete(c.var.user, c.req.param('id'))));
-  app.post('/api/context/:id/sync', async (c) =>
-    c.json({ contextItem: await context.resync(c.var.user, c.req.param('id')) }),
-  );
+  app.post('/api/context/:id/sync', async (c) => {
+    const id = c.req.param('id');
+    // A connector's item is fetched again with the operator's credentials.
+    const { source } = await context.get(c.var.user, id);
+    if (source === 'notion' || source === 'google_drive') requireConnectorAccess(await isAdmin(c.var.user));
+    return c.json({ contextItem: await context.resync(c.var.user, id) });
+  });
 
   app.post('/api/tools/:appId/replaceDataItem', async (c) =>
     c.json(await context.replace(c.var.user, c.req.param('appId'), await readJson(c, ReplaceDataItemRequestSchema))),
