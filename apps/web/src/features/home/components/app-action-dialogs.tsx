@@ -157,7 +157,7 @@ export function DeleteAppDialog({ app, open, onOpenChange }: AppDialogProps) {
       <DialogContent
         size="sm"
         title={`Delete ${app.name}?`}
-        description="This deletes its pages, records, files, versions, chat, data sources and app users. It cannot be undone, and its address is not given to another app."
+        description="This deletes its pages, records, versions, chat, data sources and app users. It cannot be undone, and its address is not given to another app."
         footer={
           <>
             <DialogClose asChild>

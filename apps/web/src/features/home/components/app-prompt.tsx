@@ -11,6 +11,8 @@ export const APP_EXAMPLES = [
 ];
 
 export interface AppPromptProps {
+  /** Centre the examples under the box (Home's centred layout). */
+  centered?: boolean;
   /** Accessible name of the description box (the visible heading stands for it on Home). */
   label: string;
   /** Larger box and text on Home; compact in the dialog. */
@@ -22,7 +24,7 @@ export interface AppPromptProps {
  * The description box that starts an app: type what to build (or pick an example), press Enter
  * (Shift+Enter for a new line) or the arrow, and the editor opens building it.
  */
-export function AppPrompt({ label, size = 'md', autoFocus }: AppPromptProps) {
+export function AppPrompt({ label, size = 'md', autoFocus, centered }: AppPromptProps) {
   const [description, setDescription] = useState('');
   const startApp = useStartApp();
   const isEmpty = description.trim() === '';
@@ -79,7 +81,7 @@ export function AppPrompt({ label, size = 'md', autoFocus }: AppPromptProps) {
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Examples">
+      <div className={cn('flex flex-wrap gap-2', centered && 'justify-center')} role="group" aria-label="Examples">
         {APP_EXAMPLES.map((example) => (
           <button
             key={example}

@@ -46,7 +46,7 @@ export function HomePage() {
         >
           What do you want to build?
         </h1>
-        <AppPrompt label="What do you want to build?" size="lg" autoFocus={!hasApps} />
+        <AppPrompt label="What do you want to build?" size="lg" autoFocus={!hasApps} centered />
       </section>
 
       <section aria-labelledby="apps-heading" className="mt-12 sm:mt-16" aria-busy={apps.isPending}>
