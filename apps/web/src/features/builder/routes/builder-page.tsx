@@ -1,59 +1,30 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  BarChart3,
-  Database,
-  Eye,
-  GitCompare,
-  Menu as MenuIcon,
-  MessageSquare,
-  PanelLeft,
-  Settings,
-  TriangleAlert,
-} from 'lucide-react';
-import {
-  MESSAGES,
-  canEditAppSettings,
-  type AppErrorReport,
-  type EntitySchema,
-  type VersionEntry,
-} from '@tessera/contracts';
-import { Badge, Button, EmptyState, Logo, Skeleton, Spinner, cn, toast } from '@tessera/ui';
+import { PanelLeft, Settings, TriangleAlert } from 'lucide-react';
+import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
+import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
 import {
-  ChatPanel,
   DiffDialog,
-  ErrorPanel,
-  INITIAL_ERROR_PANEL,
   OlderVersionDialog,
-  PreviewPane,
-  VersionsMenu,
-  buildFixErrorsPrompt,
-  editorKeys,
-  errorPanelReducer,
-  restoreVersion,
   useChatHistory,
   useChatModels,
   useEditorChat,
-  useVersions,
-  versionLabel,
-  visibleErrors,
   type EditorMessage,
 } from '../../editor';
-import { errorMessage, isApiError } from '../../../shared/api';
+import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
-import { PublishButton } from '../components/publish-button';
 import { AppSettingsPanel } from '../components/app-settings-panel';
-import { PanelHeader, SidePanel, type OpenPanel } from '../components/side-panel';
+import { BackLink, BuilderToolbar, KIND_LABELS } from '../components/builder-toolbar';
+import { EditorView } from '../components/editor-view';
+import { PanelHeader, SidePanel } from '../components/side-panel';
+import { useBuilderLayout } from '../hooks/use-builder-layout';
+import { useErrorResolution } from '../hooks/use-error-resolution';
 import { useLeavePrompt } from '../hooks/use-leave-prompt';
-import { useMediaQuery } from '../hooks/use-media-query';
-import { useSidebar } from '../hooks/use-sidebar';
-
-const KIND_LABELS: Record<AppDetails['appType'], string> = { generated: 'App', tool: 'Tool', space: 'Space' };
+import { useVersionSelection } from '../hooks/use-version-selection';
 
 /**
  * `/build/app/{appId}` (and `/{pageName}`): the editor. A toolbar (spec 1 §2), the sidebar with
@@ -103,23 +74,9 @@ export function BuilderPage() {
   return <Editor key={appId} app={app.data} initialMessages={history.data} />;
 }
 
-function BackLink() {
-  return (
-    <Link
-      to="/home"
-      className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-      aria-label="Back to apps"
-    >
-      <ArrowLeft className="size-4" aria-hidden />
-      <span className="hidden lg:inline">Apps</span>
-    </Link>
-  );
-}
-
 function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: EditorMessage[] }) {
   const appId = app.appId;
   const { pageName } = useParams();
-  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const account = useCurrentAccount();
   const isAdmin = account.data?.isAdmin ?? false;
@@ -127,61 +84,13 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const models = useChatModels(true);
   const [model, setModel] = useState<string | undefined>(undefined);
   const chat = useEditorChat({ appId, initialMessages, model });
-  const versions = useVersions(appId);
-  const versionList = versions.data ?? [];
-  const latest = versionList[0] ?? null;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = (selectedId && versionList.find((v) => v.id === selectedId)) || latest;
-  const isOnLatest = !selected || selected.id === latest?.id;
-  const [olderPrompt, setOlderPrompt] = useState<VersionEntry | null>(null);
-  const [isRestoring, setIsRestoring] = useState(false);
+  const versions = useVersionSelection(appId, chat.replaceMessages);
+  const errors = useErrorResolution(versions.selected?.id ?? null, chat.isBusy);
+  const layout = useBuilderLayout();
+  const { panel, openPanel, isMobile } = layout;
   const [isDiffOpen, setIsDiffOpen] = useState(false);
-  const [isChatOpen, setIsChatOpen] = useState(true);
-  const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
   const [publishedVersionId, setPublishedVersionId] = useState<string | null>(app.publishedVersionId);
-  const [errors, dispatchErrors] = useReducer(errorPanelReducer, INITIAL_ERROR_PANEL);
-  const [isResolving, setIsResolving] = useState(false);
-  const sawResolveTurn = useRef(false);
-  // Spec 3 §2: the sidebar is a drawer under 768 px; spec 2 §2: the chat view's breakpoint is
-  // 1024 px, under which the chat and the preview take turns.
-  const isMobile = useMediaQuery('(max-width: 767px)');
-  const isNarrow = useMediaQuery('(max-width: 1023px)');
-  const sidebar = useSidebar();
-  // Under 768 px the sidebar is a drawer, closed until asked for (the cookie is the desktop choice).
-  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  const panelParam = params.get('panel');
-  const panel: OpenPanel | null = panelParam === 'database' || panelParam === 'settings' ? panelParam : null;
   useLeavePrompt(chat.isBusy);
-
-  // Errors of the old version are not the new one's: a new preview starts clean (suppressions stay).
-  const previewVersionId = selected?.id ?? null;
-  useEffect(() => {
-    dispatchErrors({ type: 'clear' });
-  }, [previewVersionId]);
-
-  // "Resolve with AI" clears the errors once its turn has ended (spec 2 §4).
-  useEffect(() => {
-    if (!isResolving) return;
-    if (chat.isBusy) sawResolveTurn.current = true;
-    else if (sawResolveTurn.current) {
-      sawResolveTurn.current = false;
-      setIsResolving(false);
-      dispatchErrors({ type: 'clear' });
-    }
-  }, [chat.isBusy, isResolving]);
-
-  function openPanel(next: OpenPanel | null) {
-    const nextParams = new URLSearchParams(params);
-    if (next) nextParams.set('panel', next);
-    else {
-      nextParams.delete('panel');
-      nextParams.delete('entity');
-    }
-    setParams(nextParams, { replace: false });
-    setIsDrawerOpen(false);
-    // App settings live in the sidebar on wide screens: a collapsed one opens to show them.
-    if (next === 'settings' && !isMobile && !sidebar.isOpen) sidebar.setOpen(true);
-  }
 
   function handleSchemaSaved(name: string, schema: EntitySchema) {
     queryClient.setQueryData<AppDetails>(appKeys.detail(appId), (data) =>
@@ -189,59 +98,20 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     );
   }
 
-  function handleSelectVersion(version: VersionEntry) {
-    if (version.id === latest?.id) {
-      setSelectedId(null);
-      return;
-    }
-    setSelectedId(version.id);
-    setOlderPrompt(version);
-  }
-
-  function switchToLatest() {
-    setSelectedId(null);
-    setOlderPrompt(null);
-  }
-
-  async function handleRestore(version: VersionEntry) {
-    if (!version.messageId) {
-      toast.error(MESSAGES.chat.noMessageForVersion);
-      return;
-    }
-    setIsRestoring(true);
-    try {
-      const messages = await restoreVersion(appId, version.id, version.messageId);
-      chat.replaceMessages(messages);
-      setSelectedId(null);
-      await queryClient.invalidateQueries({ queryKey: editorKeys.versions(appId) });
-      await queryClient.invalidateQueries({ queryKey: appKeys.detail(appId) });
-    } catch (err) {
-      // Spec 3 §8: "Failed to restore version", unless the server names the missing message.
-      if (!isApiError(err) || !err.isNetwork)
-        toast.error(
-          isApiError(err) && err.message === MESSAGES.chat.noMessageForVersion
-            ? err.message
-            : MESSAGES.chat.restoreFailed,
-        );
-    } finally {
-      setIsRestoring(false);
-    }
-  }
-
   function sendToChat(text: string) {
-    if (!isOnLatest) {
-      setOlderPrompt(selected);
+    if (!versions.isOnLatest) {
+      versions.promptOlder();
       return false;
     }
     const sent = chat.send(text);
-    if (sent && isNarrow) setMobileView('chat');
+    if (sent) layout.showChatIfNarrow();
     return sent;
   }
 
   /** A message the preview asked to send: into the chat input only, never sent without the builder. */
   function suggestToChat(text: string) {
     chat.suggest(text);
-    if (isNarrow) setMobileView('chat');
+    layout.showChatIfNarrow();
   }
 
   /** The Database panel's access change: a chat request, refused while a turn runs; the chat shows it. */
@@ -258,128 +128,25 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     },
   };
 
-  function handleResolve() {
-    const shown = visibleErrors(errors);
-    if (!shown.length) return;
-    if (sendToChat(buildFixErrorsPrompt(shown))) {
-      sawResolveTurn.current = false;
-      setIsResolving(true);
-    }
-  }
-
-  function handleAppError(error: AppErrorReport) {
-    dispatchErrors({ type: 'report', error });
-  }
-
   const isPublished = publishedVersionId !== null;
-  const errorCount = visibleErrors(errors).length;
-  const showChat = isNarrow ? mobileView === 'chat' : isChatOpen;
-  const showPreview = !isNarrow || mobileView === 'preview';
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
   const canEditSettings = account.isPending ? null : canEditAppSettings(menu);
 
   return (
     <div className="flex h-dvh flex-col bg-canvas">
-      <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-line bg-surface px-2 sm:gap-2 sm:px-3">
-        {isMobile ? (
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label="Open menu"
-            aria-expanded={isDrawerOpen}
-            onClick={() => setIsDrawerOpen(true)}
-          >
-            <MenuIcon aria-hidden />
-          </Button>
-        ) : (
-          <BackLink />
-        )}
-        <span className="hidden h-5 w-px bg-line sm:block" aria-hidden />
-        <Logo size={22} markOnly className="hidden sm:inline-flex" />
-        <div className="flex min-w-0 items-center gap-2">
-          <h1 className="truncate text-[15px] font-semibold tracking-tight text-ink">{app.name}</h1>
-          <span className="hidden xl:inline">
-            <Badge>{KIND_LABELS[app.appType]}</Badge>
-          </span>
-        </div>
-        {app.appType === 'generated' && (
-          <div className="ml-1 flex items-center gap-1.5">
-            <VersionsMenu versions={versionList} selectedId={selected?.id ?? null} onSelect={handleSelectVersion} />
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setIsDiffOpen(true)}
-              disabled={!selected}
-              aria-label="All Changes"
-              className="max-sm:px-2"
-            >
-              <GitCompare aria-hidden />
-              <span className="hidden lg:inline">All Changes</span>
-            </Button>
-          </div>
-        )}
-        <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-          {isNarrow && app.appType === 'generated' ? (
-            mobileView === 'chat' ? (
-              <span className="relative">
-                <Button
-                  size="icon"
-                  variant="secondary"
-                  className="size-8"
-                  aria-label="Preview"
-                  aria-describedby={errorCount ? 'preview-error-count' : undefined}
-                  onClick={() => setMobileView('preview')}
-                >
-                  <Eye aria-hidden />
-                </Button>
-                {errorCount > 0 && (
-                  <span
-                    id="preview-error-count"
-                    className="pointer-events-none absolute -top-1.5 -right-1.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-                  >
-                    {errorCount}
-                    <span className="sr-only"> {errorCount === 1 ? 'error' : 'errors'} in the app</span>
-                  </span>
-                )}
-              </span>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={() => setMobileView('chat')}>
-                Done
-              </Button>
-            )
-          ) : app.appType !== 'generated' ? null : (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-pressed={isChatOpen}
-              onClick={() => setIsChatOpen((open) => !open)}
-              title={isChatOpen ? 'Hide chat' : 'Show chat'}
-            >
-              <MessageSquare aria-hidden />
-              <span className="hidden lg:inline">Chat</span>
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-pressed={panel === 'database'}
-            aria-label="Database"
-            onClick={() => openPanel(panel === 'database' ? null : 'database')}
-            className="max-sm:hidden"
-          >
-            <Database aria-hidden />
-            <span className="hidden lg:inline">Database</span>
-          </Button>
-          <AnalyticsButton appId={appId} isPublished={isPublished} />
-          <PublishButton
-            appId={appId}
-            disabled={!latest || chat.isBusy}
-            appUrl={app.appUrl}
-            onPublished={setPublishedVersionId}
-            compact={isMobile}
-          />
-        </div>
-      </header>
+      <BuilderToolbar
+        app={app}
+        layout={layout}
+        versions={versions.versionList}
+        selected={versions.selected}
+        latest={versions.latest}
+        onSelectVersion={versions.select}
+        onOpenDiff={() => setIsDiffOpen(true)}
+        errorCount={errors.errorCount}
+        isPublished={isPublished}
+        isChatBusy={chat.isBusy}
+        onPublished={setPublishedVersionId}
+      />
 
       <div className="relative flex min-h-0 flex-1">
         <SidePanel
@@ -388,8 +155,8 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           panel={panel}
           onOpenPanel={openPanel}
           entities={app.entities}
-          isOpen={isMobile ? isDrawerOpen : sidebar.isOpen}
-          onToggle={isMobile ? () => setIsDrawerOpen((open) => !open) : sidebar.toggle}
+          isOpen={isMobile ? layout.isDrawerOpen : layout.sidebar.isOpen}
+          onToggle={isMobile ? () => layout.setIsDrawerOpen((open) => !open) : layout.sidebar.toggle}
           isMobile={isMobile}
           isPublished={isPublished}
           canEditSettings={canEditSettings}
@@ -435,7 +202,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
               text="The chat and the live preview are for generated apps; this app's panels are in the menu."
               action={
                 isMobile ? (
-                  <Button variant="secondary" onClick={() => setIsDrawerOpen(true)}>
+                  <Button variant="secondary" onClick={() => layout.setIsDrawerOpen(true)}>
                     Open menu
                   </Button>
                 ) : undefined
@@ -443,102 +210,35 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             />
           </main>
         ) : (
-          <main className="flex min-w-0 flex-1">
-            {(showChat || isNarrow) && (
-              <ChatPanel
-                appId={appId}
-                chat={chat}
-                isAdmin={isAdmin}
-                models={models.data ?? []}
-                model={model}
-                onModelChange={setModel}
-                isOnLatest={isOnLatest}
-                onSwitchToLatest={switchToLatest}
-                className={cn(
-                  'min-w-0',
-                  isNarrow ? 'flex-1' : 'w-[350px] max-w-[350px] shrink-0 border-r border-line',
-                  !showChat && 'hidden',
-                )}
-              />
-            )}
-            {/* Kept mounted on mobile while the chat shows: the app keeps running and reporting errors. */}
-            <div className={cn('min-w-0 flex-1 flex-col', showPreview ? 'flex' : 'hidden')}>
-              {!isOnLatest && selected && (
-                <div
-                  role="status"
-                  className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-[13px] text-amber-900"
-                >
-                  <span className="mr-auto">Viewing {versionLabel(selected)}, an older version.</span>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={isRestoring}
-                    disabled={chat.isBusy}
-                    onClick={() => handleRestore(selected)}
-                  >
-                    Restore this version
-                  </Button>
-                  <Button size="sm" onClick={switchToLatest}>
-                    {MESSAGES.chat.switchToLatest}
-                  </Button>
-                </div>
-              )}
-              <PreviewPane
-                appId={appId}
-                versionId={selected?.id ?? null}
-                isLoadingVersions={versions.isPending}
-                initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
-                onAppError={handleAppError}
-                onSuggestChatMessage={suggestToChat}
-                isBuilding={chat.isBusy}
-                overlay={
-                  <ErrorPanel
-                    state={errors}
-                    dispatch={dispatchErrors}
-                    onResolve={handleResolve}
-                    isResolving={isResolving}
-                    canResolve={!chat.isBusy && !chat.limitFailure}
-                  />
-                }
-              />
-            </div>
-          </main>
+          <EditorView
+            appId={appId}
+            chat={chat}
+            isAdmin={isAdmin}
+            models={models.data ?? []}
+            model={model}
+            onModelChange={setModel}
+            layout={layout}
+            versions={versions}
+            errors={errors}
+            initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
+            onSuggestChatMessage={suggestToChat}
+            onResolve={() => errors.resolve(sendToChat)}
+          />
         )}
       </div>
 
-      <OlderVersionDialog version={olderPrompt} onSwitchToLatest={switchToLatest} onStay={() => setOlderPrompt(null)} />
+      <OlderVersionDialog
+        version={versions.olderPrompt}
+        onSwitchToLatest={versions.switchToLatest}
+        onStay={versions.dismissOlderPrompt}
+      />
       <DiffDialog
         appId={appId}
         open={isDiffOpen}
         onOpenChange={setIsDiffOpen}
-        versionId={selected?.id ?? null}
+        versionId={versions.selected?.id ?? null}
         isStreaming={chat.isBusy}
       />
     </div>
-  );
-}
-
-/** Analytics needs a published app (spec 1 §2); until then it says so. */
-function AnalyticsButton({ appId, isPublished }: { appId: string; isPublished: boolean }) {
-  if (isPublished) {
-    return (
-      <Button size="sm" variant="ghost" asChild className="max-sm:hidden">
-        <Link to={`/analytics/app/${encodeURIComponent(appId)}`} aria-label="Analytics">
-          <BarChart3 aria-hidden />
-          <span className="hidden lg:inline">Analytics</span>
-        </Link>
-      </Button>
-    );
-  }
-  return (
-    <span title={MESSAGES.chat.analyticsUnpublished} className="max-sm:hidden">
-      <Button size="sm" variant="ghost" disabled aria-label="Analytics" aria-describedby="analytics-unpublished">
-        <BarChart3 aria-hidden />
-        <span className="hidden lg:inline">Analytics</span>
-      </Button>
-      <span id="analytics-unpublished" className="sr-only">
-        {MESSAGES.chat.analyticsUnpublished}
-      </span>
-    </span>
   );
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { OpenPanel } from '../components/side-panel';
+import { useMediaQuery } from './use-media-query';
+import { useSidebar } from './use-sidebar';
+
+/**
+ * What the editor shows: the open panel (`?panel=`), the sidebar (a drawer under 768 px, closed
+ * until asked for; the cookie is the desktop choice), and the chat and preview, which take turns
+ * under 1024 px.
+ */
+export function useBuilderLayout() {
+  const [params, setParams] = useSearchParams();
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const isNarrow = useMediaQuery('(max-width: 1023px)');
+  const sidebar = useSidebar();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [isChatOpen, setIsChatOpen] = useState(true);
+  const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
+  const panelParam = params.get('panel');
+  const panel: OpenPanel | null = panelParam === 'database' || panelParam === 'settings' ? panelParam : null;
+
+  function openPanel(next: OpenPanel | null) {
+    const nextParams = new URLSearchParams(params);
+    if (next) nextParams.set('panel', next);
+    else {
+      nextParams.delete('panel');
+      nextParams.delete('entity');
+    }
+    setParams(nextParams, { replace: false });
+    setIsDrawerOpen(false);
+    // App settings live in the sidebar on wide screens: a collapsed one opens to show them.
+    if (next === 'settings' && !isMobile && !sidebar.isOpen) sidebar.setOpen(true);
+  }
+
+  /** On narrow screens the chat comes to the front (a message was sent or suggested). */
+  function showChatIfNarrow() {
+    if (isNarrow) setMobileView('chat');
+  }
+
+  return {
+    panel,
+    openPanel,
+    isMobile,
+    isNarrow,
+    sidebar,
+    isDrawerOpen,
+    setIsDrawerOpen,
+    isChatOpen,
+    toggleChat: () => setIsChatOpen((open) => !open),
+    mobileView,
+    setMobileView,
+    showChatIfNarrow,
+    showChat: isNarrow ? mobileView === 'chat' : isChatOpen,
+    showPreview: !isNarrow || mobileView === 'preview',
+  };
+}
+
+export type BuilderLayout = ReturnType<typeof useBuilderLayout>;
