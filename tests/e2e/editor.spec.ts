@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { test as baseTest, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { createUser, useSessionOf } from './support/helpers';
+import { createUser, E2E_ADMINS, useSessionOf } from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -290,6 +290,49 @@ baseTest(
     expect(builderErrors, 'errors in the builder page').toEqual([]);
   },
 );
+
+test('after a reply with its usage table the page itself never scrolls and the top bar stays put', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Admins see each answer's usage table, whose header is there for screen readers only.
+  const admin = await createUser(request, { email: E2E_ADMINS.editor, name: 'Usage Admin' });
+  await useSessionOf(context, baseURL!, admin);
+  const created = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { appType: 'generated', appBuilderVersion: 4, genApp: { name: 'Steady' } },
+  });
+  const { appId } = (await created.json()) as { appId: string };
+  await page.goto(`/build/app/${appId}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  const topBar = page.getByRole('banner').first();
+  await expect(topBar).toBeVisible();
+  const topBarY = async () => (await topBar.boundingBox())!.y;
+  const pageScroll = () =>
+    page.evaluate(() => {
+      const root = document.scrollingElement!;
+      return { top: root.scrollTop, overflow: root.scrollHeight - root.clientHeight };
+    });
+  const before = await topBarY();
+
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Build a reading list with books (title, author, read)');
+  await composer.press('Enter');
+  const answer = await waitForTurn(page);
+  await expect(answer.getByRole('table', { name: 'Usage' })).toBeAttached();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    // The chat follows its newest message; that must scroll the chat, never the page around it.
+    await answer.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+    expect(await pageScroll(), `page scroll at ${width} px`).toEqual({ top: 0, overflow: 0 });
+    expect(await topBarY(), `top bar at ${width} px`).toBe(before);
+  }
+});
 
 test('a refused chat call shows the spec text; a limit blocks the composer', async ({
   page,

@@ -11,6 +11,7 @@ export const E2E_ADMINS = {
   runtime: 'runtime-admin@e2e.tessera.test',
   preview: 'preview-admin@e2e.tessera.test',
   settings: 'settings-admin@e2e.tessera.test',
+  editor: 'editor-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 

@@ -274,7 +274,9 @@ function ActionDetailDialog({ action, onClose }: { action: ParsedAction; onClose
 
 function UsageTable({ usage }: { usage: NonNullable<EditorMessage['metadata']>['usage'] & object }) {
   return (
-    <table className="w-full max-w-xs border-collapse text-left tabular-nums" aria-label="Usage">
+    // Relative: the header below is absolutely placed (screen readers only); without a positioned
+    // ancestor it would sit outside the chat's scroll area and make the whole page scroll.
+    <table className="relative w-full max-w-xs border-collapse text-left tabular-nums" aria-label="Usage">
       <thead className="sr-only">
         <tr>
           <th>Kind</th>
