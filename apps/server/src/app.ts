@@ -150,6 +150,7 @@ export function createApp({
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
   const models = createModelCatalog(config.llm);
   const appsRepo = createAppsRepo(db);
+  const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const versionsRepo = createVersionsRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
   const apps = createAppsService({
@@ -161,6 +162,7 @@ export function createApp({
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
     settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
+    deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
   });
   const versions = createVersionsService({ versionsRepo, apps });
   const chat = createChatService({
@@ -195,7 +197,6 @@ export function createApp({
     appHostnames: config.appHostnames,
     watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
-  const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const appHosts = appHostRoutes({
     runtime,
     assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
@@ -163,6 +165,14 @@ describe('rename, duplicate and delete', () => {
     while ((await rowsPerTable(appId)).context_chunks === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
 
+    // Files its users uploaded (DATA_DIR/files/apps/{appId}/...), and another app's that must stay.
+    const uploaded = join(t.config.dataDir, 'files', 'apps', appId, 'photo.png');
+    const othersFile = join(t.config.dataDir, 'files', 'apps', `${appId}x`, 'photo.png');
+    for (const file of [uploaded, othersFile]) {
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, 'png');
+    }
+
     const before = await rowsPerTable(appId);
     for (const table of [
       'accounts',
@@ -194,6 +204,8 @@ describe('rename, duplicate and delete', () => {
     const after = await rowsPerTable(appId);
     // Only the address's claim stays (it is never reused).
     expect(after).toEqual(Object.fromEntries(Object.keys(after).map((k) => [k, k === 'app_slugs' ? 1 : 0])));
+    expect(existsSync(uploaded)).toBe(false);
+    expect(existsSync(othersFile)).toBe(true);
     expect((await t.request('GET', `/api/apps/${appId}`, { token: b.token })).status).toBe(404);
     expect((await t.request('DELETE', `/api/apps/${appId}`, { token: b.token })).status).toBe(404);
 

@@ -45,6 +45,8 @@ export interface AppLifecycleDeps {
   /** Stored settings without the source's secrets. */
   withoutSecrets: (settings: Record<string, unknown>) => Record<string, unknown>;
   onSettingsSaved?: (app: { id: string; slug: string }) => void;
+  /** Removes the files the app's users uploaded. */
+  deleteFiles: (appId: string) => Promise<void>;
 }
 
 /** Creating an app from a description, renaming, duplicating and deleting apps (Home's actions). */
@@ -57,6 +59,7 @@ export function createAppLifecycle({
   summary,
   withoutSecrets,
   onSettingsSaved,
+  deleteFiles,
 }: AppLifecycleDeps) {
   const response = (row: AppRow): SaveAppResponse => ({
     appId: row.id,
@@ -162,6 +165,8 @@ export function createAppLifecycle({
       const row = await getOwned(user, appId);
       await appsRepo.deleteApp(row, APP_SETTINGS_CHANNEL);
       onSettingsSaved?.({ id: row.id, slug: row.slug });
+      // After the rows: a file whose app is gone can no longer be served, so a failure here leaks nothing.
+      await deleteFiles(row.id);
       return { status: true };
     },
   };

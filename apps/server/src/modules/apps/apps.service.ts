@@ -82,6 +82,8 @@ export interface AppsServiceDeps {
   onSettingsSaved?: (app: { id: string; slug: string }) => void;
   /** Seals the payment provider's token in stored settings and hides it from the shown ones. */
   settingsSecrets: SettingsSecrets;
+  /** Removes an app's uploaded files when it is deleted. */
+  deleteFiles: (appId: string) => Promise<void>;
 }
 
 /** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
@@ -93,6 +95,7 @@ export function createAppsService({
   customDomainsOf,
   onSettingsSaved,
   settingsSecrets,
+  deleteFiles,
 }: AppsServiceDeps) {
   const summary = (row: AppRow): AppSummary => ({
     appId: row.id,
@@ -156,6 +159,7 @@ export function createAppsService({
       summary,
       withoutSecrets: settingsSecrets.withoutSecrets,
       onSettingsSaved,
+      deleteFiles,
     }),
 
     async save(user: SessionUser, req: SaveAppRequest): Promise<SaveAppResponse> {

@@ -52,6 +52,24 @@ async function fakeBucket() {
     });
     if (req.headers.authorization !== expected) return void res.writeHead(403).end('SignatureDoesNotMatch');
     const key = decodeURIComponent(url.pathname);
+    if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      // ListObjectsV2, two keys a page so that paging is exercised.
+      const prefix = `${key}/${url.searchParams.get('prefix') ?? ''}`;
+      const all = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+      // Like S3's, the token marks a place in key order, so deleting listed keys moves nothing.
+      const after = url.searchParams.get('continuation-token') ?? '';
+      const rest = all.filter((k) => k > after);
+      const page = rest.slice(0, 2);
+      const more = rest.length > 2;
+      const contents = page.map((k) => `<Contents><Key>${k.slice(key.length + 1)}</Key></Contents>`).join('');
+      return void res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<ListBucketResult><IsTruncated>${more}</IsTruncated>${contents}` +
+            (more ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : '') +
+            '</ListBucketResult>',
+        );
+    }
     if (req.method === 'PUT') objects.set(key, { body, type: String(req.headers['content-type']) });
     if (req.method === 'DELETE') objects.delete(key);
     if (req.method === 'GET') {
@@ -98,6 +116,15 @@ describe('createS3Storage', () => {
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
     await storage.delete('apps/a1/f-1.png');
     expect(await storage.get('apps/a1/f-1.png')).toBeNull();
+  });
+
+  it("deletes a folder's objects page by page and nothing outside it", async () => {
+    for (const key of ['apps/a2/1.png', 'apps/a2/2.png', 'apps/a2/3.png', 'apps/a20/keep.png'])
+      await storage.put(key, Readable.from([Buffer.from('x')]), 'image/png');
+    await storage.deleteFolder('apps/a2');
+    expect([...bucket.objects.keys()].filter((k) => k.startsWith('/uploads/apps/a2'))).toEqual([
+      '/uploads/apps/a20/keep.png',
+    ]);
   });
 
   it('refuses keys that leave their folder', async () => {

@@ -75,14 +75,17 @@ export function createS3Storage(
 ): FileStorage {
   const base = config.endpoint.replace(/\/+$/, '');
 
+  /** A signed request for an object (`key`), or for the bucket itself when `key` is null (listing). */
   async function send(
     method: string,
-    key: string,
+    key: string | null,
     body?: Buffer,
     extra: Record<string, string> = {},
+    query: Record<string, string> = {},
   ): Promise<Response> {
-    assertStorageKey(key);
-    const url = new URL(`${base}/${encode(config.bucket)}/${encode(key, true)}`);
+    if (key !== null) assertStorageKey(key);
+    const url = new URL(`${base}/${encode(config.bucket)}${key === null ? '' : `/${encode(key, true)}`}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const amzDate = now()
       .toISOString()
       .replace(/[-:]/g, '')
@@ -145,5 +148,25 @@ export function createS3Storage(
       const res = await send('DELETE', key);
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
     },
+    async deleteFolder(folder) {
+      assertStorageKey(folder);
+      // ListObjectsV2 a page (up to 1000 keys) at a time, deleting each page's objects as it comes.
+      let token: string | undefined;
+      do {
+        const query: Record<string, string> = { 'list-type': '2', prefix: `${folder}/` };
+        if (token) query['continuation-token'] = token;
+        const res = await send('GET', null, undefined, {}, query);
+        if (!res.ok) throw new Error(`S3 list ${folder}/ failed: ${res.status}`);
+        const xml = await res.text();
+        const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1]!));
+        for (const key of keys) await this.delete(key);
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? unescapeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
+          : undefined;
+      } while (token);
+    },
   };
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);

@@ -24,6 +24,8 @@ export interface FileStorage {
   put(key: string, body: Readable, contentType: string | (() => string)): Promise<{ size: number }>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `folder/` (e.g. all of one app's uploads). */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -81,6 +83,9 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       const path = pathOf(key);
       await Promise.all([rm(path, { force: true }), rm(`${path}.meta`, { force: true })]);
+    },
+    async deleteFolder(folder) {
+      await rm(pathOf(folder), { recursive: true, force: true });
     },
   };
 }
