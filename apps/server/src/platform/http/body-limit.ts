@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { APP_MESSAGES } from '@tessera/contracts';
@@ -100,15 +100,35 @@ export function requestBodyGuard({
   };
 }
 
+/** How long, and how much, of a refused body is still read and dropped after the answer. */
+const LINGER_MS = 500;
+const LINGER_MAX_BYTES = 1024 * 1024;
+
 /**
  * A response given before the whole request body has arrived (a refusal, a route that never reads
  * it) ends the connection: the rest of the body is not read, as it would be to keep the connection
- * for another request. In-process requests (tests) have no socket and are left alone.
+ * for another request. Once the answer is out the server says it is done sending (FIN) and drops
+ * what still arrives for a moment (a client still sending then reads the answer rather than a
+ * reset), then closes. In-process requests (tests) have no socket and are left alone.
  */
 export function closeOnUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const incoming = (c.env as { incoming?: Partial<IncomingMessage> } | undefined)?.incoming;
-    if (incoming?.complete === false) c.res.headers.set('connection', 'close');
+    const { incoming, outgoing } = (c.env ?? {}) as { incoming?: Partial<IncomingMessage>; outgoing?: ServerResponse };
+    if (incoming?.complete !== false || typeof outgoing?.once !== 'function') return;
+    outgoing.once('finish', () => {
+      const socket = incoming.socket;
+      if (incoming.complete || !socket || socket.destroyed) return;
+      socket.end();
+      let dropped = 0;
+      const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+      incoming.on?.('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_MAX_BYTES) socket.destroy();
+      });
+      incoming.resume?.();
+    });
   };
 }
