@@ -64,6 +64,7 @@ import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createModelCatalog } from './platform/llm/models';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The generated-app runtime's sources, built for the browser on first use (same depth from src/ and dist/). */
@@ -239,6 +240,7 @@ export function createApp({
     } satisfies PublicConfig),
   );
 
+  app.route('/', openApiRoutes({ publicUrl: config.publicUrl, appsDomain: config.appsDomain }));
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));

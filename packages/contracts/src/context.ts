@@ -229,3 +229,15 @@ export const RetrievedChunkSchema = z.object({
   contextItem: z.object({ id: z.string(), name: z.string(), type: z.enum(CONTEXT_ITEM_TYPES) }),
 });
 export type RetrievedChunk = z.infer<typeof RetrievedChunkSchema>;
+
+/** `POST /api/context/search?appId=`: the retrieval tools use, for previews. */
+export const ContextSearchRequestSchema = z.object({
+  query: z.string().trim().min(1).max(2000),
+  limit: z.number().int().min(1).max(50).optional(),
+  mode: z.enum(['hybrid', 'fts', 'vector']).optional(),
+  itemIds: z.array(z.string().max(100)).max(100).optional(),
+});
+/** `POST /api/context/ingest/file?appId=[&replaceItemId=]`. */
+export const ContextUploadQuerySchema = AppIdQuerySchema.extend({
+  replaceItemId: z.string().min(1).max(100).optional(),
+});

@@ -180,6 +180,8 @@ export {
   ConnectorsResponseSchema,
   ConnectorItemSchema,
   ConnectorItemsResponseSchema,
+  ContextSearchRequestSchema,
+  ContextUploadQuerySchema,
   CONNECTOR_ITEM_TYPES,
   RetrievedChunkSchema,
   type ContextItemStatus,
@@ -264,3 +266,15 @@ export {
   type PreviewUrlResponse,
   type InvokeLlmRequest,
 } from './runtime-api';
+export {
+  API_ROUTES,
+  API_TAGS,
+  API_AUTH_LABELS,
+  responsesOf,
+  type ApiRoute,
+  type ApiAuth,
+  type ApiTag,
+  type ApiMethod,
+  type ApiResponseSpec,
+} from './api-routes';
+export * from './api-responses';

@@ -3,6 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import {
   AppIdQuerySchema,
+  ContextSearchRequestSchema,
+  ContextUploadQuerySchema,
   IngestMetadataRequestSchema,
   IngestTextRequestSchema,
   ListContextItemsQuerySchema,
@@ -21,14 +23,6 @@ type Vars = { Variables: AuthVariables };
 
 /** Keeps proxies from closing an idle event stream. */
 const SSE_PING_MS = 15_000;
-
-const SearchRequestSchema = z.object({
-  query: z.string().trim().min(1).max(2000),
-  limit: z.number().int().min(1).max(50).optional(),
-  mode: z.enum(['hybrid', 'fts', 'vector']).optional(),
-  itemIds: z.array(z.string().max(100)).max(100).optional(),
-});
-const UploadQuerySchema = AppIdQuerySchema.extend({ replaceItemId: z.string().min(1).max(100).optional() });
 
 function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const result = schema.safeParse(c.req.query());
@@ -115,7 +109,7 @@ export function contextRoutes({
 
   /** Multipart, one file; `replaceItemId` (query) uploads a replacement without counting against the item limit. */
   app.post('/api/context/ingest/file', async (c) => {
-    const { appId, replaceItemId } = readQuery(c, UploadQuerySchema);
+    const { appId, replaceItemId } = readQuery(c, ContextUploadQuerySchema);
     const limit = await context.prepareUpload(c.var.user, appId, replaceItemId);
     const upload = await readMultipartFile(c, limit);
     return c.json(
@@ -138,7 +132,7 @@ export function contextRoutes({
 
   app.post('/api/context/search', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);
-    return c.json(await context.search(c.var.user, appId, await readJson(c, SearchRequestSchema)));
+    return c.json(await context.search(c.var.user, appId, await readJson(c, ContextSearchRequestSchema)));
   });
 
   app.get('/api/context/:id', async (c) => c.json({ contextItem: await context.get(c.var.user, c.req.param('id')) }));
