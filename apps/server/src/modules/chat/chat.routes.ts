@@ -1,17 +1,19 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import {
   ChatRequestSchema,
   RestoreVersionRequestSchema,
   ValidateRepairRequestSchema,
   type SessionUser,
 } from '@tessera/contracts';
+import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
+import type { TurnChunk } from './chat-turn';
 import type { ChatService } from './chat.service';
 
-/** Keep-alive comments keep proxies from closing an idle live stream. */
-const KEEP_ALIVE_MS = 15_000;
+/** A turn's chunk as the AI SDK's UI-message stream writes it: unnamed, its JSON as data. */
+const turnMessage = (chunk: TurnChunk) => ({ data: typeof chunk === 'string' ? chunk : JSON.stringify(chunk) });
 
 interface ChatRoutesDeps {
   chat: ChatService;
@@ -31,7 +33,9 @@ export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
       await user;
       throw err;
     });
-    return chat.send(user, c.req.param('appId'), request);
+    return sseResponse(await chat.send(user, c.req.param('appId'), request), turnMessage, {
+      headers: UI_MESSAGE_STREAM_HEADERS,
+    });
   });
   app.get('/api/apps/:appId/chat/messages', signedIn, async (c) =>
     c.json({ messages: await chat.messages(c.var.user, c.req.param('appId')) }),
@@ -55,36 +59,14 @@ export function chatRoutes({ chat, signedIn, authenticate }: ChatRoutesDeps) {
   );
 
   /**
-   * The app's last 2 messages, sent at once and again after every change (spec 3 §4 Streaming):
-   * a reload or a second tab follows a turn that another request is streaming.
+   * The app's last 2 messages, sent at once and again after every change: a reload or a second
+   * tab follows a turn that another request is streaming.
    */
-  app.get('/api/apps/:appId/chat/live', signedIn, async (c) => {
-    const user = c.var.user;
-    const appId = c.req.param('appId');
-    const first = await chat.lastMessages(user, appId);
-    return streamSSE(c, async (stream) => {
-      let pending = false;
-      let running = Promise.resolve();
-      const send = () => {
-        if (pending) return;
-        pending = true;
-        running = running.then(async () => {
-          pending = false;
-          await stream.writeSSE({
-            event: 'messages',
-            data: JSON.stringify({ messages: await chat.lastMessages(user, appId) }),
-          });
-        });
-      };
-      const unlisten = await chat.subscribe(user, appId, send);
-      const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
-      await stream.writeSSE({ event: 'messages', data: JSON.stringify({ messages: first }) });
-      await closed;
-      clearInterval(keepAlive);
-      await unlisten();
-      await running.catch(() => {});
-    });
-  });
+  app.get('/api/apps/:appId/chat/live', signedIn, async (c) =>
+    sseResponse(await chat.live(c.var.user, c.req.param('appId')), (messages) => ({
+      event: 'messages',
+      data: JSON.stringify({ messages }),
+    })),
+  );
   return app;
 }

@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import {
   AppIdQuerySchema,
@@ -13,6 +12,7 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
+import { createEventQueue, sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { SessionUser } from '@tessera/contracts';
 import type { AuthVariables } from '../auth/session';
@@ -59,37 +59,12 @@ export function contextRoutes({
    */
   app.get('/api/context/items/events', async (c) => {
     const { appId } = readQuery(c, AppIdQuerySchema);
-    const user = c.var.user;
-    const pending: Array<{ event: string; data: string }> = [];
-    let wake: (() => void) | null = null;
-    const unsubscribe = await context.subscribe(user, appId, ({ event, data }) => {
-      pending.push({ event, data: JSON.stringify(data) });
-      wake?.();
-    });
-    return streamSSE(c, async (stream) => {
-      let open = true;
-      stream.onAbort(() => {
-        open = false;
-        wake?.();
-      });
-      try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ appId }) });
-        while (open) {
-          while (pending.length) await stream.writeSSE(pending.shift()!);
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, SSE_PING_MS);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = null;
-          if (open && !pending.length) await stream.write(': ping\n\n');
-        }
-      } finally {
-        await unsubscribe();
-      }
-    });
+    let unsubscribe: (() => Promise<void>) | null = null;
+    const events = createEventQueue<{ event: string; data: unknown }>({ onDetach: () => unsubscribe?.() });
+    events.push({ event: 'ready', data: { appId } });
+    unsubscribe = await context.subscribe(c.var.user, appId, (change) => events.push(change));
+    const toMessage = ({ event, data }: { event: string; data: unknown }) => ({ event, data: JSON.stringify(data) });
+    return sseResponse(events, toMessage, { keepAliveMs: SSE_PING_MS });
   });
 
   app.get('/api/context/connectors', async (c) => {
