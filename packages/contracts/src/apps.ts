@@ -142,7 +142,7 @@ export function signupNeedsFieldsMessage(fields: readonly SignupRequiredField[])
   return APP_MESSAGES.signupNeedsFields.replace('{fields}', list);
 }
 
-/** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (spec 2 §3, rules in docs/api.md). */
+/** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (spec 2 §3; its rules are in the route's description, api-routes-apps.ts). */
 export const SaveAppSettingsRequestSchema = z.object({
   appSettings: AppSettingsSchema,
   appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional(),
