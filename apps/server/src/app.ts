@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { builderAuthenticator, identifyUser, requireUser, sessionTokenOf } from './modules/auth/session';
 import { CSV_IMPORT_ROUTE, entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
+import { createEntitySchemasRepo } from './modules/entities/entity-schemas.repo';
 import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
@@ -60,6 +61,8 @@ import { createFileStorage } from './platform/storage/storage';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
+import { createPublishRepo } from './modules/versions/publish.repo';
+import { createSchemaEdits } from './modules/versions/schema-edits.service';
 import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
@@ -165,7 +168,7 @@ export function createApp({
     settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
   });
-  const versions = createVersionsService({ versionsRepo, apps });
+  const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
   const chat = createChatService({
     chatRepo: createChatRepo(db, rateLimiter),
     versionsRepo,
@@ -176,7 +179,10 @@ export function createApp({
     logger,
     listen: (channel, onPayload) => database.listen(channel, onPayload),
   });
-  const entities = createEntitiesService({ appsRepo, recordsRepo: createRecordsRepo(db) });
+  const entities = createEntitiesService({
+    schemasRepo: createEntitySchemasRepo(db),
+    recordsRepo: createRecordsRepo(db),
+  });
   const appUsers = createAppUsersService({
     appUsersRepo: createAppUsersRepo(db),
     appsRepo,
@@ -245,7 +251,10 @@ export function createApp({
   app.route('/', accountsRoutes({ accounts, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
-  app.route('/', versionsRoutes({ versions, signedIn }));
+  app.route(
+    '/',
+    versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
+  );
   app.route('/', chatRoutes({ chat, signedIn, authenticate }));
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
   app.route(

@@ -40,6 +40,12 @@ export const RUNTIME_MESSAGES = {
   password: 'Password',
   fullName: 'Full name',
   backToApp: 'Back to the app',
+  signInToSee: 'Sign in to see this',
+  signInToSeeDetails: 'This page shows what the signed-in users of this app can see.',
+  termsOfService: 'Terms of service',
+  privacyPolicy: 'Privacy policy',
+  support: 'Support',
+  signUpAgreement: 'By signing up you agree to the terms of service and the privacy policy.',
   uploadFailed: 'Failed to upload image. Please try again.',
   fileTooLarge: 'File size to large',
   notAnImage: 'Only images can be uploaded',
@@ -112,6 +118,8 @@ export interface RuntimeBoot {
   mode: 'app' | 'login';
   isSignupEnabled: boolean;
   isLoginRequired: boolean;
+  /** What the builder gave in the app's settings for its end users (null when not given). */
+  links: { termsOfService: string | null; privacyPolicy: string | null; supportEmail: string | null };
 }
 
 /** An error inside the app (spec 3 §3 App error). */

@@ -12,9 +12,17 @@ import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
 import { errorReportOf, PageErrorBoundary } from './error-boundary';
 import type { createFrameBridge } from './frame';
-import { Spinner } from './login-page';
+import { SignInPrompt, Spinner } from './login-page';
 import { pageNameOfPath, resolvePage } from './pages';
-import { callerHeaders, getPreviewToken, loginUrl, setPreviewToken } from './sdk';
+import {
+  callerHeaders,
+  getPreviewToken,
+  isSignInNeeded,
+  loginUrl,
+  setPreviewToken,
+  setSignInNeeded,
+  subscribeSignInNeeded,
+} from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
@@ -183,6 +191,9 @@ function PageHost({
   const location = useLocation();
   const pages = Object.keys(module.pages);
   const pageName = resolvePage(pages, pageNameOfPath(location.pathname, boot.basePath), bundle.mainPage);
+  // A page whose data the entity API refused to an anonymous visitor shows a sign-in card instead.
+  const signInNeeded = useSyncExternalStore(subscribeSignInNeeded, isSignInNeeded);
+  useEffect(() => setSignInNeeded(false), [location.pathname]);
 
   useEffect(() => {
     logDebug('info', `page ${pageName ?? '(none)'} at ${location.pathname}${location.search}`);
@@ -206,11 +217,14 @@ function PageHost({
       </div>
     );
   }
-  const page = (
+  const page = signInNeeded ? (
+    <SignInPrompt isSignupEnabled={boot.isSignupEnabled} />
+  ) : (
     <PageErrorBoundary
       key={pageName}
       pageName={pageName}
       isPreview={bundle.isPreview}
+      isSignupEnabled={boot.isSignupEnabled}
       onError={onError}
       onAskToFix={onAskToFix}
     >
@@ -220,7 +234,13 @@ function PageHost({
   const { Layout } = module;
   if (!Layout) return page;
   return (
-    <PageErrorBoundary pageName="Layout" isPreview={bundle.isPreview} onError={onError} onAskToFix={onAskToFix}>
+    <PageErrorBoundary
+      pageName="Layout"
+      isPreview={bundle.isPreview}
+      isSignupEnabled={boot.isSignupEnabled}
+      onError={onError}
+      onAskToFix={onAskToFix}
+    >
       <Layout currentPageName={pageName}>{page}</Layout>
     </PageErrorBoundary>
   );

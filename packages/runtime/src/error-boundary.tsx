@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { MESSAGES, RUNTIME_MESSAGES, type AppErrorReport } from '@tessera/contracts';
+import { SignInPrompt } from './login-page';
+import { ApiError } from './sdk';
 
 /** The first component named in a React component stack (`at TaskList (...)`). */
 export function componentNameOf(componentStack: string | null | undefined): string | null {
@@ -23,9 +25,13 @@ export function errorReportOf(
   };
 }
 
+/** The entity API's 401: the caller is not signed in (a signed-in user would get a 403). */
+const isSignInError = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 interface Props {
   pageName: string;
   isPreview: boolean;
+  isSignupEnabled: boolean;
   onError: (report: AppErrorReport) => void;
   onAskToFix: (message: string) => void;
   children: ReactNode;
@@ -40,6 +46,8 @@ export class PageErrorBoundary extends Component<Props, { error: unknown; report
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // The visitor is asked to sign in: not an error of the app to report to the builder.
+    if (isSignInError(error)) return;
     const report = errorReportOf(
       error,
       componentNameOf(info.componentStack) ?? this.props.pageName,
@@ -56,6 +64,7 @@ export class PageErrorBoundary extends Component<Props, { error: unknown; report
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
+    if (isSignInError(this.state.error)) return <SignInPrompt isSignupEnabled={this.props.isSignupEnabled} />;
     const report = this.state.report ?? errorReportOf(this.state.error, null, 'page', `page ${this.props.pageName}`);
     const ask = `${report.title}\n${report.details.split('\n').slice(0, 6).join('\n')}\nComponent: ${report.componentName ?? 'unknown'}\n${MESSAGES.chat.fixErrorsSuffix}`;
     return (

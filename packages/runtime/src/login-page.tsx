@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { APP_MESSAGES, RUNTIME_MESSAGES, type AppSession, type AppUser, type RuntimeBoot } from '@tessera/contracts';
-import { apiRequest, getAppUserToken, me, setAppUserToken, ApiError, SESSION_FRAGMENT } from './sdk';
+import { apiRequest, getAppUserToken, loginUrl, me, setAppUserToken, ApiError, SESSION_FRAGMENT } from './sdk';
 import { safeNextUrl } from './pages';
 
 type Mode = 'signIn' | 'signUp' | 'forgot' | 'setPassword';
@@ -152,6 +152,7 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
                   />
                 </label>
               )}
+              {mode === 'signUp' && <p className="tsr-small">{RUNTIME_MESSAGES.signUpAgreement}</p>}
               <button type="submit" className="tsr-button" disabled={isBusy}>
                 {SUBMITS[mode]}
               </button>
@@ -182,6 +183,7 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
                   {RUNTIME_MESSAGES.signupClosed}
                 </p>
               ))}
+            {(mode === 'signIn' || mode === 'signUp') && <AppLinks links={boot.links} />}
           </>
         )}
       </main>
@@ -201,6 +203,45 @@ const SUBMITS: Record<Mode, string> = {
   forgot: RUNTIME_MESSAGES.sendResetLink,
   setPassword: RUNTIME_MESSAGES.savePassword,
 };
+
+/** The terms, privacy and support links the builder gave in the app's settings (those given). */
+function AppLinks({ links }: { links: RuntimeBoot['links'] }) {
+  const items: Array<{ href: string; label: string }> = [];
+  if (links.termsOfService) items.push({ href: links.termsOfService, label: RUNTIME_MESSAGES.termsOfService });
+  if (links.privacyPolicy) items.push({ href: links.privacyPolicy, label: RUNTIME_MESSAGES.privacyPolicy });
+  if (links.supportEmail) items.push({ href: `mailto:${links.supportEmail}`, label: RUNTIME_MESSAGES.support });
+  if (items.length === 0) return null;
+  return (
+    <nav className="tsr-footer" aria-label="About this app">
+      {items.map((item) => (
+        <a key={item.label} href={item.href} target="_blank" rel="noopener noreferrer">
+          {item.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Shown instead of a page whose data needs a signed-in user, to a visitor who is not signed in. */
+export function SignInPrompt({ isSignupEnabled }: { isSignupEnabled: boolean }) {
+  const signIn = loginUrl();
+  return (
+    <div className="tsr-prompt" role="region" aria-label={RUNTIME_MESSAGES.signInToSee}>
+      <h2>{RUNTIME_MESSAGES.signInToSee}</h2>
+      <p className="tsr-muted">{RUNTIME_MESSAGES.signInToSeeDetails}</p>
+      <div className="tsr-actions">
+        <a className="tsr-button" href={signIn}>
+          {RUNTIME_MESSAGES.signIn}
+        </a>
+        {isSignupEnabled && (
+          <a className="tsr-button tsr-secondary" href={`${signIn}&mode=signup`}>
+            {RUNTIME_MESSAGES.signUp}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
 
 export function Spinner() {
   return (

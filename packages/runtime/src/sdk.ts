@@ -87,6 +87,20 @@ export class ApiError extends Error {
   }
 }
 
+// Set when the entity API asked this visitor to sign in (a 401): the runtime then shows a sign-in card.
+let signInNeeded = false;
+const signInListeners = new Set<() => void>();
+export const isSignInNeeded = () => signInNeeded;
+export function setSignInNeeded(value: boolean): void {
+  if (signInNeeded === value) return;
+  signInNeeded = value;
+  signInListeners.forEach((l) => l());
+}
+export function subscribeSignInNeeded(listener: () => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+
 /** One call to the app host, logged in the debug log; errors carry the server's message. */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const started = performance.now();
@@ -115,6 +129,12 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   logDebug(res.ok ? 'info' : 'warn', `${method} ${path} ${res.status} (${ms} ms)`);
   if (!res.ok) {
     const error = (data as { error?: { message?: string; code?: string } } | null)?.error;
+    // Signed-in users are refused with a 403: a 401 means no session, or one the server no longer knows.
+    // User.me answers null for a lapsed session by itself (a public page may call it).
+    if (res.status === 401 && path.startsWith(entityPath('')) && !path.startsWith(entityPath('User', '/me'))) {
+      setAppUserToken(null);
+      setSignInNeeded(true);
+    }
     throw new ApiError(error?.message ?? `Request failed (${res.status})`, res.status, error?.code ?? null);
   }
   return data as T;

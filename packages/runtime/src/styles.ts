@@ -17,6 +17,14 @@ body{margin:0}
 .tsr-pre{white-space:pre-wrap;word-break:break-word;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;padding:10px;font-size:12px;max-height:240px;overflow:auto;text-align:left}
 .tsr-page-error{margin:24px auto;max-width:640px;padding:20px;border:1px solid #fecaca;background:#fff;border-radius:12px;font-family:system-ui,sans-serif;color:#111827}
 .tsr-page-error h2{font-size:17px;margin:0 0 8px}
+.tsr-prompt{margin:24px auto;max-width:440px;padding:24px;border:1px solid #e5e7eb;background:#fff;border-radius:12px;font-family:system-ui,sans-serif;color:#111827;text-align:center;box-sizing:border-box}
+.tsr-prompt h2{font-size:18px;margin:0 0 6px}
+.tsr-prompt .tsr-muted{margin-bottom:4px}
+.tsr-prompt .tsr-actions{justify-content:center}
+a.tsr-button{text-decoration:none;box-sizing:border-box}
+.tsr-small{color:#6b7280;font-size:12px;margin:0 0 12px;line-height:1.4}
+.tsr-footer{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin-top:20px;padding-top:14px;border-top:1px solid #e5e7eb;font-size:13px}
+.tsr-footer a{color:#6b7280}
 .tsr-actions{display:flex;gap:8px;margin-top:12px}
 .tsr-actions .tsr-button{width:auto}
 .tsr-actions .tsr-button.tsr-secondary{margin-top:0}

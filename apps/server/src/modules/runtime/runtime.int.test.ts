@@ -123,6 +123,10 @@ describe('app hosts', () => {
     expect(login.status).toBe(200);
     expect(login.body).toContain('"mode":"login"');
     expect(login.body).toContain('"isSignupEnabled":true');
+    // The sign-up form shows the contacts the builder gave when opening sign-up.
+    expect(login.body).toContain(
+      `"links":{"termsOfService":"${SIGNUP_CONTACTS.termsOfServiceLink}","privacyPolicy":"${SIGNUP_CONTACTS.privacyPolicyLink}","supportEmail":"${SIGNUP_CONTACTS.supportEmail}"}`,
+    );
     expect((await onHost(main.slug, 'GET', `/apps/${other.appId}/login`)).status).toBe(404);
   });
 

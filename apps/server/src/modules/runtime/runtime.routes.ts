@@ -177,6 +177,9 @@ interface AppHostDeps {
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
+/** A text setting the builder gave, or null (unset or empty). */
+const textSetting = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
 type HostEnv = { Variables: { hostApp: RuntimeApp; isCustomHost: boolean } };
 /** Paths of the app host itself; on a custom hostname every other GET is a page of the app. */
 const RESERVED = /^\/(?:_runtime|_app|runtime|apps|live_api|integrations|files|api)(?:\/|$)/;
@@ -212,6 +215,11 @@ export function appHostRoutes(deps: AppHostDeps) {
       mode,
       isSignupEnabled: app.settings.isSignupEnabled === true,
       isLoginRequired: app.settings.isLoginRequired === true,
+      links: {
+        termsOfService: textSetting(app.settings.termsOfServiceLink),
+        privacyPolicy: textSetting(app.settings.privacyPolicyLink),
+        supportEmail: textSetting(app.settings.supportEmail),
+      },
     };
     const importMap = JSON.stringify({ imports: built.importMap });
     const html = `<!doctype html>
