@@ -278,3 +278,4 @@ export {
   type ApiResponseSpec,
 } from './api-routes';
 export * from './api-responses';
+export * from './publish';

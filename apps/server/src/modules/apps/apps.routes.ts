@@ -3,11 +3,9 @@ import {
   CreateAppFromDescriptionRequestSchema,
   DuplicateAppRequestSchema,
   RenameAppRequestSchema,
-  RenameFieldRequestSchema,
   SaveAppRequestSchema,
   SaveAppSettingsRequestSchema,
   SaveAppStyleRequestSchema,
-  SaveEntityRequestSchema,
 } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
@@ -44,16 +42,6 @@ export function appsRoutes({
   app.post('/api/apps/:appId/settings', signedIn, async (c) => {
     const { appSettings } = await readJson(c, SaveAppSettingsRequestSchema);
     return c.json(await apps.saveSettings(c.var.user, c.req.param('appId'), appSettings));
-  });
-  app.put('/api/apps/:appId/entities/:name', signedIn, async (c) => {
-    const { schema } = await readJson(c, SaveEntityRequestSchema);
-    return c.json(await apps.saveEntity(c.var.user, c.req.param('appId'), c.req.param('name'), schema));
-  });
-  app.post('/api/apps/:appId/entities/:name/fields/:field/rename', signedIn, async (c) => {
-    const { to } = await readJson(c, RenameFieldRequestSchema);
-    return c.json(
-      await apps.renameField(c.var.user, c.req.param('appId'), c.req.param('name'), c.req.param('field'), to),
-    );
   });
   return app;
 }

@@ -12,11 +12,11 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppPrincipal } from '../app-users/app-users.service';
-import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
 import { decideAccess, type Caller, type Operation } from './access';
 import type { CsvProgress } from './csv-batches';
 import { startCsvWorker } from './csv-import';
+import type { EntitySchemasRepo } from './entity-schemas.repo';
 import { parseFilter, parseListQuery, type EntityFields, type RawListParams } from './record-query';
 import type { RecordRow, RecordScope, RecordsRepo } from './records.repo';
 import { createTotalEstimates, type TotalEstimates } from './total-estimates';
@@ -112,6 +112,23 @@ function toRecord(row: RecordRow, fields: string[] | null = null): EntityRecord 
   };
 }
 
+/**
+ * A field renamed in the Database panel since the last publish lives under both names until the
+ * next publish moves it (docs/publishing.md): a write through either name sets the other, so the
+ * published app and the builder's preview read the same value.
+ */
+export function mirrorRenamedFields(
+  data: Record<string, unknown>,
+  renamedFrom: Record<string, string>,
+): Record<string, unknown> {
+  const out = { ...data };
+  for (const [to, from] of Object.entries(renamedFrom)) {
+    if (Object.hasOwn(data, to) && !Object.hasOwn(data, from)) out[from] = data[to];
+    else if (Object.hasOwn(data, from) && !Object.hasOwn(data, to)) out[to] = data[from];
+  }
+  return out;
+}
+
 const fieldsOf = (schema: EntitySchema): EntityFields =>
   Object.fromEntries(
     Object.entries(schema.properties).map(([name, p]) => [
@@ -125,25 +142,40 @@ const fieldsOf = (schema: EntitySchema): EntityFields =>
  * operation authorised against the entity's access levels for the caller (docs/entity-access.md).
  */
 export function createEntitiesService({
-  appsRepo,
+  schemasRepo,
   recordsRepo,
   totals = createTotalEstimates(),
 }: {
-  appsRepo: AppsRepo;
+  schemasRepo: EntitySchemasRepo;
   recordsRepo: RecordsRepo;
   totals?: TotalEstimates;
 }) {
   const { sortIndexes } = recordsRepo;
-  /** The entity's schema, and who the caller is for this app. */
+  /**
+   * Who the caller is for this app, and the entity's schema as they get it: end users (app users
+   * and anonymous callers) the published version's once the app is published; the owner (Database
+   * panel, builder's preview) the latest. `mirror` prepares a write's fields for the shared records.
+   */
   async function entityOf(
     appId: string,
     entity: string,
     who: Who = {},
-  ): Promise<{ schema: EntitySchema; caller: Caller }> {
-    const found = await appsRepo.findEntityWithOwner(appId, entity);
+  ): Promise<{
+    schema: EntitySchema;
+    caller: Caller;
+    mirror: (data: Record<string, unknown>) => Record<string, unknown>;
+  }> {
+    const found = await schemasRepo.find(appId, entity);
     if (!found) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
-    if (!found.schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
-    return { schema: found.schema, caller: callerOf(who, found.ownerUserId, appId) };
+    const caller = callerOf(who, found.ownerUserId, appId);
+    const schema = caller.kind === 'owner' || !found.isPublished ? found.latest : found.published;
+    if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
+    const renamed = found.isPublished && Object.keys(found.renamedFrom).length > 0;
+    return {
+      schema,
+      caller,
+      mirror: renamed ? (data) => mirrorRenamedFields(data, found.renamedFrom) : (data) => data,
+    };
   }
 
   /** The rows this caller may touch for `operation`, or the refusal. */
@@ -232,9 +264,9 @@ export function createEntitiesService({
     },
 
     async create(who: Who, appId: string, entity: string, input: unknown): Promise<EntityRecord> {
-      const { schema, caller } = await entityOf(appId, entity, who);
+      const { schema, caller, mirror } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
-      const data = validated(entity, schema, input, 'create');
+      const data = mirror(validated(entity, schema, input, 'create'));
       const [row] = await recordsRepo.insertMany([
         { id: randomUUID(), appId, entity, data, creatorId: creatorOf(caller) },
       ]);
@@ -243,7 +275,7 @@ export function createEntitiesService({
     },
 
     async bulkCreate(who: Who, appId: string, entity: string, input: unknown): Promise<EntityRecord[]> {
-      const { schema, caller } = await entityOf(appId, entity, who);
+      const { schema, caller, mirror } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       if (!Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The body must be a list of records');
       if (input.length > BULK_MAX_RECORDS)
@@ -255,7 +287,7 @@ export function createEntitiesService({
         id: randomUUID(),
         appId,
         entity,
-        data: validated(entity, schema, item, 'create', `Record ${i + 1}: `),
+        data: mirror(validated(entity, schema, item, 'create', `Record ${i + 1}: `)),
         creatorId: creatorOf(caller),
       }));
       const inserted = await recordsRepo.insertMany(rows);
@@ -264,9 +296,9 @@ export function createEntitiesService({
     },
 
     async update(who: Who, appId: string, entity: string, id: string, input: unknown): Promise<EntityRecord> {
-      const { schema, caller } = await entityOf(appId, entity, who);
+      const { schema, caller, mirror } = await entityOf(appId, entity, who);
       const scope = scopeFor(schema, 'update', caller, appId, entity);
-      const patch = validated(entity, schema, input, 'update');
+      const patch = mirror(validated(entity, schema, input, 'update'));
       const row = await recordsRepo.update(scope, id, patch);
       totals.forget(appId, entity);
       if (!row) throw notFound(entity);

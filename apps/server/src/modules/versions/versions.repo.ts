@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
-import { appEntities, apps, appVersions, entityRecords, type Db } from '@tessera/db';
+import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 
 export interface VersionRow {
   id: string;
@@ -26,6 +26,45 @@ export interface NewVersion {
   userRequest?: string | null;
   /** Seed records (insert_entity_records), already checked against their schemas. */
   records?: Array<{ entity: string; data: Record<string, unknown> }>;
+  /** A Database-panel rename the version makes: the records follow it (see renameRecords). */
+  fieldRename?: { entity: string; from: string; to: string };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Moves a renamed field's values in the records. A field the published version has keeps its old
+ * key too, so end users' app goes on reading and writing it until the next publish moves it
+ * (app_entities.renamed_from remembers the pair; writes through either name set both); any other
+ * field (never published, or itself a pending new name) simply moves.
+ */
+async function renameRecords(tx: Tx, appId: string, { entity, from, to }: NonNullable<NewVersion['fieldRename']>) {
+  const [published] = await tx
+    .select({ schema: publishedEntities.schema })
+    .from(publishedEntities)
+    .where(and(eq(publishedEntities.appId, appId), eq(publishedEntities.name, entity)));
+  const properties = (published?.schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const keepsOld = Object.hasOwn(properties, from);
+  const value = sql`jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`;
+  await tx
+    .update(entityRecords)
+    .set({
+      data: keepsOld
+        ? sql`${entityRecords.data} || ${value}`
+        : sql`(${entityRecords.data} - ${from}::text) || ${value}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(entityRecords.appId, appId), eq(entityRecords.entity, entity), sql`${entityRecords.data} ? ${from}::text`),
+    );
+  // The new name stands for the published field: the old one itself, or the one `from` stood for.
+  const source = keepsOld ? sql`${from}::text` : sql`${appEntities.renamedFrom} ->> ${from}::text`;
+  await tx
+    .update(appEntities)
+    .set({
+      renamedFrom: sql`(${appEntities.renamedFrom} - ${from}::text) || (CASE WHEN ${source} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(${to}::text, ${source}) END)`,
+    })
+    .where(and(eq(appEntities.appId, appId), eq(appEntities.name, entity)));
 }
 
 const summaryColumns = {
@@ -139,6 +178,7 @@ export function createVersionsRepo(db: Db) {
               set: { schema: sql`excluded.schema`, updatedAt: sql`now()` },
             });
         }
+        if (input.fieldRename) await renameRecords(tx, input.appId, input.fieldRename);
         if (input.records?.length) {
           await tx.insert(entityRecords).values(
             input.records.map((r) => ({

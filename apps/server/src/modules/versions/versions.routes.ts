@@ -1,12 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { PublishRequestSchema, RenameFieldRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts';
+import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
+import type { SchemaEdits } from './schema-edits.service';
 import type { VersionsService } from './versions.service';
 
 export function versionsRoutes({
   versions,
+  schemaEdits,
   signedIn,
 }: {
   versions: VersionsService;
+  schemaEdits: SchemaEdits;
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -26,8 +31,23 @@ export function versionsRoutes({
       ),
     }),
   );
-  app.post('/api/apps/:appId/publish', signedIn, async (c) =>
-    c.json(await versions.publish(c.var.user, c.req.param('appId'))),
+  // The Database panel's schema changes: new versions, end users get them on publish.
+  app.put('/api/apps/:appId/entities/:name', signedIn, async (c) => {
+    const { schema } = await readJson(c, SaveEntityRequestSchema);
+    return c.json(await schemaEdits.saveEntity(c.var.user, c.req.param('appId'), c.req.param('name'), schema));
+  });
+  app.post('/api/apps/:appId/entities/:name/fields/:field/rename', signedIn, async (c) => {
+    const { to } = await readJson(c, RenameFieldRequestSchema);
+    return c.json(
+      await schemaEdits.renameField(c.var.user, c.req.param('appId'), c.req.param('name'), c.req.param('field'), to),
+    );
+  });
+  app.get('/api/apps/:appId/publish/dry-run', signedIn, async (c) =>
+    c.json(await versions.publishDryRun(c.var.user, c.req.param('appId'))),
   );
+  app.post('/api/apps/:appId/publish', signedIn, async (c) => {
+    const { versionId } = await readJson(c, PublishRequestSchema);
+    return c.json(await versions.publish(c.var.user, c.req.param('appId'), versionId));
+  });
   return app;
 }

@@ -1,8 +1,10 @@
 import type { AppSnapshot } from '@tessera/agent';
 import {
   MESSAGES,
+  PUBLISH_UNCONVERTIBLE_LISTED,
   VERSION_LIST_LIMIT,
   type EntitySchema,
+  type PublishDryRunResponse,
   type SessionUser,
   type VersionDetail,
   type VersionDiffFile,
@@ -11,6 +13,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';
+import type { PublishOutcome, PublishRepo } from './publish.repo';
 import type { VersionRow, VersionsRepo } from './versions.repo';
 
 export const MANIFEST_PATH = 'app.json';
@@ -69,8 +72,28 @@ const entry = (v: Omit<VersionRow, 'snapshot'>): VersionEntry => ({
   userRequest: v.userRequest,
 });
 
+const NOTHING_TO_PUBLISH = 'There is nothing to publish yet: build the app in the chat first';
+
+/** The Publish dialog's list: what end users will get, and the values kept aside. */
+const dryRunOf = (outcome: PublishOutcome): PublishDryRunResponse => ({
+  versionId: outcome.latest!.id,
+  number: outcome.latest!.number,
+  isPublished: outcome.isPublished,
+  entities: outcome.plan.changes,
+  unconvertible: outcome.unconvertible.slice(0, PUBLISH_UNCONVERTIBLE_LISTED),
+  unconvertibleCount: outcome.unconvertible.length,
+});
+
 /** Versions of generated apps: list, read, diff, restore (as a new version) and publish. */
-export function createVersionsService({ versionsRepo, apps }: { versionsRepo: VersionsRepo; apps: AppsService }) {
+export function createVersionsService({
+  versionsRepo,
+  publishRepo,
+  apps,
+}: {
+  versionsRepo: VersionsRepo;
+  publishRepo: PublishRepo;
+  apps: AppsService;
+}) {
   async function getVersion(appId: string, versionId: string): Promise<VersionRow> {
     const version = await versionsRepo.findVersion(appId, versionId);
     if (!version) throw new AppError('NOT_FOUND', 'This version does not exist');
@@ -149,12 +172,30 @@ export function createVersionsService({ versionsRepo, apps }: { versionsRepo: Ve
       return { restored, from };
     },
 
-    async publish(user: SessionUser, appId: string): Promise<{ versionId: string; number: number }> {
+    /** What publishing now would change for end users (schemas, access, records); nothing is written. */
+    async publishDryRun(user: SessionUser, appId: string): Promise<PublishDryRunResponse> {
       const app = await apps.getOwned(user, appId);
-      const latest = await versionsRepo.findLatestVersion(app.id);
-      if (!latest) throw new AppError('CONFLICT', 'There is nothing to publish yet: build the app in the chat first');
-      await versionsRepo.setPublished(app.id, latest.id);
-      return { versionId: latest.id, number: latest.number };
+      const outcome = await publishRepo.dryRun(app.id);
+      if (!outcome.latest) throw new AppError('CONFLICT', NOTHING_TO_PUBLISH);
+      return dryRunOf(outcome);
+    },
+
+    /**
+     * Publishes the latest version with its schemas and access rules, migrating the records in the
+     * same transaction. With `versionId` (the one the dialog showed) a newer version is refused.
+     */
+    async publish(
+      user: SessionUser,
+      appId: string,
+      versionId?: string,
+    ): Promise<{ versionId: string; number: number }> {
+      const app = await apps.getOwned(user, appId);
+      const outcome = await publishRepo.publish(app.id, ({ latest }) => {
+        if (!latest) throw new AppError('CONFLICT', NOTHING_TO_PUBLISH);
+        if (versionId && versionId !== latest.id)
+          throw new AppError('CONFLICT', 'The app changed since you opened Publish: review the changes again');
+      });
+      return { versionId: outcome.latest!.id, number: outcome.latest!.number };
     },
 
     /** The message the spec's restore call needs, or its error text. */
