@@ -28,7 +28,6 @@ export const EntitySchemaSchema = z.looseObject({
     permissions: z.object({ read: z.enum(ACCESS_LEVELS), write: z.enum(ACCESS_LEVELS) }),
   }),
 });
-export const SavedEntityResponseSchema = z.object({ name: z.string(), schema: EntitySchemaSchema });
 
 /** `GET /api/apps/{appId}`: the summary plus the whole definition. */
 export const AppDetailsSchema = AppSummarySchema.extend({

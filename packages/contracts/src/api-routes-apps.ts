@@ -8,7 +8,6 @@ import {
   PreviewUrlResponseSchema,
   PublishResponseSchema,
   RevertResponseSchema,
-  SavedEntityResponseSchema,
   StatusTrueSchema,
   VersionChangesResponseSchema,
   VersionDetailSchema,
@@ -32,6 +31,7 @@ import {
 import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema } from './chat';
 import { GenerateMappingRequestSchema } from './csv';
 import { OutboxResponseSchema } from './dev';
+import { PublishDryRunResponseSchema, PublishRequestSchema, SchemaEditResponseSchema } from './publish';
 import { PreviewUrlRequestSchema } from './runtime-api';
 
 const OutboxQuery = z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(500).optional() });
@@ -131,7 +131,7 @@ export const APPS_API_ROUTES: ApiRoute[] = [
     summary: "Create or replace one entity's schema",
     auth: 'builder',
     body: SaveEntityRequestSchema,
-    responses: { 200: SavedEntityResponseSchema },
+    responses: { 200: SchemaEditResponseSchema },
   },
   {
     method: 'post',
@@ -140,7 +140,7 @@ export const APPS_API_ROUTES: ApiRoute[] = [
     summary: "Rename a field (every record's value moves too)",
     auth: 'builder',
     body: RenameFieldRequestSchema,
-    responses: { 200: SavedEntityResponseSchema },
+    responses: { 200: SchemaEditResponseSchema },
   },
   {
     method: 'post',
@@ -247,12 +247,23 @@ export const APPS_API_ROUTES: ApiRoute[] = [
     errors: [403],
   },
   {
+    method: 'get',
+    path: '/api/apps/{appId}/publish/dry-run',
+    tag: 'Versions',
+    summary: 'What publishing the latest version would change for end users (entities, unconvertible values)',
+    auth: 'builder',
+    responses: { 200: PublishDryRunResponseSchema },
+  },
+  {
     method: 'post',
     path: '/api/apps/{appId}/publish',
     tag: 'Versions',
     summary: 'Publish the latest version',
+    description: '`versionId` (from the dry run) refuses to publish a newer version the builder has not seen.',
     auth: 'builder',
+    body: PublishRequestSchema,
     responses: { 200: PublishResponseSchema },
+    errors: [409],
   },
   {
     method: 'post',
