@@ -192,8 +192,9 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await dialog.getByLabel('CSV file').setInputFiles(csvFile('more.csv', 'name,price\nLamp,3\n,4\nDesk,5\n'));
   await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
-  await expect(toastWith(page, 'Import completed with 1 failed rows out of 3 total')).toBeVisible();
-  await expect(dialog.getByText('Row 2:')).toBeVisible();
+  await expect(toastWith(page, 'Import completed with 1 failed row out of 3 total')).toBeVisible();
+  // The file's line: the header is line 1.
+  await expect(dialog.getByText('Line 3:')).toBeVisible();
   await dialog.locator('button', { hasText: /^Close$/ }).click();
   await expect(page.getByText('27 rows', { exact: true })).toBeVisible();
 

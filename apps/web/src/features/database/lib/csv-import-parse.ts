@@ -7,13 +7,15 @@
 export type CsvRow = Record<string, string>;
 
 export type CsvParseResult =
-  | { ok: true; headers: string[]; rows: CsvRow[]; skippedLines: number }
+  | { ok: true; headers: string[]; rows: CsvRow[]; lines: number[]; skippedLines: number }
   | { ok: false; reason: 'empty' | 'parse' | 'noRows' };
 
 interface RawRecord {
   fields: string[];
   /** Text after a closing quote, before the next separator (`"ab"c`): the line is bad. */
   isMalformed: boolean;
+  /** The file's line (1-based) the record starts on. */
+  line: number;
 }
 
 /** Splits CSV text into records; null when a quote is never closed (the file cannot be read). */
@@ -24,6 +26,8 @@ export function splitCsvRecords(text: string, delimiter = ','): RawRecord[] | nu
   let isQuoted = false;
   let wasQuoted = false;
   let isMalformed = false;
+  let line = 1;
+  let recordLine = 1;
   const endField = () => {
     fields.push(field);
     field = '';
@@ -31,13 +35,16 @@ export function splitCsvRecords(text: string, delimiter = ','): RawRecord[] | nu
   };
   const endRecord = () => {
     endField();
-    records.push({ fields, isMalformed });
+    records.push({ fields, isMalformed, line: recordLine });
     fields = [];
     isMalformed = false;
+    recordLine = line;
   };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (isQuoted) {
+      // A line break inside quotes (CRLF, LF or a lone CR) is a line of the file too.
+      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
       if (ch !== '"') field += ch;
       else if (text[i + 1] === '"') {
         field += '"';
@@ -51,6 +58,7 @@ export function splitCsvRecords(text: string, delimiter = ','): RawRecord[] | nu
     if (ch === delimiter) endField();
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
+      line++;
       endRecord();
     } else if (ch === '"' && field.trim() === '' && !wasQuoted) {
       field = '';
@@ -96,6 +104,7 @@ export function parseCsv(input: string): CsvParseResult {
     return { ok: false, reason: 'parse' };
   const headers = uniqueHeaders(header.fields);
   const rows: CsvRow[] = [];
+  const rowLines: number[] = [];
   let skippedLines = 0;
   for (const line of lines) {
     if (line.isMalformed || line.fields.length !== headers.length) {
@@ -103,9 +112,10 @@ export function parseCsv(input: string): CsvParseResult {
       continue;
     }
     rows.push(Object.fromEntries(headers.map((h, i) => [h, line.fields[i]!.trim()])));
+    rowLines.push(line.line);
   }
   if (!rows.length) return { ok: false, reason: 'noRows' };
-  return { ok: true, headers, rows, skippedLines };
+  return { ok: true, headers, rows, lines: rowLines, skippedLines };
 }
 
 /** One CSV field as written by `toCsvText`: quoted when it holds a comma, a quote or a line break. */

@@ -49,8 +49,14 @@ describe('reading the file (spec 2 §5)', () => {
         { Name: 'Lamp', Price: '12.5', Tags: 'a, b' },
         { Name: 'Desk "XL"', Price: '99', Tags: 'x\ny' },
       ],
+      lines: [2, 6],
       skippedLines: 3,
     });
+  });
+
+  it("gives each row the file's line it starts on (header, blank lines and line breaks in quotes counted)", () => {
+    const result = parseCsv('\n"Na\nme",price\r\n"a\r\nb\nc",1\n\nd,2\re,3');
+    expect(result.ok && result.lines).toEqual([4, 8, 9]);
   });
 
   it('names blank and repeated headers so each column can be mapped', () => {
@@ -74,8 +80,8 @@ describe('reading the file (spec 2 §5)', () => {
     const again = parseCsv(toCsvText(parsed.headers, parsed.rows));
     expect(again).toEqual(parsed);
     expect(splitCsvRecords('a,b\r\n1,2')).toEqual([
-      { fields: ['a', 'b'], isMalformed: false },
-      { fields: ['1', '2'], isMalformed: false },
+      { fields: ['a', 'b'], isMalformed: false, line: 1 },
+      { fields: ['1', '2'], isMalformed: false, line: 2 },
     ]);
   });
 });
@@ -236,6 +242,9 @@ describe('batches of 10, 3 at a time (spec 2 §9)', () => {
 
 describe('outcome messages (spec 2 §8)', () => {
   it('uses the catalogue texts', () => {
+    expect(importOutcome({ total: 3, imported: 2, failed: 1, isFatal: false }).text).toBe(
+      'Import completed with 1 failed row out of 3 total',
+    );
     expect(importOutcome({ total: 12, imported: 12, failed: 0, isFatal: false })).toEqual({
       tone: 'success',
       text: 'Successfully imported all 12 rows',

@@ -78,7 +78,13 @@ export function importOutcome(result: { total: number; imported: number; failed:
   if (result.failed > 0)
     return {
       tone: 'warning',
-      text: formatMessage(MESSAGES.csvImport.importPartial, { failed: result.failed, total: result.total }),
+      // The catalogue's wording, in the singular for one row.
+      text: formatMessage(
+        result.failed === 1
+          ? MESSAGES.csvImport.importPartial.replace('failed rows', 'failed row')
+          : MESSAGES.csvImport.importPartial,
+        { failed: result.failed, total: result.total },
+      ),
     };
   return { tone: 'success', text: formatMessage(MESSAGES.csvImport.importSuccess, { n: result.imported }) };
 }

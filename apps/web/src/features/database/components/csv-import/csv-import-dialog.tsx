@@ -36,6 +36,8 @@ interface ParsedFile {
   name: string;
   headers: string[];
   rows: CsvRow[];
+  /** The file's line each row starts on (what error messages name). */
+  lines: number[];
   skippedLines: number;
 }
 
@@ -153,7 +155,13 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
             : MESSAGES.csvImport.parseFailed,
       );
     }
-    const next = { name: picked.name, headers: parsed.headers, rows: parsed.rows, skippedLines: parsed.skippedLines };
+    const next = {
+      name: picked.name,
+      headers: parsed.headers,
+      rows: parsed.rows,
+      lines: parsed.lines,
+      skippedLines: parsed.skippedLines,
+    };
     setFile(next);
     setStep('mapping');
     void suggestMapping(next);
@@ -170,7 +178,9 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     );
   }
 
+  /** `row` numbers count the parsed rows (the streamed upload holds exactly those): errors name the file's line. */
   function finish(
+    lines: readonly number[],
     total: number,
     summary: { imported: number; failed: number; errors: Array<{ row: number; message: string }> },
     isFatal: boolean,
@@ -182,11 +192,12 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     else toast.error(outcome.text, reason ? { description: reason } : undefined);
     setProgress((p) => ({ ...p, completed: p.total }));
     // A failed import names its reason once instead of repeating it for every row.
-    setResult({ ...outcome, errors: isFatal ? [] : summary.errors, ...(isFatal && reason ? { detail: reason } : {}) });
+    const errors = isFatal ? [] : summary.errors.map((e) => ({ line: lines[e.row - 1] ?? e.row, message: e.message }));
+    setResult({ ...outcome, errors, ...(isFatal && reason ? { detail: reason } : {}) });
     if (summary.imported > 0) onImported();
   }
 
-  async function importInBatches(rows: CsvRow[], mappings: CsvMapping[]) {
+  async function importInBatches({ rows, lines }: ParsedFile, mappings: CsvMapping[]) {
     const prepared = prepareRecords(rows, mappings, entity, schema);
     const invalid = prepared.invalid.length;
     setProgress({ completed: invalid, total: rows.length, mode: 'batches' });
@@ -207,6 +218,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     // Nothing went in and the server refused every batch: the import failed as a whole.
     const isFatal = imported === 0 && run.errors.length > 0;
     finish(
+      lines,
       rows.length,
       { imported, failed: invalid + run.failed, errors: errors.sort((a, b) => a.row - b.row) },
       isFatal,
@@ -232,9 +244,9 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
         token: getToken(),
         onProgress,
       });
-      finish(summary.total, summary, false);
+      finish(parsed.lines, summary.total, summary, false);
     } catch (err) {
-      finish(parsed.rows.length, acknowledged, true, err instanceof Error ? err.message : undefined);
+      finish(parsed.lines, parsed.rows.length, acknowledged, true, err instanceof Error ? err.message : undefined);
     }
   }
 
@@ -246,7 +258,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     setResult(null);
     setStep('importing');
     if (file.rows.length > CSV_STREAM_THRESHOLD) void importStreamed(file, mappings);
-    else void importInBatches(file.rows, mappings);
+    else void importInBatches(file, mappings);
   }
 
   const mappedCount = columns.filter((c) => c.schemaField !== null).length;

@@ -12,7 +12,8 @@ export interface ImportProgress {
 export interface ImportResult {
   tone: 'success' | 'warning' | 'error';
   text: string;
-  errors: Array<{ row: number; message: string }>;
+  /** Rows not imported, by the file's line number (the header is line 1). */
+  errors: Array<{ line: number; message: string }>;
   /** Why a failed import failed (the server's or the network's message). */
   detail?: string;
 }
@@ -71,8 +72,8 @@ export function ImportingStep({
           <p className="text-[13px] font-medium text-ink">Rows that were not imported</p>
           <ul className="mt-1.5 space-y-1 text-[13px] text-ink-muted">
             {result.errors.slice(0, SHOWN_ERRORS).map((e) => (
-              <li key={`${e.row}-${e.message}`} className="break-words">
-                <span className="font-medium text-ink tabular-nums">Row {e.row}:</span> {e.message}
+              <li key={`${e.line}-${e.message}`} className="break-words">
+                <span className="font-medium text-ink tabular-nums">Line {e.line}:</span> {e.message}
               </li>
             ))}
             {result.errors.length > SHOWN_ERRORS && (
