@@ -129,6 +129,15 @@ export default tseslint.config(
     rules: restrict(onlyContracts, noApps),
   },
   {
+    // The files every generated app gets (packages/agent/src/offline/templates): browser code with JSX,
+    // importing react, react-router-dom, lucide-react and the app's own `@/…` modules.
+    files: ['packages/agent/src/offline/templates/**/*.{js,jsx}'],
+    languageOptions: {
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly' },
+    },
+  },
+  {
     files: ['packages/runtime/**'],
     rules: restrict(onlyContracts, noApps, {
       group: ['node:*'],

@@ -2,12 +2,9 @@ import type { EntitySchema } from '@tessera/contracts';
 import type { AppSnapshot } from '../snapshot';
 import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
 import { readTheme, type Theme } from './theme';
-import { camelCase, humanize, pascalCase, pluralize } from './text';
+import { camelCase, capitalize, humanize, pascalCase, pluralize } from './text';
 
-const humanizeName = (name: string) => {
-  const text = humanize(name);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const humanizeName = (name: string) => capitalize(humanize(name));
 
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {

@@ -1,16 +1,14 @@
 // The first turn: a description becomes a whole app, built from the plan `understand` reads from it.
 import type { AppSnapshot } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
-import { boardPageOf, type AppModel, type ExtraPage } from './app-model';
+import type { AppModel } from './app-model';
 import { appNameOf, schemaOf, themeOf } from './describe';
 import { firstAnswer } from './first-answer';
-import { renderAppFiles, SHARED_FILES } from './render';
-import { boardFieldOf } from './render/app-pages';
+import { addBoardField, boardFieldOf, boardPage, renderAppFiles, SHARED_FILES } from './render';
 import { sampleRecords } from './samples';
-import { humanize, listJoin, pluralize } from './text';
+import { capitalize, humanize, listJoin, pluralize } from './text';
 import { understand } from './understand';
 
-const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const SAMPLE_WORDS =
   /\b(sample|example|demo|dummy|fake|test|seed)\s+(data|records?|entries|content|rows)\b|\b(sample|example|demo)\s+[a-z]+s\b/i;
 
@@ -74,12 +72,7 @@ function addRequestedPages(model: AppModel, description: string): void {
     model.extraPages.push({ name: 'Statistics', kind: 'statistics', title: 'Statistics' });
   const first = model.entities[0];
   if (first && /\b(kanban|board view|(?:task|project|status) board)\b/.test(lower)) {
-    if (!Object.values(first.schema.properties).some((p) => p.type === 'string' && p.enum))
-      first.schema.properties[first.schema.properties.status ? 'stage' : 'status'] = {
-        type: 'string',
-        enum: ['todo', 'in_progress', 'done'],
-        default: 'todo',
-      };
+    addBoardField(model, first.name);
     addBoard(model, first.name);
   }
   if (/\b(calendar|agenda)\b/.test(lower)) addCalendar(model);
@@ -104,20 +97,14 @@ function addFittingPages(model: AppModel): void {
     model.extraPages.push({
       name: `${pictured.name}Gallery`,
       kind: 'gallery',
-      title: `${cap(humanize(pluralize(pictured.name)))} gallery`,
+      title: `${capitalize(humanize(pluralize(pictured.name)))} gallery`,
       entity: pictured.name,
     });
 }
 
 function addBoard(model: AppModel, entity: string): void {
   if (model.extraPages.some((p) => p.kind === 'board') || !boardFieldOf(model, entity)) return;
-  const page: ExtraPage = {
-    name: boardPageOf(entity),
-    kind: 'board',
-    title: `${cap(humanize(pluralize(entity)))} board`,
-    entity,
-  };
-  model.extraPages.push(page);
+  model.extraPages.push(boardPage(entity));
 }
 
 function addCalendar(model: AppModel): void {

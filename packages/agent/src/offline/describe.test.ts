@@ -55,18 +55,18 @@ describe('first turn: understanding a description', () => {
       'Build a task tracker with tasks (title, done, due date, status (todo, doing, done)) and projects (name)',
     );
     const list = snapshot.files['pages/Tasks.jsx']!;
-    expect(list).toContain('Task.filter(query, sort, LOAD_LIMIT)');
+    expect(list).toContain('useRecords(Task, { query: queryOf(filters), sort, limit: LOAD_LIMIT })');
     expect(list).toContain('query.status = filters.status');
     expect(list).toContain('query.done = filters.done === "yes"');
     expect(list).toContain('window.confirm(');
-    expect(list).toContain('await Task.delete(task.id)');
-    expect(list).toContain('await Task.update(task.id, { [key]: next })');
+    expect(list).toContain('remove(task.id)');
+    expect(list).toContain('update(task.id, { [key]: !task[key] })');
     expect(list).toContain('"-createdAt"');
     expect(list).toContain('<EmptyState');
     expect(list).toContain('<ErrorMessage');
     const detail = snapshot.files['pages/TaskDetail.jsx']!;
     expect(detail).toContain('searchParams.get("id")');
-    expect(detail).toContain('await Task.get(id)');
+    expect(detail).toContain('useRecord(Task, id)');
     const form = snapshot.files['pages/TaskForm.jsx']!;
     expect(form).toContain('await Task.update(id, toRecord(values))');
     expect(form).toContain('await Task.create(toRecord(values))');
@@ -83,10 +83,12 @@ describe('first turn: understanding a description', () => {
     expect(entities.Task!.properties.project_id).toEqual({ type: 'string' });
     expect(entities.Note!.properties.project_id).toEqual({ type: 'string' });
     const form = snapshot.files['pages/TaskForm.jsx']!;
-    expect(form).toContain('Project.list("-createdAt", 1000)');
+    expect(form).toContain('useRecords(Project, { limit: 1000 })');
     expect(form).toMatch(/label="Project"\s+type="select"\s+options=\{projects\.map/);
     // The project page lists its tasks and offers to add one there.
-    expect(snapshot.files['pages/ProjectDetail.jsx']).toContain('Task.filter({ project_id: id }, "-createdAt", 100)');
+    expect(snapshot.files['pages/ProjectDetail.jsx']).toContain(
+      'useRecords(Task, { query: { project_id: id }, limit: 100 })',
+    );
     expect(snapshot.files['pages/ProjectDetail.jsx']).toContain('"TaskForm?project_id="');
   });
 

@@ -2,10 +2,8 @@
 // and what to try next.
 import type { AppModel } from './app-model';
 import { describeType } from './prose';
-import { humanize, labelOf, listJoin, pluralize } from './text';
+import { capitalize, humanize, labelOf, listJoin, pluralize } from './text';
 import type { AppPlan } from './understand';
-
-const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The prose after the actions of a first turn. */
 export function firstAnswer(model: AppModel, plan: AppPlan, seeded: Record<string, number>): string {
@@ -89,6 +87,6 @@ function firstSuggestions(model: AppModel): string[] {
   if (out.length < 3) out.push(model.theme.mode === 'dark' ? 'make it light' : 'make it dark');
   return out
     .slice(0, 3)
-    .map(cap)
+    .map(capitalize)
     .map((s) => s.charAt(0).toLowerCase() + s.slice(1));
 }

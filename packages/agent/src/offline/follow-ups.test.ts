@@ -56,7 +56,7 @@ describe('follow-ups on an existing app', () => {
   it('adds a link to another entity: "tasks should have a project"', async () => {
     const { entities, files } = await change(base, 'tasks should have a project');
     expect(entities.Task!.properties.project_id).toEqual({ type: 'string' });
-    expect(files['pages/ProjectDetail.jsx']).toContain('Task.filter({ project_id: id }');
+    expect(files['pages/ProjectDetail.jsx']).toContain('useRecords(Task, { query: { project_id: id }');
   });
 
   it('removes a field from the schema and every page', async () => {
@@ -74,7 +74,7 @@ describe('follow-ups on an existing app', () => {
       email: { type: 'string', format: 'email' },
     });
     expect(types).toContain('add_entity');
-    expect(files['pages/Contacts.jsx']).toContain('Contact.list(sort, LOAD_LIMIT)');
+    expect(files['pages/Contacts.jsx']).toContain('useRecords(Contact, { sort, limit: LOAD_LIMIT })');
     expect(files['pages/ContactForm.jsx']).toMatch(/label="Email"\s+type="email"/);
     expect(files['layout.jsx']).toContain('page: "Contacts"');
     expect(files['pages/Home.jsx']).toContain('entity: Contact');
@@ -159,7 +159,7 @@ describe('follow-ups on an existing app', () => {
       broken,
       'The app shows these errors:\n- pages/Tasks.jsx: Unexpected token\n\nplease help me fix these errors',
     );
-    expect(files['pages/Tasks.jsx']).toContain('Task.filter');
+    expect(files['pages/Tasks.jsx']).toContain('useRecords(Task, { query: queryOf(filters)');
     // Only the file the errors name is rewritten, and no clause of the report is "left out".
     expect(parsed.actions.map((a) => a.file)).toEqual(['pages/Tasks.jsx']);
     expect(turn.text).not.toMatch(/I left out/);
@@ -448,7 +448,8 @@ describe('kanban board', () => {
     });
     const board = files['pages/TaskBoard.jsx']!;
     expect(board).toContain('const COLUMNS = ["todo", "in_progress", "done"];');
-    expect(board).toContain('await Task.update(card.id, { [FIELD]: value })');
+    expect(board).toContain('useRecords(Task, { limit: 500 })');
+    expect(board).toContain('await update(card.id, { [FIELD]: value })');
     expect(files['layout.jsx']).toContain('page: "TaskBoard"');
     expect(turn.text).toMatch(/status/);
     // It follows later changes of the choice list.
@@ -562,7 +563,7 @@ describe('fields with choices and links in words', () => {
       quantity: { type: 'number' },
       recipe_id: { type: 'string' },
     });
-    expect(files['pages/RecipeDetail.jsx']).toContain('Ingredient.filter({ recipe_id: id }');
+    expect(files['pages/RecipeDetail.jsx']).toContain('useRecords(Ingredient, { query: { recipe_id: id }');
   });
 });
 

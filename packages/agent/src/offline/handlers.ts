@@ -7,8 +7,7 @@ import { KNOWN_ENTITIES } from './catalogue';
 import { entityNameOf, explicitEntitiesOf, schemaOf, themeRequestOf } from './describe';
 import { splitList, type InferredField } from './fields';
 import { describeType } from './prose';
-import { renderAppFiles } from './render';
-import { boardFieldOf } from './render/app-pages';
+import { addBoardField, boardFieldOf, boardPage, renderAppFiles } from './render';
 import { sampleRecords } from './samples';
 import { COLOR_WORDS, PALETTES, describeColor, paletteOf } from './theme';
 import { humanize, labelOf, listJoin, pascalCase, pluralize, singularize, snakeCase, titleCase, wordsOf } from './text';
@@ -721,16 +720,13 @@ function handleBoard(state: TurnState, clause: string, lower: string): boolean {
     state.done.push(`The app already has a board for ${plural} (${name}).`);
     return true;
   }
-  let added = '';
-  if (!boardFieldOf(state.model, entity.name)) {
-    // A board needs columns: a status field gives them.
-    const key = 'status' in entity.schema.properties ? 'stage' : 'status';
-    entity.schema.properties[key] = { type: 'string', enum: ['todo', 'in_progress', 'done'], default: 'todo' };
-    added = ` I also added a **${key}** field (todo, in progress, done) to ${entity.name} for the columns.`;
-    touchEntity(state, entity.name);
-  }
-  const title = `${plural.charAt(0).toUpperCase()}${plural.slice(1)} board`;
-  state.model.extraPages.push({ name, kind: 'board', title, entity: entity.name });
+  // A board needs columns: a status field gives them.
+  const key = addBoardField(state.model, entity.name);
+  if (key) touchEntity(state, entity.name);
+  const added = key
+    ? ` I also added a **${key}** field (todo, in progress, done) to ${entity.name} for the columns.`
+    : '';
+  state.model.extraPages.push(boardPage(entity.name));
   state.touched.add(`pages/${name}.jsx`);
   state.touched.add('layout.jsx');
   state.navChanged = true;

@@ -49,7 +49,7 @@ function mapLastWord(text: string, fn: (word: string) => string): string {
   if (!match) return text;
   const [, head, last] = match as unknown as [string, string, string];
   const mapped = fn(last.toLowerCase());
-  const cased = last[0] === last[0]!.toUpperCase() ? mapped.charAt(0).toUpperCase() + mapped.slice(1) : mapped;
+  const cased = last[0] === last[0]!.toUpperCase() ? capitalize(mapped) : mapped;
   return head + cased;
 }
 
@@ -87,9 +87,7 @@ export function snakeCase(text: string): string {
 
 /** `line items` -> `LineItems` (no singularising). */
 export function pascalCase(text: string): string {
-  return wordsOf(text)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
+  return wordsOf(text).map(capitalize).join('');
 }
 
 /** `task tracker` -> `Task Tracker`, keeping short acronyms such as CRM upper-case. */
@@ -97,16 +95,20 @@ export function titleCase(text: string): string {
   return text
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : capitalize(w)))
     .join(' ');
 }
 const ACRONYMS = new Set(['crm', 'hr', 'erp', 'faq', 'sku', 'url', 'id', 'api', 'kpi', 'rsvp', 'diy', 'ai']);
 
+/** The text with its first letter upper-cased: `tasks board` -> `Tasks board`. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A property name as a label: `due_date` -> `Due date`, `project_id` -> `Project`. */
 export function labelOf(key: string): string {
   const words = wordsOf(key.replace(/_id$/, ''));
-  const text = words.map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w)).join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalize(words.map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w)).join(' '));
 }
 
 /** An entity name as lower-case words for prose: `LineItem` -> `line item`. */

@@ -2,6 +2,7 @@
 import { entityIdentifier, pagesOf, type AppModel, type ExtraPage } from '../app-model';
 import { displayFieldOf, fieldSpecsOf } from '../fields';
 import { humanize, jsString, pluralize } from '../text';
+import { entityImport } from './code';
 import { CLASSES } from './shared';
 
 /** The gallery page, or null when the entity has no image field. */
@@ -17,44 +18,22 @@ export function renderGalleryPage(model: AppModel, page: ExtraPage): string | nu
   const pages = pagesOf(e.name);
   const display = displayFieldOf(e.schema);
   const plural = humanize(pluralize(e.name));
-  const importLine =
-    id === e.name
-      ? `import { ${e.name} } from "@/entities/${e.name}";`
-      : `import { ${e.name} as ${id} } from "@/entities/${e.name}";`;
-  return `import React, { useEffect, useState } from "react";
+  return `import React from "react";
 import { Link } from "react-router-dom";
 import { ImageIcon } from "lucide-react";
-${importLine}
+${entityImport(e.name)}
 import { createPageUrl } from "@/utils";
 import PageHeader from "@/components/PageHeader";
 import LoadingState from "@/components/LoadingState";
 import ErrorMessage from "@/components/ErrorMessage";
 import EmptyState from "@/components/EmptyState";
-import { errorMessage } from "@/services/format";
+import { useRecords } from "@/services/useRecords";
 
 const IMAGE_FIELD = ${jsString(image.key)};
 const TITLE_FIELD = ${display ? jsString(display) : 'null'};
 
 export default function ${page.name}() {
-  const [rows, setRows] = useState([]);
-  const [isLoading, setIsLoading] = useState(true);
-  const [error, setError] = useState("");
-
-  async function load() {
-    setIsLoading(true);
-    setError("");
-    try {
-      setRows(await ${id}.list("-createdAt", 200));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setIsLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    load();
-  }, []);
+  const { records: rows, isLoading, error, reload } = useRecords(${id}, { limit: 200 });
 
   const pictured = rows.filter((row) => row[IMAGE_FIELD]);
 
@@ -64,7 +43,7 @@ export default function ${page.name}() {
       {isLoading ? (
         <LoadingState />
       ) : error ? (
-        <ErrorMessage message={error} onRetry={load} />
+        <ErrorMessage message={error} onRetry={reload} />
       ) : pictured.length === 0 ? (
         <EmptyState icon={ImageIcon} title=${jsString(`No pictures of ${plural} yet`)} message="Add a picture to a record and it shows up here." />
       ) : (

@@ -1,7 +1,14 @@
-import { pagesOf, type AppModel } from '../app-model';
+import { pagesOf, type AppModel, type ExtraPage } from '../app-model';
 import { renderGlobalsCss } from '../theme';
-import { renderExtraPage, renderHome, renderLayout, renderManifest } from './app-pages';
-import { renderDetailPage, renderFormPage, renderListPage } from './entity-pages';
+import { renderBoardPage } from './board-page';
+import { renderCalendarPage } from './calendar-page';
+import { renderDetailPage } from './detail-page';
+import { renderFormPage } from './form-page';
+import { renderGalleryPage } from './gallery-page';
+import { renderHome } from './home-page';
+import { renderAboutPage, renderCustomPage, renderStatisticsPage } from './info-pages';
+import { renderLayout } from './layout';
+import { renderListPage } from './list-page';
 import { SHARED_FILES } from './shared';
 
 /** The three page files of an entity. */
@@ -12,6 +19,21 @@ export function renderEntityFiles(model: AppModel, entity: string): Record<strin
     [`pages/${pages.detail}.jsx`]: renderDetailPage(model, entity),
     [`pages/${pages.form}.jsx`]: renderFormPage(model, entity),
   };
+}
+
+/** The page file of an extra page. */
+export function renderExtraPage(model: AppModel, page: ExtraPage): string {
+  if (page.kind === 'calendar') return renderCalendarPage(model, page);
+  if (page.kind === 'board') return renderBoardPage(model, page);
+  if (page.kind === 'gallery') return renderGalleryPage(model, page) ?? renderCustomPage(model, page);
+  if (page.kind === 'about') return renderAboutPage(model, page);
+  if (page.kind === 'statistics') return renderStatisticsPage(model, page);
+  return renderCustomPage(model, page);
+}
+
+/** `app.json`. */
+export function renderManifest(model: AppModel): string {
+  return JSON.stringify({ name: model.name, mainPage: model.mainPage }, null, 2) + '\n';
 }
 
 /** Every file of an app generated from its model. */
@@ -28,4 +50,5 @@ export function renderAppFiles(model: AppModel): Record<string, string> {
   return files;
 }
 
-export { renderExtraPage, renderHome, renderLayout, renderManifest, SHARED_FILES };
+export { addBoardField, boardFieldOf, boardPage } from './board-page';
+export { renderHome, renderLayout, SHARED_FILES };
