@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { MESSAGES } from '@tessera/contracts';
+import { MESSAGES, type PublishDryRunResponse } from '@tessera/contracts';
 import { Button, Dialog, DialogContent, Input, toast } from '@tessera/ui';
 import { Copy, ExternalLink, Rocket } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';
-import { publishApp } from '../../editor';
+import { publishDryRun, publishVersion } from '../api/publish';
+import { hasChangesToReview, PublishChanges } from './publish-changes';
 
 export interface PublishButtonProps {
   appId: string;
@@ -15,24 +16,41 @@ export interface PublishButtonProps {
   compact?: boolean;
 }
 
-/** The toolbar's Publish (spec 1 §2): makes the latest version live, then shows the app's address to copy. */
+/**
+ * The toolbar's Publish (spec 1 §2): makes the latest version live, then shows the app's address to
+ * copy. When that changes what end users have (tables, fields, access rules, values that cannot be
+ * converted), the dry run's list is shown first and the builder confirms it.
+ */
 export function PublishButton({ appId, disabled, appUrl, onPublished, compact }: PublishButtonProps) {
   const [isPublishing, setIsPublishing] = useState(false);
+  const [review, setReview] = useState<PublishDryRunResponse | null>(null);
   const [published, setPublished] = useState<{ url: string; number: number } | null>(null);
   const urlId = useId();
 
-  async function handlePublish() {
+  async function publish(versionId: string) {
+    const result = await publishVersion(appId, versionId);
+    setReview(null);
+    onPublished(result.versionId);
+    setPublished({ url: appUrl, number: result.number });
+  }
+
+  async function run(work: () => Promise<void>) {
     setIsPublishing(true);
     try {
-      const result = await publishApp(appId);
-      onPublished(result.versionId);
-      setPublished({ url: appUrl, number: result.number });
+      await work();
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
       setIsPublishing(false);
     }
   }
+
+  const handlePublish = () =>
+    run(async () => {
+      const dryRun = await publishDryRun(appId);
+      if (hasChangesToReview(dryRun)) setReview(dryRun);
+      else await publish(dryRun.versionId);
+    });
 
   async function handleCopy() {
     if (!published?.url) return;
@@ -57,13 +75,33 @@ export function PublishButton({ appId, disabled, appUrl, onPublished, compact }:
         <Rocket aria-hidden />
         {!compact && 'Publish'}
       </Button>
+      <Dialog open={review !== null} onOpenChange={(open) => !open && setReview(null)}>
+        <DialogContent
+          size="md"
+          title={review ? `Publish version ${review.number}?` : 'Publish'}
+          description="These changes reach your users when you publish. Until then they keep the published version."
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setReview(null)}>
+                Cancel
+              </Button>
+              <Button loading={isPublishing} onClick={() => review && run(() => publish(review.versionId))}>
+                <Rocket aria-hidden />
+                Publish changes
+              </Button>
+            </>
+          }
+        >
+          {review && <PublishChanges dryRun={review} />}
+        </DialogContent>
+      </Dialog>
       <Dialog open={published !== null} onOpenChange={(open) => !open && setPublished(null)}>
         <DialogContent
           size="sm"
           title="Your app is live"
           description={
             published
-              ? `Version ${published.number} is now what your users see. Later chat changes reach them when you publish again.`
+              ? `Version ${published.number} is now what your users see. Later changes from the chat or the Database panel reach them when you publish again.`
               : undefined
           }
           footer={

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { RUNTIME_MESSAGES, type EntitySchema } from '@tessera/contracts';
+import { RUNTIME_MESSAGES, type EntitySchema, type SchemaEditResponse } from '@tessera/contracts';
 import { apiFetch, getToken } from '../../../shared/api';
+import { useSchemaVersionFollowUp } from '../hooks/use-schema-version';
 
 /** A stored record: its fields plus the columns every record carries. */
 export interface EntityRecord {
@@ -120,12 +121,12 @@ export function uploadImage(appId: string, file: File, onProgress: (percent: num
 
 export const schemaApi = {
   save: (appId: string, entity: string, schema: EntitySchema) =>
-    apiFetch<{ name: string; schema: EntitySchema }>(schemaPath(appId, entity), { method: 'PUT', body: { schema } }),
+    apiFetch<SchemaEditResponse>(schemaPath(appId, entity), { method: 'PUT', body: { schema } }),
   renameField: (appId: string, entity: string, field: string, to: string) =>
-    apiFetch<{ name: string; schema: EntitySchema }>(
-      `${schemaPath(appId, entity)}/fields/${encodeURIComponent(field)}/rename`,
-      { method: 'POST', body: { to } },
-    ),
+    apiFetch<SchemaEditResponse>(`${schemaPath(appId, entity)}/fields/${encodeURIComponent(field)}/rename`, {
+      method: 'POST',
+      body: { to },
+    }),
 };
 
 /** Schema edits; `onSaved` hands the stored schema to whoever owns the app's cache. */
@@ -135,15 +136,20 @@ export function useSchemaMutations(
   onSaved: (name: string, schema: EntitySchema) => void,
 ) {
   const queryClient = useQueryClient();
+  const followUp = useSchemaVersionFollowUp(appId);
   const refreshRecords = () => queryClient.invalidateQueries({ queryKey: databaseKeys.records(appId, entity) });
   const save = useMutation({
     mutationFn: (schema: EntitySchema) => schemaApi.save(appId, entity, schema),
-    onSuccess: (result) => onSaved(result.name, result.schema),
+    onSuccess: (result) => {
+      onSaved(result.name, result.schema);
+      followUp(result);
+    },
   });
   const rename = useMutation({
     mutationFn: ({ field, to }: { field: string; to: string }) => schemaApi.renameField(appId, entity, field, to),
     onSuccess: (result) => {
       onSaved(result.name, result.schema);
+      followUp(result);
       void refreshRecords();
     },
   });

@@ -116,8 +116,3 @@ export async function revertMessage(
   );
   return { messages: result.messages.map(toEditorMessage), versionId: result.versionId };
 }
-
-/** `POST /api/apps/{appId}/publish`: the latest version goes live. */
-export function publishApp(appId: string): Promise<{ versionId: string; number: number }> {
-  return apiFetch(`${app(appId)}/publish`, { method: 'POST' });
-}
