@@ -77,7 +77,7 @@ const summaryColumns = {
   createdAt: appVersions.createdAt,
 };
 
-/** Immutable app versions; creating one also makes its entity schemas the app's live ones. */
+/** Immutable app versions; creating one also makes its entity schemas the app's latest ones (docs/publishing.md). */
 export function createVersionsRepo(db: Db) {
   const latest = db
     .select()
