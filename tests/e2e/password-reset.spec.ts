@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
-import { createUser, mailLink } from './support/helpers';
+import { createUser, mailLink, waitForMail } from './support/helpers';
 
 test('forgot password: mail, new password, sign in with it', async ({ page, request }) => {
   const user = await createUser(request, { tag: 'reset' });
@@ -42,4 +42,18 @@ test('an invalid reset link sends the user back to login with the spec message',
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(/\/login\?view=forgot$/);
   await expect(page.getByText(MESSAGES.passwordReset.invalidLink)).toBeVisible();
+});
+
+test('a double click on "Send reset link" sends one mail', async ({ page, request }) => {
+  const user = await createUser(request, { tag: 'reset-twice' });
+  await page.goto('/login?view=forgot');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).dblclick();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await waitForMail(request, user.email, /reset your tessera password/i);
+  // A second mail would be on its way by now: give it the time to land, then count.
+  await page.waitForTimeout(1500);
+  const response = await request.get(`/api/dev/outbox?${new URLSearchParams({ to: user.email })}`);
+  const { mails } = (await response.json()) as { mails: Array<{ subject: string }> };
+  expect(mails.filter((mail) => /reset your tessera password/i.test(mail.subject))).toHaveLength(1);
 });

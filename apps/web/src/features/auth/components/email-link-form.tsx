@@ -4,6 +4,7 @@ import { MailCheck } from 'lucide-react';
 import type { StatusResponse } from '@tessera/contracts';
 import { Alert, Button, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
+import { useSingleFlight } from '../../../shared/hooks';
 import { EmailField } from './email-field';
 import { formErrorOf } from './form-error';
 import { DevOutboxHint } from './dev-outbox-hint';
@@ -23,6 +24,7 @@ export interface EmailLinkFormProps {
 /** One e-mail field that sends a link (password reset, magic link), then a "check your inbox" state. */
 export function EmailLinkForm({ email, onEmailChange, send, submitLabel, successToast, sentText }: EmailLinkFormProps) {
   const [localError, setLocalError] = useState<string | null>(null);
+  const once = useSingleFlight();
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (result) => {
@@ -37,7 +39,8 @@ export function EmailLinkForm({ email, onEmailChange, send, submitLabel, success
       return;
     }
     setLocalError(null);
-    mutation.mutate(email.trim());
+    // A double click sends one mail.
+    void once(() => mutation.mutateAsync(email.trim()));
   }
 
   if (mutation.isSuccess) {

@@ -6,6 +6,7 @@ import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';
 import { upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
 import { UPLOAD_KIND_NAMES, acceptAttribute, validateFile, type UploadKind } from '../lib/validation';
+import { useSingleFlight } from '../../../shared/hooks';
 import type { AddSourceProps } from './add-source-props';
 
 const KIND_HINTS: Record<UploadKind, string> = {
@@ -49,21 +50,26 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
     choose(event.dataTransfer.files[0] ?? null);
   }
 
+  const once = useSingleFlight();
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const invalid = validateFile(file, kind, limits.maxFileSizeBytes);
     if (invalid || !file) return setError(invalid);
-    if (!requestAdd()) return;
-    upload.mutate(file, {
-      onSuccess: () => {
-        toast.success(`${file.name} uploaded`);
-        clear();
-      },
-      onError: (err) => {
-        const reason = upgradeReasonOf(err);
-        if (reason) return onUpgrade(reason, errorMessage(err));
-        toast.error(uploadErrorMessage(err, kind, limits.maxFileSizeBytes));
-      },
+    // A double click adds one item (and never opens the upgrade prompt for the second).
+    void once(async () => {
+      if (!requestAdd()) return;
+      await upload.mutateAsync(file, {
+        onSuccess: () => {
+          toast.success(`${file.name} uploaded`);
+          clear();
+        },
+        onError: (err) => {
+          const reason = upgradeReasonOf(err);
+          if (reason) return onUpgrade(reason, errorMessage(err));
+          toast.error(uploadErrorMessage(err, kind, limits.maxFileSizeBytes));
+        },
+      });
     });
   }
 

@@ -5,6 +5,7 @@ import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { validateText } from '../lib/validation';
+import { useSingleFlight } from '../../../shared/hooks';
 import type { AddSourceProps } from './add-source-props';
 
 /** Text option: pasted text (opening hours, FAQs, prices) stored as a text item. */
@@ -14,26 +15,31 @@ export function TextSourceForm({ appId, requestAdd, onUpgrade }: AddSourceProps)
   const [error, setError] = useState<string | null>(null);
   const { text: ingest } = useIngestMutations(appId);
 
+  const once = useSingleFlight();
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const invalid = validateText(text);
     if (invalid) return setError(invalid);
-    if (!requestAdd()) return;
-    ingest.mutate(
-      { context: text, ...(name.trim() ? { name: name.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setText('');
-          setName('');
-          toast.success('Text added');
+    // A double click adds one item (and never opens the upgrade prompt for the second).
+    void once(async () => {
+      if (!requestAdd()) return;
+      await ingest.mutateAsync(
+        { context: text, ...(name.trim() ? { name: name.trim() } : {}) },
+        {
+          onSuccess: () => {
+            setText('');
+            setName('');
+            toast.success('Text added');
+          },
+          onError: (err) => {
+            const reason = upgradeReasonOf(err);
+            if (reason) return onUpgrade(reason, errorMessage(err));
+            toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
+          },
         },
-        onError: (err) => {
-          const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason, errorMessage(err));
-          toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
-        },
-      },
-    );
+      );
+    });
   }
 
   return (

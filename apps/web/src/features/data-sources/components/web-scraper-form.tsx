@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/api';
 import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
 import { isLiveStatus, statusLabel } from '../lib/status';
 import { parseWebAddress } from '../lib/web-address';
+import { useSingleFlight } from '../../../shared/hooks';
 import type { AddSourceProps } from './add-source-props';
 
 export interface WebScraperFormProps extends AddSourceProps {
@@ -27,25 +28,30 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
   // Followed here only while it runs; once settled the list below shows how it ended.
   const started = items.filter((item) => startedIds.includes(item.id) && isLiveStatus(item.status));
 
+  const once = useSingleFlight();
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseWebAddress(address);
     if (!parsed.ok) return setError(parsed.error);
-    if (!requestAdd()) return;
-    const crawl = shouldCrawl
-      ? { maxPages: limits.scraperMaxPages, maxDepth: limits.scraperMaxDepth }
-      : { maxPages: 1, maxDepth: 0 };
-    metadata.mutate([{ source: 'web_scraper', url: parsed.url, ...crawl }], {
-      onSuccess: ({ contextItemIds }) => {
-        setStartedIds(contextItemIds);
-        setAddress('');
-        toast.success(shouldCrawl ? 'Scraping the site' : 'Scraping the page');
-      },
-      onError: (err) => {
-        const reason = upgradeReasonOf(err);
-        if (reason) return onUpgrade(reason, errorMessage(err));
-        toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
-      },
+    // A double click adds one item (and never opens the upgrade prompt for the second).
+    void once(async () => {
+      if (!requestAdd()) return;
+      const crawl = shouldCrawl
+        ? { maxPages: limits.scraperMaxPages, maxDepth: limits.scraperMaxDepth }
+        : { maxPages: 1, maxDepth: 0 };
+      await metadata.mutateAsync([{ source: 'web_scraper', url: parsed.url, ...crawl }], {
+        onSuccess: ({ contextItemIds }) => {
+          setStartedIds(contextItemIds);
+          setAddress('');
+          toast.success(shouldCrawl ? 'Scraping the site' : 'Scraping the page');
+        },
+        onError: (err) => {
+          const reason = upgradeReasonOf(err);
+          if (reason) return onUpgrade(reason, errorMessage(err));
+          toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
+        },
+      });
     });
   }
 
