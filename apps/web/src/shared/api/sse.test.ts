@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type SseEvent } from './sse';
+import { createSseParser, openEventStream, readSseEvents, type SseEvent } from './sse';
 
 function parse(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = [];
@@ -45,5 +45,57 @@ describe('createSseParser', () => {
     expect(events).toEqual([{ event: 'messages', data: '{"a":1}' }]);
     parser.feed('data: x\ndata: y\n\n');
     expect(events.at(-1)).toEqual({ event: 'message', data: 'x\ny' });
+  });
+});
+
+const bodyOf = (chunks: string[]) =>
+  new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      controller.close();
+    },
+  });
+
+describe('readSseEvents', () => {
+  it('yields the events of a body split anywhere, skipping comments', async () => {
+    const events: SseEvent[] = [];
+    for await (const event of readSseEvents(bodyOf(['event: a\nda', 'ta: 1\n\n: keep-alive\n\n', 'data: 2\n\n'])))
+      events.push(event);
+    expect(events).toEqual([
+      { event: 'a', data: '1' },
+      { event: 'message', data: '2' },
+    ]);
+  });
+
+  it('cancels the body when the reader stops early', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: 1\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const event of readSseEvents(body)) {
+      expect(event.data).toBe('1');
+      break;
+    }
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe('openEventStream', () => {
+  it('asks for an event stream with the bearer token', async () => {
+    let seen: RequestInit | undefined;
+    const fetchImpl = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen = init;
+      return new Response('');
+    };
+    await openEventStream('/events', { token: 'abc', fetch: fetchImpl as typeof fetch, cache: 'no-store' });
+    expect(seen).toMatchObject({
+      cache: 'no-store',
+      headers: { accept: 'text/event-stream', authorization: 'Bearer abc' },
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { getToken } from './token';
+
 /** One Server-Sent Event: its name (`message` when the stream names none) and its data. */
 export interface SseEvent {
   event: string;
@@ -57,4 +59,42 @@ export function createSseParser(onEvent: (event: SseEvent) => void) {
       buffer = buffer.slice(start);
     },
   };
+}
+
+export interface OpenEventStreamOptions extends Omit<RequestInit, 'headers'> {
+  /** The bearer token; the session's by default. */
+  token?: string | null;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Opens a `text/event-stream` with the bearer token (EventSource cannot send it). The caller
+ * checks the status, then reads the body with readSseEvents.
+ */
+export function openEventStream(
+  url: string,
+  { token = getToken(), fetch: fetchImpl = (...args) => fetch(...args), ...init }: OpenEventStreamOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetchImpl(url, { ...init, headers });
+}
+
+/** The events of a stream's body as they arrive; leaving the loop early cancels the body. */
+export async function* readSseEvents(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+): AsyncGenerator<SseEvent, void, undefined> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const events: SseEvent[] = [];
+  const parser = createSseParser((event) => events.push(event));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(value);
+      yield* events.splice(0);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }

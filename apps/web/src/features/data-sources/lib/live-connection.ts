@@ -1,4 +1,4 @@
-import { createSseParser, type SseEvent } from '../../../shared/api';
+import { openEventStream, readSseEvents, type SseEvent } from '../../../shared/api';
 import { POLL_INTERVAL_MS, reconnectDelayMs, SSE_MAX_FAILURES_BEFORE_POLLING } from './sse';
 import type { Timers } from './rename';
 
@@ -85,10 +85,13 @@ export function startLiveConnection(options: LiveConnectionOptions): LiveConnect
     setMode('connecting');
     let gotEvent = false;
     try {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      const token = getToken();
-      if (token) headers.authorization = `Bearer ${token}`;
-      const response = await fetchImpl(url, { headers, signal, credentials: 'omit', cache: 'no-store' });
+      const response = await openEventStream(url, {
+        token: getToken(),
+        fetch: fetchImpl,
+        signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
       if (response.status === 401 || response.status === 403) {
         // The session is gone or the app is not ours: nothing a retry would fix.
         await response.body?.cancel().catch(() => undefined);
@@ -102,16 +105,11 @@ export function startLiveConnection(options: LiveConnectionOptions): LiveConnect
       }
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       setMode('live');
-      const parser = createSseParser((event) => {
+      for await (const event of readSseEvents(response.body)) {
+        if (stopped) break;
         gotEvent = true;
         failures = 0;
         onEvent(event);
-      });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done || stopped) break;
-        parser.feed(value);
       }
     } catch {
       // A network error or an aborted stream: handled below like an end of stream.

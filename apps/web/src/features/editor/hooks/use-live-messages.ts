@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@tessera/contracts';
-import { createSseParser, getToken, type SseEvent } from '../../../shared/api';
+import { openEventStream, readSseEvents } from '../../../shared/api';
 import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
 
 /** Pause before reconnecting after the server closed a stream it should have kept open. */
@@ -29,33 +29,23 @@ export function useLiveMessages(
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     (async () => {
-      const token = getToken();
-      const response = await fetch(`/api/apps/${encodeURIComponent(appId)}/chat/live`, {
-        headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      const response = await openEventStream(`/api/apps/${encodeURIComponent(appId)}/chat/live`, {
         signal: controller.signal,
       });
       if (!response.ok || !response.body) throw new Error(`live stream answered ${response.status}`);
       setHasStreamError(false);
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const events: SseEvent[] = [];
-      const parser = createSseParser((event) => events.push(event));
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(value);
-        for (const event of events.splice(0)) {
-          if (event.event !== 'messages') continue;
-          let messages: ChatMessage[];
-          try {
-            messages = (JSON.parse(event.data) as { messages: ChatMessage[] }).messages;
-          } catch {
-            continue;
-          }
-          if (!Array.isArray(messages)) continue;
-          if (handler.current(messages.map(toEditorMessage))) {
-            controller.abort();
-            return;
-          }
+      for await (const event of readSseEvents(response.body)) {
+        if (event.event !== 'messages') continue;
+        let messages: ChatMessage[];
+        try {
+          messages = (JSON.parse(event.data) as { messages: ChatMessage[] }).messages;
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(messages)) continue;
+        if (handler.current(messages.map(toEditorMessage))) {
+          controller.abort();
+          return;
         }
       }
       // The server ended a stream we still need: try again shortly.
