@@ -19,7 +19,7 @@ import {
 import { messageText, type EditorMessage } from '../lib/chat-messages';
 import { formatRelativeTime } from '../../../shared/time';
 import { RichText } from './rich-text';
-import { formatCost, formatRate, formatTokens, usageRows } from '../lib/usage';
+import { formatCost, formatRate, formatTokens, usageRows, usageSummary } from '../lib/usage';
 
 const ACTION_LABELS: Record<ParsedAction['type'], string> = {
   add_file: 'Add file',
@@ -272,7 +272,19 @@ function ActionDetailDialog({ action, onClose }: { action: ParsedAction; onClose
   );
 }
 
+/** A compact "tokens · cost" line that opens the rows; nothing for a reply that cost nothing. */
 function UsageTable({ usage }: { usage: NonNullable<EditorMessage['metadata']>['usage'] & object }) {
+  const summary = usageSummary(usage);
+  if (!summary) return null;
+  return (
+    <details className="group">
+      <summary className="w-fit cursor-pointer list-none tabular-nums hover:text-ink-muted">Usage: {summary}</summary>
+      <UsageRows usage={usage} />
+    </details>
+  );
+}
+
+function UsageRows({ usage }: { usage: NonNullable<EditorMessage['metadata']>['usage'] & object }) {
   return (
     // Relative: the header below is absolutely placed (screen readers only); without a positioned
     // ancestor it would sit outside the chat's scroll area and make the whole page scroll.

@@ -10,17 +10,24 @@ export function formatCost(usd: number): string {
 /** Token counts: 1234 -> "1,234". */
 export const formatTokens = (n: number) => n.toLocaleString('en-US');
 
-/** The usage rows admins see under a message (spec 2 §9): input, cache read, cache write, output, total. */
+/** The one line admins see under a reply ("1,500 tokens · $0.0036"); null when it cost nothing (offline model). */
+export function usageSummary(usage: Usage): string | null {
+  if (usage.totalCost <= 0) return null;
+  return `${formatTokens(usage.totalTokens)} tokens · ${formatCost(usage.totalCost)}`;
+}
+
+/** The usage rows of a reply, opened from its summary (spec 2 §9): the kinds used (input, cache read, cache write, output), total. */
 export function usageRows(
   usage: Usage,
 ): Array<{ label: string; tokens: number | null; cost: number; rate: number | null }> {
-  return [
+  const rows = [
     { label: 'Input', tokens: usage.promptTokens, cost: usage.promptCost, rate: usage.rates.input },
     { label: 'Cache read', tokens: usage.cacheReadTokens, cost: usage.cacheReadCost, rate: usage.rates.cacheRead },
     { label: 'Cache write', tokens: usage.cacheWriteTokens, cost: usage.cacheWriteCost, rate: usage.rates.cacheWrite },
     { label: 'Output', tokens: usage.completionTokens, cost: usage.completionCost, rate: usage.rates.output },
     { label: 'Total', tokens: usage.totalTokens, cost: usage.totalCost, rate: null },
   ];
+  return rows.filter((row) => row.label === 'Total' || row.tokens || row.cost);
 }
 
 /** A rate per 1M tokens: "$3 / 1M". */
