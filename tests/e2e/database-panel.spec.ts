@@ -206,6 +206,11 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(page.getByRole('tab', { name: 'Access control' })).toHaveAttribute('aria-selected', 'true');
   await entities.getByRole('button', { name: /Task/ }).click();
   await expect(page.getByRole('heading', { name: 'Task', level: 2 })).toBeVisible();
+  // The table list counts fields and says so; the levels read in plain words.
+  await expect(entities.getByRole('button', { name: /Task/ })).toContainText(/\d+ fields?$/);
+  await expect(page.getByRole('button', { name: /^Anonymous Read\/Admin Write/ })).toContainText(
+    'Read: Anyone, even signed out · Write: Admins only',
+  );
   await page.getByRole('button', { name: /^Public Read\/Creator Write/ }).click();
   await expect(page.getByLabel('Who can read rows')).toHaveValue('all');
   await shoot(page, 'access');

@@ -13,8 +13,8 @@ import { Button, Field, Select, cn, toast } from '@tessera/ui';
 
 /** Human names of the access levels (spec 3 §3; "all" is every signed-in app user). */
 export const ACCESS_LEVEL_LABELS: Record<AccessLevel, { label: string; hint: string }> = {
-  anonymous: { label: 'Anyone', hint: 'Visitors, signed in or not' },
-  all: { label: 'Signed-in users', hint: 'Every user of your app' },
+  anonymous: { label: 'Anyone, even signed out', hint: 'Every visitor, with or without an account' },
+  all: { label: 'Signed-in users', hint: 'Every user signed in to your app (the presets call them “Public”)' },
   admin: { label: 'Admins only', hint: 'You and the app’s admins' },
   creator: { label: 'Row creator', hint: 'Only the user who created the row' },
   none: { label: 'No one', hint: 'Only you, through this panel' },

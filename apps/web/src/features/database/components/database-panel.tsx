@@ -61,7 +61,10 @@ export function DatabaseEntityList({ entities }: DatabaseEntityListProps) {
               >
                 <Table2 className={cn('size-4 shrink-0', isActive ? 'text-brand-600' : 'text-ink-faint')} aria-hidden />
                 <span className="truncate">{name}</span>
-                <span className="ml-auto text-xs text-ink-faint tabular-nums">{count}</span>
+                {/* Fields, not rows: the schema list has no row counts. */}
+                <span className="ml-auto shrink-0 text-xs text-ink-faint tabular-nums">
+                  {count} {count === 1 ? 'field' : 'fields'}
+                </span>
               </button>
             </li>
           );
