@@ -153,7 +153,7 @@ export function ChatPanel({
       <div
         ref={listRef}
         onScroll={handleScroll}
-        className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+        className="relative min-h-0 flex-1 overflow-y-auto px-3 py-4"
         aria-label="Messages"
         role="log"
       >
