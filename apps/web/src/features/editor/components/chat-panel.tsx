@@ -130,7 +130,8 @@ export function ChatPanel({
           {STATUS_TEXT[status]}
         </span>
         {isAdmin && models.length > 0 && (
-          <div className="ml-auto w-40">
+          // As wide as the longest model name (a fixed width cut names off), up to 60 % of the bar.
+          <div className="ml-auto min-w-40 max-w-[60%]">
             <label htmlFor={modelId} className="sr-only">
               Model
             </label>
