@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   URL_NOT_ALLOWED: 400,
   /** An outbound fetch that failed: timeout, too large, refused content type, too many redirects, network. */
   FETCH_FAILED: 502,
+  /** A database statement stopped by the server's statement timeout (DB_STATEMENT_TIMEOUT_MS). */
+  QUERY_TIMEOUT: 503,
   INTERNAL: 500,
 } as const;
 

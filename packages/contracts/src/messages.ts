@@ -103,6 +103,7 @@ export const APP_MESSAGES = {
   notFound: 'Not found',
   routeNotFound: 'This API route does not exist',
   internal: 'Something went wrong on our side, please try again',
+  queryTimeout: 'This request took too long and was stopped. Try a narrower search or a smaller page.',
   invalidJson: 'The request body must be valid JSON',
   bodyTooLarge: 'The request body is too large',
   accountNotFound: 'No account yet for this user, create it first',

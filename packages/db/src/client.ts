@@ -88,10 +88,44 @@ function createPgListener(url: string) {
   };
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string }
+) & {
+  /**
+   * PostgreSQL cancels any statement of the pool's connections that runs longer (so one slow query
+   * cannot hold a connection, and the requests queued behind it, for long); 0 sets none. Default 30 s.
+   * Ignored on PGlite, which cannot stop a running query: its timers fire only once the query is done.
+   */
+  statementTimeoutMs?: number;
+};
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+/** A pooled connection with no statement timeout, given back with it restored (or closed if that fails). */
+async function withUntimedClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SET statement_timeout = 0');
+    return await fn(client);
+  } finally {
+    // RESET goes back to the connection's own setting (the pool's startup parameter).
+    await client.query('RESET statement_timeout').catch((err: Error) => (broken = err));
+    client.release(broken);
+  }
+}
+
+/**
+ * Runs `fn` on a connection of its own with no statement timeout: for maintenance that may rightly
+ * run long (index builds, ANALYZE) and cannot run inside a transaction. On PGlite `fn` gets `db` itself.
+ */
+export async function withoutStatementTimeout<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return fn(db);
+  return withUntimedClient(pool, (client) => fn(drizzlePg({ client, schema }) as unknown as Db));
+}
 
 /** Resolved through the package, so it holds from the source tree and from a bundled server alike. */
 export const MIGRATIONS_FOLDER = join(
@@ -150,7 +184,12 @@ const MIGRATION_LOCK_ID = 727_001;
 /** Opens PGlite (embedded, default) or a PostgreSQL pool, both behind the same Drizzle API. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Sent at connect time (0 sends nothing), so every pooled connection has it from its start.
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    });
     pool.on('error', (err) =>
       console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
     );
@@ -160,14 +199,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       async migrate() {
-        const client = await pool.connect();
-        try {
+        // Waiting for another process's migrations, and the migrations themselves, may take long.
+        await withUntimedClient(pool, async (client) => {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-          client.release();
-        }
+          try {
+            await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          }
+        });
       },
       listen: (channel, fn) => listener.listen(channel, fn),
       async close() {

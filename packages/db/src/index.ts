@@ -1,4 +1,13 @@
-export { openDatabase, MIGRATIONS_FOLDER, type Database, type DatabaseOptions, type Db, type Schema } from './client';
+export {
+  openDatabase,
+  withoutStatementTimeout,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  MIGRATIONS_FOLDER,
+  type Database,
+  type DatabaseOptions,
+  type Db,
+  type Schema,
+} from './client';
 export {
   authUsers,
   authSessions,

@@ -75,7 +75,9 @@ export async function prepareTemplateDatabase(serverUrl: string): Promise<void> 
  * A fresh, migrated database for one test file: in-memory PGlite by default, or its own
  * PostgreSQL database (copied from the template) when the `int-postgres` project runs.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  statementTimeoutMs,
+}: { statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite' });
@@ -85,7 +87,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `tessera_t_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`));
   const url = withDatabaseName(serverUrl, name);
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5, statementTimeoutMs });
   return {
     database,
     url,

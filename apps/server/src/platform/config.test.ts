@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(dir, 'pglite'), statementTimeoutMs: 30_000 });
     expect(config.smtpUrl).toBeUndefined();
     expect(config.devOutboxEnabled).toBe(true);
     expect(config.google).toBeUndefined();
@@ -139,6 +139,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the database statement timeout in milliseconds, 0 for none', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_STATEMENT_TIMEOUT_MS: '5000' }).database.statementTimeoutMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_STATEMENT_TIMEOUT_MS: '0' }).database.statementTimeoutMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_STATEMENT_TIMEOUT_MS: '' }).database.statementTimeoutMs).toBe(30_000);
+    expect(problemsOf({ DB_STATEMENT_TIMEOUT_MS: '30s' })).toEqual([
+      'DB_STATEMENT_TIMEOUT_MS: must be a number of milliseconds (got "30s")',
+    ]);
+    expect(problemsOf({ DB_STATEMENT_TIMEOUT_MS: '-1' })[0]).toContain('0 (off) or more');
+  });
+
   it('reads the production twins', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -151,7 +161,11 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       TRUST_PROXY: 'true',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/tessera' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/tessera',
+      statementTimeoutMs: 30_000,
+    });
     expect(config.publicUrl).toBe('https://tessera.example.com');
     expect(config.devOutboxEnabled).toBe(false);
     expect(config.adminEmails.has('ops@example.com')).toBe(true);

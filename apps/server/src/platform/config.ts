@@ -38,6 +38,14 @@ const EnvSchema = z.object({
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DB_STATEMENT_TIMEOUT_MS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (off) or more milliseconds')
+      .max(2_147_483_647, 'must be at most 2147483647 milliseconds')
+      .default(30_000),
+  ),
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   ),
@@ -103,7 +111,8 @@ export interface Config {
   /** Origin (no trailing slash) used in mail links and as the identity provider's base URL. */
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** statementTimeoutMs: PostgreSQL cancels longer statements (0: none); PGlite cannot. */
+  database: ({ kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }) & { statementTimeoutMs: number };
   authSecret: string;
   /** Key material of the secrets stored encrypted (SECRETS_KEY, else AUTH_SECRET). */
   secretsKey: string;
@@ -222,9 +231,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    database: {
+      ...(e.DATABASE_URL
+        ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+        : { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }),
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
     authSecret,
     secretsKey: e.SECRETS_KEY ?? authSecret,
     adminEmails: new Set(adminEmails),

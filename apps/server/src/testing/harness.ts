@@ -35,7 +35,6 @@ export async function createTestApp(
   deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors'> & { logger?: Logger } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
-  const testDb: TestDatabase = await createTestDatabase();
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -44,6 +43,7 @@ export async function createTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
+  const testDb: TestDatabase = await createTestDatabase({ statementTimeoutMs: config.database.statementTimeoutMs });
   const tessera: TesseraApp = createApp({
     config,
     database: testDb.database,

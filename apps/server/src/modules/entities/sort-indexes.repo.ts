@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@tessera/db';
+import { withoutStatementTimeout, type Db } from '@tessera/db';
 import { sortExpression, type SortIndexSpec } from './record-query';
 
 /** Sort indexes one entity may have (fields × directions); later sorts run without one. */
@@ -45,24 +45,34 @@ export function createSortIndexes(db: Db, { isPglite }: { isPglite: boolean }) {
     const direction = spec.descending ? 'DESC' : 'ASC';
     const tieBreak = spec.descending ? 'ASC' : 'DESC';
     const concurrently = isPglite ? '' : 'CONCURRENTLY ';
-    try {
-      await db.execute(
-        sql.raw(
-          `CREATE INDEX ${concurrently}IF NOT EXISTS ${name} ON entity_records (${sortExpression(spec.field)} ${direction} NULLS LAST, id ${tieBreak}) ` +
-            `WHERE app_id = ${literal(appId)} AND entity = ${literal(entity)}`,
-        ),
-      );
-      await db.execute(sql.raw(`COMMENT ON INDEX ${name} IS ${literal(JSON.stringify({ appId, entity, ...spec }))}`));
-      // Statistics on the new expression: without them the planner guesses its range selectivity.
-      await db.execute(sql`ANALYZE entity_records`);
-    } catch (err) {
-      // Another server process created the same index at the same moment: it is theirs to finish.
-      if ((err as { code?: string }).code === '42P07' || (err as { cause?: { code?: string } }).cause?.code === '42P07')
-        return;
-      // A failed concurrent build leaves an invalid index behind, which IF NOT EXISTS would keep.
-      await db.execute(sql.raw(`DROP INDEX ${concurrently}IF EXISTS ${name}`)).catch(() => {});
-      throw err;
-    }
+    // A concurrent build waits for every open transaction and reads the whole table: no statement timeout.
+    const built = await withoutStatementTimeout(db, async (untimed) => {
+      try {
+        await untimed.execute(
+          sql.raw(
+            `CREATE INDEX ${concurrently}IF NOT EXISTS ${name} ON entity_records (${sortExpression(spec.field)} ${direction} NULLS LAST, id ${tieBreak}) ` +
+              `WHERE app_id = ${literal(appId)} AND entity = ${literal(entity)}`,
+          ),
+        );
+        await untimed.execute(
+          sql.raw(`COMMENT ON INDEX ${name} IS ${literal(JSON.stringify({ appId, entity, ...spec }))}`),
+        );
+        // Statistics on the new expression: without them the planner guesses its range selectivity.
+        await untimed.execute(sql`ANALYZE entity_records`);
+        return true;
+      } catch (err) {
+        // Another server process created the same index at the same moment: it is theirs to finish.
+        if (
+          (err as { code?: string }).code === '42P07' ||
+          (err as { cause?: { code?: string } }).cause?.code === '42P07'
+        )
+          return false;
+        // A failed concurrent build leaves an invalid index behind, which IF NOT EXISTS would keep.
+        await untimed.execute(sql.raw(`DROP INDEX ${concurrently}IF EXISTS ${name}`)).catch(() => {});
+        throw err;
+      }
+    });
+    if (!built) return;
     sweeping = sweeping.then(() => sweep()).catch(() => {});
   }
 
@@ -79,10 +89,13 @@ export function createSortIndexes(db: Db, { isPglite }: { isPglite: boolean }) {
             WHERE e.app_id = (obj_description(c.oid, 'pg_class')::jsonb ->> 'appId')
               AND e.name = (obj_description(c.oid, 'pg_class')::jsonb ->> 'entity'))`),
     );
-    for (const { name } of stale) {
-      await db.execute(sql.raw(`DROP INDEX ${isPglite ? '' : 'CONCURRENTLY '}IF EXISTS ${name}`));
-      settled.delete(name);
-    }
+    if (!stale.length) return;
+    await withoutStatementTimeout(db, async (untimed) => {
+      for (const { name } of stale) {
+        await untimed.execute(sql.raw(`DROP INDEX ${isPglite ? '' : 'CONCURRENTLY '}IF EXISTS ${name}`));
+        settled.delete(name);
+      }
+    });
   }
 
   return {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContextItemType } from '@tessera/contracts';
-import type { Db } from '@tessera/db';
+import { withoutStatementTimeout, type Db } from '@tessera/db';
 
 /** Chunk tables smaller than this are ranked whole: statistics of a small sample would mislead. */
 const SMALL_TABLE_CHUNKS = 5000;
@@ -206,9 +206,9 @@ export function createRetrievalRepo(db: Db) {
       }
     },
 
-    /** Refreshes planner statistics of the chunks (PGlite has no autovacuum to do it). */
+    /** Refreshes planner statistics of the chunks (PGlite has no autovacuum to do it); may outlast the statement timeout. */
     async analyzeChunks(): Promise<void> {
-      await db.execute(sql`ANALYZE context_chunks`);
+      await withoutStatementTimeout(db, (untimed) => untimed.execute(sql`ANALYZE context_chunks`));
       common = null;
     },
 

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
+import type { LogLevel } from '../config';
 import { createLogger } from '../logger';
 import { createErrorHandler } from './errors';
 
-function appThrowing(err: unknown) {
+function appThrowing(err: unknown, level: LogLevel = 'error') {
   const lines: string[] = [];
   const app = new Hono();
-  app.onError(createErrorHandler(createLogger('error', (l) => lines.push(l))));
+  app.onError(createErrorHandler(createLogger(level, (l) => lines.push(l))));
   app.get('/', () => {
     throw err;
   });
@@ -48,6 +49,25 @@ describe('error middleware', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
     expect(lines).toEqual([]);
+  });
+
+  it('answers a query stopped by the statement timeout (57014) with a 503 and a plain message', async () => {
+    const { app, lines } = appThrowing(
+      Object.assign(new Error('Failed query: SELECT secret'), {
+        cause: { code: '57014', message: 'canceling statement due to statement timeout' },
+      }),
+      'warn',
+    );
+    const res = await app.request('/');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'QUERY_TIMEOUT',
+        message: 'This request took too long and was stopped. Try a narrower search or a smaller page.',
+      },
+    });
+    expect(lines.join('')).toContain('statement timeout');
+    expect(lines.join('')).not.toContain('secret');
   });
 
   it('logs anything else and answers a plain 500 without internals', async () => {

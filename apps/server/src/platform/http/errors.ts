@@ -32,10 +32,12 @@ const BAD_INPUT_SQLSTATES: Record<string, string> = {
   '54001': 'The request is nested too deeply',
 };
 
+/** query_canceled: the statement timeout (or an operator's pg_cancel_backend) stopped the query. */
+const QUERY_CANCELED = '57014';
+
 function sqlStateOf(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
-  return code && Object.hasOwn(BAD_INPUT_SQLSTATES, code) ? code : undefined;
+  return typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
 }
 
 /** Hono's onError: AppErrors keep their code and text; anything unexpected is logged and becomes a plain 500. */
@@ -49,7 +51,12 @@ export function createErrorHandler(logger: Logger) {
         return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
     }
     const sqlState = sqlStateOf(err);
-    if (sqlState) {
+    if (sqlState === QUERY_CANCELED) {
+      // Too slow for the statement timeout: the operator may want to know which route is.
+      logger.warn('query stopped by the statement timeout', { method: c.req.method, path: c.req.path });
+      return renderAppError(c, new AppError('QUERY_TIMEOUT', APP_MESSAGES.queryTimeout));
+    }
+    if (sqlState && Object.hasOwn(BAD_INPUT_SQLSTATES, sqlState)) {
       // A check missing before the database: worth finding, though the caller gets a plain 400.
       logger.warn('bad input refused by the database', { method: c.req.method, path: c.req.path, sqlState });
       return renderAppError(c, new AppError('VALIDATION_FAILED', BAD_INPUT_SQLSTATES[sqlState]!));
