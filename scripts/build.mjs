@@ -22,8 +22,16 @@ const WEB_INPUTS = [
   'apps/web/public',
   'packages/ui/src',
   'packages/contracts/src',
+  'packages/agent/src',
 ];
-const SERVER_INPUTS = ['apps/server/src', 'packages/contracts/src', 'packages/db/src', 'packages/db/migrations'];
+// packages/runtime is built for the browser by the server itself, on first use.
+const SERVER_INPUTS = [
+  'apps/server/src',
+  'packages/contracts/src',
+  'packages/db/src',
+  'packages/db/migrations',
+  'packages/agent/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
