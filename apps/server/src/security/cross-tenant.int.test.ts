@@ -19,6 +19,7 @@ import { accounts } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
+import { buildGenApp } from '../testing/factories';
 
 const RUNS = Number(process.env.CROSS_TENANT_RUNS ?? 10_000);
 const SEED = Number(process.env.CROSS_TENANT_SEED ?? Date.now() % 2 ** 31);
@@ -52,7 +53,7 @@ async function tenant(name: string) {
   const as = { token: builder.token };
   const made = await t.request('POST', '/api/apps', {
     ...as,
-    body: { appType: 'generated', genApp: { name: `App ${name}`, pages: { Home: PAGE }, entities: ENTITIES } },
+    body: buildGenApp({ name: `App ${name}`, pages: { Home: PAGE }, entities: ENTITIES }),
   });
   const appId = made.body.appId as string;
   const slug = made.body.slug as string;
@@ -218,7 +219,7 @@ const BODIES: unknown[] = [
   { appId: B.appId },
   { title: 'taken over', note: 'taken over' },
   [{ title: 'taken over' }],
-  { appType: 'generated', appId: B.appId, genApp: { name: 'Taken over', slug: B.slug } },
+  buildGenApp({ name: 'Taken over', slug: B.slug }, B.appId),
   { appType: 'tool', appId: B.appId, app: { name: 'Taken over' } },
   { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
   { appStyle: { primaryColor: '#000000' } },

@@ -12,6 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_DATA_TYPES } from '@tessera/contracts';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../testing/harness';
+import { buildGenApp } from '../testing/factories';
 import { bodyText, nastyString, PROTO_KEYS, qText, longPath } from './fuzz-inputs';
 
 const RUNS = Math.max(1, Math.round(1000 * Number(process.env.FUZZ_RUNS ?? '1')));
@@ -35,7 +36,7 @@ const entities = {
 };
 const created = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: { appType: 'generated', genApp: { name: 'Fuzzed', entities } },
+  body: buildGenApp({ name: 'Fuzzed', entities }),
 });
 const appId = created.body.appId as string;
 const slug = created.body.slug as string;

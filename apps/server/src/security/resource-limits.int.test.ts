@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@tessera/contracts';
 import { createTestApp } from '../testing/harness';
+import { buildGenApp } from '../testing/factories';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
 import { JSON_BODY_MAX_BYTES } from '../platform/http/body-limit';
 import { httpServerOptions } from '../platform/http/server-options';
@@ -16,10 +17,7 @@ const builder = await t.signUpVerified();
 const slug = `limits-${Math.random().toString(36).slice(2, 8)}`;
 const { body: created } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: {
-    appType: 'generated',
-    genApp: { name: 'Limits', slug, entities: { Note: { properties: { title: { type: 'string' } } } } },
-  },
+  body: buildGenApp({ name: 'Limits', slug, entities: { Note: { properties: { title: { type: 'string' } } } } }),
 });
 const appId = created.appId as string;
 await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });

@@ -5,6 +5,7 @@ import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts';
 import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
 import { createLogger, type Logger } from '../platform/logger';
 import { createTestApp } from '../testing/harness';
+import { buildGenApp } from '../testing/factories';
 
 /**
  * No secret reaches the logs: every flow that creates a link, token or password runs with a logger
@@ -99,7 +100,7 @@ describe('secrets in logs', () => {
     // An app with sign-up open, its users' sign-up, reset and sessions; a preview link; a payment token.
     const created = await t.request('POST', '/api/apps', {
       token: bearer,
-      body: { appType: 'generated', genApp: { name: 'Secret club' } },
+      body: buildGenApp({ name: 'Secret club' }),
     });
     expect(created.status).toBe(200);
     const appId = created.body.appId as string;
@@ -151,7 +152,7 @@ describe('secrets in logs', () => {
     try {
       const failed = await t.request('POST', '/api/apps', {
         token: bearer,
-        body: { appType: 'generated', genApp: { name: marker } },
+        body: buildGenApp({ name: marker }),
       });
       expect(failed.status).toBe(500);
     } finally {

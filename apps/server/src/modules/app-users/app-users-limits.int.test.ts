@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, LOGIN_MAX_PER_IP_PER_MINUTE, MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '@tessera/contracts';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { AUTH_IP_LIMITS } from '../auth/auth-limits';
 
 // Behind a trusted proxy the client address comes from X-Forwarded-For: each test picks its own.
@@ -12,7 +13,7 @@ const newIp = () => `198.19.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`
 const builder = await t.signUpVerified();
 const { body: created } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: { appType: 'generated', genApp: { name: 'Club', entities: {} } },
+  body: buildGenApp({ name: 'Club' }),
 });
 const appId = created.appId as string;
 await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });

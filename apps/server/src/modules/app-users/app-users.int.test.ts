@@ -4,6 +4,7 @@ import { APP_MESSAGES, LOGIN_MAX_FAILURES, MESSAGES } from '@tessera/contracts';
 import { appUsers } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
@@ -11,7 +12,7 @@ const builder = await t.signUpVerified();
 async function makeApp(isSignupEnabled: boolean, entities: Record<string, unknown> = {}) {
   const { body } = await t.request('POST', '/api/apps', {
     token: builder.token,
-    body: { appType: 'generated', genApp: { name: 'Club', entities } },
+    body: buildGenApp({ name: 'Club', entities }),
   });
   // Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
   if (isSignupEnabled)

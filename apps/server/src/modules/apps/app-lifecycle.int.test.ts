@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 3000, backoffBaseMs: 50 } });
 beforeAll(() => t.jobRunner.start());
@@ -213,7 +214,7 @@ describe('rename, duplicate and delete', () => {
     expect(again.body.slug).not.toBe(slug);
     const taken = await t.request('POST', '/api/apps', {
       token: stranger.token,
-      body: { appType: 'generated', genApp: { name: 'Tasks', slug } },
+      body: buildGenApp({ name: 'Tasks', slug }),
     });
     expect(taken.status).toBe(409);
   });

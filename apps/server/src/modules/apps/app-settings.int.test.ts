@@ -4,6 +4,7 @@ import { APP_MESSAGES, signupNeedsFieldsMessage, type PlanId } from '@tessera/co
 import { accounts, apps } from '@tessera/db';
 import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { APP_SETTINGS_CHANNEL } from './apps.repo';
 
 /** `POST /api/apps/{id}/settings` (spec 2 §3-§6): the sign-up rules, the plan gate, bad input, and the app host seeing a save at once. */
@@ -31,7 +32,7 @@ async function makeApp(
 ) {
   const body =
     appType === 'generated'
-      ? { appType, genApp: { name: 'Club', ...(slug ? { slug } : {}) } }
+      ? buildGenApp({ name: 'Club', ...(slug ? { slug } : {}) })
       : { appType, app: { name: 'Club tool' } };
   const res = await t.request('POST', '/api/apps', { token: owner.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -256,9 +257,7 @@ describe('plan gating (spec 2 §6)', () => {
       t.request('POST', '/api/apps', {
         token: lite.token,
         body:
-          appType === 'generated'
-            ? { appType, appId, genApp: { name: 'Club' } }
-            : { appType, appId, app: { name: 'Club' } },
+          appType === 'generated' ? buildGenApp({ name: 'Club' }, appId) : { appType, appId, app: { name: 'Club' } },
       });
     for (const detour of ['tool', 'space'] as const) {
       expect((await replaceAs(detour)).status, detour).toBe(200);
@@ -286,7 +285,7 @@ describe('plan gating (spec 2 §6)', () => {
     expect((await save(moon, moonApp.appId, { modelTemperature: 0.3 })).status).toBe(200);
     const moonBack = await t.request('POST', '/api/apps', {
       token: moon.token,
-      body: { appType: 'generated', appId: moonApp.appId, genApp: { name: 'Club' } },
+      body: buildGenApp({ name: 'Club' }, moonApp.appId),
     });
     expect(moonBack.status).toBe(200);
     expect(await settingsOf(moon, moonApp.appId)).toEqual({ modelTemperature: 0.3 });

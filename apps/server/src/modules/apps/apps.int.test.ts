@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp, type GenAppOverrides } from '../../testing/factories';
 import { slugify } from './apps.service';
 
 const t = await createTestApp();
 
-const genApp = (overrides: Record<string, unknown> = {}) => ({
-  appType: 'generated',
-  appBuilderVersion: 4,
-  genApp: {
+/** A two-entity Meal Planner, with `overrides` laid over its definition. */
+const genApp = (overrides: GenAppOverrides = {}) =>
+  buildGenApp({
     name: 'Meal Planner',
     entities: {
       Recipe: {
@@ -19,12 +19,10 @@ const genApp = (overrides: Record<string, unknown> = {}) => ({
       Note: { properties: { body: { type: 'string' } } },
     },
     pages: { Home: 'export default function Home() { return <h1>Hi</h1>; }' },
-    components: {},
     layout: 'export default function Layout({ children }) { return children; }',
     globalsCss: 'body { margin: 0 }',
     ...overrides,
-  },
-});
+  });
 
 describe('POST /api/apps', () => {
   it('creates a generated app from one definition, with its entities', async () => {

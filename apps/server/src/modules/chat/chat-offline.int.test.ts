@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, VersionEntry } from '@tessera/contracts';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 // No model provider configured: the built-in offline app builder answers, through the same
 // parser, applier and validator as a real model.
@@ -11,7 +12,7 @@ const owner = await t.signUpVerified();
 async function newApp(name = 'Offline app') {
   const res = await t.request('POST', '/api/apps', {
     token: owner.token,
-    body: { appType: 'generated', genApp: { name } },
+    body: buildGenApp({ name }),
   });
   return res.body.appId as string;
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CHAT_LIMITS, MESSAGES, type ChatMessage, type VersionEntry } from '@tessera/contracts';
 import { recordedAnswer, startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const RECORDED = recordedAnswer('task-tracker');
 
@@ -32,7 +33,7 @@ function chunksOf(body: string): Array<Record<string, any>> {
 }
 
 async function newApp(token: string, name = 'Chat app') {
-  const res = await t.request('POST', '/api/apps', { token, body: { appType: 'generated', genApp: { name } } });
+  const res = await t.request('POST', '/api/apps', { token, body: buildGenApp({ name }) });
   expect(res.status).toBe(200);
   return res.body.appId as string;
 }
@@ -364,15 +365,12 @@ describe('versions: restore, revert, publish', () => {
     const builder = await t.signUpVerified();
     const res = await t.request('POST', '/api/apps', {
       token: builder.token,
-      body: {
-        appType: 'generated',
-        genApp: {
-          name: 'Imported',
-          pages: { Home: 'export default function Home() { return <p>Hi</p>; }' },
-          layout: 'export default function Layout({ children }) { return children; }',
-          globalsCss: '@import "tailwindcss";',
-        },
-      },
+      body: buildGenApp({
+        name: 'Imported',
+        pages: { Home: 'export default function Home() { return <p>Hi</p>; }' },
+        layout: 'export default function Layout({ children }) { return children; }',
+        globalsCss: '@import "tailwindcss";',
+      }),
     });
     const [version] = (
       await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${res.body.appId}/versions`, {

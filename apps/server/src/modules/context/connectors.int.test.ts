@@ -11,6 +11,7 @@ import {
   startFakeNotion,
 } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { chunkText } from './chunking';
 import { CONNECTORS_ADMIN_ONLY, createGoogleDriveConnector, createNotionConnector } from './connectors';
 
@@ -39,18 +40,7 @@ async function builderWithApp(app = t, isAdmin = true) {
   await app.db.execute(sql`UPDATE accounts SET plan = 'explorer', is_admin = ${isAdmin} WHERE user_id = ${b.userId}`);
   const res = await app.request('POST', '/api/apps', {
     token: b.token,
-    body: {
-      appType: 'generated',
-      appBuilderVersion: 4,
-      genApp: {
-        name: 'Connected',
-        entities: {},
-        pages: { Home: 'export default () => null' },
-        components: {},
-        layout: 'export default ({ children }) => children',
-        globalsCss: '',
-      },
-    },
+    body: buildGenApp({ name: 'Connected' }),
   });
   return { ...b, appId: res.body.appId as string };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MESSAGES, MESSAGES, PLAN_LIMITS, formatFileSize, type ContextItem } from '@tessera/contracts';
 import { buildDocx } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { createTestHarnessCrawler } from './testing/crawler';
 import { HTML_MAX_ELEMENTS } from './scraper/html-to-markdown';
 import { DOCX_MAX_ENTRIES } from './parse';
@@ -33,18 +34,7 @@ async function builderWithApp(plan: 'lite' | 'explorer' = 'lite') {
   if (plan !== 'lite') await t.db.execute(sql`UPDATE accounts SET plan = ${plan} WHERE user_id = ${b.userId}`);
   const res = await t.request('POST', '/api/apps', {
     token: b.token,
-    body: {
-      appType: 'generated',
-      appBuilderVersion: 4,
-      genApp: {
-        name: 'Bomb app',
-        entities: {},
-        pages: { Home: 'export default () => null' },
-        components: {},
-        layout: 'export default ({ children }) => children',
-        globalsCss: '',
-      },
-    },
+    body: buildGenApp({ name: 'Bomb app' }),
   });
   return { ...b, appId: res.body.appId as string };
 }

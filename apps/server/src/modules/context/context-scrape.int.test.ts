@@ -4,6 +4,7 @@ import { PLAN_LIMITS, type ContextItem } from '@tessera/contracts';
 import { startFakeSite } from '@tessera/test-utils';
 import { createTestHarnessCrawler } from './testing/crawler';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const site = await startFakeSite();
 afterAll(() => site.close());
@@ -18,18 +19,7 @@ async function builderWithApp(plan = 'lite') {
   await t.db.execute(sql`UPDATE accounts SET plan = ${plan} WHERE user_id = ${b.userId}`);
   const res = await t.request('POST', '/api/apps', {
     token: b.token,
-    body: {
-      appType: 'generated',
-      appBuilderVersion: 4,
-      genApp: {
-        name: 'Site app',
-        entities: {},
-        pages: { Home: 'export default () => null' },
-        components: {},
-        layout: 'export default ({ children }) => children',
-        globalsCss: '',
-      },
-    },
+    body: buildGenApp({ name: 'Site app' }),
   });
   return { ...b, appId: res.body.appId as string };
 }

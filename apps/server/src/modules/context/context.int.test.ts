@@ -4,6 +4,7 @@ import { MESSAGES, APP_MESSAGES, type ContextItem } from '@tessera/contracts';
 import { buildCorpus, buildDocx, buildDocxBomb, buildPdf } from '@tessera/test-utils';
 import { createJobsRepo } from '../../platform/jobs/jobs.repo';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { chunkText } from './chunking';
 
 const t = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 3000, backoffBaseMs: 50 } });
@@ -17,18 +18,7 @@ async function builderWithApp(plan: 'lite' | 'explorer' | 'moon' = 'lite') {
   if (plan !== 'lite') await t.db.execute(sql`UPDATE accounts SET plan = ${plan} WHERE user_id = ${b.userId}`);
   const res = await t.request('POST', '/api/apps', {
     token: b.token,
-    body: {
-      appType: 'generated',
-      appBuilderVersion: 4,
-      genApp: {
-        name: 'Data app',
-        entities: {},
-        pages: { Home: 'export default () => null' },
-        components: {},
-        layout: 'export default ({ children }) => children',
-        globalsCss: '',
-      },
-    },
+    body: buildGenApp({ name: 'Data app' }),
   });
   expect(res.status).toBe(200);
   return { ...b, appId: res.body.appId as string };

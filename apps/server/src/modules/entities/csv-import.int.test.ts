@@ -1,30 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { createRecordsRepo } from './records.repo';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
 const { body: created } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: {
-    appType: 'generated',
-    genApp: {
-      name: 'Products',
-      entities: {
-        Product: {
-          properties: {
-            name: { type: 'string' },
-            price: { type: 'number' },
-            inStock: { type: 'boolean' },
-            launched: { type: 'string', format: 'date-time' },
-            tags: { type: 'array', items: { type: 'string' } },
-            meta: { type: 'object' },
-          },
-          required: ['name'],
+  body: buildGenApp({
+    name: 'Products',
+    entities: {
+      Product: {
+        properties: {
+          name: { type: 'string' },
+          price: { type: 'number' },
+          inStock: { type: 'boolean' },
+          launched: { type: 'string', format: 'date-time' },
+          tags: { type: 'array', items: { type: 'string' } },
+          meta: { type: 'object' },
         },
+        required: ['name'],
       },
     },
-  },
+  }),
 });
 const path = `/live_api/apps/${created.appId}/entities/Product`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
@@ -9,7 +10,7 @@ const stranger = await t.signUpVerified();
 async function createApp(token: string, entities: Record<string, unknown>) {
   const res = await t.request('POST', '/api/apps', {
     token,
-    body: { appType: 'generated', genApp: { name: 'Tasks', entities } },
+    body: buildGenApp({ name: 'Tasks', entities }),
   });
   expect(res.status).toBe(200);
   return res.body.appId as string;

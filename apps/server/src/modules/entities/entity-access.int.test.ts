@@ -5,6 +5,7 @@ import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts';
 import { accounts, appUsers, entityRecords } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 /**
  * Every cell of docs/entity-access.md, through HTTP with real sessions: five callers x five levels
@@ -34,7 +35,7 @@ const entities = Object.fromEntries(
 );
 const { body: made } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: { appType: 'generated', genApp: { name: 'Matrix', entities } },
+  body: buildGenApp({ name: 'Matrix', entities }),
 });
 const appId = made.appId as string;
 // Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
@@ -151,18 +152,15 @@ describe('cross-app isolation', () => {
     const otherBuilder = await t.signUpVerified();
     const { body: second } = await t.request('POST', '/api/apps', {
       token: otherBuilder.token,
-      body: {
-        appType: 'generated',
-        genApp: {
-          name: 'Other',
-          entities: {
-            Note: {
-              properties: { title: { type: 'string' } },
-              'x-accessControl': { permissions: { read: 'all', write: 'all' } },
-            },
+      body: buildGenApp({
+        name: 'Other',
+        entities: {
+          Note: {
+            properties: { title: { type: 'string' } },
+            'x-accessControl': { permissions: { read: 'all', write: 'all' } },
           },
         },
-      },
+      }),
     });
     // App settings of a generated app need the MOON plan (spec 2 §6); sign-up needs it published.
     await t.db.update(accounts).set({ plan: 'moon' }).where(eq(accounts.id, otherBuilder.accountId));

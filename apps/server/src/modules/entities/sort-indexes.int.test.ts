@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { parseListQuery, type EntityFields } from './record-query';
 import { SORT_INDEX_MIN_ROWS } from './entities.service';
 import { sortIndexName } from './sort-indexes.repo';
@@ -11,10 +12,10 @@ const builder = await t.signUpVerified();
 const FIELDS: EntityFields = { n: { type: 'number' }, kind: { type: 'string' } };
 const { body: created } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: {
-    appType: 'generated',
-    genApp: { name: 'Sorts', entities: { Item: { properties: { n: { type: 'number' }, kind: { type: 'string' } } } } },
-  },
+  body: buildGenApp({
+    name: 'Sorts',
+    entities: { Item: { properties: { n: { type: 'number' }, kind: { type: 'string' } } } },
+  }),
 });
 const appId = created.appId as string;
 const path = `/live_api/apps/${appId}/entities/Item`;
@@ -128,10 +129,7 @@ describe('sort indexes on data fields', () => {
     // the next build's sweep drops it: make another app's large sort build one
     const { body: other } = await t.request('POST', '/api/apps', {
       token: builder.token,
-      body: {
-        appType: 'generated',
-        genApp: { name: 'Other', entities: { Item: { properties: { n: { type: 'number' } } } } },
-      },
+      body: buildGenApp({ name: 'Other', entities: { Item: { properties: { n: { type: 'number' } } } } }),
     });
     const otherPath = `/live_api/apps/${other.appId}/entities/Item`;
     for (let start = 0; start < 2000; start += 1000) {

@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { TOTAL_COUNT_LOOKAHEAD } from './entities.service';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
 const { body: created } = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: {
-    appType: 'generated',
-    genApp: {
-      name: 'Counts',
-      entities: {
-        Item: {
-          properties: { n: { type: 'number' }, kind: { type: 'string' } },
-          'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
-        },
-        Empty: { properties: { n: { type: 'number' } } },
+  body: buildGenApp({
+    name: 'Counts',
+    entities: {
+      Item: {
+        properties: { n: { type: 'number' }, kind: { type: 'string' } },
+        'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
       },
+      Empty: { properties: { n: { type: 'number' } } },
     },
-  },
+  }),
 });
 const path = (entity = 'Item') => `/live_api/apps/${created.appId}/entities/${entity}`;
 const list = (query: Record<string, string>, token: string | undefined = builder.token) =>

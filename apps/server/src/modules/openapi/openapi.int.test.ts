@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { API_ROUTES, responsesOf, type ApiRoute } from '@tessera/contracts';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, TEST_PUBLIC_URL, type ApiResponse } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { appHostRoutes } from '../runtime/runtime.routes';
 import type { OpenApiDocument } from './openapi';
 
@@ -196,7 +197,7 @@ describe('documented answers match what the routes return', () => {
     };
     const created = await t.request('POST', '/api/apps', {
       token,
-      body: { appType: 'generated', genApp: { name: 'Docs', entities: { Task: task } } },
+      body: buildGenApp({ name: 'Docs', entities: { Task: task } }),
     });
     expectDocumented('post', '/api/apps', created);
     const appId = created.body.appId as string;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appSessions, apps } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 // One app is also served on a custom hostname; its slug is fixed so the mapping can name it.
 const CUSTOM_HOST = 'club.example.test';
@@ -15,7 +16,7 @@ const uniqueSlug = (base: string) => `${base}-${Math.random().toString(36).slice
 const save = (token: string, genApp: Record<string, unknown>, appId?: string) =>
   t.request('POST', '/api/apps', {
     token,
-    body: { appType: 'generated', ...(appId ? { appId } : {}), genApp: { entities: {}, ...genApp } },
+    body: buildGenApp(genApp, appId),
   });
 
 /** A published app of `first` whose end users may sign up. */

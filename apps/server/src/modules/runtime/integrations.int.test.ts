@@ -4,6 +4,7 @@ import { APP_MESSAGES, PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, RUNTIME_MES
 import { rateLimits } from '@tessera/db';
 import { startFakeOpenAI } from '@tessera/test-utils';
 import { createTestApp, type TestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { LLM_CALLS_PER_IP_PER_HOUR, LLM_CALLS_PER_OWNER_PER_DAY, parseJsonAnswer } from './integrations.service';
 
 const fake = await startFakeOpenAI({ models: ['fake-small'] });
@@ -19,7 +20,7 @@ async function appOn(t: TestApp, builder?: { token: string }) {
   const owner = builder ?? (await t.signUpVerified());
   const { body } = await t.request('POST', '/api/apps', {
     token: owner.token,
-    body: { appType: 'generated', genApp: { name: 'Helper', pages: { Home: 'export default () => null;' } } },
+    body: buildGenApp({ name: 'Helper', pages: { Home: 'export default () => null;' } }),
   });
   const preview = await t.request('POST', `/api/apps/${body.appId}/preview-url`, { token: owner.token, body: {} });
   const token = new URLSearchParams(new URL(preview.body.url as string).hash.slice(1)).get(PREVIEW_TOKEN_FRAGMENT)!;

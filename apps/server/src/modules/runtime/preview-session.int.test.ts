@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
@@ -13,7 +14,7 @@ const TASK = {
 };
 const created = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: { appType: 'generated', genApp: { name: 'Notes', entities: { Task: TASK } } },
+  body: buildGenApp({ name: 'Notes', entities: { Task: TASK } }),
 });
 const { appId, slug } = created.body as { appId: string; slug: string };
 const host = `${slug}.apps.localhost:3000`;

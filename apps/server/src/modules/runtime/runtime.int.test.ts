@@ -4,6 +4,7 @@ import { APP_MESSAGES, MESSAGES, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, type Ap
 import type { AppSnapshot } from '@tessera/agent';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 import { createVersionsRepo } from '../versions/versions.repo';
 import { signPreviewToken } from './preview-token';
 import { UPLOADS_PER_APP_PER_DAY, UPLOADS_PER_IP_PER_HOUR } from './runtime.routes';
@@ -34,7 +35,7 @@ function snapshotOf(title: string): AppSnapshot {
 async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: true, ...SIGNUP_CONTACTS }) {
   const { body } = await t.request('POST', '/api/apps', {
     token: builder.token,
-    body: { appType: 'generated', genApp: { name: 'Task Tracker', entities: { Task: TASK } } },
+    body: buildGenApp({ name: 'Task Tracker', entities: { Task: TASK } }),
   });
   // Sign-up opens on a published app only (spec 2 §4): the first version goes live before it.
   if (settings.isSignupEnabled)
@@ -248,7 +249,7 @@ describe('the bundle endpoint', () => {
   it('reports build errors as issues with file and line, never a 500', async () => {
     const { body } = await t.request('POST', '/api/apps', {
       token: builder.token,
-      body: { appType: 'generated', genApp: { name: 'Broken' } },
+      body: buildGenApp({ name: 'Broken' }),
     });
     const snapshot: AppSnapshot = {
       files: {
@@ -461,10 +462,7 @@ describe('custom hostnames', () => {
     const owner = await custom.signUpVerified();
     const created = await custom.request('POST', '/api/apps', {
       token: owner.token,
-      body: {
-        appType: 'generated',
-        genApp: { name: 'Custom', slug: 'custom-tasks', pages: { Home: 'export default () => <p>Hi</p>;' } },
-      },
+      body: buildGenApp({ name: 'Custom', slug: 'custom-tasks', pages: { Home: 'export default () => <p>Hi</p>;' } }),
     });
     expect(created.status).toBe(200);
     const on = (path: string, options: RequestOptions = {}) =>

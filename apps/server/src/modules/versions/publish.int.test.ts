@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appVersions, entityRecords } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 /**
  * Publishing means something (docs/publishing.md): end users get exactly the published version's
@@ -33,7 +34,7 @@ async function makeApp() {
   };
   const { body } = await t.request('POST', '/api/apps', {
     token: builder.token,
-    body: { appType: 'generated', genApp },
+    body: buildGenApp(genApp),
   });
   const appId = body.appId as string;
   expect((await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token })).status).toBe(200);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
+import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp();
 const builder = await t.signUpVerified();
 const created = await t.request('POST', '/api/apps', {
   token: builder.token,
-  body: { appType: 'generated', genApp: { name: 'Headers', entities: {} } },
+  body: buildGenApp({ name: 'Headers' }),
 });
 const { appId, slug } = created.body as { appId: string; slug: string };
 const appHost = `${slug}.apps.localhost:3000`;
