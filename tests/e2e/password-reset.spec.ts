@@ -1,22 +1,22 @@
 import { expect, test } from './support/fixtures';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
-import { createUser, mailLink, waitForMail } from './support/helpers';
+import { createUser, waitForMail } from './support/helpers';
+import { DevOutbox, HomePage, LoginPage } from './support/pages';
 
 test('forgot password: mail, new password, sign in with it', async ({ page, request }) => {
   const user = await createUser(request, { tag: 'reset' });
   const newPassword = 'Brand-new-Pass!77';
+  const login = new LoginPage(page);
 
-  await page.goto('/login');
+  await login.goto();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await login.requestPasswordReset(user.email);
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await expect(page.getByText(APP_MESSAGES.resetEmailSent)).toBeVisible();
 
-  const link = await mailLink(request, user.email, /reset your tessera password/i);
+  const link = await new DevOutbox(page, request).openLink(user.email, /reset your tessera password/i);
   expect(link).toContain('/auth/handler?mode=resetPassword');
-  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
 
   // A weak password is refused inline, with the reset's own wording.
@@ -29,11 +29,10 @@ test('forgot password: mail, new password, sign in with it', async ({ page, requ
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(APP_MESSAGES.passwordResetDone)).toBeVisible();
 
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await login.email.fill(user.email);
+  await login.password.fill(newPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Your apps' })).toBeVisible();
+  await new HomePage(page).expectOpen();
 });
 
 test('an invalid reset link sends the user back to login with the spec message', async ({ page }) => {
@@ -46,8 +45,9 @@ test('an invalid reset link sends the user back to login with the spec message',
 
 test('a double click on "Send reset link" sends one mail', async ({ page, request }) => {
   const user = await createUser(request, { tag: 'reset-twice' });
-  await page.goto('/login?view=forgot');
-  await page.getByLabel('Email').fill(user.email);
+  const login = new LoginPage(page);
+  await login.goto('?view=forgot');
+  await login.email.fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).dblclick();
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await waitForMail(request, user.email, /reset your tessera password/i);

@@ -1,27 +1,24 @@
 import { expect, test } from './support/fixtures';
 import { APP_MESSAGES } from '@tessera/contracts';
-import { mailLink, PASSWORD, uniqueEmail } from './support/helpers';
+import { PASSWORD, uniqueEmail } from './support/helpers';
+import { DevOutbox, HomePage, LoginPage } from './support/pages';
 
 test('sign up, verify the email from the mailed link and land on /home', async ({ page, request }) => {
   const email = uniqueEmail('signup');
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  await page.getByLabel('Name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.openSignUpTab();
+  await login.signUp({ name: 'Ada Lovelace', email, password: PASSWORD });
 
   // Signed in but unverified: the verification page waits, showing the address.
   await expect(page).toHaveURL(/\/auth\/verifyEmail\?.*continueUrl=%2Fhome/);
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
-  const link = await mailLink(request, email, /verify your email/i);
+  const link = await new DevOutbox(page, request).openLink(email, /verify your email/i);
   expect(link).toContain('/api/auth/verify-email?token=');
-  await page.goto(link);
 
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Your apps' })).toBeVisible();
+  await new HomePage(page).expectOpen();
   await expect(page.getByText(APP_MESSAGES.emailVerified)).toBeVisible();
   await expect(page.getByText('No apps yet')).toBeVisible();
   await expect(page.getByText('Lite plan').first()).toBeVisible();

@@ -1,0 +1,5 @@
+export { DatabasePanel } from './database-panel';
+export { DevOutbox } from './dev-outbox';
+export { EditorPage } from './editor-page';
+export { HomePage } from './home-page';
+export { LoginPage } from './login-page';
