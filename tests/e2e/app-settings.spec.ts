@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, SIGNUP_CONTACTS, useSessionOf, type TestUser } from './support/helpers';
+import { EditorPage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -39,13 +40,11 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   await useSessionOf(context, baseURL!, admin);
   const { appId, slug, headers } = await createApp(request, admin, 'Members Club');
 
-  await page.goto(`/build/app/${appId}`);
-  await page
-    .getByRole('navigation', { name: 'Builder menu' })
-    .getByRole('button', { name: /App settings/ })
-    .click();
+  const editor = new EditorPage(page);
+  await editor.goto(appId);
+  await editor.menuEntry(/App settings/).click();
   await expect(page).toHaveURL(/[?&]panel=settings/);
-  const panel = page.getByRole('complementary', { name: 'Builder panel' });
+  const panel = editor.panel;
   await expect(panel.getByRole('heading', { name: 'App settings' })).toBeVisible();
   const signup = panel.getByRole('switch', { name: 'Let users sign up' });
   // Unpublished and off: the toggle waits for a publish, and says so.
@@ -112,15 +111,12 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   await expect(support).toHaveValue(SIGNUP_CONTACTS.supportEmail);
   await panel.getByRole('button', { name: 'Done' }).click();
   await expect(page).not.toHaveURL(/panel=settings/);
-  await expect(page.getByRole('navigation', { name: 'Builder menu' })).toBeVisible();
+  await expect(editor.menu).toBeVisible();
 
   // On a phone the panel takes the editor's place, opened from the menu drawer.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Builder menu' })
-    .getByRole('button', { name: /App settings/ })
-    .click();
+  await editor.menuEntry(/App settings/).click();
   const mobilePanel = page.getByRole('main');
   await expect(mobilePanel.getByRole('heading', { name: 'App settings' })).toBeVisible();
   await expect(mobilePanel.getByRole('switch', { name: 'Let users sign up' })).toBeChecked();
@@ -147,13 +143,13 @@ test('App settings of a generated app are not offered below the MOON plan (spec 
   await useSessionOf(context, baseURL!, builder);
   const { appId, headers } = await createApp(request, builder, 'Lite Club');
 
-  await page.goto(`/build/app/${appId}`);
-  const menu = page.getByRole('navigation', { name: 'Builder menu' });
-  await expect(menu.getByRole('button', { name: /Database/ })).toBeVisible();
-  await expect(menu.getByRole('button', { name: /App settings/ })).toHaveCount(0);
+  const editor = new EditorPage(page);
+  await editor.goto(appId);
+  await expect(editor.menuEntry(/Database/)).toBeVisible();
+  await expect(editor.menuEntry(/App settings/)).toHaveCount(0);
   // Reached by its address, the panel explains the plan instead of a form; the API refuses too.
-  await page.goto(`/build/app/${appId}?panel=settings`);
-  const panel = page.getByRole('complementary', { name: 'Builder panel' });
+  await editor.goto(appId, { panel: 'settings' });
+  const panel = editor.panel;
   await expect(panel.getByText(APP_MESSAGES.appSettingsPlanRequired)).toBeVisible();
   await expect(panel.getByRole('switch')).toHaveCount(0);
   await expect(panel.getByRole('link', { name: 'Manage your plan' })).toBeVisible();

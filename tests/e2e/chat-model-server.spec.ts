@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import { EditorPage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -26,23 +27,17 @@ test('an admin builds with an OpenAI-compatible model, publishes, and an end use
   expect(created.status(), await created.text()).toBe(200);
   const { appId, slug } = (await created.json()) as { appId: string; slug: string };
 
-  await page.goto(`/build/app/${appId}`);
-  const chat = page.getByRole('region', { name: 'Chat' });
-  const model = chat.getByLabel('Model');
-  await expect(model).toBeVisible();
-  await model.selectOption('compatible:fake-coder');
-  const composer = chat.getByRole('textbox', { name: 'Message' });
-  await composer.fill('Build a task tracker');
-  await composer.press('Enter');
-  await expect(chat.locator('[data-status="ready"]')).toBeVisible({ timeout: 90_000 });
-  const answer = chat.locator('li[data-role="assistant"]').last();
+  const editor = new EditorPage(page);
+  await editor.goto(appId);
+  await expect(editor.model).toBeVisible();
+  await editor.model.selectOption('compatible:fake-coder');
+  const answer = await editor.ask('Build a task tracker');
   await expect(answer.getByText('Answered by fake-coder')).toBeVisible();
   await expect(answer.getByText('pages/Tasks.jsx')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
   // The app took its name from the answer's app.json, and the preview renders its page.
   await expect(page.getByRole('heading', { name: 'Recorded Tracker', level: 1 })).toBeVisible();
-  const frame = page.frameLocator('iframe[title="App preview"]');
-  await expect(frame.getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 30_000 });
+  await expect(editor.preview().getByRole('heading', { name: 'Tasks' })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: join(SHOTS_DIR, 'chat-model-server-1280.png') });
 
   // Publish, then open sign-up on the app (an app setting once it is published).

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
+import { DatabasePanel } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -65,8 +66,8 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   // added, so a chooser opened just after `waitForEvent('filechooser')` can be missed: listen from
   // the start.
   page.on('filechooser', () => {});
-  await page.goto(`/build/app/${appId}?panel=database&entity=Product`);
-  await expect(page.getByRole('grid', { name: 'Product rows' })).toBeVisible();
+  const database = new DatabasePanel(page);
+  await database.open(appId, 'Product');
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import CSV into Product' });
@@ -166,7 +167,7 @@ test('a builder imports a CSV with a mapping step and sees progress', async ({ p
   await page.unroute('**/entities/Product/bulk');
 
   // The grid shows the rows; the values went through the spec's conversions.
-  const grid = page.getByRole('grid', { name: 'Product rows' });
+  const grid = database.grid('Product');
   await expect(page.getByText('25 rows', { exact: true })).toBeVisible();
   // Rows of one batch share a createdAt, so which ones the virtual grid renders first varies.
   await expect(
@@ -227,7 +228,7 @@ test('a file over 1,000 rows goes to the server as one streamed upload, retried 
   const user = await createUser(request, { tag: 'csv-big' });
   await useSessionOf(context, baseURL!, user);
   const appId = await createShop(request, user);
-  await page.goto(`/build/app/${appId}?panel=database&entity=Product`);
+  await new DatabasePanel(page).open(appId, 'Product');
 
   const lines = ['NAME,Price,tags'];
   for (let i = 1; i <= 1500; i++) lines.push(`Bulk ${String(i).padStart(4, '0')},${i},"a,b"`);
