@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import { MESSAGES, type VersionDiffFile } from '@tessera/contracts';
 import { Alert, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
-import { useVersionChanges } from '../api/editor';
+import { useVersionCompare } from '../hooks/use-version-compare';
 import { buildFileDiff, type DiffLine } from '../lib/diff';
+import { CompareVersions } from './compare-versions';
 
 export interface DiffDialogProps {
   appId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The version whose changes are shown (against the version before it). */
+  /** The version whose changes show first (against the version before it). */
   versionId: string | null;
   /** Spec 2 §5: the diff waits for streaming to end. */
   isStreaming: boolean;
@@ -22,17 +23,36 @@ const STATUS_STYLE: Record<VersionDiffFile['status'], string> = {
   unchanged: 'bg-zinc-50 text-ink-subtle ring-line',
 };
 
-/** The "All Changes" dialog (spec 2 §2 Modals): files a version changed and a unified diff of each. */
+/**
+ * The "All Changes" dialog (spec 2 §2 Modals): the files changed between two versions and a unified
+ * diff of each. It opens on what the version on screen changed; Compare picks any two versions.
+ */
 export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }: DiffDialogProps) {
-  const changes = useVersionChanges(appId, versionId, null, open && !isStreaming);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="All Changes" size="xl">
+        {isStreaming ? (
+          <Alert>{MESSAGES.chat.waitForDiff}</Alert>
+        ) : !versionId ? (
+          <p className="text-sm text-ink-subtle">{MESSAGES.chat.noChanges}</p>
+        ) : (
+          // Mounted while open, per version: each opening starts again from the version on screen.
+          <AllChanges key={versionId} appId={appId} versionId={versionId} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AllChanges({ appId, versionId }: { appId: string; versionId: string }) {
+  const compare = useVersionCompare(appId, versionId);
+  const { changes } = compare;
   const files = useMemo(() => (changes.data ?? []).filter((f) => f.status !== 'unchanged'), [changes.data]);
   const [selectedPath, setSelectedPath] = useState<string | null>(null);
   const selected = files.find((f) => f.path === selectedPath) ?? files[0] ?? null;
 
   let body;
-  if (isStreaming) body = <Alert>{MESSAGES.chat.waitForDiff}</Alert>;
-  else if (!versionId) body = <p className="text-sm text-ink-subtle">{MESSAGES.chat.noChanges}</p>;
-  else if (changes.isPending)
+  if (changes.isPending)
     body = (
       <div className="flex justify-center py-10">
         <Spinner size={20} label="Loading changes" />
@@ -76,11 +96,18 @@ export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="All Changes" size="xl">
-        {body}
-      </DialogContent>
-    </Dialog>
+    <>
+      {compare.versions.length > 0 && (
+        <CompareVersions
+          versions={compare.versions}
+          baseId={compare.baseId}
+          targetId={compare.targetId}
+          onBase={compare.setBase}
+          onTarget={compare.setTarget}
+        />
+      )}
+      {body}
+    </>
   );
 }
 
