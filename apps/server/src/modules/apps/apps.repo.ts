@@ -1,7 +1,8 @@
 import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts';
-import { appEntities, appSessions, appSlugs, apps, entityRecords, type Db } from '@tessera/db';
+import { appEntities, appSessions, appSlugs, apps, type Db } from '@tessera/db';
 import { createAppLifecycleRepo } from './app-lifecycle.repo';
+import { moveRecordField } from '../entities/records.repo';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -194,19 +195,7 @@ export function createAppsRepo(db: Db) {
           .update(appEntities)
           .set({ schema: schema as unknown as Record<string, unknown>, updatedAt: sql`now()` })
           .where(and(eq(appEntities.appId, appId), eq(appEntities.name, entity)));
-        await tx
-          .update(entityRecords)
-          .set({
-            data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(entityRecords.appId, appId),
-              eq(entityRecords.entity, entity),
-              sql`${entityRecords.data} ? ${from}::text`,
-            ),
-          );
+        await moveRecordField(tx, appId, entity, from, to);
       });
     },
 

@@ -3,6 +3,26 @@ import { entityRecords, type Db } from '@tessera/db';
 import { createSortIndexes } from './sort-indexes.repo';
 
 export type RecordRow = typeof entityRecords.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Moves every record's `from` value to `to` (records without `from` stay as they are); run inside the caller's transaction. */
+export async function moveRecordField(
+  tx: Db | Tx,
+  appId: string,
+  entity: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .update(entityRecords)
+    .set({
+      data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(entityRecords.appId, appId), eq(entityRecords.entity, entity), sql`${entityRecords.data} ? ${from}::text`),
+    );
+}
 
 /** The SQLSTATE of a failed statement, as the driver raised it or wrapped by drizzle. */
 const sqlStateOf = (err: unknown): unknown => {

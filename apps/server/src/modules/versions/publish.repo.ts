@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { EntitySchema, UnconvertibleValue } from '@tessera/contracts';
 import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 import { convertStoredValue, planPublish, type EntityMigration, type PublishPlan } from './publish-plan';
+import { moveRecordField } from '../entities/records.repo';
 
 /** Records rewritten per statement when values change type. */
 const CONVERSION_BATCH = 1000;
@@ -134,21 +135,7 @@ export function createPublishRepo(db: Db) {
         check(outcome);
         const latest = outcome.latest!;
         for (const migration of outcome.plan.migrations) {
-          for (const { from, to } of migration.renames) {
-            await tx
-              .update(entityRecords)
-              .set({
-                data: sql`(${entityRecords.data} - ${from}::text) || jsonb_build_object(${to}::text, ${entityRecords.data} -> ${from}::text)`,
-                updatedAt: sql`now()`,
-              })
-              .where(
-                and(
-                  eq(entityRecords.appId, appId),
-                  eq(entityRecords.entity, migration.entity),
-                  sql`${entityRecords.data} ? ${from}::text`,
-                ),
-              );
-          }
+          for (const { from, to } of migration.renames) await moveRecordField(tx, appId, migration.entity, from, to);
         }
         for (let i = 0; i < outcome.rewrites.length; i += CONVERSION_BATCH) {
           const batch = JSON.stringify(outcome.rewrites.slice(i, i + CONVERSION_BATCH));
