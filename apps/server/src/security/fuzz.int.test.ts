@@ -40,6 +40,9 @@ const created = await t.request('POST', '/api/apps', {
 });
 const appId = created.body.appId as string;
 const slug = created.body.slug as string;
+/** Routes that may rightly end the fuzzed app (its owner deletes it) get a decoy of the same owner's. */
+const decoy = await t.request('POST', '/api/apps', { token: builder.token, body: buildGenApp({ name: 'Decoy' }) });
+const APP_ENDING_ROUTES = new Set(['DELETE /api/apps/:appId']);
 expect((await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token })).status).toBe(200);
 const opened = await t.request('POST', `/api/apps/${appId}/settings`, {
   token: builder.token,
@@ -101,8 +104,8 @@ type Route = { method: string; path: string };
 const routes: Route[] = [
   ...new Map(t.app.routes.map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values(),
 ];
-const realParams: Record<string, () => string[]> = {
-  appId: () => [appId],
+const realParams: Record<string, (route: Route) => string[]> = {
+  appId: (route) => [APP_ENDING_ROUTES.has(`${route.method} ${route.path}`) ? decoy.body.appId : appId],
   name: () => ['Task', 'Note', 'User'],
   id: () => [recordId],
   versionId: () => [versionId],
@@ -112,22 +115,22 @@ const realParams: Record<string, () => string[]> = {
 const wellFormed = (s: string) =>
   s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 const malformedEscape = fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%C0%80', '%2e%2e');
-const segment = (name: string) =>
+const segment = (route: Route, name: string) =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...(realParams[name]?.() ?? [appId])) },
+    { weight: 4, arbitrary: fc.constantFrom(...(realParams[name]?.(route) ?? [appId])) },
     { weight: 3, arbitrary: nastyString.filter((s) => s !== '').map((s) => encodeURIComponent(wellFormed(s))) },
     { weight: 1, arbitrary: malformedEscape },
   );
-const pathOf = (path: string): fc.Arbitrary<string> =>
+const pathOf = (route: Route): fc.Arbitrary<string> =>
   fc
     .tuple(
-      ...path
+      ...route.path
         .split('/')
         .map((part) =>
           part.startsWith(':')
-            ? segment(part.slice(1).replace(/\{.*$/, ''))
+            ? segment(route, part.slice(1).replace(/\{.*$/, ''))
             : part === '*'
-              ? fc.array(segment('*'), { maxLength: 3 }).map((s) => s.join('/'))
+              ? fc.array(segment(route, '*'), { maxLength: 3 }).map((s) => s.join('/'))
               : fc.constant(part),
         ),
     )
@@ -175,7 +178,7 @@ const requestOf = (route: Route) =>
   fc.record({
     method:
       route.method === 'ALL' ? fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') : fc.constant(route.method),
-    path: pathOf(route.path),
+    path: pathOf(route),
     query: queryOf,
     caller: callerOf,
     garbage: garbageToken.map((s) => (s.length % 2 ? `tsa_${s}` : s)),
