@@ -1,4 +1,5 @@
 export { MESSAGES, APP_MESSAGES } from './messages';
+export { describeIssue, humaniseFieldName, FIELD_LABELS } from './issue-text';
 export { ERROR_STATUS, ERROR_CODES, ErrorBodySchema, type ErrorCode, type ErrorBody } from './errors';
 export {
   TOKEN_REFRESH_INTERVAL_MS,

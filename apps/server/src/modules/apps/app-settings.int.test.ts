@@ -156,46 +156,43 @@ describe('turning sign-up on', () => {
 });
 
 describe('bad input', () => {
-  it('is a 400 naming the field, and nothing stored is lost', async () => {
+  it('is a 400 naming the field in plain words, and nothing stored is lost', async () => {
     const app = await makeApp(moon, { publish: true });
     const stored = { isSignupEnabled: true, ...SIGNUP_CONTACTS };
     expect((await save(moon, app.appId, stored)).status).toBe(200);
     const cases: Array<[unknown, string]> = [
       [
         { ...stored, termsOfServiceLink: 'example.com/terms' },
-        'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://',
+        'Terms of service link must be a web address starting with http:// or https://',
       ],
       [
         { ...stored, termsOfServiceLink: 'javascript:alert(1)' },
-        'appSettings.termsOfServiceLink: must be a web address starting with http:// or https://',
+        'Terms of service link must be a web address starting with http:// or https://',
       ],
       [
         { ...stored, privacyPolicyLink: 'ftp://example.com/privacy' },
-        'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://',
+        'Privacy policy link must be a web address starting with http:// or https://',
       ],
       [
         { ...stored, privacyPolicyLink: 'https://' },
-        'appSettings.privacyPolicyLink: must be a web address starting with http:// or https://',
+        'Privacy policy link must be a web address starting with http:// or https://',
       ],
       [
         { ...stored, privacyPolicyLink: `https://example.com/${'p'.repeat(2000)}` },
-        'appSettings.privacyPolicyLink: must be at most 2000 characters',
+        'Privacy policy link must be at most 2000 characters',
       ],
-      [{ ...stored, termsOfServiceLink: 42 }, 'appSettings.termsOfServiceLink: must be a web address'],
-      [
-        { ...stored, supportEmail: 'help' },
-        'appSettings.supportEmail: must be an e-mail address such as help@example.com',
-      ],
+      [{ ...stored, termsOfServiceLink: 42 }, 'Terms of service link must be a web address'],
+      [{ ...stored, supportEmail: 'help' }, 'Support e-mail must be an e-mail address such as help@example.com'],
       [
         { ...stored, supportEmail: 'help@localhost' },
-        'appSettings.supportEmail: must be an e-mail address such as help@example.com',
+        'Support e-mail must be an e-mail address such as help@example.com',
       ],
-      [{ ...stored, supportEmail: ['help@example.com'] }, 'appSettings.supportEmail: must be an e-mail address'],
-      [{ ...stored, isSignupEnabled: 'yes' }, 'appSettings.isSignupEnabled: must be true or false'],
-      [{ ...stored, isPaidMembershipsEnabled: 1 }, 'appSettings.isPaidMembershipsEnabled: must be true or false'],
-      ['on', 'appSettings:'],
-      [null, 'appSettings:'],
-      [[stored], 'appSettings:'],
+      [{ ...stored, supportEmail: ['help@example.com'] }, 'Support e-mail must be an e-mail address'],
+      [{ ...stored, isSignupEnabled: 'yes' }, 'Is signup enabled must be true or false'],
+      [{ ...stored, isPaidMembershipsEnabled: 1 }, 'Is paid memberships enabled must be true or false'],
+      ['on', 'App settings must be an object'],
+      [null, 'App settings must be an object'],
+      [[stored], 'App settings must be an object'],
     ];
     for (const [appSettings, message] of cases) {
       const res = await save(moon, app.appId, appSettings);
@@ -205,7 +202,7 @@ describe('bad input', () => {
     }
     const missing = await t.request('POST', `/api/apps/${app.appId}/settings`, { token: moon.token, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toContain('appSettings');
+    expect(missing.body.error.message).toBe('App settings is required');
     const notJson = await t.request('POST', `/api/apps/${app.appId}/settings`, {
       token: moon.token,
       rawBody: '{"appSettings":',

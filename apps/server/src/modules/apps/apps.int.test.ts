@@ -72,16 +72,19 @@ describe('POST /api/apps', () => {
   it('refuses bad payloads with clear 4xx', async () => {
     const b = await t.signUpVerified();
     const cases: Array<[unknown, string]> = [
-      [{ appType: 'generated' }, 'a generated app needs "genApp"'],
-      [{ appType: 'robot', genApp: { name: 'x' } }, 'appType'],
-      [{ appType: 'generated', genApp: { name: '' } }, 'genApp.name'],
-      [{ appType: 'generated', appBuilderVersion: 3, genApp: { name: 'x' } }, 'appBuilderVersion'],
-      [{ appType: 'generated', genApp: { name: 'x', slug: 'Not A Slug' } }, 'genApp.slug'],
+      [{ appType: 'generated' }, 'A generated app needs "genApp"; a tool or space needs "app"'],
+      [{ appType: 'robot', genApp: { name: 'x' } }, 'App type must be one of "tool", "generated", "space"'],
+      [{ appType: 'generated', genApp: { name: '' } }, 'Name must not be empty'],
+      [{ appType: 'generated', appBuilderVersion: 3, genApp: { name: 'x' } }, 'App builder version must be 4'],
+      [
+        { appType: 'generated', genApp: { name: 'x', slug: 'Not A Slug' } },
+        'Slug must be lowercase letters, digits and dashes (48 at most)',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await t.request('POST', '/api/apps', { token: b.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.body.error.message).toBe(message);
     }
     expect((await t.request('POST', '/api/apps', { body: genApp() })).status).toBe(401);
   });

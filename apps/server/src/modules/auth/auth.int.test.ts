@@ -330,6 +330,16 @@ describe('e-mail change', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('refuses a 300-character address in plain words', async () => {
+    const user = await t.signUpVerified();
+    const res = await t.request('POST', '/api/live_api/account/completeEmailChange', {
+      token: user.token,
+      body: { newEmail: `${'a'.repeat(288)}@example.com` },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('E-mail is too long (254 characters at most)');
+  });
+
   it('changes the address once the link mailed to the new address is opened', async () => {
     const user = await t.signUpVerified();
     const newEmail = uniqueEmail('moved');

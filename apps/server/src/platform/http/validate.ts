@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { APP_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES, describeIssue } from '@tessera/contracts';
 import { AppError } from '../errors';
 import { readBodyText } from './body-limit';
 
@@ -62,7 +62,7 @@ export function refuseUnstorableAddress(): MiddlewareHandler {
   };
 }
 
-/** Reads a JSON object body (empty means `{}`) and validates it; bad JSON or a bad shape is a 400 naming the field. */
+/** Reads a JSON object body (empty means `{}`) and validates it; bad JSON or a bad shape is a 400 naming the field in plain words (describeIssue). */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const value = await readAnyJson(c);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -70,11 +70,8 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const field = issue.path.join('.') || 'body';
-    throw new AppError('VALIDATION_FAILED', `${field}: ${issue.message}`, {
-      issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    });
+    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: describeIssue(i) }));
+    throw new AppError('VALIDATION_FAILED', issues[0]!.message, { issues });
   }
   return result.data;
 }

@@ -1,4 +1,10 @@
-import { APP_MESSAGES, AppSettingsSchema, SIGNUP_REQUIRED_FIELDS, type SignupRequiredField } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  AppSettingsSchema,
+  describeIssue,
+  SIGNUP_REQUIRED_FIELDS,
+  type SignupRequiredField,
+} from '@tessera/contracts';
 
 /** What the App settings panel edits: sign-up and the contacts its login page shows (spec 2 §3). */
 export interface SignupForm {
@@ -30,8 +36,6 @@ export function isSignupFormDirty(form: SignupForm, settings: Record<string, unk
   );
 }
 
-const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
-
 /**
  * The field errors the server would answer, found before asking it: the shared schema's format
  * checks on filled-in fields, and "required" for empty ones while sign-up is on or being turned on
@@ -46,7 +50,8 @@ export function signupFormErrors(form: SignupForm): SignupFormErrors {
       continue;
     }
     const parsed = AppSettingsSchema.shape[field].safeParse(value);
-    if (!parsed.success) errors[field] = sentence(parsed.error.issues[0]?.message ?? 'is not valid');
+    // Shown under the field itself: the text says what is wrong without naming it again.
+    if (!parsed.success) errors[field] = describeIssue(parsed.error.issues[0]!);
   }
   return errors;
 }
