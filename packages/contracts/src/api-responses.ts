@@ -53,7 +53,7 @@ export const CsvImportSummarySchema = z.object({
   total: z.number().int(),
   imported: z.number().int(),
   failed: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number().int(), line: z.number().int(), message: z.string() })),
 }) satisfies z.ZodType<CsvImportSummary>;
 
 export const AppUserSchema = z.looseObject({

@@ -21,8 +21,8 @@ export interface CsvImportSummary {
   total: number;
   imported: number;
   failed: number;
-  /** The first failures, with their 1-based data row number. */
-  errors: Array<{ row: number; message: string }>;
+  /** The first failures: their 1-based data row number and the file line they start on (the header is line 1). */
+  errors: Array<{ row: number; line: number; message: string }>;
 }
 
 /** A list of strings: its CSV cells are split on a separator. */

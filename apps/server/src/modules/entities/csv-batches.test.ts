@@ -26,8 +26,8 @@ const options = (more: Partial<CsvBatchOptions> = {}): CsvBatchOptions => ({
 describe('createCsvBatcher', () => {
   it('cuts batches of batchRows as JSON text, with deterministic ids from idKey and the row number', () => {
     const batcher = createCsvBatcher(options({ idKey: 'app\nProduct\nimp\n' }));
-    expect(batcher.add({ name: ' Lamp ', price: '2.5', tags: 'a, b' })).toBeNull();
-    const batch = batcher.add({ name: 'Desk', price: '', tags: '' })!;
+    expect(batcher.add({ name: ' Lamp ', price: '2.5', tags: 'a, b' }, 2)).toBeNull();
+    const batch = batcher.add({ name: 'Desk', price: '', tags: '' }, 3)!;
     expect(batch).toMatchObject({ rows: 2, total: 2, failed: 0, errors: [] });
     expect(JSON.parse(batch.json)).toEqual([
       { id: uuidFrom('app\nProduct\nimp\n1'), data: { name: 'Lamp', price: 2.5, tags: ['a', 'b'] } },
@@ -38,16 +38,16 @@ describe('createCsvBatcher', () => {
 
   it('counts bad rows, reports the first errorsKept once each, and ends with the partial batch', () => {
     const batcher = createCsvBatcher(options({ errorsKept: 2 }));
-    expect(batcher.add({ name: '', price: '1' })).toBeNull();
-    expect(batcher.add({ name: 'A', price: 'abc' })).toBeNull();
-    expect(batcher.add({ name: 'B', __parsed_extra: ['x'] } as unknown as CsvRow)).toBeNull();
-    const first = batcher.add({ name: 'C' });
+    expect(batcher.add({ name: '', price: '1' }, 2)).toBeNull();
+    expect(batcher.add({ name: 'A', price: 'abc' }, 5)).toBeNull();
+    expect(batcher.add({ name: 'B', __parsed_extra: ['x'] } as unknown as CsvRow, 6)).toBeNull();
+    const first = batcher.add({ name: 'C' }, 7);
     expect(first).toBeNull();
     const { batch, progress } = batcher.finish();
     expect(batch).toMatchObject({ rows: 1, total: 4, failed: 3 });
     expect(batch!.errors).toEqual([
-      { row: 1, message: 'Product.name is required' },
-      { row: 2, message: 'Product.price must be a number' },
+      { row: 1, line: 2, message: 'Product.name is required' },
+      { row: 2, line: 5, message: 'Product.price must be a number' },
     ]);
     // The errors went out with the batch; the final counters carry no repeat.
     expect(progress).toEqual({ total: 4, failed: 3, errors: [] });
@@ -55,9 +55,9 @@ describe('createCsvBatcher', () => {
 
   it('refuses a file past maxRows and a header with no matching column', () => {
     const batcher = createCsvBatcher(options({ maxRows: 1 }));
-    batcher.add({ name: 'A' });
-    expect(() => batcher.add({ name: 'B' })).toThrow('At most 1 rows per import');
-    expect(() => createCsvBatcher(options()).add({ colour: 'red' })).toThrow(
+    batcher.add({ name: 'A' }, 2);
+    expect(() => batcher.add({ name: 'B' }, 3)).toThrow('At most 1 row per import');
+    expect(() => createCsvBatcher(options({ maxRows: 2 })).add({ colour: 'red' }, 2)).toThrow(
       'None of the CSV columns (colour) match a field of Product',
     );
   });

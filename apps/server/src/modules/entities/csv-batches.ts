@@ -19,11 +19,14 @@ export interface CsvBatchOptions {
 /** A CSV row as Papa Parse gives it with `header: true`. */
 export type CsvRow = Record<string, string | undefined> & { __parsed_extra?: unknown };
 
-/** Counters of the rows read so far; `errors` are the ones found since the previous report. */
+/**
+ * Counters of the rows read so far; `errors` are the ones found since the previous report, each
+ * with its data row number (1-based) and the file line it starts on (the header is line 1).
+ */
 export interface CsvProgress {
   total: number;
   failed: number;
-  errors: Array<{ row: number; message: string }>;
+  errors: Array<{ row: number; line: number; message: string }>;
 }
 
 /** Up to `batchRows` valid records as the JSON text `[{"id": …, "data": {…}}, …]` (records.repo.ts importBatch). */
@@ -74,7 +77,7 @@ export function createUuidV7(now: () => number = Date.now): () => string {
 /**
  * Converts CSV rows (spec 2 §5 conversions, then the entity's own validation) into batches of
  * records ready to insert. Bad rows are counted and the first `errorsKept` reported with their
- * 1-based row number; a file with too many rows or no matching column throws an AppError.
+ * row number and file line; a file with too many rows or no matching column throws an AppError.
  */
 export function createCsvBatcher(options: CsvBatchOptions) {
   const { entity, schema, idKey, batchRows, maxRows, errorsKept } = options;
@@ -85,11 +88,11 @@ export function createCsvBatcher(options: CsvBatchOptions) {
   let errors: CsvProgress['errors'] = [];
   let parts: string[] = [];
   const newId = createUuidV7();
-  const fail = (row: number, message: string) => {
+  const fail = (line: number, message: string) => {
     failed++;
     if (kept < errorsKept) {
       kept++;
-      errors.push({ row, message });
+      errors.push({ row: total, line, message });
     }
   };
   const progress = (): CsvProgress => {
@@ -104,10 +107,11 @@ export function createCsvBatcher(options: CsvBatchOptions) {
     return batch;
   };
   return {
-    /** Takes one row; returns a full batch when this row completed one. */
-    add(row: CsvRow): CsvBatch | null {
+    /** Takes one row and the file line it starts on; returns a full batch when this row completed one. */
+    add(row: CsvRow, line: number): CsvBatch | null {
       total++;
-      if (total > maxRows) throw new AppError('VALIDATION_FAILED', `At most ${maxRows} rows per import`);
+      if (total > maxRows)
+        throw new AppError('VALIDATION_FAILED', `At most ${maxRows} ${maxRows === 1 ? 'row' : 'rows'} per import`);
       if (!mappings) {
         const headers = Object.keys(row).filter((h) => h !== '__parsed_extra');
         mappings = basicCsvMapping(headers, schema);
@@ -118,12 +122,12 @@ export function createCsvBatcher(options: CsvBatchOptions) {
           );
       }
       if (row.__parsed_extra) {
-        fail(total, 'The row has more cells than the header');
+        fail(line, 'The row has more cells than the header');
         return null;
       }
       const record = coerceRecord(entity, schema, csvRowToRecord(row, mappings), 'create');
       if (!record.ok) {
-        fail(total, record.error);
+        fail(line, record.error);
         return null;
       }
       // Ids are hex and dashes: no escaping needed.

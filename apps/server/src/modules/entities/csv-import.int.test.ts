@@ -130,8 +130,8 @@ describe('CSV import', () => {
       imported: 2,
       failed: 2,
       errors: [
-        { row: 2, message: 'Product.price must be a number' },
-        { row: 3, message: 'Product.name is required' },
+        { row: 2, line: 4, message: 'Product.price must be a number' },
+        { row: 3, line: 5, message: 'Product.name is required' },
       ],
     });
     const [lamp] = await rows({ name: 'Lamp' });
@@ -145,6 +145,28 @@ describe('CSV import', () => {
     });
     const [desk] = await rows({ name: 'Desk' });
     expect(desk).toMatchObject({ price: 99, inStock: false, launched: '2026-02-01T00:00:00.000Z' });
+  });
+
+  it('names the file line of a bad row, counting line breaks inside quoted cells', async () => {
+    const csv = ['name,price', '"Multi', 'line', 'lamp",1', 'Broken,abc', '', ',2'].join('\r\n');
+    const errors = [
+      { row: 2, line: 5, message: 'Product.price must be a number' },
+      { row: 3, line: 7, message: 'Product.name is required' },
+    ];
+    const res = await upload(csv);
+    expect(res.body).toEqual({ total: 3, imported: 1, failed: 2, errors });
+    const streamed = await upload(csv, {}, { accept: 'application/x-ndjson' });
+    expect(JSON.parse(streamed.text.trim().split('\n').at(-1)!)).toEqual({
+      type: 'done',
+      total: 3,
+      imported: 1,
+      failed: 2,
+      errors,
+    });
+    const noValid = await upload('name,price\n"Two\nlines",x\n');
+    expect(noValid.body.error.details).toEqual({
+      errors: [{ row: 1, line: 2, message: 'Product.price must be a number' }],
+    });
   });
 
   it('does not duplicate rows when an import is retried with the same importId', async () => {
@@ -216,7 +238,7 @@ describe('CSV import', () => {
       total: 3,
       imported: 2,
       failed: 1,
-      errors: [{ row: 1, message: 'The row has more cells than the header' }],
+      errors: [{ row: 1, line: 2, message: 'The row has more cells than the header' }],
     });
     expect((await rows({ name: 'Ragged, C' }))[0]).toMatchObject({ price: 3 });
   });

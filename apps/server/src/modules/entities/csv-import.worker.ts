@@ -13,11 +13,17 @@
  * waits for a round trip to a thread that is busy inserting), and the worker parses the next
  * chunk only while fewer than `maxAhead` of its batches are unacknowledged: chunks then stay
  * unconsumed and the main thread stops reading the upload. Each stage holds a bounded amount.
+ *
+ * Papa Parse reads the chunks as the 'data' events of a stream and parses each one before the
+ * event returns. Its `step` callback gives each row's end offset, from which csv-lines.ts finds
+ * the file line the row starts on (bad rows are reported by line).
  */
+import { EventEmitter } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import Papa from 'papaparse';
 import { AppError } from '../../platform/errors';
 import { createCsvBatcher, type CsvBatch, type CsvBatchOptions, type CsvRow } from './csv-batches';
+import { createCsvLineCounter } from './csv-lines';
 
 export interface CsvWorkerData extends CsvBatchOptions {
   /** Batches posted and not yet acknowledged before the worker stops parsing. */
@@ -27,55 +33,34 @@ export interface CsvWorkerData extends CsvBatchOptions {
 const port = parentPort!;
 const options = workerData as CsvWorkerData;
 const batcher = createCsvBatcher(options);
-const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-  header: true,
-  skipEmptyLines: 'greedy',
-  transformHeader: (h: string) => h.trim(),
-});
+const lines = createCsvLineCounter();
+/** The upload as Papa Parse reads a Node stream: 'data' events with text, then 'end'. */
+const source = Object.assign(new EventEmitter(), { readable: true, read() {}, pause() {}, resume() {} });
 /** Chunks received and not yet given to the parser. */
 const pending: string[] = [];
 let ahead = 0;
-let isWriting = false;
 let isEndReceived = false;
 let isEnded = false;
 let isFailed = false;
 
-/** Gives the parser the next chunk when it is free and the writer is not too far behind. */
-function feed() {
-  if (isWriting || isEnded || isFailed || ahead >= options.maxAhead) return;
-  const text = pending.shift();
-  if (text === undefined) {
-    if (isEndReceived) {
-      isEnded = true;
-      parser.end();
-    }
-    return;
-  }
-  isWriting = true;
-  // The callback runs once Papa Parse has parsed the chunk (and its rows have been converted).
-  parser.write(text, () => {
-    isWriting = false;
-    port.postMessage({ type: 'consumed' });
-    feed();
-  });
-}
-
 /** An AppError ends the import with its message; anything else crashes the worker (main sees 'error'). */
 function fail(err: unknown) {
+  if (!(err instanceof AppError)) throw err;
   if (isFailed) return;
   isFailed = true;
   pending.length = 0;
-  if (!(err instanceof AppError)) throw err;
   port.postMessage({ type: 'fail', code: err.code, message: err.message, details: err.details });
 }
 
-// Rows are taken from Papa Parse's 'data' events as it emits them, not through an async iterator:
-// no promise per row, and each row is converted while it is still young.
-parser.on('data', (row: CsvRow) => {
+// Rows are taken one by one as Papa Parse finds them (no promise per row), and each row is
+// converted while it is still young.
+function onRow({ data: row, meta }: Papa.ParseStepResult<CsvRow>) {
   if (isFailed) return;
+  const extra = Array.isArray(row.__parsed_extra) ? (row.__parsed_extra as string[]) : [];
+  const line = lines.rowStart(meta.cursor, [...Object.values(row).filter((v) => typeof v === 'string'), ...extra]);
   let batch: CsvBatch | null;
   try {
-    batch = batcher.add(row);
+    batch = batcher.add(row, line);
   } catch (err) {
     fail(err);
     return;
@@ -84,14 +69,41 @@ parser.on('data', (row: CsvRow) => {
     ahead++;
     port.postMessage({ type: 'batch', ...batch });
   }
-});
-parser.on('error', fail);
-parser.on('end', () => {
+}
+
+function onEnd() {
   if (isFailed) return;
   const { batch, progress } = batcher.finish();
   if (batch) port.postMessage({ type: 'batch', ...batch });
   port.postMessage({ type: 'done', ...progress });
+}
+
+Papa.parse<CsvRow>(source as unknown as NodeJS.ReadableStream, {
+  header: true,
+  skipEmptyLines: 'greedy',
+  transformHeader: (h: string) => h.trim(),
+  step: onRow,
+  complete: onEnd,
+  error: fail,
 });
+
+/** Gives the parser the chunks received while the writer is not too far behind. */
+function feed() {
+  while (!isEnded && !isFailed && ahead < options.maxAhead) {
+    const text = pending.shift();
+    if (text === undefined) {
+      if (isEndReceived) {
+        isEnded = true;
+        source.emit('end');
+      }
+      return;
+    }
+    lines.append(text);
+    // Parsed (and its rows converted) when emit returns.
+    source.emit('data', text);
+    port.postMessage({ type: 'consumed' });
+  }
+}
 
 port.on('message', (msg: { type: 'chunk' | 'end'; text: string } | { type: 'ack' }) => {
   if (msg.type === 'ack') ahead--;
