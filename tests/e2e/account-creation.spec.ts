@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 
 /**
- * Account creation after sign-in with a sale_id (spec 1 §4): wait 3 s, retry 401s 7 times 4 s
+ * Account creation after sign-in with a sale_id (docs/product/accounts-and-plans.md#states-and-transitions): wait 3 s, retry 401s 7 times 4 s
  * apart, then give up to /error/unauthorized signed out. The browser clock is fast-forwarded; the
  * create endpoint answers 401 through route interception (the real one would succeed).
  */

@@ -131,7 +131,7 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   await expect(page.getByRole('heading', { name: 'App settings' })).toHaveCount(0);
 });
 
-test('App settings of a generated app are not offered below the MOON plan (spec 2 §6)', async ({
+test('App settings of a generated app are not offered below the MOON plan (docs/product/editor-and-chat.md#roles-and-permissions)', async ({
   page,
   context,
   request,

@@ -197,7 +197,7 @@ test('a builder imports an app and edits its data in the Database panel', async 
   expect(seed[header.indexOf('status')]).toBe('todo');
   expect(lines.find((l) => l.includes('Seed 12'))).toContain('"[""ops""]"');
 
-  // Access control goes through the chat (spec 2 §6): a preset becomes a request, the assistant's
+  // Access control goes through the chat (docs/product/editor-and-chat.md#roles-and-permissions): a preset becomes a request, the assistant's
   // answer a version. The turn is held back here, so a second change meanwhile is refused.
   await page.getByRole('tab', { name: 'Access control' }).click();
   // Switching tables keeps the open tab.

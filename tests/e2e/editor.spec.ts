@@ -408,7 +408,7 @@ test('leaving while a turn runs asks first; staying keeps the editor, confirming
       body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: MESSAGES.chat.rateLimited } }),
     });
   });
-  // The confirmation is answered as it opens (spec 3 §2 text): dismissed first, accepted second.
+  // The confirmation is answered as it opens (docs/product/runtime.md#screens-and-routes text): dismissed first, accepted second.
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {
     prompts.push(dialog.message());

@@ -15,7 +15,7 @@ test('an unverified user visiting /home?foo=1 goes to /auth/verifyEmail?foo=1', 
   await expect(page.getByText(user.email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the dev mail outbox' })).toBeVisible();
 
-  // Settings stay reachable without verification (spec 1 §2).
+  // Settings stay reachable without verification (docs/product/accounts-and-plans.md#screens-and-routes).
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText('Not verified')).toBeVisible();

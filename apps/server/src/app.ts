@@ -231,7 +231,7 @@ export function createApp({
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
-  // Generated apps on their own hosts (DESIGN.md §3): such a request never reaches the builder's routes.
+  // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
 
   app.get('/healthz', async (c) => {

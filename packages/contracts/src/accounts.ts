@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, PLANS } from './constants';
 
-/** `GET /api/live_api/account/current`: exactly the fields of spec 1 §7. */
+/** `GET /api/live_api/account/current`: exactly the fields of docs/product/accounts-and-plans.md#calls. */
 export const AccountSchema = z.object({
   accountId: z.string(),
   accountType: z.enum(ACCOUNT_TYPES),
@@ -20,6 +20,6 @@ export type Account = z.infer<typeof AccountSchema>;
 export const CreateAccountResponseSchema = z.object({ accountId: z.string() });
 export type CreateAccountResponse = z.infer<typeof CreateAccountResponseSchema>;
 
-/** `POST /api/live_api/account/create`: the body is optional; `saleId` links a purchase (spec 1 §4 sale_id). */
+/** `POST /api/live_api/account/create`: the body is optional; `saleId` links a purchase (docs/product/accounts-and-plans.md#states-and-transitions sale_id). */
 export const CreateAccountRequestSchema = z.object({ saleId: z.string().trim().min(1).max(200).nullish() });
 export type CreateAccountRequest = z.infer<typeof CreateAccountRequestSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppSettingsSchema, isHttpUrl, signupNeedsFieldsMessage, signupRequirementsMissing } from './apps';
 import { canEditAppSettings, isPlanAtLeast } from './plans';
 
-describe('app settings (spec 2 §3-§6)', () => {
+describe('app settings (docs/product/editor-and-chat.md#data)', () => {
   it('takes only absolute http(s) links with a host', () => {
     for (const ok of ['https://example.com/terms', 'http://club.example/privacy?x=1', 'HTTPS://EXAMPLE.COM'])
       expect(isHttpUrl(ok), ok).toBe(true);

@@ -15,7 +15,7 @@ export const AppSignInSchema = z.object({
   email: z.string().trim().max(EMAIL_MAX_LENGTH),
   password: z.string().max(PASSWORD_MAX_LENGTH),
 });
-/** `POST /live_api/apps/{id}/users/invite-user` (spec 3 §7 Users API). */
+/** `POST /live_api/apps/{id}/users/invite-user` (docs/product/runtime.md#calls Users API). */
 /** `POST /live_api/apps/{id}/auth/forgot-password`: always answers the same (no account probing). */
 export const AppForgotPasswordSchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 /** `POST /live_api/apps/{id}/auth/set-password`: the token of a reset or invitation mail, and the new password. */

@@ -12,7 +12,7 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 const sources = z.record(z.string().min(1).max(200), z.string().max(500_000));
 
 /**
- * A whole generated app in one payload (spec 3 §3 App files bundle): entities are JSON Schemas
+ * A whole generated app in one payload (docs/product/database.md#data App files bundle): entities are JSON Schemas
  * checked by `parseEntitySchema`; pages, components and services map names to source text.
  */
 export const GenAppSchema = z.object({
@@ -31,7 +31,7 @@ export type GenApp = z.infer<typeof GenAppSchema>;
 /** A single tool or a space: its own payload, kept as given (its panels validate it). */
 export const ToolAppSchema = z.looseObject({ name: z.string().trim().min(1).max(APP_NAME_MAX_LENGTH) });
 
-/** `POST /api/apps` (spec 3 §7): create (no appId) or replace (appId) an app. */
+/** `POST /api/apps` (docs/product/runtime.md#calls): create (no appId) or replace (appId) an app. */
 export const SaveAppRequestSchema = z
   .object({
     appType: z.enum(APP_KINDS),
@@ -80,9 +80,9 @@ const settingsLink = z
   .nullish();
 
 /**
- * An app's settings (spec 2 §3 App settings). The sign-up fields are checked here; the paid-membership
+ * An app's settings (docs/product/editor-and-chat.md#data App settings). The sign-up fields are checked here; the paid-membership
  * fields are kept as given (paid memberships are not built yet), and other keys a panel stores (the
- * tool settings of spec 1, `isLoginRequired`) pass through unchanged. Empty text means "not set".
+ * tool settings of docs/product/accounts-and-plans.md, `isLoginRequired`) pass through unchanged. Empty text means "not set".
  * The rules between fields (sign-up needs the three contacts and a published app) are the server's:
  * see `signupRequirementsMissing`.
  */
@@ -109,7 +109,7 @@ export const AppSettingsSchema = z.looseObject({
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
-/** The contacts an app's login page shows; sign-up cannot be on without all three (spec 2 §5). */
+/** The contacts an app's login page shows; sign-up cannot be on without all three (docs/product/editor-and-chat.md#rules-and-messages). */
 export const SIGNUP_REQUIRED_FIELDS = ['termsOfServiceLink', 'privacyPolicyLink', 'supportEmail'] as const;
 export type SignupRequiredField = (typeof SIGNUP_REQUIRED_FIELDS)[number];
 
@@ -142,7 +142,7 @@ export function signupNeedsFieldsMessage(fields: readonly SignupRequiredField[])
   return APP_MESSAGES.signupNeedsFields.replace('{fields}', list);
 }
 
-/** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (spec 2 §3; its rules are in the route's description, api-routes-apps.ts). */
+/** `POST /api/apps/{appId}/settings`: replaces the app's settings as a whole (docs/product/editor-and-chat.md#data; its rules are in the route's description, api-routes-apps.ts). */
 export const SaveAppSettingsRequestSchema = z.object({
   appSettings: AppSettingsSchema,
   appBuilderVersion: z.literal(APP_BUILDER_VERSION).optional(),

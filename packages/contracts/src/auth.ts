@@ -49,7 +49,7 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-/** The signed-in identity, as `GET /api/auth/get-session` returns it (spec 1 §3 User). */
+/** The signed-in identity, as `GET /api/auth/get-session` returns it (docs/product/accounts-and-plans.md#data User). */
 export const SessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import type { PlanId } from './constants';
 
-/** Messages the client sends per chat call (spec 3 §9). */
+/** Messages the client sends per chat call (docs/product/editor-and-chat.md#limits). */
 export const CHAT_MESSAGES_PER_CALL = 3;
-/** Versions the version list shows (spec 3 §9). */
+/** Versions the version list shows (docs/product/editor-and-chat.md#limits). */
 export const VERSION_LIST_LIMIT = 10;
-/** Word-level diff is off when either side is longer (spec 2 §9). */
+/** Word-level diff is off when either side is longer (docs/product/editor-and-chat.md#limits). */
 export const DIFF_WORD_LEVEL_MAX_CHARS = 10_000;
 export const DIFF_CONTEXT_LINES = 3;
 
 /**
- * Builder chat allowances per plan (spec 3 §8/§9 say they depend on the plan but not the values;
+ * Builder chat allowances per plan (docs/product/editor-and-chat.md#errors say they depend on the plan but not the values;
  * these are ours). `null` means unlimited. Only the free plan has a daily limit ("upgrade to a
  * paid plan to remove daily limit").
  */
@@ -31,7 +31,7 @@ export const ChatUIMessageSchema = z.looseObject({
   metadata: z.unknown().optional(),
 });
 
-/** `POST /api/apps/{appId}/chat`: the last 3 messages and the chat id (spec 3 §7); admins may pick a model. */
+/** `POST /api/apps/{appId}/chat`: the last 3 messages and the chat id (docs/product/editor-and-chat.md#calls); admins may pick a model. */
 export const ChatRequestSchema = z.object({
   id: z.string().min(1).max(200),
   messages: z.array(ChatUIMessageSchema).min(1).max(CHAT_MESSAGES_PER_CALL),
@@ -131,7 +131,7 @@ export interface EditorState {
   appUrl: string;
 }
 
-/** `POST /api/apps/{appId}/versions/{versionId}/validate-repair` (spec 2 §7; admins' validator test). */
+/** `POST /api/apps/{appId}/versions/{versionId}/validate-repair` (docs/product/editor-and-chat.md#calls; admins' validator test). */
 export const ValidateRepairRequestSchema = z.object({
   messageId: z.string().min(1).max(200),
   /** The assistant text whose actions are re-run; the stored message's text when omitted. */

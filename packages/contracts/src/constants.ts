@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 and the auth rules that go with them. */
+/** Business constants of docs/product/accounts-and-plans.md#limits and the auth rules that go with them. */
 export const TOKEN_REFRESH_INTERVAL_MS = 3_000_000;
 export const ACCOUNT_CREATE_INITIAL_DELAY_MS = 3_000;
 export const ACCOUNT_CREATE_RETRIES = 7;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Context item statuses (spec 1 §4), in the order an ingestion moves through them. */
+/** Context item statuses (docs/product/data-sources.md#states-and-transitions), in the order an ingestion moves through them. */
 export const CONTEXT_ITEM_STATUSES = [
   'unsynced',
   'pending',
@@ -10,12 +10,12 @@ export const CONTEXT_ITEM_STATUSES = [
   'usage_limit_reached',
 ] as const;
 export type ContextItemStatus = (typeof CONTEXT_ITEM_STATUSES)[number];
-/** Statuses the UI keeps a live subscription open for (spec 1 §4). */
+/** Statuses the UI keeps a live subscription open for (docs/product/data-sources.md#states-and-transitions). */
 export const LIVE_CONTEXT_ITEM_STATUSES: readonly ContextItemStatus[] = ['unsynced', 'pending', 'running'];
 /** Statuses an ingestion ends in. */
 export const FINAL_CONTEXT_ITEM_STATUSES: readonly ContextItemStatus[] = ['synced', 'error', 'usage_limit_reached'];
 
-/** The label shown for each status (spec 1 §4): unsynced and pending both read "Pending". */
+/** The label shown for each status (docs/product/data-sources.md#states-and-transitions): unsynced and pending both read "Pending". */
 export const CONTEXT_STATUS_LABELS: Record<ContextItemStatus, string> = {
   unsynced: 'Pending',
   pending: 'Pending',
@@ -25,7 +25,7 @@ export const CONTEXT_STATUS_LABELS: Record<ContextItemStatus, string> = {
   usage_limit_reached: 'Usage limit reached',
 };
 
-/** Context item types (spec 1 §3). */
+/** Context item types (docs/product/data-sources.md#data). */
 export const CONTEXT_ITEM_TYPES = [
   'csv',
   'doc',
@@ -41,19 +41,19 @@ export const CONTEXT_ITEM_TYPES = [
 ] as const;
 export type ContextItemType = (typeof CONTEXT_ITEM_TYPES)[number];
 
-/** Where an item came from (spec 1 §3). */
+/** Where an item came from (docs/product/data-sources.md#data). */
 export const CONTEXT_ITEM_SOURCES = ['local_files', 'web_scraper', 'google_drive', 'notion'] as const;
 export type ContextItemSource = (typeof CONTEXT_ITEM_SOURCES)[number];
 
-/** Who provides the item: the product itself, or a connector (spec 1 §3 provider). */
+/** Who provides the item: the product itself, or a connector (docs/product/data-sources.md#data provider). */
 export const CONTEXT_PROVIDERS = ['tessera', 'notion', 'google_drive'] as const;
 export type ContextProvider = (typeof CONTEXT_PROVIDERS)[number];
 
-/** Upgrade reasons the UI turns into the upgrade prompt (spec 1 §8). */
+/** Upgrade reasons the UI turns into the upgrade prompt (docs/product/data-sources.md#errors). */
 export const UPGRADE_REASONS = ['free_data_items_limit', 'data_processing_limit', 'default'] as const;
 export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
 
-/** The Data Sources dialog (spec 1 §2): its title and option labels, in order. */
+/** The Data Sources dialog (docs/product/data-sources.md#screens-and-routes): its title and option labels, in order. */
 export const DATA_SOURCES_DIALOG_TITLE = 'Data Sources';
 export const DATA_SOURCE_OPTIONS = [
   { id: 'text', label: 'Text' },
@@ -66,7 +66,7 @@ export const DATA_SOURCE_OPTIONS = [
 ] as const;
 export type DataSourceOptionId = (typeof DATA_SOURCE_OPTIONS)[number]['id'];
 
-/** Accepted MIME types per upload option (spec 1 §5): CSV text/csv, PDF application/pdf, Doc msword or docx. */
+/** Accepted MIME types per upload option (docs/product/data-sources.md#rules-and-messages): CSV text/csv, PDF application/pdf, Doc msword or docx. */
 export const FILE_ACCEPT: Record<'csv' | 'doc' | 'pdf' | 'txt', string[]> = {
   csv: ['text/csv'],
   doc: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
@@ -74,16 +74,16 @@ export const FILE_ACCEPT: Record<'csv' | 'doc' | 'pdf' | 'txt', string[]> = {
   txt: ['text/plain', 'text/markdown'],
 };
 
-/** Chunking of every ingested text (spec 1 §9): characters per chunk and overlap. */
+/** Chunking of every ingested text (docs/product/data-sources.md#limits): characters per chunk and overlap. */
 export const CHUNK_SIZE = 1000;
 export const CHUNK_OVERLAP = 200;
-/** The UI waits this long after the name field blurs before saving a rename (spec 1 §9). */
+/** The UI waits this long after the name field blurs before saving a rename (docs/product/data-sources.md#limits). */
 export const RENAME_BLUR_DELAY_MS = 500;
 export const CONTEXT_ITEM_NAME_MAX_LENGTH = 200;
 /** Largest pasted text (characters) the text ingestion takes. */
 export const CONTEXT_TEXT_MAX_LENGTH = 2_000_000;
 
-/** A context (data) item with every field of spec 1 §3, plus the kept error reason and crawl progress. */
+/** A context (data) item with every field of docs/product/data-sources.md#data, plus the kept error reason and crawl progress. */
 export const ContextItemSchema = z.object({
   id: z.string(),
   appId: z.string(),
@@ -116,7 +116,7 @@ export const ListContextItemsQuerySchema = z.object({
 export type ListContextItemsQuery = z.infer<typeof ListContextItemsQuerySchema>;
 export const ListContextItemsResponseSchema = z.object({
   contextItems: z.array(ContextItemSchema),
-  /** True once the account's monthly data processing limit is used up (the banner of spec 1 §8). */
+  /** True once the account's monthly data processing limit is used up (the banner of docs/product/data-sources.md#errors). */
   hasReachedDataLimit: z.boolean(),
 });
 export type ListContextItemsResponse = z.infer<typeof ListContextItemsResponseSchema>;
@@ -148,7 +148,7 @@ export type IngestTextRequest = z.infer<typeof IngestTextRequestSchema>;
 export const IngestResponseSchema = z.object({ contextItemId: z.string() });
 export type IngestResponse = z.infer<typeof IngestResponseSchema>;
 
-/** A web page (or site) to scrape. maxPages/maxDepth are capped by the plan (spec 1 §9). */
+/** A web page (or site) to scrape. maxPages/maxDepth are capped by the plan (docs/product/data-sources.md#limits). */
 export const WebPageMetadataSchema = z.object({
   source: z.literal('web_scraper'),
   url: z.string().trim().min(1).max(2048),
@@ -178,7 +178,7 @@ export type IngestMetadataRequest = z.infer<typeof IngestMetadataRequestSchema>;
 export const IngestMetadataResponseSchema = z.object({ contextItemIds: z.array(z.string()) });
 export type IngestMetadataResponse = z.infer<typeof IngestMetadataResponseSchema>;
 
-/** `POST /api/tools/{appId}/replaceDataItem` (spec 1 §4 Replace a file). */
+/** `POST /api/tools/{appId}/replaceDataItem` (docs/product/data-sources.md#states-and-transitions Replace a file). */
 export const ReplaceDataItemRequestSchema = z.object({
   oldItemId: z.string().min(1).max(100),
   newItemId: z.string().min(1).max(100),
@@ -221,7 +221,7 @@ export const CONNECTOR_ITEM_TYPES: Record<'notion' | 'google_drive', ContextItem
 /** Label shown on a connector the server has no credentials for. */
 export const CONNECTOR_NOT_CONFIGURED_LABEL = 'not configured';
 
-/** A chunk retrieved for a question, with its source item (retrieval service, spec 3 §4). */
+/** A chunk retrieved for a question, with its source item (retrieval service, docs/product/data-sources.md#states-and-transitions). */
 export const RetrievedChunkSchema = z.object({
   chunkId: z.string(),
   content: z.string(),

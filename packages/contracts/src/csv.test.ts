@@ -14,7 +14,7 @@ const schema: EntitySchema = {
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
 
-describe('CSV conversions (spec 2 §5)', () => {
+describe('CSV conversions (docs/product/database.md#rules-and-messages)', () => {
   it('matches headers to fields case-insensitively and ignores the rest', () => {
     expect(basicCsvMapping(['NAME', 'Price', 'Tags', 'When', 'Meta', 'Other'], schema)).toEqual([
       { csvHeader: 'NAME', schemaField: 'name', dataType: 'text' },

@@ -3,10 +3,10 @@ import { isReservedName, type EntitySchema } from './entities';
 
 export const CSV_DATA_TYPES = ['text', 'number', 'boolean', 'datetime', 'json'] as const;
 export type CsvDataType = (typeof CSV_DATA_TYPES)[number];
-/** Separators for list fields (spec 2 §5): comma, semicolon, pipe, line break, tab. */
+/** Separators for list fields (docs/product/database.md#rules-and-messages): comma, semicolon, pipe, line break, tab. */
 export const CSV_SPLIT_CHARACTERS = [',', ';', '|', '\n', '\t'] as const;
 
-/** How one CSV column lands in a field (spec 2 §3 CSV mapping). */
+/** How one CSV column lands in a field (docs/product/database.md#data CSV mapping). */
 export const CsvMappingSchema = z.object({
   csvHeader: z.string().max(500),
   schemaField: z.string().min(1).max(200),
@@ -43,7 +43,7 @@ export function csvDataTypeOf(schema: EntitySchema, field: string): CsvDataType 
 }
 
 /**
- * The basic mapping (spec 2 §5): a header maps to the field of the same name, compared
+ * The basic mapping (docs/product/database.md#rules-and-messages): a header maps to the field of the same name, compared
  * case-insensitively; list fields split on commas. Unmatched headers are left out.
  */
 export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMapping[] {
@@ -63,7 +63,7 @@ export function basicCsvMapping(headers: string[], schema: EntitySchema): CsvMap
 }
 
 /**
- * One trimmed CSV cell converted per spec 2 §5: number by float parse, boolean true only for
+ * One trimmed CSV cell converted per docs/product/database.md#rules-and-messages: number by float parse, boolean true only for
  * "true" (any case), datetime to ISO, json parsed or kept as text, lists split and trimmed.
  * An empty cell is "no value".
  */
@@ -122,7 +122,7 @@ export function csvRowToRecord(
   return record;
 }
 
-/** `POST /api/csv/generateMapping` (spec 2 §7): suggest how CSV columns map to an entity's fields. */
+/** `POST /api/csv/generateMapping` (docs/product/database.md#calls): suggest how CSV columns map to an entity's fields. */
 export const GenerateMappingRequestSchema = z.object({
   headers: z.array(z.string().max(500)).min(1).max(200),
   previewData: z.array(z.record(z.string(), z.unknown())).max(20).default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Who may read or write an entity's records (spec 3 §3). `all` means every signed-in app user. */
+/** Who may read or write an entity's records (docs/product/database.md#data). `all` means every signed-in app user. */
 export const ACCESS_LEVELS = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export interface EntityPermissions {
@@ -11,7 +11,7 @@ export interface EntityPermissions {
 /** New entities: only the row's creator reads and writes it. */
 export const DEFAULT_PERMISSIONS: EntityPermissions = { read: 'creator', write: 'creator' };
 
-/** The six presets of spec 3 §3 ("public" is every signed-in user, "anonymous" everyone). */
+/** The six presets of docs/product/database.md#data ("public" is every signed-in user, "anonymous" everyone). */
 export const ACCESS_PRESETS: ReadonlyArray<{ name: string; permissions: EntityPermissions }> = [
   { name: 'Admin Only Read/Anonymous Write', permissions: { read: 'admin', write: 'anonymous' } },
   { name: 'Anonymous Read/Admin Write', permissions: { read: 'anonymous', write: 'admin' } },
@@ -22,7 +22,7 @@ export const ACCESS_PRESETS: ReadonlyArray<{ name: string; permissions: EntityPe
 ];
 
 /**
- * What the Database panel sends to the chat to change an entity's access (spec 2 §6: the change
+ * What the Database panel sends to the chat to change an entity's access (docs/product/database.md#roles-and-permissions: the change
  * goes through the chat and becomes a version). The levels are spelled out so any model, and the
  * offline app builder (which reads them back), applies exactly what was chosen.
  */

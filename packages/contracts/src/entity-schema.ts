@@ -145,7 +145,7 @@ export function parseEntitySchema(name: string, raw: unknown): Result<EntitySche
 const TRUE_VALUES = new Set<unknown>([true, 1, 'true', '1']);
 const FALSE_VALUES = new Set<unknown>([false, 0, 'false', '0']);
 
-/** One value against its property, with the coercions of spec 3 §5 (numbers from text, booleans from true/1). */
+/** One value against its property, with the coercions of docs/product/database.md#rules-and-messages (numbers from text, booleans from true/1). */
 export function coerceValue(where: string, prop: PropertySchema, value: unknown): Result<unknown> {
   if (value === null) return { ok: true, value: null };
   switch (prop.type) {

@@ -17,11 +17,11 @@ export const ERROR_STATUS = {
   EMAIL_IN_USE: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
-  /** An upload over the plan's file size (spec 1 §8: "a 400 with code file-too-big"). */
+  /** An upload over the plan's file size (docs/product/accounts-and-plans.md#errors: "a 400 with code file-too-big"). */
   'file-too-big': 400,
   /** A plan limit; details.upgradeReason tells the UI which upgrade prompt to open. */
   PLAN_LIMIT_REACHED: 403,
-  /** Builder chat limits (spec 3 §8): the plan's message allowance, and the free plans' daily limit. */
+  /** Builder chat limits (docs/product/runtime.md#errors): the plan's message allowance, and the free plans' daily limit. */
   'builder-chat-messages-limit-reached': 403,
   'daily-chat-messages-limit-reached': 429,
   TOO_MANY_ATTEMPTS: 429,

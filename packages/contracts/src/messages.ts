@@ -41,7 +41,7 @@ export const MESSAGES = {
     deleteRowFailed: 'Failed to delete row',
     noDataToExport: 'No data to export',
   },
-  /** CSV import wizard (spec 2 §8); `{n}`, `{failed}`, `{total}` are filled in by the wizard. */
+  /** CSV import wizard (docs/product/database.md#errors); `{n}`, `{failed}`, `{total}` are filled in by the wizard. */
   csvImport: {
     parseFailed: 'Failed to parse CSV file. Please check the format.',
     mappingFallback: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
@@ -142,7 +142,7 @@ export const APP_MESSAGES = {
   scrapeFailed: 'The web page could not be scraped',
   scraperUnavailable: 'The web scraper is not available on this server yet',
   replaceSameItem: 'Choose a different item to replace this one with',
-  /** App settings (spec 2 §3-§6): the sign-up rules and the plan gate, said by the server and the panel alike. */
+  /** App settings (docs/product/editor-and-chat.md#data): the sign-up rules and the plan gate, said by the server and the panel alike. */
   appSettingsPlanRequired: 'App settings of generated apps need the Moon plan or above, upgrade your plan to edit them',
   signupNeedsPublish:
     'Publish your app first: sign-up can be turned on once the app is published or has its own domain',

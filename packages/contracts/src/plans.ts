@@ -2,7 +2,7 @@ import type { AppKind } from './apps';
 import { PLANS, type PlanId } from './constants';
 
 /**
- * The one plan table of data-source limits (spec 1 §6, §9). The spec names the ratios (paid plans
+ * The one plan table of data-source limits (docs/product/accounts-and-plans.md#roles-and-permissions). The spec names the ratios (paid plans
  * double the lite file size and allow 5 files; lite allows one data item) and the scraper numbers;
  * the lite file size and the monthly processing budget are "not shown", so the values here are ours.
  */
@@ -27,7 +27,7 @@ export interface PlanLimits {
 }
 
 const MB = 1024 * 1024;
-/** The lite plan's small file size constant; every paid plan doubles it (spec 1 §6). */
+/** The lite plan's small file size constant; every paid plan doubles it (docs/product/accounts-and-plans.md#roles-and-permissions). */
 export const LITE_MAX_FILE_SIZE_BYTES = 5 * MB;
 /** A file may unpack to this many times the plan's upload limit (text compresses ~3-10x in a DOCX). */
 const INFLATED_SIZE_FACTOR = 4;
@@ -88,7 +88,7 @@ export function isPlanAtLeast(plan: PlanId, min: PlanId): boolean {
   return PLANS.indexOf(plan) >= PLANS.indexOf(min);
 }
 
-/** The lowest plan whose builders get App settings on generated apps (spec 2 §6). */
+/** The lowest plan whose builders get App settings on generated apps (docs/product/accounts-and-plans.md#roles-and-permissions). */
 export const APP_SETTINGS_MIN_PLAN: PlanId = 'moon';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The generated-app runtime's wire contract (spec 3 §2, §3 App bundle, §7 frame messages): shared
+ * The generated-app runtime's wire contract (docs/product/runtime.md#screens-and-routes App bundle, §7 frame messages): shared
  * by the server (app hosts, bundle endpoint) and `packages/runtime` (the browser side). Zod-free on
  * purpose: the browser runtime bundles this file alone (its build aliases `@tessera/contracts` here).
  */
@@ -57,9 +57,9 @@ export const RUNTIME_MESSAGES = {
 
 /** Where a generated app is served: `/app/{slug}/{page}/` on `{slug}.{APPS_DOMAIN}`, no prefix on a custom hostname. */
 export const APP_PATH_PREFIX = '/app/';
-/** The login page of an app's end users (spec 3 §2), on the app's own host. */
+/** The login page of an app's end users (docs/product/runtime.md#screens-and-routes), on the app's own host. */
 export const appLoginPath = (appId: string) => `/apps/${encodeURIComponent(appId)}/login`;
-/** Page names tried after the main page when a page is not found (spec 3 §2 "default pages"). */
+/** Page names tried after the main page when a page is not found (docs/product/runtime.md#screens-and-routes "default pages"). */
 export const DEFAULT_PAGE_NAMES = ['Home', 'Dashboard', 'Index', 'Main'] as const;
 /** Spec 3 §9: debug log size, toast limit; §5: image size (under 10 MB). */
 export const DEBUG_LOG_SIZE = 100;
@@ -84,7 +84,7 @@ export interface BuildIssue {
   message: string;
 }
 
-/** `GET /runtime/bundle?appId=&versionId=` (spec 3 §3 App bundle, plus where the code and CSS are). */
+/** `GET /runtime/bundle?appId=&versionId=` (docs/product/runtime.md#data App bundle, plus where the code and CSS are). */
 export interface AppBundle {
   id: string;
   name: string;
@@ -122,7 +122,7 @@ export interface RuntimeBoot {
   links: { termsOfService: string | null; privacyPolicy: string | null; supportEmail: string | null };
 }
 
-/** An error inside the app (spec 3 §3 App error). */
+/** An error inside the app (docs/product/runtime.md#data App error). */
 export interface AppErrorReport {
   title: string;
   details: string;
@@ -130,14 +130,14 @@ export interface AppErrorReport {
   scope: 'component' | 'page';
 }
 
-/** Preview -> parent (spec 3 §7). */
+/** Preview -> parent (docs/product/runtime.md#calls). */
 export type FrameMessageToParent =
   | { type: 'ready_to_receive_messages'; versionId: string | null }
   | { type: 'app_error'; error: AppErrorReport }
   | { type: 'send_chat_message'; message: string }
   | { type: 'app_changed_url'; url: string; path: string; pageName: string | null };
 
-/** Parent -> preview (spec 3 §7). A token comes with every version change: preview tokens name their version. */
+/** Parent -> preview (docs/product/runtime.md#calls). A token comes with every version change: preview tokens name their version. */
 export type FrameMessageToPreview =
   | { type: 'preview_state_changed'; state: { device?: 'desktop' | 'tablet' | 'mobile'; isDebugLogOpen?: boolean } }
   | { type: 'version_selected'; versionId: string; token: string }

@@ -53,7 +53,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** A data source item of an app (spec 1 §3 context item). */
+/** A data source item of an app (docs/product/data-sources.md#data context item). */
 export const contextItems = pgTable(
   'context_items',
   {

@@ -57,7 +57,7 @@ export const publishedEntities = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.name] })],
 );
 
-/** The builder chat of an app: UI messages with their parts and annotations (spec 2 §3, spec 3 §3). */
+/** The builder chat of an app: UI messages with their parts and annotations (docs/product/editor-and-chat.md#data, docs/product/runtime.md#data). */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -82,7 +82,7 @@ export const chatMessages = pgTable(
   ],
 );
 
-/** Builder chat messages sent per account and UTC day: the daily limit (spec 3 §8) without scanning messages. */
+/** Builder chat messages sent per account and UTC day: the daily limit (docs/product/runtime.md#errors) without scanning messages. */
 export const chatUsage = pgTable(
   'chat_usage',
   {

@@ -83,7 +83,7 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
-/** The builder's account (spec 1 §3 Account): one per signed-up user, created idempotently. */
+/** The builder's account (docs/product/accounts-and-plans.md#data Account): one per signed-up user, created idempotently. */
 export const accounts = pgTable(
   'accounts',
   {
@@ -134,7 +134,7 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** An app of a builder (spec 3 §7): a single tool, a generated app or a space. */
+/** An app of a builder (docs/product/runtime.md#calls): a single tool, a generated app or a space. */
 export const apps = pgTable(
   'apps',
   {

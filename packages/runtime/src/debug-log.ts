@@ -1,6 +1,6 @@
 import { DEBUG_LOG_SIZE } from '@tessera/contracts';
 
-/** One line of the runtime's debug log (spec 3 §2: 100 entries, shown to admins). */
+/** One line of the runtime's debug log (docs/product/runtime.md#screens-and-routes: 100 entries, shown to admins). */
 export interface DebugLogEntry {
   at: string;
   level: 'info' | 'warn' | 'error';

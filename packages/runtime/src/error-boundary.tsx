@@ -9,7 +9,7 @@ export function componentNameOf(componentStack: string | null | undefined): stri
   return match?.[1] ?? null;
 }
 
-/** The report of an error (spec 3 §3 App error). */
+/** The report of an error (docs/product/runtime.md#data App error). */
 export function errorReportOf(
   error: unknown,
   componentName: string | null,

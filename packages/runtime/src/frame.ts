@@ -1,7 +1,7 @@
 import type { FrameMessageToParent, FrameMessageToPreview } from '@tessera/contracts';
 
 /**
- * The preview's side of spec 3 §7 frame messages. Only the builder's origin (given by the shell)
+ * The preview's side of docs/product/runtime.md#calls frame messages. Only the builder's origin (given by the shell)
  * is ever written to or listened to, and every incoming message is checked field by field.
  */
 export function createFrameBridge(parentOrigin: string) {

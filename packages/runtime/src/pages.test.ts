@@ -45,7 +45,7 @@ describe('page URLs', () => {
 });
 
 describe('parseParentMessage', () => {
-  it('accepts the three parent messages of spec 3 §7 and nothing else', () => {
+  it('accepts the three parent messages of docs/product/runtime.md#calls and nothing else', () => {
     expect(parseParentMessage({ type: 'version_selected', versionId: 'v1', token: 't' })).toEqual({
       type: 'version_selected',
       versionId: 'v1',

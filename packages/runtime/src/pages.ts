@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_NAMES, normalizePageName } from '@tessera/contracts';
 
 /**
- * The page to show for a requested name (spec 3 §2): matched case-insensitively with hyphens
+ * The page to show for a requested name (docs/product/runtime.md#screens-and-routes): matched case-insensitively with hyphens
  * ignored; otherwise the main page, then the default pages, then the first page.
  */
 export function resolvePage(

@@ -1,5 +1,5 @@
 /**
- * `/_runtime/runtime.js`: boots a generated app on its own host (DESIGN.md §3). Reads the boot data
+ * `/_runtime/runtime.js`: boots a generated app on its own host (docs/decisions/0006-app-hosts.md). Reads the boot data
  * the shell embeds, takes the preview token out of the URL fragment into sessionStorage, and renders
  * the app or the end users' login page.
  */

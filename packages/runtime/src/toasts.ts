@@ -11,7 +11,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Shows a toast; only one is on screen at a time (spec 3 §9), a new one replaces it. */
+/** Shows a toast; only one is on screen at a time (docs/product/runtime.md#limits), a new one replaces it. */
 export function showToast(
   message: string,
   { type = 'info', durationMs = 3000 }: { type?: Toast['type']; durationMs?: number } = {},

@@ -8,7 +8,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-/** The contacts an app's settings need before sign-up can be turned on (spec 2 §5). */
+/** The contacts an app's settings need before sign-up can be turned on (docs/product/editor-and-chat.md#rules-and-messages). */
 export const SIGNUP_CONTACTS = {
   termsOfServiceLink: 'https://example.com/terms',
   privacyPolicyLink: 'https://example.com/privacy',

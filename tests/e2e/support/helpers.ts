@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type BrowserContext } from '@playwright
 export const PASSWORD = 'Tessera-e2e-Pass!42';
 /**
  * Admins of the e2e install (ADMIN_EMAILS in playwright.config.ts), one address per test that needs
- * one: admins choose the chat model and get App settings on generated apps (spec 2 §6).
+ * one: admins choose the chat model and get App settings on generated apps (docs/product/editor-and-chat.md#roles-and-permissions).
  */
 export const E2E_ADMINS = {
   model: 'model-admin@e2e.tessera.test',
@@ -15,7 +15,7 @@ export const E2E_ADMINS = {
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 
-/** What an app's settings need before sign-up can be turned on (spec 2 §5). */
+/** What an app's settings need before sign-up can be turned on (docs/product/editor-and-chat.md#rules-and-messages). */
 export const SIGNUP_CONTACTS = {
   termsOfServiceLink: 'https://example.com/terms',
   privacyPolicyLink: 'https://example.com/privacy',

@@ -123,7 +123,7 @@ export interface Config {
   trustProxy: boolean;
   /** Uploaded files go to this S3-compatible bucket when set, else DATA_DIR/files. */
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
-  /** Generated apps are served on `{slug}.{appsDomain}` (DESIGN.md §3: never on the builder's origin). */
+  /** Generated apps are served on `{slug}.{appsDomain}` (never on the builder's origin: docs/decisions/0006-app-hosts.md). */
   appsDomain: string;
   /** Custom hostnames the operator maps to one app each (hostname -> slug); apps there have no /app/{slug} prefix. */
   appHostnames: ReadonlyMap<string, string>;

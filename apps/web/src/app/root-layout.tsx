@@ -7,7 +7,7 @@ import { useSession, useSessionSync } from '../shared/session';
 
 /**
  * The top route: keeps the session in sync with the token and applies the navigation rules
- * (spec 1 §2) on every location or session change. A page that is about to be left is not shown.
+ * (docs/product/accounts-and-plans.md#screens-and-routes) on every location or session change. A page that is about to be left is not shown.
  */
 export function RootLayout() {
   useSessionSync();

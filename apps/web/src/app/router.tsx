@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from './error-boundary';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
-/** Every route of the builder (spec 1 §2). The root layout applies the navigation rules. */
+/** Every route of the builder (docs/product/accounts-and-plans.md#screens-and-routes). The root layout applies the navigation rules. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,

@@ -1,6 +1,6 @@
 /**
  * What checks a turn's actions and the resulting snapshot. Each issue names the detector that
- * raised it (spec 2 §3 "Validation result": detectorId).
+ * raised it (docs/product/editor-and-chat.md#data "Validation result": detectorId).
  */
 export const DETECTORS = [
   // applyActions

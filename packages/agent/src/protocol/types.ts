@@ -37,7 +37,7 @@ export interface ActionPermissions {
   write: string;
 }
 
-/** One action parsed from assistant text (spec 2 §3 "Chat action"). */
+/** One action parsed from assistant text (docs/product/editor-and-chat.md#data "Chat action"). */
 export interface ParsedAction {
   /** The action's own `title` attribute, else its group's title. */
   title: string;

@@ -2,7 +2,7 @@ import type { AppSnapshot } from '../snapshot';
 import { installedExports } from './modules';
 import { pageNameOf } from './validate';
 
-/** A file changed by `repairSnapshot` and how many problems it fixed there (spec 2 §3 repairedFiles). */
+/** A file changed by `repairSnapshot` and how many problems it fixed there (docs/product/editor-and-chat.md#data repairedFiles). */
 export interface RepairedFile {
   fileId: string;
   issuesFixed: number;

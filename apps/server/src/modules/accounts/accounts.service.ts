@@ -8,7 +8,7 @@ interface Deps {
   adminEmails: ReadonlySet<string>;
 }
 
-/** Builder accounts (spec 1 §3, §4): created idempotently on first sign-in, lite plan by default. */
+/** Builder accounts (docs/product/accounts-and-plans.md#data): created idempotently on first sign-in, lite plan by default. */
 export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
   function toAccount(row: AccountRow, user: SessionUser): Account {
     return {

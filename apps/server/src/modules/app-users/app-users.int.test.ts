@@ -14,7 +14,7 @@ async function makeApp(isSignupEnabled: boolean, entities: Record<string, unknow
     token: builder.token,
     body: buildGenApp({ name: 'Club', entities }),
   });
-  // Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
+  // Sign-up opens on a published app with its contacts set (docs/product/runtime.md#states-and-transitions).
   if (isSignupEnabled)
     expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
   const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, {

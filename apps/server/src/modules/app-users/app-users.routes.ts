@@ -27,7 +27,7 @@ export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ 
 
 /**
  * App end users under the entity API base: sign-up, sign-in and sign-out, the built-in User
- * entity's `me`, and invitations (spec 3 §7 Users API). Mounted before the entity routes so
+ * entity's `me`, and invitations (docs/product/runtime.md#calls Users API). Mounted before the entity routes so
  * `User/me` is not read as a record id; callers are identified once for both (app.ts).
  */
 export function appUsersRoutes({ appUsers, trustProxy }: { appUsers: AppUsersService; trustProxy: boolean }) {

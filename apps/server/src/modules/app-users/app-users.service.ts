@@ -74,7 +74,7 @@ function toAppUser(row: AppUserRow): AppUser {
 }
 
 /**
- * End users of generated apps (spec 3 §2, §7 Users API): their own accounts per app, scrypt
+ * End users of generated apps (docs/product/runtime.md#screens-and-routes Users API): their own accounts per app, scrypt
  * password hashes, revocable sessions stored as token hashes, and login throttling like builders'.
  */
 export interface AppUsersDeps {

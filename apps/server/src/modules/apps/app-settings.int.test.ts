@@ -7,7 +7,7 @@ import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { APP_SETTINGS_CHANNEL } from './apps.repo';
 
-/** `POST /api/apps/{id}/settings` (spec 2 §3-§6): the sign-up rules, the plan gate, bad input, and the app host seeing a save at once. */
+/** `POST /api/apps/{id}/settings` (docs/product/editor-and-chat.md#data): the sign-up rules, the plan gate, bad input, and the app host seeing a save at once. */
 const ADMIN_EMAIL = uniqueEmail('listed-admin');
 const t = await createTestApp({ APP_HOSTNAMES: 'club.example.com=custom-club', ADMIN_EMAILS: ADMIN_EMAIL });
 // The first account of an install is an admin: take that place with a builder of its own.
@@ -224,7 +224,7 @@ describe('bad input', () => {
   });
 });
 
-describe('plan gating (spec 2 §6)', () => {
+describe('plan gating (docs/product/editor-and-chat.md#roles-and-permissions)', () => {
   it('App settings of generated apps need an admin or the MOON plan; a refusal stores nothing', async () => {
     for (const plan of ['lite', 'explorer', 'monetizer'] as const) {
       const b = await builderOn(plan);

@@ -86,7 +86,7 @@ export interface AppsServiceDeps {
   deleteFiles: (appId: string) => Promise<void>;
 }
 
-/** Apps of a builder (spec 3 §7 saving): create or replace whole definitions, style, settings. */
+/** Apps of a builder (docs/product/runtime.md#calls saving): create or replace whole definitions, style, settings. */
 export function createAppsService({
   appsRepo,
   versionsRepo,
@@ -287,7 +287,7 @@ export function createAppsService({
     },
 
     /**
-     * Replaces the app's settings (spec 2 §3-§6). Generated apps need an admin or the MOON plan.
+     * Replaces the app's settings (docs/product/editor-and-chat.md#data). Generated apps need an admin or the MOON plan.
      * Sign-up, while on, needs its three contacts; turning it on also needs the app published or
      * on a custom domain, a rule that no longer applies once it is on (so other fields stay
      * editable). A refused save stores nothing. App hosts see the new settings at once: this

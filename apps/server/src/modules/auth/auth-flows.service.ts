@@ -23,7 +23,7 @@ interface Deps {
 }
 
 /**
- * The account flows of spec 1 §7 that send mail (reset, magic link, verification, e-mail change).
+ * The account flows of docs/product/accounts-and-plans.md#calls that send mail (reset, magic link, verification, e-mail change).
  * Each runs the identity provider inside a mail context so a failed delivery becomes the spec's
  * "could not send" message instead of a silent success.
  */

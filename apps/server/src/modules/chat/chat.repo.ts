@@ -103,7 +103,7 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
         : null;
     },
 
-    /** The newest `n` messages, oldest first (the realtime collection of spec 3 §7). */
+    /** The newest `n` messages, oldest first (the realtime collection of docs/product/editor-and-chat.md#calls). */
     async listLast(appId: string, n: number): Promise<ChatMessage[]> {
       const rows = await last.execute({ appId, n });
       return rows.reverse().map(toMessage);

@@ -214,7 +214,7 @@ export function createContextRepo(db: Db) {
     },
 
     /**
-     * Points every tool data item of the app that references `oldItemId` at `newItemId` (spec 1 §4
+     * Points every tool data item of the app that references `oldItemId` at `newItemId` (docs/product/data-sources.md#states-and-transitions
      * Replace a file), wherever tools sit in the saved app definition. Returns how many changed.
      */
     async swapToolDataItems(appId: string, oldItemId: string, newItemId: string): Promise<number> {

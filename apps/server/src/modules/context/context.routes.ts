@@ -33,7 +33,7 @@ function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return result.data;
 }
 
-/** Data sources API (spec 1 §7 context calls), all for the signed-in builder who owns the app. */
+/** Data sources API (docs/product/data-sources.md#calls context calls), all for the signed-in builder who owns the app. */
 export function contextRoutes({
   context,
   signedIn,

@@ -47,7 +47,7 @@ const MIME_OF: Record<UploadType, string> = {
 /** The calendar month (UTC) usage is counted in, e.g. "2026-11". */
 export const usageMonth = (now = new Date()) => now.toISOString().slice(0, 7);
 
-/** The wire shape of an item (spec 1 §3). */
+/** The wire shape of an item (docs/product/data-sources.md#data). */
 export function toContextItem(row: ContextItemRow): ContextItem {
   return {
     id: row.id,
@@ -94,7 +94,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(plan) ? (plan as PlanId) : 'lite');
 
 /**
- * Data sources of an app (spec 1 §2–§9): list, ingest (text, files, web pages), rename, delete,
+ * Data sources of an app (docs/product/data-sources.md#screens-and-routes): list, ingest (text, files, web pages), rename, delete,
  * replace and live status. Every call checks that the signed-in builder owns the app; someone
  * else's app or item is "not found".
  */
@@ -381,7 +381,7 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
       return { contextItemIds: ids };
     },
 
-    /** Which connectors the dialog may offer (spec 1 §2), by configured credentials. */
+    /** Which connectors the dialog may offer (docs/product/data-sources.md#screens-and-routes), by configured credentials. */
     connectorStatus(): ConnectorsResponse {
       return {
         connectors: (['notion', 'google_drive'] as const).map((id) => ({ id, configured: Boolean(connectors[id]) })),

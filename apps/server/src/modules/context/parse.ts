@@ -4,7 +4,7 @@ import mammoth from 'mammoth';
 import Papa from 'papaparse';
 import { AppError } from '../../platform/errors';
 
-/** The upload types we parse ourselves (spec 1 §5 file types, plus plain text and Markdown). */
+/** The upload types we parse ourselves (docs/product/data-sources.md#rules-and-messages file types, plus plain text and Markdown). */
 export type UploadType = Extract<ContextItemType, 'csv' | 'doc' | 'pdf' | 'txt'>;
 
 /** What the bytes are, whatever the name or MIME type claims. */

@@ -75,7 +75,7 @@ export function createUuidV7(now: () => number = Date.now): () => string {
 }
 
 /**
- * Converts CSV rows (spec 2 §5 conversions, then the entity's own validation) into batches of
+ * Converts CSV rows (docs/product/database.md#rules-and-messages conversions, then the entity's own validation) into batches of
  * records ready to insert. Bad rows are counted and the first `errorsKept` reported with their
  * row number and file line; a file with too many rows or no matching column throws an AppError.
  */

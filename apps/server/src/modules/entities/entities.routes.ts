@@ -15,7 +15,7 @@ export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const CSV_IMPORT_ROUTE = { method: 'POST', path: '/live_api/apps/:appId/entities/:name/import' } as const;
 
 /**
- * The entity API at /live_api/apps/{appId}/entities/{name} (spec 3 §7): open to everyone, each
+ * The entity API at /live_api/apps/{appId}/entities/{name} (docs/product/database.md#calls): open to everyone, each
  * call authorised per entity by the service (callers identified in app.ts). Bodies of any shape go to the service, which
  * validates them against the entity's schema.
  */

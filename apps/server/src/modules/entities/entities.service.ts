@@ -138,7 +138,7 @@ const fieldsOf = (schema: EntitySchema): EntityFields =>
   );
 
 /**
- * The entity API (spec 3 §7): records of an app's entities, validated against their schemas, every
+ * The entity API (docs/product/database.md#calls): records of an app's entities, validated against their schemas, every
  * operation authorised against the entity's access levels for the caller (docs/entity-access.md).
  */
 export function createEntitiesService({
@@ -320,7 +320,7 @@ export function createEntitiesService({
     },
 
     /**
-     * Imports a CSV stream in batches (spec 2 §5 conversions, then the entity's own validation).
+     * Imports a CSV stream in batches (docs/product/database.md#rules-and-messages conversions, then the entity's own validation).
      * Bad rows are skipped and counted; rows written stay written if the upload breaks off, and a
      * retry with the same importId does not duplicate them. Parsing, conversions and validation
      * run in a worker thread (csv-import.ts) while this thread writes the batches it hands back.

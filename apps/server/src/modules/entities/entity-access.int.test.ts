@@ -38,7 +38,7 @@ const { body: made } = await t.request('POST', '/api/apps', {
   body: buildGenApp({ name: 'Matrix', entities }),
 });
 const appId = made.appId as string;
-// Sign-up opens on a published app with its contacts set (spec 2 §4, §5).
+// Sign-up opens on a published app with its contacts set (docs/product/database.md#states-and-transitions).
 await t.request('POST', `/api/apps/${appId}/publish`, { token: builder.token });
 expect(
   (
@@ -162,7 +162,7 @@ describe('cross-app isolation', () => {
         },
       }),
     });
-    // App settings of a generated app need the MOON plan (spec 2 §6); sign-up needs it published.
+    // App settings of a generated app need the MOON plan (docs/product/database.md#roles-and-permissions); sign-up needs it published.
     await t.db.update(accounts).set({ plan: 'moon' }).where(eq(accounts.id, otherBuilder.accountId));
     await t.request('POST', `/api/apps/${second.appId}/publish`, { token: otherBuilder.token });
     const opened = await t.request('POST', `/api/apps/${second.appId}/settings`, {

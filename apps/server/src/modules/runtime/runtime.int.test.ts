@@ -37,7 +37,7 @@ async function makeApp(settings: Record<string, unknown> = { isSignupEnabled: tr
     token: builder.token,
     body: buildGenApp({ name: 'Task Tracker', entities: { Task: TASK } }),
   });
-  // Sign-up opens on a published app only (spec 2 §4): the first version goes live before it.
+  // Sign-up opens on a published app only (docs/product/runtime.md#states-and-transitions): the first version goes live before it.
   if (settings.isSignupEnabled)
     expect((await t.request('POST', `/api/apps/${body.appId}/publish`, { token: builder.token })).status).toBe(200);
   const saved = await t.request('POST', `/api/apps/${body.appId}/settings`, {

@@ -88,7 +88,7 @@ export interface AppHost {
 
 /**
  * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
- * caller may see (published, or the one a signed preview token names), and the bundle of spec 3 §3.
+ * caller may see (published, or the one a signed preview token names), and the bundle of docs/product/runtime.md#data.
  */
 export function createRuntimeService({
   source,
@@ -223,7 +223,7 @@ export function createRuntimeService({
     },
 
     /**
-     * The bundle of spec 3 §3 for a caller on the app's host: with a preview token, the version it
+     * The bundle of docs/product/runtime.md#data for a caller on the app's host: with a preview token, the version it
      * names; otherwise the published version (404 while unpublished). 403 when the caller may not
      * see it: a bad, expired or other app's preview token (or one whose builder session ended), an
      * unpublished version, or an app that

@@ -39,7 +39,7 @@ export function snapshotFiles(snapshot: AppSnapshot): Map<string, string> {
   return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Per-file comparison of two snapshots (spec 2 §3 Version diff file). */
+/** Per-file comparison of two snapshots (docs/product/editor-and-chat.md#data Version diff file). */
 export function diffSnapshots(older: AppSnapshot | null, newer: AppSnapshot): VersionDiffFile[] {
   const before = older ? snapshotFiles(older) : new Map<string, string>();
   const after = snapshotFiles(newer);

@@ -11,7 +11,7 @@ export interface S3Config {
   secretAccessKey: string;
 }
 
-/** Uploads are at most 10 MB (spec 3 §9): buffered, so S3 gets the Content-Length and payload hash it wants. */
+/** Uploads are at most 10 MB (docs/product/runtime.md#limits): buffered, so S3 gets the Content-Length and payload hash it wants. */
 const MAX_OBJECT_BYTES = 25 * 1024 * 1024;
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
@@ -68,7 +68,7 @@ export function signV4({
   return `AWS4-HMAC-SHA256 Credential=${accessKeyId}/${scope},SignedHeaders=${names.join(';')},Signature=${createHmac('sha256', key).update(toSign).digest('hex')}`;
 }
 
-/** The production twin of the local file storage (DESIGN.md §1): same interface, objects in a bucket. */
+/** The production twin of the local file storage (README, configuration: S3_*): same interface, objects in a bucket. */
 export function createS3Storage(
   config: S3Config,
   { fetchImpl = fetch, now = () => new Date() }: { fetchImpl?: typeof fetch; now?: () => Date } = {},

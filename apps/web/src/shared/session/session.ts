@@ -25,7 +25,7 @@ export function refreshSession(queryClient: QueryClient): Promise<Session | null
 }
 
 /**
- * The current session. It refreshes every TOKEN_REFRESH_INTERVAL_MS (spec 1 §9); token changes,
+ * The current session. It refreshes every TOKEN_REFRESH_INTERVAL_MS (docs/product/accounts-and-plans.md#limits); token changes,
  * in this tab or another, refresh it at once (see useSessionSync).
  */
 export function useSession() {

@@ -11,7 +11,7 @@ export const ACCOUNT_QUERY_KEY = ['account', 'current'] as const;
 
 /**
  * `POST /api/live_api/account/create` (idempotent). A 401 is thrown to the caller, which retries
- * it (spec 1 §4) instead of signing the user out.
+ * it (docs/product/accounts-and-plans.md#states-and-transitions) instead of signing the user out.
  */
 export function createAccount(saleId?: string | null): Promise<CreateAccountResponse> {
   return apiFetch('/api/live_api/account/create', {

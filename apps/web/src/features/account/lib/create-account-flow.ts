@@ -23,7 +23,7 @@ export type CreateAccountOutcome<T> =
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Account creation after sign-in (spec 1 §4): with a sale_id wait 3 s first; a 401 is retried up
+ * Account creation after sign-in (docs/product/accounts-and-plans.md#states-and-transitions): with a sale_id wait 3 s first; a 401 is retried up
  * to 7 times 4 s apart (the identity provider may not have the session everywhere yet); any other
  * failure, or a 401 after the last retry, is final and the caller signs the user out.
  */

@@ -1,5 +1,5 @@
 /**
- * The navigation rules of spec 1 §2 as one pure function, so they can be tested without a browser.
+ * The navigation rules of docs/product/accounts-and-plans.md#screens-and-routes as one pure function, so they can be tested without a browser.
  *
  * - `/` goes to /home when signed in, else to /login.
  * - Without a user: public pages are left alone; any other page goes to /login?redirectTo=<page>.

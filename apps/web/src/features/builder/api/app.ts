@@ -14,7 +14,7 @@ export interface AppDetails {
   publishedVersionId: string | null;
   /** The app's address on its own host. */
   appUrl: string;
-  /** App settings (spec 2 §3), saved as a whole. */
+  /** App settings (docs/product/editor-and-chat.md#data), saved as a whole. */
   settings: Record<string, unknown>;
   /** Custom hostnames the operator maps to the app; sign-up may open on them before publishing. */
   customDomains: string[];

@@ -24,7 +24,7 @@ export interface AppSettingsPanelProps {
   appId: string;
   /** Published now: the toolbar's Publish says so before the app details are read again. */
   isPublished: boolean;
-  /** Whether this builder may edit them (spec 2 §6); null while the account loads. */
+  /** Whether this builder may edit them (docs/product/editor-and-chat.md#roles-and-permissions); null while the account loads. */
   canEdit: boolean | null;
 }
 
@@ -37,7 +37,7 @@ const PLACEHOLDERS: Record<SignupRequiredField, string> = {
 };
 
 /**
- * The App settings panel (spec 2 §3-§6): sign-up and the contacts its login page needs. It reads
+ * The App settings panel (docs/product/editor-and-chat.md#data): sign-up and the contacts its login page needs. It reads
  * the app details the editor already holds and saves the whole settings object.
  */
 export function AppSettingsPanel({ appId, isPublished, canEdit }: AppSettingsPanelProps) {
@@ -109,7 +109,7 @@ function SignupSettingsForm({ appId, settings, isPublished, hasCustomDomain }: S
     setForm((current) => (isSignupFormDirty(current, settings) ? current : signupFormOf(settings)));
   }, [settings]);
 
-  /** Required fields are red at once (spec 2 §5); a format error waits until the field is left. */
+  /** Required fields are red at once (docs/product/editor-and-chat.md#rules-and-messages); a format error waits until the field is left. */
   function shownError(field: SignupRequiredField): string | undefined {
     const error = errors[field];
     if (!error) return undefined;

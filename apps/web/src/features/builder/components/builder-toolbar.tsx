@@ -157,7 +157,7 @@ export function BuilderToolbar({
   );
 }
 
-/** Analytics needs a published app (spec 1 §2); until then it says so. */
+/** Analytics needs a published app (docs/product/editor-and-chat.md#screens-and-routes); until then it says so. */
 function AnalyticsButton({ appId, isPublished }: { appId: string; isPublished: boolean }) {
   if (isPublished) {
     return (

@@ -17,7 +17,7 @@ export interface PublishButtonProps {
 }
 
 /**
- * The toolbar's Publish (spec 1 §2): makes the latest version live, then shows the app's address to
+ * The toolbar's Publish (docs/product/editor-and-chat.md#screens-and-routes): makes the latest version live, then shows the app's address to
  * copy. When that changes what end users have (tables, fields, access rules, values that cannot be
  * converted), the dry run's list is shown first and the builder confirms it.
  */

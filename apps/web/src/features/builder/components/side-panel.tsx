@@ -43,7 +43,7 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   'app-settings': 'Sign-up and its links',
 };
 
-/** The panels this editor can open; the other entries of spec 2 §2 are listed but not built yet. */
+/** The panels this editor can open; the other entries of docs/product/editor-and-chat.md#screens-and-routes are listed but not built yet. */
 export type OpenPanel = 'database' | 'settings';
 const AVAILABLE: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources', 'app-settings']);
 const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = { database: 'database', 'app-settings': 'settings' };
@@ -60,13 +60,13 @@ export interface SidePanelProps {
   isMobile: boolean;
   /** The app has a published version (App settings: sign-up needs it). */
   isPublished: boolean;
-  /** App settings are this builder's to edit (spec 2 §6); null while the account loads. */
+  /** App settings are this builder's to edit (docs/product/editor-and-chat.md#roles-and-permissions); null while the account loads. */
   canEditSettings: boolean | null;
 }
 
 /**
- * The editor's sidebar (spec 3 §2): the menu of spec 2 §2 for the app's kind, or the open panel
- * with its Done button (spec 1 §2). 16rem wide, 18rem on mobile, 3rem collapsed (icons only).
+ * The editor's sidebar (docs/product/editor-and-chat.md#screens-and-routes): the menu of docs/product/editor-and-chat.md#screens-and-routes for the app's kind, or the open panel
+ * with its Done button (docs/product/editor-and-chat.md#screens-and-routes). 16rem wide, 18rem on mobile, 3rem collapsed (icons only).
  */
 export function SidePanel({
   appId,
@@ -229,7 +229,7 @@ export function SidePanel({
   );
 }
 
-/** A side panel's title with the Done button that returns to the menu (spec 1 §2). */
+/** A side panel's title with the Done button that returns to the menu (docs/product/editor-and-chat.md#screens-and-routes). */
 export function PanelHeader({ icon, title, onDone }: { icon: ReactNode; title: string; onDone: () => void }) {
   return (
     <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">

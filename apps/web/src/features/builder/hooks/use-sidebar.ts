@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { readSidebarOpen, sidebarCookie } from '../../editor';
 
 /**
- * The sidebar's open state (spec 3 §2): Ctrl/Cmd+B toggles it, and the choice is kept in a cookie
+ * The sidebar's open state (docs/product/editor-and-chat.md#screens-and-routes): Ctrl/Cmd+B toggles it, and the choice is kept in a cookie
  * for 7 days.
  */
 export function useSidebar() {

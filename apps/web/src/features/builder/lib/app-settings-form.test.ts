@@ -31,7 +31,7 @@ describe('the App settings sign-up form', () => {
     expect(signupFormOf({ isSignupEnabled: 'yes' }).isSignupEnabled).toBe(false);
   });
 
-  it('marks empty contacts as required only while sign-up is on or being turned on (spec 2 §5)', () => {
+  it('marks empty contacts as required only while sign-up is on or being turned on (docs/product/editor-and-chat.md#rules-and-messages)', () => {
     const empty = { isSignupEnabled: false, termsOfServiceLink: '', privacyPolicyLink: ' ', supportEmail: '' };
     expect(signupFormErrors(empty)).toEqual({});
     expect(signupFormErrors({ ...empty, isSignupEnabled: true })).toEqual({
@@ -79,7 +79,7 @@ describe('the App settings sign-up form', () => {
     expect(isSignupFormDirty({ ...filled, termsOfServiceLink: '' }, stored)).toBe(true);
   });
 
-  it('lets the toggle turn sign-up on only when published or on a custom domain, and off always (spec 2 §4)', () => {
+  it('lets the toggle turn sign-up on only when published or on a custom domain, and off always (docs/product/editor-and-chat.md#states-and-transitions)', () => {
     expect(canToggleSignup({ isStoredOn: false, isPublished: false, hasCustomDomain: false })).toBe(false);
     expect(canToggleSignup({ isStoredOn: false, isPublished: true, hasCustomDomain: false })).toBe(true);
     expect(canToggleSignup({ isStoredOn: false, isPublished: false, hasCustomDomain: true })).toBe(true);

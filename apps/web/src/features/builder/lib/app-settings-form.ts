@@ -6,7 +6,7 @@ import {
   type SignupRequiredField,
 } from '@tessera/contracts';
 
-/** What the App settings panel edits: sign-up and the contacts its login page shows (spec 2 §3). */
+/** What the App settings panel edits: sign-up and the contacts its login page shows (docs/product/editor-and-chat.md#data). */
 export interface SignupForm {
   isSignupEnabled: boolean;
   termsOfServiceLink: string;
@@ -39,7 +39,7 @@ export function isSignupFormDirty(form: SignupForm, settings: Record<string, unk
 /**
  * The field errors the server would answer, found before asking it: the shared schema's format
  * checks on filled-in fields, and "required" for empty ones while sign-up is on or being turned on
- * (spec 2 §5: empty fields are shown in red).
+ * (docs/product/editor-and-chat.md#rules-and-messages: empty fields are shown in red).
  */
 export function signupFormErrors(form: SignupForm): SignupFormErrors {
   const errors: SignupFormErrors = {};
@@ -71,7 +71,7 @@ export function settingsWithSignupForm(settings: Record<string, unknown>, form: 
 }
 
 /**
- * Whether the sign-up toggle may be used (spec 2 §4): it needs a published app or a custom domain,
+ * Whether the sign-up toggle may be used (docs/product/editor-and-chat.md#states-and-transitions): it needs a published app or a custom domain,
  * unless sign-up is already on (as stored), which can always be turned off.
  */
 export function canToggleSignup({

@@ -3,7 +3,7 @@ import { menuEntries } from './menus';
 
 const labels = (...args: Parameters<typeof menuEntries>) => menuEntries(...args).map((e) => e.label);
 
-describe('menuEntries (spec 2 §2)', () => {
+describe('menuEntries (docs/product/editor-and-chat.md#screens-and-routes)', () => {
   it('single tool', () => {
     expect(labels({ kind: 'tool', isAdmin: false, plan: 'lite', hasTool: true })).toEqual([
       'Tool texts',

@@ -1,6 +1,6 @@
 import { canEditAppSettings, type AppKind, type PlanId } from '@tessera/contracts';
 
-/** Every side-panel entry the editor knows (spec 2 §2, spec 1 §2 "Builder side panels"). */
+/** Every side-panel entry the editor knows (docs/product/editor-and-chat.md#screens-and-routes, docs/product/editor-and-chat.md#screens-and-routes "Builder side panels"). */
 export type MenuEntryId =
   | 'tool-texts'
   | 'app-texts'
@@ -34,8 +34,8 @@ export interface MenuContext {
 }
 
 /**
- * The side panel's menu for an app kind (spec 2 §2 table). Generated apps also list Database,
- * the panel the toolbar's Database button opens (spec 1 §2).
+ * The side panel's menu for an app kind (docs/product/editor-and-chat.md#screens-and-routes table). Generated apps also list Database,
+ * the panel the toolbar's Database button opens (docs/product/editor-and-chat.md#screens-and-routes).
  */
 export function menuEntries(ctx: MenuContext): MenuEntry[] {
   const dataSources: MenuEntry = { id: 'data-sources', label: ctx.dataSourceLabel?.trim() || 'Data sources' };

@@ -27,7 +27,7 @@ import { useLeavePrompt } from '../hooks/use-leave-prompt';
 import { useVersionSelection } from '../hooks/use-version-selection';
 
 /**
- * `/build/app/{appId}` (and `/{pageName}`): the editor. A toolbar (spec 1 §2), the sidebar with
+ * `/build/app/{appId}` (and `/{pageName}`): the editor. A toolbar (docs/product/editor-and-chat.md#screens-and-routes), the sidebar with
  * the menu of the app's kind, the chat (at most 350 px wide) and the preview frame, or the open
  * panel's workspace. Under 768 px the chat and the preview take turns.
  */

@@ -8,7 +8,7 @@ import { applyLiveEvent } from '../lib/live-events';
 import { contextEventsUrl, contextKeys } from './context';
 
 /**
- * Live statuses (spec 1 §4): while `isActive` (some item is unsynced, pending or running) a stream
+ * Live statuses (docs/product/data-sources.md#states-and-transitions): while `isActive` (some item is unsynced, pending or running) a stream
  * of the app's item changes stays open and updates the cached list; a changed item count refreshes
  * the list. The stream closes once every item has settled; it reconnects when the tab becomes
  * visible or the network comes back, and falls back to polling when it keeps failing.

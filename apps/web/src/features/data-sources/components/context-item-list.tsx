@@ -13,7 +13,7 @@ export interface ContextItemListProps {
   onUpgrade: (reason: UpgradeReason, message?: string) => void;
 }
 
-/** The app's existing data items (spec 1 §2), newest first. */
+/** The app's existing data items (docs/product/data-sources.md#screens-and-routes), newest first. */
 export function ContextItemList({
   appId,
   items,

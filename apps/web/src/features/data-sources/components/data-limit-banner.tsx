@@ -2,7 +2,7 @@ import { Gauge } from 'lucide-react';
 import { MESSAGES } from '@tessera/contracts';
 import { Button } from '@tessera/ui';
 
-/** The monthly data processing limit banner (spec 1 §8) with its upgrade action. */
+/** The monthly data processing limit banner (docs/product/data-sources.md#errors) with its upgrade action. */
 export function DataLimitBanner({ onUpgrade }: { onUpgrade: () => void }) {
   return (
     <div

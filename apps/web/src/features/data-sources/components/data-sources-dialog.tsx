@@ -29,8 +29,8 @@ export interface DataSourcesDialogProps {
 }
 
 /**
- * The Data Sources dialog (spec 1 §2): add text, a CSV, a Doc, a PDF, a website or a connector
- * item, and manage the app's items with their live sync status (spec 1 §4).
+ * The Data Sources dialog (docs/product/data-sources.md#screens-and-routes): add text, a CSV, a Doc, a PDF, a website or a connector
+ * item, and manage the app's items with their live sync status (docs/product/data-sources.md#states-and-transitions).
  */
 export function DataSourcesDialog({ appId, open, onOpenChange }: DataSourcesDialogProps) {
   const [source, setSource] = useState<DataSourceOptionId>('text');

@@ -10,7 +10,7 @@ export interface ItemNameFieldProps {
 }
 
 /**
- * The item's name, editable in place (spec 1 §9): a blur saves after 500 ms, Enter saves at once,
+ * The item's name, editable in place (docs/product/data-sources.md#limits): a blur saves after 500 ms, Enter saves at once,
  * Escape puts the stored name back without closing the dialog around it.
  */
 export function ItemNameField({ name, onRename }: ItemNameFieldProps) {

@@ -21,7 +21,7 @@ export interface SourcePickerProps {
 }
 
 /**
- * The dialog's options (spec 1 §2) as a radio group: one tab stop, arrow keys move and select,
+ * The dialog's options (docs/product/data-sources.md#screens-and-routes) as a radio group: one tab stop, arrow keys move and select,
  * Home/End jump to the ends.
  */
 export function SourcePicker({ value, onChange, unconfigured }: SourcePickerProps) {

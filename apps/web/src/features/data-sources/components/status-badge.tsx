@@ -9,7 +9,7 @@ export interface StatusBadgeProps {
 }
 
 /**
- * The status of an item (spec 1 §4). An error or a usage limit carries its reason: shown on hover
+ * The status of an item (docs/product/data-sources.md#states-and-transitions). An error or a usage limit carries its reason: shown on hover
  * (title) and in a panel the badge toggles, so it is reachable by keyboard and touch too.
  */
 export function StatusBadge({ item }: StatusBadgeProps) {

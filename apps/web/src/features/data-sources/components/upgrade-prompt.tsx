@@ -32,7 +32,7 @@ function planFeatures(plan: PlanId): string[] {
 }
 
 /**
- * The upgrade prompt of the data sources (spec 1 §8 upgrade reasons): why it opened, and the plans'
+ * The upgrade prompt of the data sources (docs/product/data-sources.md#errors upgrade reasons): why it opened, and the plans'
  * data limits side by side with the current plan marked. Plans change from the account.
  */
 export function UpgradePrompt({ reason, message, currentPlan, onClose }: UpgradePromptProps) {

@@ -17,7 +17,7 @@ export interface WebScraperFormProps extends AddSourceProps {
 
 /**
  * Web scraper option: one page, or a crawl of the same site's links up to the plan's depth and page
- * count (spec 1 §9). The started crawl's progress shows under the form until it settles.
+ * count (docs/product/data-sources.md#limits). The started crawl's progress shows under the form until it settles.
  */
 export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: WebScraperFormProps) {
   const [address, setAddress] = useState('');

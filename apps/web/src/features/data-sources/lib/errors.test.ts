@@ -4,7 +4,7 @@ import { serverMessageOr, upgradeReasonOf, uploadErrorMessage } from './errors';
 
 const MB = 1024 * 1024;
 
-describe('uploadErrorMessage (spec 1 §8)', () => {
+describe('uploadErrorMessage (docs/product/data-sources.md#errors)', () => {
   it('names the limit on a 400 with code file-too-big', () => {
     expect(
       uploadErrorMessage(

@@ -15,7 +15,7 @@ function maxBytesOf(details: unknown): number | null {
 }
 
 /**
- * The message of a failed file upload (spec 1 §8): a 400 with code file-too-big names the limit; any
+ * The message of a failed file upload (docs/product/data-sources.md#errors): a 400 with code file-too-big names the limit; any
  * other 400 on a CSV asks for headers and rows; another 400 shows the server's message; anything
  * else "Failed to upload context, try again later".
  */

@@ -14,7 +14,7 @@ function parseJson(data: string): unknown {
 }
 
 /**
- * Applies one event of `GET /api/context/items/events` to the cached list (spec 1 §4): `item`
+ * Applies one event of `GET /api/context/items/events` to the cached list (docs/product/data-sources.md#states-and-transitions): `item`
  * replaces that item in place (status, chunks, progress); an item the list does not have yet, a
  * changed item `count`, or `ready` (changes between the list fetch and the subscription) refetch
  * the list. Malformed events change nothing.

@@ -2,7 +2,7 @@ import { APP_MESSAGES, MESSAGES, planLimits, type PlanId, type UpgradeReason } f
 
 /**
  * The upgrade prompt adding one more item opens, or null when the plan has room. The free plan
- * allows one data item; a second one opens the prompt with reason free data items limit (spec 1 §5).
+ * allows one data item; a second one opens the prompt with reason free data items limit (docs/product/data-sources.md#rules-and-messages).
  * Paid plans are left to the server, which names their limit in its refusal.
  */
 export function upgradeReasonForNewItem(plan: PlanId, itemCount: number): UpgradeReason | null {

@@ -48,7 +48,7 @@ export interface RenameController {
 }
 
 /**
- * The inline rename of a data item (spec 1 §9: rename blur delay 500 ms). Enter saves at once,
+ * The inline rename of a data item (docs/product/data-sources.md#limits: rename blur delay 500 ms). Enter saves at once,
  * Escape cancels, a blur saves after the delay unless the field is focused again first.
  */
 export function createRenameController({

@@ -3,7 +3,7 @@ import { CONTEXT_ITEM_STATUSES } from '@tessera/contracts';
 import { hasLiveItems, hasStatusReason, isLiveStatus, statusLabel, statusTone } from './status';
 
 describe('statusLabel', () => {
-  it('maps every status to the label of spec 1 §4', () => {
+  it('maps every status to the label of docs/product/data-sources.md#states-and-transitions', () => {
     expect(Object.fromEntries(CONTEXT_ITEM_STATUSES.map((s) => [s, statusLabel(s)]))).toEqual({
       unsynced: 'Pending',
       pending: 'Pending',

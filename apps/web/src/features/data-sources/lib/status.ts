@@ -16,7 +16,7 @@ const STATUS_TONES: Record<ContextItemStatus, StatusTone> = {
   usage_limit_reached: 'warning',
 };
 
-/** The label of a status (spec 1 §4): unsynced and pending both read "Pending". */
+/** The label of a status (docs/product/data-sources.md#states-and-transitions): unsynced and pending both read "Pending". */
 export function statusLabel(status: ContextItemStatus): string {
   return CONTEXT_STATUS_LABELS[status];
 }
@@ -31,7 +31,7 @@ export function isLiveStatus(status: ContextItemStatus): boolean {
   return LIVE_CONTEXT_ITEM_STATUSES.includes(status);
 }
 
-/** True while any item may still change: the live subscription stays open only then (spec 1 §4). */
+/** True while any item may still change: the live subscription stays open only then (docs/product/data-sources.md#states-and-transitions). */
 export function hasLiveItems(items: readonly Pick<ContextItem, 'status'>[]): boolean {
   return items.some((item) => isLiveStatus(item.status));
 }

@@ -18,7 +18,7 @@ describe('validateFile', () => {
     expect(validateFile(undefined, 'pdf', 5 * MB)).toBe('Please upload a file');
   });
 
-  it('takes the MIME types of spec 1 §5', () => {
+  it('takes the MIME types of docs/product/data-sources.md#rules-and-messages', () => {
     expect(validateFile(file('a.csv', 'text/csv'), 'csv', 5 * MB)).toBeNull();
     expect(validateFile(file('a', 'application/pdf'), 'pdf', 5 * MB)).toBeNull();
     expect(validateFile(file('a.doc', 'application/msword'), 'doc', 5 * MB)).toBeNull();

@@ -1,6 +1,6 @@
 import { APP_MESSAGES, FILE_ACCEPT, MESSAGES, formatFileSize } from '@tessera/contracts';
 
-/** The upload options of the dialog (spec 1 §2): Items List (CSV), Doc (DOCX), PDF. */
+/** The upload options of the dialog (docs/product/data-sources.md#screens-and-routes): Items List (CSV), Doc (DOCX), PDF. */
 export type UploadKind = 'csv' | 'doc' | 'pdf';
 
 /** How a kind is named in messages ("upload a valid PDF file"). */
@@ -12,17 +12,17 @@ const EXTENSIONS: Record<UploadKind, string[]> = {
   pdf: ['.pdf'],
 };
 
-/** The file picker's `accept`: the kind's MIME types (spec 1 §5) and extensions. */
+/** The file picker's `accept`: the kind's MIME types (docs/product/data-sources.md#rules-and-messages) and extensions. */
 export function acceptAttribute(kind: UploadKind): string {
   return [...FILE_ACCEPT[kind], ...EXTENSIONS[kind]].join(',');
 }
 
-/** The message of a file over `maxBytes` (spec 1 §8, with the limit filled in). */
+/** The message of a file over `maxBytes` (docs/product/data-sources.md#errors, with the limit filled in). */
 export function fileTooBigMessage(maxBytes: number): string {
   return MESSAGES.dataSources.fileTooBig.replace('{size}', formatFileSize(maxBytes));
 }
 
-/** A pasted text: "Please enter some text" when there is none (spec 1 §5). */
+/** A pasted text: "Please enter some text" when there is none (docs/product/data-sources.md#rules-and-messages). */
 export function validateText(text: string): string | null {
   return text.trim() ? null : MESSAGES.dataSources.emptyText;
 }

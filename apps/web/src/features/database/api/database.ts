@@ -12,7 +12,7 @@ export interface EntityRecord {
   [field: string]: unknown;
 }
 
-/** Rows are loaded in pages of 1000, newest first (spec 2 §7). */
+/** Rows are loaded in pages of 1000, newest first (docs/product/database.md#calls). */
 export const RECORDS_PAGE_SIZE = 1000;
 
 export const databaseKeys = {

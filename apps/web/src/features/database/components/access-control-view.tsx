@@ -11,7 +11,7 @@ import {
 } from '@tessera/contracts';
 import { Button, Field, Select, cn, toast } from '@tessera/ui';
 
-/** Human names of the access levels (spec 3 §3; "all" is every signed-in app user). */
+/** Human names of the access levels (docs/product/database.md#data; "all" is every signed-in app user). */
 export const ACCESS_LEVEL_LABELS: Record<AccessLevel, { label: string; hint: string }> = {
   anonymous: { label: 'Anyone, even signed out', hint: 'Every visitor, with or without an account' },
   all: { label: 'Signed-in users', hint: 'Every user signed in to your app (the presets call them “Public”)' },
@@ -33,7 +33,7 @@ const same = (a: EntityPermissions, b: EntityPermissions) => a.read === b.read &
 
 /**
  * Who may read and write an entity's rows: two levels, or one of the six presets. Applying asks the
- * chat (spec 2 §6), so the change becomes a version of the app like any other.
+ * chat (docs/product/database.md#roles-and-permissions), so the change becomes a version of the app like any other.
  */
 export function AccessControlView({ entity, schema, isChatBusy, onRequestChange }: AccessControlViewProps) {
   const stored = schema['x-accessControl'].permissions;

@@ -24,7 +24,7 @@ export interface TextCellDialogProps {
   onClose: () => void;
 }
 
-/** Long text (spec 3 §5: over 50 characters or with a line break) and JSON are edited here. */
+/** Long text (docs/product/database.md#rules-and-messages: over 50 characters or with a line break) and JSON are edited here. */
 export function TextCellDialog({ column, initialText, onSave, onClose }: TextCellDialogProps) {
   const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | null>(null);
@@ -171,7 +171,7 @@ export interface AddOptionDialogProps {
   isSaving: boolean;
 }
 
-/** Adds an option to a select column (spec 3 §5: an empty name is ignored). */
+/** Adds an option to a select column (docs/product/database.md#rules-and-messages: an empty name is ignored). */
 export function AddOptionDialog({ column, onSubmit, onClose, isSaving }: AddOptionDialogProps) {
   const [label, setLabel] = useState('');
   return (

@@ -40,7 +40,7 @@ function optionColor(column: GridColumn, label: string): string {
   return column.options.find((o) => o.label === label)?.backgroundColor ?? '#f4f4f5';
 }
 
-/** How a value reads in its cell, by column type (spec 3 §3: multiselect as coloured labels). */
+/** How a value reads in its cell, by column type (docs/product/database.md#data: multiselect as coloured labels). */
 export function CellView({ column, value, onToggle }: { column: GridColumn; value: unknown; onToggle?: () => void }) {
   if (column.dataType === 'boolean') {
     const checked = toBoolean(value);

@@ -6,7 +6,7 @@ import { EmptyState, Select, Tabs, TabsContent, TabsList, TabsTrigger, cn } from
 import { ACCESS_LEVEL_LABELS, AccessControlView, type AccessControlViewProps } from './access-control-view';
 import { DataGrid } from './data-grid';
 
-/** The entities shown in the panel: all but the built-in User (spec 2 §2), in name order. */
+/** The entities shown in the panel: all but the built-in User (docs/product/database.md#screens-and-routes), in name order. */
 export function visibleEntityNames(entities: Record<string, EntitySchema>): string[] {
   return Object.keys(entities)
     .filter((name) => name !== USER_ENTITY)
@@ -78,7 +78,7 @@ export interface DatabaseWorkspaceProps {
   appId: string;
   entities: Record<string, EntitySchema>;
   onSchemaSaved: (name: string, schema: EntitySchema) => void;
-  /** Access changes go through the chat (spec 2 §6). */
+  /** Access changes go through the chat (docs/product/database.md#roles-and-permissions). */
   chat: Pick<AccessControlViewProps, 'isChatBusy' | 'onRequestChange'>;
 }
 

@@ -22,7 +22,7 @@ export interface ChunkedRunOptions<T> {
   pauseMs?: number;
   /** Called after each chunk with the share done, 0 to 100. */
   onProgress?: (percent: number, done: number) => void;
-  /** Read before every chunk: true stops the run there (spec 2 §4: cancel stops before the next chunk). */
+  /** Read before every chunk: true stops the run there (docs/product/database.md#states-and-transitions: cancel stops before the next chunk). */
   isCancelled?: () => boolean;
   sleep?: (ms: number) => Promise<void>;
 }

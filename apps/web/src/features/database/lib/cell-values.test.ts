@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIME_MESSAGES } from '@tessera/contracts';
 import { imageFileProblem, isEmptyRow, isLongText, parseCellInput, toBoolean } from './cell-values';
 
-describe('cell values (spec 3 §5)', () => {
+describe('cell values (docs/product/database.md#rules-and-messages)', () => {
   it('flags long text over 50 characters or with a newline', () => {
     expect(isLongText('x'.repeat(50))).toBe(false);
     expect(isLongText('x'.repeat(51))).toBe(true);
@@ -35,7 +35,7 @@ describe('cell values (spec 3 §5)', () => {
   });
 });
 
-describe('image uploads (spec 3 §5)', () => {
+describe('image uploads (docs/product/database.md#rules-and-messages)', () => {
   it('take images under 10,000,000 bytes only', () => {
     expect(imageFileProblem({ type: 'image/png', size: 9_999_999 })).toBeNull();
     expect(imageFileProblem({ type: 'image/jpeg', size: 10_000_000 })).toBe('File size to large');

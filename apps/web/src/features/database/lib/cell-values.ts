@@ -18,7 +18,7 @@ export function toBoolean(value: unknown): boolean {
 }
 
 /**
- * What an edited cell's text becomes before it is sent (spec 3 §5): numbers are converted, JSON
+ * What an edited cell's text becomes before it is sent (docs/product/database.md#rules-and-messages): numbers are converted, JSON
  * must parse ("Invalid JSON: {reason}", empty is null), dates become ISO strings.
  */
 export function parseCellInput(column: Pick<GridColumn, 'dataType' | 'label'>, text: string): CellParse {
@@ -76,14 +76,14 @@ export function toDisplayText(value: unknown): string {
   return String(value);
 }
 
-/** A pending row counts as empty when no cell has a value (spec 2 §5: saving it is refused). */
+/** A pending row counts as empty when no cell has a value (docs/product/database.md#rules-and-messages: saving it is refused). */
 export function isEmptyRow(values: Record<string, unknown>): boolean {
   return Object.values(values).every(
     (v) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0),
   );
 }
 
-/** Why a picked file cannot be uploaded (spec 3 §5: images only, under 10,000,000 bytes), or null. */
+/** Why a picked file cannot be uploaded (docs/product/database.md#rules-and-messages: images only, under 10,000,000 bytes), or null. */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return RUNTIME_MESSAGES.notAnImage;
   if (file.size >= UPLOAD_MAX_BYTES) return RUNTIME_MESSAGES.fileTooLarge;

@@ -1,6 +1,6 @@
 import type { EntitySchema, PropertySchema } from '@tessera/contracts';
 
-/** The grid's column types (spec 3 §3). */
+/** The grid's column types (docs/product/database.md#data). */
 export const COLUMN_TYPES = [
   'text',
   'number',
@@ -65,7 +65,7 @@ export function optionColor(index: number): string {
   return OPTION_COLORS[index % OPTION_COLORS.length]!;
 }
 
-/** The grid type of a schema property (spec 2 §3, spec 3 §3). */
+/** The grid type of a schema property (docs/product/database.md#data, docs/product/database.md#data). */
 export function columnTypeOf(name: string, prop: PropertySchema): ColumnType {
   switch (prop.type) {
     case 'number':
@@ -179,7 +179,7 @@ export function withoutProperty(schema: EntitySchema, name: string): EntitySchem
   return next;
 }
 
-/** Adds a select or multiselect option; an empty (or repeated) name is ignored (spec 3 §5). */
+/** Adds a select or multiselect option; an empty (or repeated) name is ignored (docs/product/database.md#rules-and-messages). */
 export function withOption(schema: EntitySchema, name: string, option: string): EntitySchema {
   const label = option.trim();
   const prop = schema.properties[name];

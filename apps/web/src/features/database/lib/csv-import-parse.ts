@@ -1,5 +1,5 @@
 /**
- * Reading a CSV file in the import wizard (spec 2 §5): RFC 4180 fields (quotes, doubled quotes,
+ * Reading a CSV file in the import wizard (docs/product/database.md#rules-and-messages): RFC 4180 fields (quotes, doubled quotes,
  * line breaks inside quotes, CRLF or LF), values trimmed, empty lines and bad lines skipped.
  */
 

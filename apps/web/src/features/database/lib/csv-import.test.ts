@@ -32,7 +32,7 @@ const schema: EntitySchema = {
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
 
-describe('reading the file (spec 2 §5)', () => {
+describe('reading the file (docs/product/database.md#rules-and-messages)', () => {
   it('accepts only .csv names', () => {
     expect(['a.csv', 'B.CSV', 'x.y.Csv'].map(isCsvFileName)).toEqual([true, true, true]);
     expect(['a.txt', 'a.csv.txt', 'csv', 'a.xlsx'].map(isCsvFileName)).toEqual([false, false, false, false]);
@@ -86,7 +86,7 @@ describe('reading the file (spec 2 §5)', () => {
   });
 });
 
-describe('separator detection (spec 2 §5)', () => {
+describe('separator detection (docs/product/database.md#rules-and-messages)', () => {
   const rows = (cells: string[]) => cells.map((tags) => ({ tags }));
   it('prefers a line break, then a semicolon, else a comma', () => {
     expect(detectColumnSeparator(rows(['a;b', 'c\nd']), 'tags')).toBe('\n');
@@ -96,7 +96,7 @@ describe('separator detection (spec 2 §5)', () => {
   });
 });
 
-describe('mapping (spec 2 §3, §5)', () => {
+describe('mapping (docs/product/database.md#data)', () => {
   const headers = ['NAME', 'Price', 'Tags', 'Launched', 'Notes'];
   const rows = [{ NAME: 'Lamp', Price: '12', Tags: 'a;b', Launched: '2026-01-02', Notes: 'x' }];
 
@@ -208,7 +208,7 @@ describe('conversions through the contracts helpers', () => {
   });
 });
 
-describe('batches of 10, 3 at a time (spec 2 §9)', () => {
+describe('batches of 10, 3 at a time (docs/product/database.md#limits)', () => {
   it('never has more than 3 batches in flight and reports completed rows', async () => {
     expect([CSV_BATCH_SIZE, CSV_BATCH_CONCURRENCY]).toEqual([10, 3]);
     let inFlight = 0;
@@ -240,7 +240,7 @@ describe('batches of 10, 3 at a time (spec 2 §9)', () => {
   });
 });
 
-describe('outcome messages (spec 2 §8)', () => {
+describe('outcome messages (docs/product/database.md#errors)', () => {
   it('uses the catalogue texts', () => {
     expect(importOutcome({ total: 3, imported: 2, failed: 1, isFatal: false }).text).toBe(
       'Import completed with 1 failed row out of 3 total',

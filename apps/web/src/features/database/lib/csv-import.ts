@@ -30,7 +30,7 @@ export const CSV_STREAM_RETRIES = 2;
 /** The import endpoint's upload limit; the wizard refuses bigger files before reading them. */
 export const CSV_MAX_BYTES = 100 * 1024 * 1024;
 
-/** Wizard texts the spec does not word (spec 2 §5 says only that these cases are errors). */
+/** Wizard texts the spec does not word (docs/product/database.md#rules-and-messages says only that these cases are errors). */
 export const CSV_IMPORT_TEXTS = {
   notCsv: 'Only .csv files can be imported',
   tooBig: `This CSV file is too big (max ${CSV_MAX_BYTES / 1024 / 1024} MB)`,
@@ -40,7 +40,7 @@ export const CSV_IMPORT_TEXTS = {
 
 export type SplitCharacter = (typeof CSV_SPLIT_CHARACTERS)[number];
 
-/** Separator choices of spec 2 §5, in the order the select shows them. */
+/** Separator choices of docs/product/database.md#rules-and-messages, in the order the select shows them. */
 export const SPLIT_CHARACTER_OPTIONS: ReadonlyArray<{ value: SplitCharacter; label: string }> = [
   { value: ',', label: 'Comma (,)' },
   { value: ';', label: 'Semicolon (;)' },
@@ -68,7 +68,7 @@ export function formatMessage(template: string, values: Record<string, string | 
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** The toast that ends an import (spec 2 §8): success, the warning with counts, or failure. */
+/** The toast that ends an import (docs/product/database.md#errors): success, the warning with counts, or failure. */
 export function importOutcome(result: { total: number; imported: number; failed: number; isFatal: boolean }): {
   tone: 'success' | 'warning' | 'error';
   text: string;
@@ -179,7 +179,7 @@ export function fallbackColumns(
   );
 }
 
-/** The mapping sent with the import: mapped columns only (unmapped columns are ignored, spec 2 §5). */
+/** The mapping sent with the import: mapped columns only (unmapped columns are ignored, docs/product/database.md#rules-and-messages). */
 export function toCsvMappings(columns: readonly ColumnMapping[]): CsvMapping[] {
   return columns.flatMap((c) =>
     c.schemaField === null
@@ -237,7 +237,7 @@ export interface BatchRunOptions<T> {
 }
 
 /**
- * Runs batches of `batchSize` with at most `concurrency` in flight (spec 2 §9: 10 rows, 3 at a
+ * Runs batches of `batchSize` with at most `concurrency` in flight (docs/product/database.md#limits: 10 rows, 3 at a
  * time). Batches start in order; each reports when it settles.
  */
 export async function runBatches<T>({

@@ -38,7 +38,7 @@ export function useChatHistory(appId: string) {
   });
 }
 
-/** The newest 10 versions, newest first (spec 3 §4). */
+/** The newest 10 versions, newest first (docs/product/editor-and-chat.md#states-and-transitions). */
 export function useVersions(appId: string) {
   return useQuery({
     queryKey: editorKeys.versions(appId),

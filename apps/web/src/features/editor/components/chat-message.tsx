@@ -245,7 +245,7 @@ function ActionGroup({
   );
 }
 
-/** The action detail dialog (spec 2 §2 Modals): what one action writes. */
+/** The action detail dialog (docs/product/editor-and-chat.md#screens-and-routes Modals): what one action writes. */
 function ActionDetailDialog({ action, onClose }: { action: ParsedAction; onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -313,7 +313,7 @@ function UsageRows({ usage }: { usage: NonNullable<EditorMessage['metadata']>['u
   );
 }
 
-/** Admins copy an answer's raw text, actions included (spec 2 §6). */
+/** Admins copy an answer's raw text, actions included (docs/product/editor-and-chat.md#roles-and-permissions). */
 function CopyMessageButton({ text }: { text: string }) {
   const [isCopied, setIsCopied] = useState(false);
   useEffect(() => {

@@ -17,7 +17,7 @@ export interface ChatPanelProps {
   models: ChatModelOption[];
   model: string | undefined;
   onModelChange: (model: string) => void;
-  /** False while an older version is selected: messages go only to the latest (spec 3 §4). */
+  /** False while an older version is selected: messages go only to the latest (docs/product/editor-and-chat.md#states-and-transitions). */
   isOnLatest: boolean;
   onSwitchToLatest: () => void;
   className?: string;
@@ -26,7 +26,7 @@ export interface ChatPanelProps {
 const STATUS_TEXT = { submitted: 'Sending…', streaming: 'Writing…', ready: 'Ready' } as const;
 
 /**
- * The builder chat (spec 2 §2 Chat view): the messages, submitted/streaming/ready, the composer
+ * The builder chat (docs/product/editor-and-chat.md#screens-and-routes Chat view): the messages, submitted/streaming/ready, the composer
  * (blocked while a turn runs, on an older version, and after a limit error), and for admins the
  * model selector.
  */

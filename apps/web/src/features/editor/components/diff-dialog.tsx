@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<VersionDiffFile['status'], string> = {
 };
 
 /**
- * The "All Changes" dialog (spec 2 §2 Modals): the files changed between two versions and a unified
+ * The "All Changes" dialog (docs/product/editor-and-chat.md#screens-and-routes Modals): the files changed between two versions and a unified
  * diff of each. It opens on what the version on screen changed; Compare picks any two versions.
  */
 export function DiffDialog({ appId, open, onOpenChange, versionId, isStreaming }: DiffDialogProps) {

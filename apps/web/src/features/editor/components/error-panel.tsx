@@ -13,7 +13,7 @@ export interface ErrorPanelProps {
 }
 
 /**
- * Errors the preview reported (spec 2 §4 Error panel): a count, minimise/expand, per-error
+ * Errors the preview reported (docs/product/editor-and-chat.md#states-and-transitions Error panel): a count, minimise/expand, per-error
  * suppress, un-suppress all, and "Resolve with AI".
  */
 export function ErrorPanel({ state, dispatch, onResolve, isResolving, canResolve }: ErrorPanelProps) {

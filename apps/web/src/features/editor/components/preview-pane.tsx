@@ -34,9 +34,9 @@ export interface PreviewPaneProps {
 }
 
 /**
- * The preview frame (spec 2 §2): the selected version on the app's own host through a signed
+ * The preview frame (docs/product/editor-and-chat.md#screens-and-routes): the selected version on the app's own host through a signed
  * preview URL, three viewports, a refresh with its 1 s indicator, and the frame messages of
- * spec 3 §7 — trusted only from the app host's origin and this frame, and only in known shapes.
+ * docs/product/editor-and-chat.md#calls — trusted only from the app host's origin and this frame, and only in known shapes.
  */
 export function PreviewPane({
   appId,
@@ -80,7 +80,7 @@ export function PreviewPane({
   });
 
   // A new preview URL: the first one (or one after a refresh, or while the frame is not ready yet)
-  // loads the frame; later ones tell the running app which version to show (spec 3 §7 version_selected).
+  // loads the frame; later ones tell the running app which version to show (docs/product/editor-and-chat.md#calls version_selected).
   useEffect(() => {
     if (!url || !preview.data) return;
     const target = previewOrigin(url);

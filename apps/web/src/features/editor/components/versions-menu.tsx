@@ -30,7 +30,7 @@ export interface VersionsMenuProps {
   disabled?: boolean;
 }
 
-/** The version list (spec 3 §4): the newest 10, the latest marked current, the selected one checked. */
+/** The version list (docs/product/editor-and-chat.md#states-and-transitions): the newest 10, the latest marked current, the selected one checked. */
 export function VersionsMenu({ versions, selectedId, onSelect, disabled }: VersionsMenuProps) {
   const latest = versions[0];
   const selected = versions.find((v) => v.id === selectedId) ?? latest;

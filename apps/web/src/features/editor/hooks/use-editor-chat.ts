@@ -19,7 +19,7 @@ import {
 } from '../lib/chat-messages';
 import { useLiveMessages } from './use-live-messages';
 
-/** Submitted, streaming or ready (spec 3 §4 Chat status). */
+/** Submitted, streaming or ready (docs/product/editor-and-chat.md#states-and-transitions Chat status). */
 export type EditorChatStatus = 'submitted' | 'streaming' | 'ready';
 
 export interface UseEditorChatOptions {
@@ -32,7 +32,7 @@ export interface UseEditorChatOptions {
 /**
  * The builder chat: the AI SDK `useChat` over `POST /api/apps/{appId}/chat` (last 3 messages and
  * the id, bearer token), plus the live stream that shows turns started elsewhere. Limit errors
- * block sending (spec 3 §5); other failures show the spec's text.
+ * block sending (docs/product/editor-and-chat.md#rules-and-messages); other failures show the spec's text.
  */
 export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOptions) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
 const RECONNECT_MS = 2000;
 
 /**
- * Follows `GET /api/apps/{appId}/chat/live` (spec 3 §4 Streaming) while `isFollowing`: the app's
+ * Follows `GET /api/apps/{appId}/chat/live` (docs/product/editor-and-chat.md#states-and-transitions Streaming) while `isFollowing`: the app's
  * last 2 messages, at once and after every change, so a reload or a second tab sees a running
  * turn. `onMessages` returns true when the turn is settled, which ends the stream. A network error
  * flags `hasStreamError`; the stream comes back when the tab is visible and online again.
@@ -59,7 +59,7 @@ export function useLiveMessages(
     };
   }, [appId, isFollowing, attempt]);
 
-  // Resume after a stream error when the tab is visible (spec 3 §4) or the network is back.
+  // Resume after a stream error when the tab is visible (docs/product/editor-and-chat.md#states-and-transitions) or the network is back.
   useEffect(() => {
     if (!hasStreamError) return;
     const resume = () => {

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { MESSAGES, type AppErrorReport, type ChatAnnotation, type ChatMessage } from '@tessera/contracts';
 
-/** What the editor keeps beside each message: the annotation of spec 2 §3, plus its status and time. */
+/** What the editor keeps beside each message: the annotation of docs/product/editor-and-chat.md#data, plus its status and time. */
 export type EditorMessageMeta = ChatAnnotation & { createdAt?: string };
 /** A chat message as the AI SDK's `useChat` holds it; `metadata` is the server's annotation. */
 export type EditorMessage = UIMessage<EditorMessageMeta>;
@@ -62,7 +62,7 @@ export function isTurnRunning(messages: EditorMessage[]): boolean {
 }
 
 /**
- * The live stream may stop (spec 3 §4 Streaming): the last message is an assistant message that
+ * The live stream may stop (docs/product/editor-and-chat.md#states-and-transitions Streaming): the last message is an assistant message that
  * is finished — complete (with its versionId when the turn made one), or ended by an error. A
  * finished message never changes again, so waiting on for a versionId it will not get is useless.
  */
@@ -81,7 +81,7 @@ export function latestMessageVersionId(messages: EditorMessage[]): string | null
   return null;
 }
 
-/** Why a chat call failed, in the words to show. `isLimit` blocks the composer (spec 3 §5). */
+/** Why a chat call failed, in the words to show. `isLimit` blocks the composer (docs/product/editor-and-chat.md#rules-and-messages). */
 export interface ChatFailure {
   code: string | null;
   message: string;
@@ -137,7 +137,7 @@ export function chatFailureOf(error: unknown): ChatFailure {
   return { code: null, message: MESSAGES.chat.failed, isLimit: false, isNetwork: false };
 }
 
-/** The chat message "Resolve with AI" sends (spec 3 §5): each error's title, details and component. */
+/** The chat message "Resolve with AI" sends (docs/product/editor-and-chat.md#rules-and-messages): each error's title, details and component. */
 export function buildFixErrorsPrompt(
   errors: ReadonlyArray<Pick<AppErrorReport, 'title' | 'details' | 'componentName'>>,
 ): string {

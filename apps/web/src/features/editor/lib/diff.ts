@@ -29,7 +29,7 @@ export interface FileDiff {
 }
 
 /**
- * A unified diff of one file (spec 2 §9): hunks with 3 lines of context, and word-level
+ * A unified diff of one file (docs/product/editor-and-chat.md#limits): hunks with 3 lines of context, and word-level
  * highlighting of replaced lines unless either side is longer than 10,000 characters.
  */
 export function buildFileDiff(oldCode: string, newCode: string): FileDiff {

@@ -6,7 +6,7 @@ export interface PanelError extends AppErrorReport {
   count: number;
 }
 
-/** The error panel (spec 2 §4): errors, the suppressed ones, minimised or expanded. */
+/** The error panel (docs/product/editor-and-chat.md#states-and-transitions): errors, the suppressed ones, minimised or expanded. */
 export interface ErrorPanelState {
   errors: PanelError[];
   suppressed: string[];

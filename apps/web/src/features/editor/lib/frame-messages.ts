@@ -4,7 +4,7 @@ const isText = (v: unknown, max: number): v is string => typeof v === 'string' &
 const clip = (v: string, max: number) => (v.length > max ? `${v.slice(0, max)}…` : v);
 
 /**
- * A message from the preview frame (spec 3 §7) if it has one of the known shapes, otherwise
+ * A message from the preview frame (docs/product/editor-and-chat.md#calls) if it has one of the known shapes, otherwise
  * null. Only call it for events whose origin is the app host's and whose source is the frame.
  */
 export function parsePreviewMessage(data: unknown): FrameMessageToParent | null {

@@ -16,7 +16,7 @@ export function usageSummary(usage: Usage): string | null {
   return `${formatTokens(usage.totalTokens)} tokens · ${formatCost(usage.totalCost)}`;
 }
 
-/** The usage rows of a reply, opened from its summary (spec 2 §9): the kinds used (input, cache read, cache write, output), total. */
+/** The usage rows of a reply, opened from its summary (docs/product/editor-and-chat.md#limits): the kinds used (input, cache read, cache write, output), total. */
 export function usageRows(
   usage: Usage,
 ): Array<{ label: string; tokens: number | null; cost: number; rate: number | null }> {

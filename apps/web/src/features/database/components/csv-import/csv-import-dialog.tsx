@@ -61,7 +61,7 @@ export interface CsvImportDialogProps {
 }
 
 /**
- * The CSV import wizard (spec 2 §3–§5, §8, §9): upload, then mapping (AI suggestion with the basic
+ * The CSV import wizard (docs/product/database.md#data): upload, then mapping (AI suggestion with the basic
  * fallback), then importing — 10-row batches three at a time up to 1,000 rows, one streamed upload
  * with server-reported progress beyond. It cannot be closed while rows are being written.
  */

@@ -20,7 +20,7 @@ export interface ImportResult {
 
 const SHOWN_ERRORS = 5;
 
-/** Step 3: progress as "completed of total", then the outcome (spec 2 §4, §8). */
+/** Step 3: progress as "completed of total", then the outcome (docs/product/database.md#states-and-transitions). */
 export function ImportingStep({
   entity,
   progress,

@@ -10,7 +10,7 @@ export interface UploadStepProps {
   onFile: (file: File) => void;
 }
 
-/** Step 1: a drop zone and a file picker for one .csv file (spec 2 §5). */
+/** Step 1: a drop zone and a file picker for one .csv file (docs/product/database.md#rules-and-messages). */
 export function UploadStep({ entity, error, isReading, onFile }: UploadStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
