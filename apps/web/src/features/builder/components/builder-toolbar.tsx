@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowLeft, BarChart3, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
-import { MESSAGES, type VersionEntry } from '@tessera/contracts';
+import { ArrowLeft, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
+import type { VersionEntry } from '@tessera/contracts';
 import { Badge, Button, Logo } from '@tessera/ui';
 import { VersionsMenu } from '../../editor';
 import type { AppDetails } from '../api/app';
@@ -32,7 +32,6 @@ interface BuilderToolbarProps {
   onSelectVersion: (version: VersionEntry) => void;
   onOpenDiff: () => void;
   errorCount: number;
-  isPublished: boolean;
   isChatBusy: boolean;
   onPublished: (versionId: string) => void;
 }
@@ -47,7 +46,6 @@ export function BuilderToolbar({
   onSelectVersion,
   onOpenDiff,
   errorCount,
-  isPublished,
   isChatBusy,
   onPublished,
 }: BuilderToolbarProps) {
@@ -144,7 +142,6 @@ export function BuilderToolbar({
           <Database aria-hidden />
           <span className="hidden lg:inline">Database</span>
         </Button>
-        <AnalyticsButton appId={appId} isPublished={isPublished} />
         <PublishButton
           appId={appId}
           disabled={!latest || isChatBusy}
@@ -154,30 +151,5 @@ export function BuilderToolbar({
         />
       </div>
     </header>
-  );
-}
-
-/** Analytics needs a published app (docs/product/editor-and-chat.md#screens-and-routes); until then it says so. */
-function AnalyticsButton({ appId, isPublished }: { appId: string; isPublished: boolean }) {
-  if (isPublished) {
-    return (
-      <Button size="sm" variant="ghost" asChild className="max-sm:hidden">
-        <Link to={`/analytics/app/${encodeURIComponent(appId)}`} aria-label="Analytics">
-          <BarChart3 aria-hidden />
-          <span className="hidden lg:inline">Analytics</span>
-        </Link>
-      </Button>
-    );
-  }
-  return (
-    <span title={MESSAGES.chat.analyticsUnpublished} className="max-sm:hidden">
-      <Button size="sm" variant="ghost" disabled aria-label="Analytics" aria-describedby="analytics-unpublished">
-        <BarChart3 aria-hidden />
-        <span className="hidden lg:inline">Analytics</span>
-      </Button>
-      <span id="analytics-unpublished" className="sr-only">
-        {MESSAGES.chat.analyticsUnpublished}
-      </span>
-    </span>
   );
 }

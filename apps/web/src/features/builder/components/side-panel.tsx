@@ -43,9 +43,14 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   'app-settings': 'Sign-up and its links',
 };
 
-/** The panels this editor can open; the other entries of docs/product/editor-and-chat.md#screens-and-routes are listed but not built yet. */
+/** The panels this editor can open. */
 export type OpenPanel = 'database' | 'settings';
-const AVAILABLE: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources', 'app-settings']);
+/**
+ * The menu entries that are built; the others of docs/product/editor-and-chat.md#screens-and-routes
+ * are not shown at all (a control that leads nowhere is worse than none).
+ */
+const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources', 'app-settings']);
+const isBuilt = (entry: MenuEntry) => BUILT.has(entry.id);
 const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = { database: 'database', 'app-settings': 'settings' };
 
 export interface SidePanelProps {
@@ -81,8 +86,8 @@ export function SidePanel({
   canEditSettings,
 }: SidePanelProps) {
   const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
-  const entries = menuEntries(menu);
-  const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }) : [];
+  const entries = menuEntries(menu).filter(isBuilt);
+  const chatEntries = menu.kind === 'generated' ? menuEntries({ ...menu, isChatPanel: true }).filter(isBuilt) : [];
   const isCollapsed = !isOpen && !isMobile;
   const asideRef = useRef<HTMLElement>(null);
   const isDrawer = isMobile && isOpen;
@@ -107,7 +112,6 @@ export function SidePanel({
 
   function renderEntry(entry: MenuEntry): ReactNode {
     const Icon = ICONS[entry.id];
-    const isAvailable = AVAILABLE.has(entry.id);
     if (entry.id === 'data-sources' && !isCollapsed) {
       return (
         <li key={entry.id}>
@@ -125,14 +129,12 @@ export function SidePanel({
         <button
           type="button"
           onClick={handleClick}
-          disabled={!isAvailable}
-          title={isCollapsed ? entry.label : isAvailable ? undefined : 'Not available yet'}
+          title={isCollapsed ? entry.label : undefined}
           aria-label={isCollapsed ? entry.label : undefined}
           aria-current={entryPanel && entryPanel === panel ? 'page' : undefined}
           className={cn(
-            'group flex w-full items-center gap-3 rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed',
+            'group flex w-full items-center gap-3 rounded-xl text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current=page]:bg-brand-50',
             isCollapsed ? 'justify-center p-1' : 'px-2 py-2',
-            isAvailable ? 'hover:bg-zinc-100 aria-[current=page]:bg-brand-50' : 'opacity-60',
           )}
         >
           <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
@@ -142,11 +144,9 @@ export function SidePanel({
             <>
               <span className="min-w-0 flex-1">
                 <span className="block text-sm font-medium text-ink">{entry.label}</span>
-                <span className="block truncate text-xs text-ink-subtle">
-                  {isAvailable ? DESCRIPTIONS[entry.id] : 'Not available yet'}
-                </span>
+                <span className="block truncate text-xs text-ink-subtle">{DESCRIPTIONS[entry.id]}</span>
               </span>
-              {isAvailable && <ChevronRight className="size-4 text-ink-faint group-hover:text-ink" aria-hidden />}
+              <ChevronRight className="size-4 text-ink-faint group-hover:text-ink" aria-hidden />
             </>
           )}
         </button>

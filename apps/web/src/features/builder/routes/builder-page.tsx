@@ -143,7 +143,6 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         onSelectVersion={versions.select}
         onOpenDiff={() => setIsDiffOpen(true)}
         errorCount={errors.errorCount}
-        isPublished={isPublished}
         isChatBusy={chat.isBusy}
         onPublished={setPublishedVersionId}
       />
