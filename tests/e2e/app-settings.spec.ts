@@ -27,7 +27,7 @@ async function createApp(request: APIRequestContext, builder: TestUser, name: st
   return { ...((await created.json()) as { appId: string; slug: string }), headers };
 }
 
-// Spec 2 §3-§6: an admin opens sign-up from the App settings panel once the app is published,
+// docs/product/editor-and-chat.md#data: an admin opens sign-up from the App settings panel once the app is published,
 // with the three contacts it needs, and the app's own login page offers sign-up at once.
 test('an admin turns sign-up on in App settings after publishing, and the app host offers it at once', async ({
   page,

@@ -146,7 +146,7 @@ export interface ValidationIssueEntry {
   line: number | null;
 }
 
-/** Spec 2 §3 Validation result. */
+/** docs/product/editor-and-chat.md#data Validation result. */
 export interface ValidationResult {
   initialIssues: ValidationIssueEntry[];
   unresolvedIssues: ValidationIssueEntry[];

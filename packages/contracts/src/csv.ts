@@ -134,7 +134,7 @@ export interface GenerateMappingResponse {
   mappings: CsvMapping[];
 }
 
-/** Spec 2 §5: list separators are detected from samples, line break first, then semicolon, else comma. */
+/** docs/product/database.md#rules-and-messages: list separators are detected from samples, line break first, then semicolon, else comma. */
 export function detectSplitCharacter(samples: string[]): CsvMapping['splitCharacter'] {
   if (samples.some((s) => s.includes('\n'))) return '\n';
   if (samples.some((s) => s.includes(';'))) return ';';

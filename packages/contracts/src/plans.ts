@@ -92,7 +92,7 @@ export function isPlanAtLeast(plan: PlanId, min: PlanId): boolean {
 export const APP_SETTINGS_MIN_PLAN: PlanId = 'moon';
 
 /**
- * Spec 2 §2, §6: App settings of a generated app need an admin or the MOON plan or above; single
+ * docs/product/accounts-and-plans.md#screens-and-routes: App settings of a generated app need an admin or the MOON plan or above; single
  * tools and space apps always have theirs. The server enforces it, the menu hides the entry.
  */
 export function canEditAppSettings({

@@ -1,5 +1,5 @@
 /**
- * The generated-app runtime's wire contract (docs/product/runtime.md#screens-and-routes App bundle, §7 frame messages): shared
+ * The generated-app runtime's wire contract (docs/product/runtime.md: the app bundle, and frame messages under Calls): shared
  * by the server (app hosts, bundle endpoint) and `packages/runtime` (the browser side). Zod-free on
  * purpose: the browser runtime bundles this file alone (its build aliases `@tessera/contracts` here).
  */
@@ -61,7 +61,7 @@ export const APP_PATH_PREFIX = '/app/';
 export const appLoginPath = (appId: string) => `/apps/${encodeURIComponent(appId)}/login`;
 /** Page names tried after the main page when a page is not found (docs/product/runtime.md#screens-and-routes "default pages"). */
 export const DEFAULT_PAGE_NAMES = ['Home', 'Dashboard', 'Index', 'Main'] as const;
-/** Spec 3 §9: debug log size, toast limit; §5: image size (under 10 MB). */
+/** docs/product/runtime.md#limits: debug log size, toast limit, image size (under 10 MB). */
 export const DEBUG_LOG_SIZE = 100;
 export const TOAST_LIMIT = 1;
 export const UPLOAD_MAX_BYTES = 10_000_000;

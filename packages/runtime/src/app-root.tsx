@@ -89,7 +89,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       return;
     }
     if (res.status === 403 && !getPreviewToken()) {
-      // Spec 3 §2: a refused bundle sends the visitor to the app's login page, and back here after.
+      // docs/product/runtime.md#screens-and-routes: a refused bundle sends the visitor to the app's login page, and back here after.
       window.location.assign(loginUrl());
       return;
     }

@@ -21,7 +21,7 @@ export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
       planSubscriptionCancelledAt: row.planSubscriptionCancelledAt?.toISOString() ?? null,
       appId: row.appId,
       appHeader: row.appHeader,
-      // Spec 1 §4: builders have business info when they said so or are on a paid plan.
+      // docs/product/accounts-and-plans.md#states-and-transitions: builders have business info when they said so or are on a paid plan.
       hasBusinessInfo: row.accountType === 'builder' && (row.hasBusinessInfo || row.plan !== 'lite'),
       // Admin rights need a verified address: anyone can sign up with an admin's e-mail.
       isAdmin: user.emailVerified && (row.isAdmin || adminEmails.has(user.email.toLowerCase())),

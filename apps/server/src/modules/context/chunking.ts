@@ -24,7 +24,7 @@ export interface ChunkOptions {
 /**
  * Splits text into chunks of at most `size` characters that overlap by up to `overlap`, cutting on
  * the coarsest natural boundary that fits (paragraph, then line, sentence, word; a single word longer
- * than a chunk is cut by characters). Spec 1 §9: 1000 / 200.
+ * than a chunk is cut by characters). docs/product/data-sources.md#limits: 1000 / 200.
  */
 export function chunkText(text: string, { size = CHUNK_SIZE, overlap = CHUNK_OVERLAP }: ChunkOptions = {}): string[] {
   const normalised = text.replace(/\r\n?/g, '\n').trim();

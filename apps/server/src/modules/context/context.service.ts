@@ -402,7 +402,7 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     },
 
     /**
-     * Spec 1 §4 Replace a file: tools that referenced the old item now reference the new one, and the
+     * docs/product/data-sources.md#states-and-transitions Replace a file: tools that referenced the old item now reference the new one, and the
      * old item is removed. Both items must belong to the app.
      */
     async replace(

@@ -42,7 +42,7 @@ export function fullTextTerms(query: string): string[] {
 }
 
 /**
- * Hybrid retrieval over context chunks (DESIGN §2): Postgres full-text search always, pgvector
+ * Hybrid retrieval over context chunks (docs/decisions/0004-retrieval.md): Postgres full-text search always, pgvector
  * nearest neighbours where the embeddings table exists, fused by reciprocal rank. Used by tools and
  * apps (search-similar, query-context of docs/product/data-sources.md#states-and-transitions).
  */

@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       navigate('/login', { replace: true });
     },
     onError: (err) => {
-      // Spec 1 §5: an expired or invalid link sends the user back to login to start again.
+      // docs/product/accounts-and-plans.md#rules-and-messages: an expired or invalid link sends the user back to login to start again.
       if (isApiError(err) && err.code === 'INVALID_LINK') {
         toast.error(err.message);
         navigate('/login?view=forgot', { replace: true });

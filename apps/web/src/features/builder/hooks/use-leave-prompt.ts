@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { MESSAGES } from '@tessera/contracts';
 
 /**
- * Spec 3 §2 leave-page prompt while `isDirty` (a chat turn is running): the browser's own prompt
+ * docs/product/editor-and-chat.md#screens-and-routes leave-page prompt while `isDirty` (a chat turn is running): the browser's own prompt
  * on reload or close, and a confirmation with the spec's text on in-app navigation.
  */
 export function useLeavePrompt(isDirty: boolean) {

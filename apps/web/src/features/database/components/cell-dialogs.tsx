@@ -208,7 +208,7 @@ export function AddOptionDialog({ column, onSubmit, onClose, isSaving }: AddOpti
   );
 }
 
-/** Spec 3 §9: the image upload toast lasts 3 s. */
+/** docs/product/database.md#limits: the image upload toast lasts 3 s. */
 const IMAGE_TOAST_MS = 3000;
 
 export interface ImageCellDialogProps {

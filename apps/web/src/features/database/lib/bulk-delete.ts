@@ -1,4 +1,4 @@
-/** Spec 2 §9: bulk delete goes 5 rows at a time with 200 ms between chunks, and refreshes 500 ms after. */
+/** docs/product/database.md#limits: bulk delete goes 5 rows at a time with 200 ms between chunks, and refreshes 500 ms after. */
 export const BULK_DELETE_CHUNK_SIZE = 5;
 export const BULK_DELETE_PAUSE_MS = 200;
 export const BULK_DELETE_REFRESH_DELAY_MS = 500;

@@ -3,7 +3,7 @@ import type { GridColumn } from './columns';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Spec 3 §5: text over 50 characters or with a line break is edited in a dialog. */
+/** docs/product/database.md#rules-and-messages: text over 50 characters or with a line break is edited in a dialog. */
 export const LONG_TEXT_LENGTH = 50;
 
 export function isLongText(value: unknown): boolean {
@@ -12,7 +12,7 @@ export function isLongText(value: unknown): boolean {
 
 const TRUE_VALUES = new Set<unknown>([true, 1, 'true', '1']);
 
-/** Spec 3 §5: true, 1, 'true' and '1' count as true; anything else is false. */
+/** docs/product/database.md#rules-and-messages: true, 1, 'true' and '1' count as true; anything else is false. */
 export function toBoolean(value: unknown): boolean {
   return TRUE_VALUES.has(typeof value === 'string' ? value.trim() : value);
 }

@@ -24,10 +24,10 @@ export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
   json: 'JSON',
 };
 
-/** Spec 3 §3: the reserved id of the add-column header. */
+/** docs/product/database.md#data: the reserved id of the add-column header. */
 export const ADD_COLUMN_ID = 999999;
 
-/** Spec 2 §9 column widths, in px. */
+/** docs/product/database.md#limits column widths, in px. */
 export const COLUMN_WIDTH = { min: 50, default: 150, max: 400, multiselect: 200, createdAt: 208 } as const;
 
 export interface ColumnOption {

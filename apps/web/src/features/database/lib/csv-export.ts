@@ -22,7 +22,7 @@ export function toCsv(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Spec 2 §9: `{entity}_export_{YYYY-MM-DD}.csv`, in the builder's local date. */
+/** docs/product/database.md#limits: `{entity}_export_{YYYY-MM-DD}.csv`, in the builder's local date. */
 export function exportFileName(entity: string, date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${entity}_export_${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;

@@ -16,7 +16,7 @@ import {
 } from '@tessera/contracts';
 import type { CsvRow } from './csv-import-parse';
 
-/** Spec 2 §9: the preview shows the first 5 rows; imports go 10 rows a batch, 3 batches at a time. */
+/** docs/product/database.md#limits: the preview shows the first 5 rows; imports go 10 rows a batch, 3 batches at a time. */
 export const CSV_PREVIEW_ROWS = 5;
 export const CSV_BATCH_SIZE = 10;
 export const CSV_BATCH_CONCURRENCY = 3;
@@ -97,7 +97,7 @@ export interface ColumnMapping {
   splitCharacter: SplitCharacter | null;
 }
 
-/** Spec 2 §5: a list separator from a column's sample cells (line break, then semicolon, else comma). */
+/** docs/product/database.md#rules-and-messages: a list separator from a column's sample cells (line break, then semicolon, else comma). */
 export function detectColumnSeparator(rows: readonly CsvRow[], header: string): SplitCharacter {
   const samples = rows
     .slice(0, SEPARATOR_SAMPLE_ROWS)
@@ -166,7 +166,7 @@ export function columnsFromMappings(
 }
 
 /**
- * Spec 2 §5's fallback when the AI mapping fails: exact, case-insensitive header/field names
+ * docs/product/database.md#rules-and-messages's fallback when the AI mapping fails: exact, case-insensitive header/field names
  * (`basicCsvMapping` of the contracts), separators detected from the rows.
  */
 export function fallbackColumns(

@@ -12,7 +12,7 @@ export interface DiffDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The version whose changes show first (against the version before it). */
   versionId: string | null;
-  /** Spec 2 §5: the diff waits for streaming to end. */
+  /** docs/product/editor-and-chat.md#rules-and-messages: the diff waits for streaming to end. */
   isStreaming: boolean;
 }
 

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/api';
 import { usePreviewUrl } from '../api/editor';
 import { dispatchPreviewMessage, parsePreviewMessage, previewOrigin, previewToken } from '../lib/frame-messages';
 
-/** Spec 2 §2: preview viewports. */
+/** docs/product/editor-and-chat.md#screens-and-routes: preview viewports. */
 export const VIEWPORTS = {
   desktop: { label: 'Desktop', width: null, height: null, icon: Monitor },
   tablet: { label: 'Tablet', width: 768, height: 1024, icon: Tablet },
@@ -14,7 +14,7 @@ export const VIEWPORTS = {
 } as const;
 export type Viewport = keyof typeof VIEWPORTS;
 
-/** Spec 2 §9: the refreshing indicator lasts 1 s. */
+/** docs/product/editor-and-chat.md#limits: the refreshing indicator lasts 1 s. */
 export const REFRESH_INDICATOR_MS = 1000;
 
 export interface PreviewPaneProps {

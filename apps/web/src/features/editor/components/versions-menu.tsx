@@ -86,7 +86,7 @@ export interface OlderVersionDialogProps {
   onStay: () => void;
 }
 
-/** Spec 3 §2 older-version dialog: switch to the latest version or stay on this one. */
+/** docs/product/editor-and-chat.md#screens-and-routes older-version dialog: switch to the latest version or stay on this one. */
 export function OlderVersionDialog({ version, onSwitchToLatest, onStay }: OlderVersionDialogProps) {
   return (
     <Dialog open={version !== null} onOpenChange={(open) => !open && onStay()}>

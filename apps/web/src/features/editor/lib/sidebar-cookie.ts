@@ -1,4 +1,4 @@
-/** Spec 3 §2/§9: the sidebar's open state lives in a cookie for 7 days. */
+/** docs/product/editor-and-chat.md#screens-and-routes: the sidebar's open state lives in a cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'tessera_sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_S = 604_800;
 

@@ -5,7 +5,7 @@ import { Alert, Button, Card, CardContent, CardFooter, Field, Input } from '@tes
 import { isApiError } from '../../../shared/api';
 import { requestEmailChange } from '../api/settings';
 
-/** Spec 1 §7/§8: a conflict has its own text; other failures show the server's, else the generic one. */
+/** docs/product/accounts-and-plans.md#calls: a conflict has its own text; other failures show the server's, else the generic one. */
 function changeEmailError(err: unknown): string | null {
   if (!isApiError(err)) return MESSAGES.emailChange.failed;
   if (err.isNetwork) return null;

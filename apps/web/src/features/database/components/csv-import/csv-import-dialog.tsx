@@ -100,7 +100,7 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
   }
 
   function handleOpenChange(next: boolean) {
-    // Spec 2 §4: closing is blocked while importing (Escape, outside clicks and the X included).
+    // docs/product/database.md#states-and-transitions: closing is blocked while importing (Escape, outside clicks and the X included).
     if (!next && isImporting) return;
     if (!next) reset();
     onOpenChange(next);
