@@ -51,6 +51,50 @@ export interface PropertySchema {
   maximum?: number;
 }
 
+/** What a property holds, read from its schema (and, for images, its name). */
+export type PropertyKind =
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'json'
+  | 'select'
+  | 'multiselect'
+  | 'tags'
+  | 'date'
+  | 'datetime'
+  | 'email'
+  | 'url'
+  | 'color'
+  | 'image';
+
+/**
+ * The one reading of a property's kind that the Database panel's columns and the offline builder's
+ * pages both start from: a list of strings is `multiselect` with options, `tags` without.
+ */
+export function propertyKind(name: string, prop: PropertySchema): PropertyKind {
+  switch (prop.type) {
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return 'json';
+    case 'array':
+      if (prop.items && prop.items.type !== 'string') return 'json';
+      return prop.items?.enum?.length ? 'multiselect' : 'tags';
+    case 'string':
+      if (prop.enum?.length) return 'select';
+      if (prop.format === 'date') return 'date';
+      if (prop.format === 'date-time') return 'datetime';
+      if (prop.format === 'email') return 'email';
+      if (prop.format === 'uri') return 'url';
+      if (prop.format === 'color') return 'color';
+      if (prop.format === 'image' || /image/i.test(name)) return 'image';
+      return 'text';
+  }
+}
+
 /** An entity: a JSON Schema object with our access-control extension. */
 export interface EntitySchema {
   type: 'object';

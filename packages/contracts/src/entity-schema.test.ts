@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coerceRecord, coerceValue, parseEntitySchema } from './entity-schema';
-import type { EntitySchema } from './entities';
+import { propertyKind, type EntitySchema, type PropertySchema } from './entities';
 
 const task = (): EntitySchema => {
   const r = parseEntitySchema('Task', {
@@ -156,5 +156,28 @@ describe('prototype keys', () => {
         error: `Unknown field "${key}" on Task`,
       });
     }
+  });
+});
+
+describe('propertyKind', () => {
+  it.each([
+    ['title', { type: 'string' }, 'text'],
+    ['count', { type: 'integer' }, 'number'],
+    ['done', { type: 'boolean' }, 'boolean'],
+    ['meta', { type: 'object' }, 'json'],
+    ['status', { type: 'string', enum: ['open', 'done'] }, 'select'],
+    ['labels', { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, 'multiselect'],
+    ['tags', { type: 'array', items: { type: 'string' } }, 'tags'],
+    ['anything', { type: 'array' }, 'tags'],
+    ['scores', { type: 'array', items: { type: 'number' } }, 'json'],
+    ['due', { type: 'string', format: 'date' }, 'date'],
+    ['at', { type: 'string', format: 'date-time' }, 'datetime'],
+    ['mail', { type: 'string', format: 'email' }, 'email'],
+    ['site', { type: 'string', format: 'uri' }, 'url'],
+    ['tint', { type: 'string', format: 'color' }, 'color'],
+    ['photo', { type: 'string', format: 'image' }, 'image'],
+    ['cover_image', { type: 'string' }, 'image'],
+  ] as const)('%s %j is %s', (name, prop, kind) => {
+    expect(propertyKind(name, prop as PropertySchema)).toBe(kind);
   });
 });

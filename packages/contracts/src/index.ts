@@ -71,6 +71,8 @@ export {
   type PropertyType,
   type PropertySchema,
   type EntitySchema,
+  propertyKind,
+  type PropertyKind,
 } from './entities';
 export { parseEntitySchema, coerceValue, coerceRecord, type Result } from './entity-schema';
 export {

@@ -1,4 +1,4 @@
-import type { EntitySchema, PropertySchema } from '@tessera/contracts';
+import { propertyKind, type EntitySchema, type PropertySchema } from '@tessera/contracts';
 import { labelOf, snakeCase, wordsOf } from './text';
 
 /** How a property is shown and edited in generated pages. */
@@ -477,24 +477,7 @@ export function fieldSpecsOf(schema: EntitySchema, entityNames: readonly string[
 }
 
 function kindOf(key: string, prop: PropertySchema): FieldKind {
-  switch (prop.type) {
-    case 'number':
-    case 'integer':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'object':
-      return 'json';
-    case 'array':
-      return !prop.items || prop.items.type === 'string' ? 'tags' : 'json';
-    case 'string':
-      if (prop.enum?.length) return 'select';
-      if (prop.format === 'date') return 'date';
-      if (prop.format === 'date-time') return 'datetime';
-      if (prop.format === 'email') return 'email';
-      if (prop.format === 'uri') return 'url';
-      if (prop.format === 'color') return 'color';
-      if (prop.format === 'image' || /image/i.test(key)) return 'image';
-      return isLongText(key) ? 'longtext' : 'text';
-  }
+  const kind = propertyKind(key, prop);
+  if (kind === 'multiselect') return 'tags';
+  return kind === 'text' && isLongText(key) ? 'longtext' : kind;
 }

@@ -1,4 +1,4 @@
-import type { EntitySchema, PropertySchema } from '@tessera/contracts';
+import { propertyKind, type EntitySchema, type PropertyKind, type PropertySchema } from '@tessera/contracts';
 
 /** The grid's column types (docs/product/database.md#data). */
 export const COLUMN_TYPES = [
@@ -65,25 +65,25 @@ export function optionColor(index: number): string {
   return OPTION_COLORS[index % OPTION_COLORS.length]!;
 }
 
-/** The grid type of a schema property (docs/product/database.md#data, docs/product/database.md#data). */
-export function columnTypeOf(name: string, prop: PropertySchema): ColumnType {
-  switch (prop.type) {
-    case 'number':
-    case 'integer':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'object':
-      return 'json';
-    case 'array':
-      return prop.items?.type === 'string' && prop.items.enum?.length ? 'multiselect' : 'json';
-    case 'string':
-      if (prop.enum?.length) return 'select';
-      if (prop.format === 'date-time' || prop.format === 'date') return 'datetime';
-      if (prop.format === 'image' || /image/i.test(name)) return 'image';
-      return 'text';
-  }
-}
+/** A property kind's grid column (docs/product/database.md#data): lists of free strings are JSON cells. */
+const COLUMN_OF: Record<PropertyKind, ColumnType> = {
+  text: 'text',
+  email: 'text',
+  url: 'text',
+  color: 'text',
+  number: 'number',
+  boolean: 'boolean',
+  json: 'json',
+  tags: 'json',
+  select: 'select',
+  multiselect: 'multiselect',
+  date: 'datetime',
+  datetime: 'datetime',
+  image: 'image',
+};
+
+/** The grid type of a schema property. */
+export const columnTypeOf = (name: string, prop: PropertySchema): ColumnType => COLUMN_OF[propertyKind(name, prop)];
 
 function optionsOf(prop: PropertySchema): ColumnOption[] {
   const values = prop.type === 'array' ? prop.items?.enum : prop.enum;
