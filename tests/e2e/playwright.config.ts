@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './support/chromium';
-import { E2E_ADMINS } from './support/helpers';
+import { E2E_ADMINS, FIRST_HOUR_ADMINS } from './support/helpers';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA_DIR_PREFIX = 'tessera-e2e-';
@@ -102,7 +102,7 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODEL: 'fake-coder',
         CHAT_MODEL: 'offline:app-builder',
-        ADMIN_EMAILS: Object.values(E2E_ADMINS).join(','),
+        ADMIN_EMAILS: [...Object.values(E2E_ADMINS), ...FIRST_HOUR_ADMINS].join(','),
       },
     },
   ],

@@ -14,6 +14,11 @@ export const E2E_ADMINS = {
   editor: 'editor-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
+/**
+ * The builders of first-hour.spec.ts, who sign up through the UI and then need App settings: one
+ * address per repeat of the journey (`--repeat-each 3`), since an address signs up once per run.
+ */
+export const FIRST_HOUR_ADMINS = [1, 2, 3].map((n) => `first-hour-${n}@e2e.tessera.test`);
 
 /** What an app's settings need before sign-up can be turned on (docs/product/editor-and-chat.md#rules-and-messages). */
 export const SIGNUP_CONTACTS = {
