@@ -9,7 +9,7 @@ import * as contracts from '@tessera/contracts';
 
 /** Keys that reach Object.prototype when a plain object is indexed by them. */
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
-const INHERITED_KEYS = ['toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+export const INHERITED_KEYS = ['toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 /** `depth` levels of arrays or objects around a value, as JSON text (5,000 deep trips recursive code). */
 export const deepJson = (depth: number, kind: 'array' | 'object', inner = '1') =>
