@@ -16,6 +16,8 @@ import { buildGenApp } from '../testing/factories';
 import { bodyText, INHERITED_KEYS, nastyString, PROTO_KEYS, qText, longPath } from './fuzz-inputs';
 
 const RUNS = Math.max(1, Math.round(1000 * Number(process.env.FUZZ_RUNS ?? '1')));
+/** The same inputs on every CI run (a failure replays); `npm run fuzz` picks a new seed each time. */
+const SEED = Number(process.env.FUZZ_SEED ?? 1);
 const t = await createTestApp();
 const builder = await t.signUpVerified();
 const entities = {
@@ -197,7 +199,9 @@ type FuzzInput = ReturnType<typeof requestOf> extends fc.Arbitrary<infer R> ? R 
 
 const counts = { inputs: 0, serverErrors: 0 };
 const baseline = Object.getOwnPropertyNames(Object.prototype);
-afterAll(() => console.log(`fuzz: ${routes.length} routes, ${counts.inputs} inputs, ${counts.serverErrors} 5xx`));
+afterAll(() =>
+  console.log(`fuzz: ${routes.length} routes, ${counts.inputs} inputs, ${counts.serverErrors} 5xx (FUZZ_SEED=${SEED})`),
+);
 
 async function send(input: FuzzInput) {
   const headers: Record<string, string> = {};
@@ -231,7 +235,7 @@ describe('fuzzing every route', () => {
     expect(routes.length).toBeGreaterThan(40);
   });
 
-  for (const route of routes) {
+  for (const [index, route] of routes.entries()) {
     it(`${route.method} ${route.path}`, { timeout: 600_000 }, async () => {
       let before = await snapshot();
       const result = await fc.check(
@@ -257,7 +261,7 @@ describe('fuzzing every route', () => {
             ).toEqual([]);
           }
         }),
-        { numRuns: RUNS, interruptAfterTimeLimit: 120_000 },
+        { numRuns: RUNS, seed: SEED + index, interruptAfterTimeLimit: 120_000 },
       );
       expect(result.failed ? fc.defaultReportMessage(result) : null).toBeNull();
     });
