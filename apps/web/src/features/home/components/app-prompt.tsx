@@ -63,7 +63,8 @@ export function AppPrompt({ label, size = 'md', autoFocus, centered }: AppPrompt
           autoFocus={autoFocus}
           readOnly={startApp.isPending}
           className={cn(
-            'block w-full resize-none rounded-2xl bg-transparent px-4 pt-4 pb-14 text-ink placeholder:text-ink-faint focus:outline-none',
+            // Grows with the description (up to a point), so no line hides behind the Build it row.
+            'field-sizing-content block max-h-80 w-full resize-none rounded-2xl bg-transparent px-4 pt-4 pb-16 text-ink placeholder:text-ink-faint focus:outline-none',
             size === 'lg' ? 'min-h-36 text-base sm:px-5 sm:pt-5 sm:text-[17px]' : 'min-h-32 text-[15px]',
           )}
         />
