@@ -304,9 +304,16 @@ test('after a reply with its usage table the page itself never scrolls and the t
   const { appId } = (await created.json()) as { appId: string };
   await page.goto(`/build/app/${appId}`);
   const chat = page.getByRole('region', { name: 'Chat' });
+  const composer = chat.getByRole('textbox', { name: 'Message' });
   const topBar = page.getByRole('banner').first();
+  // The editor renders its loading shell first; measure once the loaded editor (composer) is on screen.
+  await expect(composer).toBeEditable();
   await expect(topBar).toBeVisible();
-  const topBarY = async () => (await topBar.boundingBox())!.y;
+  const topBarY = async () => {
+    const box = await topBar.boundingBox();
+    expect(box, 'the top bar is laid out').not.toBeNull();
+    return box!.y;
+  };
   const pageScroll = () =>
     page.evaluate(() => {
       const root = document.scrollingElement!;
@@ -314,7 +321,6 @@ test('after a reply with its usage table the page itself never scrolls and the t
     });
   const before = await topBarY();
 
-  const composer = chat.getByRole('textbox', { name: 'Message' });
   await composer.fill('Build a reading list with books (title, author, read)');
   await composer.press('Enter');
   const answer = await waitForTurn(page);
