@@ -25,3 +25,4 @@ export {
 } from './schema';
 export { appVersions, chatMessages, chatUsage, publishedEntities } from './schema-versions';
 export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from './schema-context';
+export { appLooks } from './schema-branding';
