@@ -25,4 +25,5 @@ export {
 } from './schema';
 export { appVersions, chatMessages, chatUsage, publishedEntities } from './schema-versions';
 export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from './schema-context';
+export { billingEvents, billingSubscriptions } from './schema-billing';
 export { appLooks } from './schema-branding';
