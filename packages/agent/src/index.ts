@@ -44,3 +44,13 @@ export {
   type ConversationMessage,
   type OfflineAppBuilderModelOptions,
 } from './offline';
+export {
+  writeGroundedAnswer,
+  fillJsonSchema,
+  createOfflineAnswerModel,
+  OFFLINE_ANSWER_MODEL_ID,
+  type GroundedAnswer,
+  type GroundedAnswerInput,
+  type GroundingChunk,
+  type Quote,
+} from './answer';

@@ -1,0 +1,65 @@
+/**
+ * Words and sentences for the offline answer model: plain, deterministic text handling (no model).
+ */
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
+    'me my no not of on or our please so than that the their them then there these they this those to us was ' +
+    'we were what when where which who whom why will with would you your yours about any some also just ' +
+    // Words of instructions rather than of a question.
+    'answer answers question questions user users customer customers based data information info write tell ' +
+    'give provide using use short reply respond help find know want need like make'
+  ).split(' '),
+);
+
+/** A light English stemmer: enough that "prices" meets "price" and "opening" meets "open". */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:s|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
+  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
+  return word;
+}
+
+/** The content words of a text, lowercased and stemmed, stop words dropped (order kept, repeats kept). */
+export function contentWords(text: string): string[] {
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[a-z0-9]+(?:[.,][0-9]+)?/g) ?? [];
+  return words.filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
+}
+
+export interface Sentence {
+  text: string;
+  /** Index of the chunk it came from. */
+  chunk: number;
+  /** Position within its chunk. */
+  position: number;
+  isQuestion: boolean;
+}
+
+/** Line prefixes that are layout, not words: bullets, headings, quotes, "Q:" / "A:" labels. */
+const LINE_PREFIX = /^(?:\s*(?:[-*+>•]|#{1,6}|\d+[.)]|q(?:uestion)?\s*[:.]|a(?:nswer)?\s*[:.])\s*)+/i;
+
+/**
+ * The sentences of a chunk: lines first (a CSV row, a list item and an FAQ line are each one), then
+ * sentence ends inside a line. Layout prefixes are dropped; fragments shorter than 3 characters too.
+ */
+export function splitSentences(content: string, chunk: number): Sentence[] {
+  const out: Sentence[] = [];
+  for (const rawLine of content.split(/\r?\n/)) {
+    const line = rawLine.replace(LINE_PREFIX, '').trim();
+    if (!line) continue;
+    for (const piece of line.split(/(?<=[.!?])\s+(?=["“'(\p{Lu}\d])/u)) {
+      const text = piece.trim();
+      if (text.length < 3) continue;
+      out.push({ text, chunk, position: out.length, isQuestion: text.endsWith('?') });
+    }
+  }
+  return out;
+}
