@@ -287,6 +287,36 @@ describe('first turn: understanding a description', () => {
     expect(club.entities.Meeting!.properties.book_id).toEqual({ type: 'string' });
   });
 
+  it('reads entities listed one after another, each with its fields in parentheses', async () => {
+    const club = await build(
+      'A book club app: members (name, email), books (title, author, rating 1-5) and meetings (date, book)',
+    );
+    expect(Object.keys(club.entities)).toEqual(['Member', 'Book', 'Meeting']);
+    expect(Object.keys(club.entities.Book!.properties)).toEqual(['title', 'author', 'rating']);
+    expect(club.entities.Book!.properties.rating).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
+    expect(club.entities.Meeting!.properties.book_id).toEqual({ type: 'string' });
+    // A field with its choices after a comma is still a field: "a name, species (dog, cat)".
+    const pets = await build('Pets have a name, species (dog, cat, rabbit) and birthday');
+    expect(pets.entities.Pet!.properties.species).toMatchObject({ enum: ['dog', 'cat', 'rabbit'] });
+  });
+
+  it('reads the fields of an app named after its record, a status after choices and a name led by a number word', async () => {
+    const mood = await build('A daily mood journal with date, mood from 1-10, sleep hours and a photo of the day.');
+    expect(mood.entities.JournalEntry!.properties).toMatchObject({
+      date: { format: 'date' },
+      mood: { type: 'integer', minimum: 1, maximum: 10 },
+      sleep_hours: { type: 'number' },
+      photo: { format: 'image' },
+    });
+    const requests = await build(
+      'Maintenance requests: tenants submit requests with a unit, urgency (low, urgent) and status (new, done).',
+    );
+    expect(Object.keys(requests.entities)).toEqual(['Request']);
+    expect(requests.entities.Request!.properties.status).toMatchObject({ enum: ['new', 'done'] });
+    const goals = await build('Track my savings goals: goal name, target amount and target date.');
+    expect(goals.entities.Goal!.properties.name).toEqual({ type: 'string' });
+  });
+
   it.each([
     ['I want an app to track my plants and when I watered them', 'Plant Care', ['Plant']],
     ['Make me a simple CRM', 'CRM', ['Customer', 'Deal']],

@@ -417,8 +417,9 @@ export function inferSchema(key: string): PropertySchema {
   if (ENUM_DEFAULTS[key]) return { type: 'string', enum: ENUM_DEFAULTS[key], default: ENUM_DEFAULTS[key]![0] };
   if (has(NOT_NUMBER)) return { type: 'string' };
   if (last === 'rating' || last === 'stars') return { type: 'number', minimum: 0, maximum: 5 };
-  if (NUMBER_WORDS.has(last) || (words.length > 1 && NUMBER_WORDS.has(first) && !LONG_TEXT_WORDS.has(last)))
-    return { type: 'number' };
+  // "score notes" and "goal name" are text: the last word names what the field holds.
+  const named = LONG_TEXT_WORDS.has(last) || ['name', 'title', 'label'].includes(last);
+  if (NUMBER_WORDS.has(last) || (words.length > 1 && NUMBER_WORDS.has(first) && !named)) return { type: 'number' };
   return { type: 'string' };
 }
 

@@ -351,6 +351,14 @@ export const CORPUS: CorpusCase[] = [
     },
   },
   {
+    text: 'A book club app: members (name, email), books (title, author, rating 1-5) and meetings (date, book)',
+    entities: {
+      Member: 'name:text, email:email',
+      Book: 'title:text, author:text, rating:integer',
+      Meeting: 'date:date, book:>Book',
+    },
+  },
+  {
     text: 'Track my savings goals: goal name, target amount, saved so far, target date and a colour.',
     entities: {
       'Goal|SavingsGoal':

@@ -45,6 +45,8 @@ const INTEGER_WORDS = new Set(
     ' ',
   ),
 );
+// Last words that make a field text whatever comes before: "goal name", "score notes".
+const NAME_WORDS = new Set('name title label description notes note comment comments'.split(' '));
 const NUMBER_EXTRA = new Set('temperature humidity moisture hours weight height distance length'.split(' '));
 
 /** The field a list item names, or null (with the reason) when it names none. */
@@ -113,7 +115,9 @@ export function fieldFromPhrase(
     schema = { type: 'string', enum: [m[1]!.toLowerCase(), m[2]!.toLowerCase()], default: m[1]!.toLowerCase() };
   }
   text = text.replace(/^(max(?:imum)?|min(?:imum)?)\s+number\s+of\s+/i, '$1 ').replace(/^number\s+of\s+(.+)$/i, '$1');
-  text = text.replace(/\s+(?:so far|in stock|this year|per person)$/i, '');
+  text = text
+    .replace(/\s+(?:so far|in stock|this year|per person)$/i, '')
+    .replace(/^(\w+)\s+of\s+(?:the|each|every)\s+(?:day|week|month|year|visit|trip|session)$/i, '$1');
   if (text.toLowerCase() === 'date and time') [text, schema] = ['starts at', { type: 'string', format: 'date-time' }];
 
   // Numbers with a range, a scale, a percentage or a unit.
@@ -189,7 +193,7 @@ export function typeOfName(key: string): PropertySchema {
     if (
       /^(min|max)_/.test(key) ||
       (INTEGER_WORDS.has(last) && last !== 'number') ||
-      (words.length > 1 && INTEGER_WORDS.has(words[0]!) && words[0] !== 'number')
+      (words.length > 1 && INTEGER_WORDS.has(words[0]!) && words[0] !== 'number' && !NAME_WORDS.has(last))
     )
       return { type: 'integer', minimum: 0 };
     if (NUMBER_EXTRA.has(last)) return { type: 'number' };

@@ -56,6 +56,9 @@ function parenthesisSegments(text: string): { segments: Segment[]; rest: string 
   let rest = text;
   let depth = 0;
   let open = -1;
+  // Where the last "noun (fields)" group ended: "members (name, email), books (title)" lists entities.
+  let lastEnd = -1;
+  let lastClose = -1;
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '(' && depth++ === 0) open = i;
     if (text[i] === ')' && depth > 0 && --depth === 0) {
@@ -63,12 +66,16 @@ function parenthesisSegments(text: string): { segments: Segment[]; rest: string 
       const before = text.slice(0, open);
       const np = lastNounPhrase(before.split(/[:,;.]/).at(-1) ?? before);
       const head = np?.phrase.split(/\s+/).at(-1) ?? '';
-      const plural = /[^s]s$/i.test(head) || /(people|children)$/i.test(head);
+      const plural = (/[^s]s$/i.test(head) && !/(us|is)$/i.test(head)) || /(people|children)$/i.test(head);
       const lead = before
         .slice(0, before.length - (before.split(/[:,;.]/).at(-1)!.length - (np?.start ?? 0)))
         .trimEnd();
       // "a name, species (dog, cat)" or "a meal (breakfast, lunch)" is a field with its choices.
-      const inList = /,$/.test(lead) || /\b(an?|the)$/i.test(lead) || /,[^.;:()]*\band$/i.test(lead);
+      // Right after another group: a sibling entity when that group was one, another field when it was a field's choices.
+      const afterGroup = lastClose >= 0 && /^\s*(,|,?\s*and)$/i.test(text.slice(lastClose, lead.length));
+      const inList = afterGroup
+        ? lastClose !== lastEnd
+        : /,$/.test(lead) || /\b(an?|the)$/i.test(lead) || /,[^.;:()]*\band$/i.test(lead);
       if (
         np &&
         !inList &&
@@ -78,7 +85,9 @@ function parenthesisSegments(text: string): { segments: Segment[]; rest: string 
         segments.push({ noun: np.phrase, list: inside });
         const start = before.length - (before.split(/[:,;.]/).at(-1)!.length - np.start);
         rest = blank(rest, start, i + 1);
+        lastEnd = i + 1;
       }
+      lastClose = i + 1;
     }
   }
   return { segments, rest };
@@ -128,7 +137,11 @@ export function segmentsOf(description: string): { segments: Segment[]; links: L
       }
       const clause = local.split(/[:]/).at(-1)!;
       const np = lastNounPhrase(clause);
-      if (!np || isHeadWord(np.phrase) || /^(each|every)$/i.test(np.phrase)) continue;
+      if (!np || /^(each|every)$/i.test(np.phrase)) continue;
+      // "a mood journal with date, mood, sleep hours": the app's name stands for its record when a field list follows.
+      const after = sentence.slice(m.index + m[0].length);
+      const fieldList = /^with$/i.test(m[0]) && after.includes(',') && !after.includes(':') && FIELD_WORDS.test(after);
+      if (isHeadWord(np.phrase) && !(anchors.length === 0 && fieldList)) continue;
       const nounStart = m.index - clause.length + np.start;
       // "from a start time to an end time with …": a noun after a preposition is not the subject.
       if (/\b(to|from|on|at|for|of|in|by|about)\s+(?:an?\s+|the\s+)?$/i.test(clause.slice(0, np.start))) continue;
