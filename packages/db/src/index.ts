@@ -27,3 +27,4 @@ export { appVersions, chatMessages, chatUsage, publishedEntities } from './schem
 export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from './schema-context';
 export { billingEvents, billingSubscriptions } from './schema-billing';
 export { appLooks } from './schema-branding';
+export { toolRuns, appUserCredits, appUserMemories } from './schema-tool-runs';
