@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from './auth';
 import { EMAIL_MAX_LENGTH } from './constants';
 import { APP_MESSAGES } from './messages';
+import { ToolAppPartsSchema } from './tools';
 
 export const APP_KINDS = ['tool', 'generated', 'space'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
@@ -28,8 +29,16 @@ export const GenAppSchema = z.object({
 });
 export type GenApp = z.infer<typeof GenAppSchema>;
 
-/** A single tool or a space: its own payload, kept as given (its panels validate it). */
-export const ToolAppSchema = z.looseObject({ name: z.string().trim().min(1).max(APP_NAME_MAX_LENGTH) });
+/**
+ * A single tool or a space: its name, the tool keys (tools, fields, inputSteps, texts; checked
+ * against the product's rules by the server, docs/product/tools.md#rules-and-messages) and any
+ * other key kept as given.
+ */
+export const ToolAppSchema = z.looseObject({
+  name: z.string().trim().min(1).max(APP_NAME_MAX_LENGTH),
+  ...ToolAppPartsSchema.shape,
+});
+export type ToolApp = z.infer<typeof ToolAppSchema>;
 
 /** `POST /api/apps` (docs/product/runtime.md#calls): create (no appId) or replace (appId) an app. */
 export const SaveAppRequestSchema = z

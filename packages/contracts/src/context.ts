@@ -50,7 +50,12 @@ export const CONTEXT_PROVIDERS = ['tessera', 'notion', 'google_drive'] as const;
 export type ContextProvider = (typeof CONTEXT_PROVIDERS)[number];
 
 /** Upgrade reasons the UI turns into the upgrade prompt (docs/product/data-sources.md#errors). */
-export const UPGRADE_REASONS = ['free_data_items_limit', 'data_processing_limit', 'default'] as const;
+export const UPGRADE_REASONS = [
+  'free_data_items_limit',
+  'data_processing_limit',
+  'default',
+  'ACTIVATED_TOOL_PER_APP_LIMIT_REACHED',
+] as const;
 export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
 
 /** The Data Sources dialog (docs/product/data-sources.md#screens-and-routes): its title and option labels, in order. */
