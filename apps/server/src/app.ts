@@ -59,6 +59,8 @@ import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime
 import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
 import { createChatRepo } from './modules/chat/chat.repo';
+import { codeFilesRoutes } from './modules/code-files/code-files.routes';
+import { createCodeFilesService } from './modules/code-files/code-files.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { createPublishRepo } from './modules/versions/publish.repo';
@@ -169,8 +171,9 @@ export function createApp({
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
   });
   const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
+  const chatRepo = createChatRepo(db, rateLimiter);
   const chat = createChatService({
-    chatRepo: createChatRepo(db, rateLimiter),
+    chatRepo,
     versionsRepo,
     versions,
     apps,
@@ -256,6 +259,19 @@ export function createApp({
     versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
   );
   app.route('/', chatRoutes({ chat, signedIn, authenticate }));
+  app.route(
+    '/',
+    codeFilesRoutes({
+      codeFiles: createCodeFilesService({
+        apps,
+        accounts,
+        versions,
+        versionsRepo,
+        lastMessageIdOf: async (appId) => (await chatRepo.listLast(appId, 1))[0]?.id ?? null,
+      }),
+      signedIn,
+    }),
+  );
   app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
   app.route(
     '/',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
+import { CODE_API_ROUTES } from './api-routes-code';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
 import { ErrorBodySchema } from './errors';
@@ -76,6 +77,7 @@ export interface ApiRoute {
 export const API_ROUTES: readonly ApiRoute[] = [
   ...AUTH_API_ROUTES,
   ...APPS_API_ROUTES,
+  ...CODE_API_ROUTES,
   ...LIVE_API_ROUTES,
   ...CONTEXT_API_ROUTES,
 ];

@@ -94,6 +94,19 @@ export const MESSAGES = {
     uploadFailed: 'Failed to upload context, try again later',
     dataLimitReached: 'The monthly data processing limit has been reached.',
   },
+  /** The code editor (docs/product/editor-and-chat.md#errors); `{name}` is the deleted file's name. */
+  codeEditor: {
+    saveFailed: 'Failed to save file',
+    deleteFailed: 'Failed to delete file',
+    deleted: 'Deleted {name}',
+    loadFailed: 'Could not load code. Please try again.',
+    entityReadOnly: 'Entity files are read-only: change tables in the Database panel',
+    adminsOnly: 'Only admins can edit the code of space apps',
+    noCode: 'Single tools have no code to edit',
+    fileNotFound: 'This file does not exist',
+    fileExists: 'A file with this path already exists',
+    manifestRequired: 'app.json cannot be deleted: it holds the app name and main page',
+  },
 } as const;
 
 /** Our own messages, for cases the spec does not name. */

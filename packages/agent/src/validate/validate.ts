@@ -1,4 +1,4 @@
-import { USER_ENTITY, parseEntitySchema } from '@tessera/contracts';
+import { USER_ENTITY, parseEntitySchema, resolveAppImport } from '@tessera/contracts';
 import { transform, type Loader, type Message } from 'esbuild';
 import type { ValidationIssue } from '../protocol/issues';
 import type { AppSnapshot } from '../snapshot';
@@ -75,38 +75,8 @@ function lineOfSpecifier(source: string, specifier: string): number | undefined 
   return undefined;
 }
 
-function normalize(parts: string[]): string | null {
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join('/');
-}
-
-/** The snapshot file a relative or `@/` import names, trying extensions and index files. */
-export function resolveSnapshotImport(
-  files: Record<string, string>,
-  importer: string,
-  specifier: string,
-): string | null {
-  let base: string | null;
-  if (specifier.startsWith('@/')) base = normalize(specifier.slice(2).split('/'));
-  else {
-    const dir = importer.split('/').slice(0, -1);
-    base = normalize([...dir, ...specifier.split('/')]);
-  }
-  if (base === null) return null;
-  const candidates = [
-    base,
-    ...[...CODE_EXTENSIONS, '.json', '.css'].map((e) => base + e),
-    ...CODE_EXTENSIONS.map((e) => `${base}/index${e}`),
-  ];
-  return candidates.find((c) => files[c] !== undefined) ?? null;
-}
+/** The snapshot file a relative or `@/` import names (shared with the code editor's reference updates). */
+export const resolveSnapshotImport = resolveAppImport;
 
 interface Transformed {
   path: string;
