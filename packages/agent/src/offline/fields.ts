@@ -27,7 +27,14 @@ export interface FieldSpec {
   options: string[];
   /** For `relation`: the entity the `{name}_id` field points at. */
   target?: string;
+  /** For money (`number` stored as "Amount in EUR"): the ISO currency code its amounts are in. */
+  currency?: string;
   schema: PropertySchema;
+}
+
+/** The currency of a money property ("Amount in EUR" -> "EUR"), or undefined for other properties. */
+export function currencyOfProperty(prop: PropertySchema): string | undefined {
+  return prop.type === 'number' ? /^Amount in ([A-Z]{3})$/.exec(prop.description ?? '')?.[1] : undefined;
 }
 
 /** A field the description asked for, before it becomes a schema property. */
@@ -473,6 +480,8 @@ export function fieldSpecsOf(schema: EntitySchema, entityNames: readonly string[
     }
     const values = prop.type === 'array' ? prop.items?.enum : prop.enum;
     if (values) spec.options = values.map(String);
+    const currency = currencyOfProperty(prop);
+    if (currency) spec.currency = currency;
     return spec;
   });
 }

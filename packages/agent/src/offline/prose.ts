@@ -1,6 +1,7 @@
 // The offline builder's own words: what it can do, how it names field types, what to try next.
 import type { EntitySchema } from '@tessera/contracts';
 import type { AppModel } from './app-model';
+import { currencyOfProperty } from './fields';
 import { pascalCase, humanize, pluralize } from './text';
 
 const SUGGESTIONS_LIMIT = 3;
@@ -26,7 +27,7 @@ For anything else, whoever runs this Tessera server can connect an AI provider b
 export function describeType(key: string, p: EntitySchema['properties'][string]): string {
   if (key.endsWith('_id')) return `link to ${pascalCase(key.replace(/_id$/, ''))}`;
   if (p.enum) return `one of ${p.enum.join(', ')}`;
-  const currency = /^Amount in ([A-Z]{3})$/.exec(p.description ?? '')?.[1];
+  const currency = currencyOfProperty(p);
   if (currency) return `amount in ${currency}`;
   const unit = / \(([^)]+)\)$/.exec(p.title ?? '')?.[1];
   const range =

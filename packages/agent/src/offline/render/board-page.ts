@@ -49,6 +49,11 @@ export function renderBoardPage(model: AppModel, page: ExtraPage): string {
   const display = displayFieldOf(e.schema);
   const label = humanize(entity);
   const title = display ? `card.${display} || "Untitled ${label}"` : `"${capitalize(label)} " + card.id.slice(0, 8)`;
+  // A deal board shows each card's amount and each column's total, in the amount's currency.
+  const money = fieldSpecsOf(
+    e.schema,
+    model.entities.map((x) => x.name),
+  ).find((f) => f.currency);
   return `import React, { useState } from "react";
 import { Link } from "react-router-dom";
 import { PlusIcon } from "lucide-react";
@@ -57,12 +62,22 @@ import { createPageUrl } from "@/utils";
 import PageHeader from "@/components/PageHeader";
 import LoadingState from "@/components/LoadingState";
 import ErrorMessage from "@/components/ErrorMessage";
-import { errorMessage, prettify } from "@/services/format";
+import { errorMessage, ${money ? 'formatMoney, ' : ''}prettify } from "@/services/format";
 import { useRecords } from "@/services/useRecords";
 
 // One column per ${field.label.toLowerCase()}; records with another value show in the first column.
 const COLUMNS = [${field.options.map((o) => jsString(o)).join(', ')}];
-const FIELD = ${jsString(field.key)};
+const FIELD = ${jsString(field.key)};${
+    money
+      ? `
+const AMOUNT_FIELD = ${jsString(money.key)};
+const CURRENCY = ${jsString(money.currency!)};
+
+function totalOf(cards) {
+  return cards.reduce((total, card) => total + (Number(card[AMOUNT_FIELD]) || 0), 0);
+}`
+      : ''
+  }
 
 function columnOf(card) {
   return COLUMNS.includes(card[FIELD]) ? card[FIELD] : COLUMNS[0];
@@ -118,7 +133,16 @@ export default function ${page.name}() {
               <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
                 {prettify(column)}
                 <span className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted-foreground">{columnCards.length}</span>
-              </h2>
+              </h2>${
+                money
+                  ? `
+              {columnCards.length > 0 && (
+                <p className="-mt-2 px-1 text-xs text-muted-foreground">
+                  Total ${money.label.toLowerCase()}: <span className="tabular-nums">{formatMoney(totalOf(columnCards), CURRENCY)}</span>
+                </p>
+              )}`
+                  : ''
+              }
               {columnCards.map((card) => (
                 <article
                   key={card.id}
@@ -128,7 +152,14 @@ export default function ${page.name}() {
                 >
                   <Link to={createPageUrl(${jsString(`${pages.detail}?id=`)} + card.id)} className="block text-sm font-medium hover:text-primary">
                     {${title}}
-                  </Link>
+                  </Link>${
+                    money
+                      ? `
+                  {card[AMOUNT_FIELD] != null && card[AMOUNT_FIELD] !== "" && (
+                    <p className="text-sm tabular-nums text-muted-foreground">{formatMoney(card[AMOUNT_FIELD], CURRENCY)}</p>
+                  )}`
+                      : ''
+                  }
                   <select
                     value={columnOf(card)}
                     onChange={(event) => handleMove(card, event.target.value)}

@@ -3,7 +3,7 @@ import { pagesOf, type AppModel } from '../app-model';
 import { fieldSpecsOf } from '../fields';
 import { capitalize, jsString } from '../text';
 import { access, lines, lucideImport } from './code';
-import { contextOf, entityImports, inputTypeOf, titleExpr, type EntityContext } from './entity-context';
+import { contextOf, entityImports, fieldValueTag, titleExpr, type EntityContext } from './entity-context';
 import { CLASSES } from './shared';
 
 /** Children of an entity: other entities (with pages) whose records point at it, by the field that does. */
@@ -117,7 +117,7 @@ ${lines(...ctx.fields.filter((f) => f.key !== ctx.display).map((f) => detailRow(
 function detailRow(ctx: EntityContext, key: string): string {
   const f = ctx.fields.find((x) => x.key === key)!;
   const r = ctx.relations.find((x) => x.key === key);
-  let value = `<FieldValue type="${inputTypeOf(f)}" value={${access(ctx.vars.one, f.key)}} />`;
+  let value = fieldValueTag(f, access(ctx.vars.one, f.key));
   if (r) {
     const rec = r.targetVars.one;
     const label = r.targetDisplay ? access(rec, r.targetDisplay) : `${rec}.id`;

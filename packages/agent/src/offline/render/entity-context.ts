@@ -4,6 +4,12 @@ import { entityIdentifier, iconOf, pagesOf, varsOf, type AppModel } from '../app
 import { capitalize, humanize, pluralize } from '../text';
 import { access, entityImport } from './code';
 
+/** `<FieldValue …/>` showing `value` (generated code) by the field's type, amounts in their currency. */
+export function fieldValueTag(field: FieldSpec, value: string): string {
+  const currency = field.currency ? ` currency="${field.currency}"` : '';
+  return `<FieldValue type="${inputTypeOf(field)}"${currency} value={${value}} />`;
+}
+
 /** The FieldInput / FieldValue `type` of a field. */
 export function inputTypeOf(field: FieldSpec): string {
   switch (field.kind) {

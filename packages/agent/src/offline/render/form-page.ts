@@ -91,7 +91,7 @@ function fieldInput(ctx: EntityContext, f: FieldSpec): string {
   const type = inputTypeOf(f);
   const r = ctx.relations.find((x) => x.key === f.key);
   const props = [
-    `label=${jsString(f.label)}`,
+    `label=${jsString(f.currency ? `${f.label} (${f.currency})` : f.label)}`,
     type !== 'text' && `type="${type}"`,
     f.required && f.kind !== 'boolean' && 'required',
     f.kind === 'select' && `options={${jsArray(f.options)}}`,

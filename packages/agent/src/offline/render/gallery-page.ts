@@ -9,11 +9,14 @@ import { CLASSES } from './shared';
 export function renderGalleryPage(model: AppModel, page: ExtraPage): string | null {
   const e = model.entities.find((x) => x.name === page.entity);
   if (!e) return null;
-  const image = fieldSpecsOf(
+  const fields = fieldSpecsOf(
     e.schema,
     model.entities.map((x) => x.name),
-  ).find((f) => f.kind === 'image');
+  );
+  const image = fields.find((f) => f.kind === 'image');
   if (!image) return null;
+  // A price under each picture, in its currency.
+  const money = fields.find((f) => f.currency);
   const id = entityIdentifier(e.name);
   const pages = pagesOf(e.name);
   const display = displayFieldOf(e.schema);
@@ -26,7 +29,12 @@ import { createPageUrl } from "@/utils";
 import PageHeader from "@/components/PageHeader";
 import LoadingState from "@/components/LoadingState";
 import ErrorMessage from "@/components/ErrorMessage";
-import EmptyState from "@/components/EmptyState";
+import EmptyState from "@/components/EmptyState";${
+    money
+      ? `
+import { formatMoney } from "@/services/format";`
+      : ''
+  }
 import { useRecords } from "@/services/useRecords";
 
 const IMAGE_FIELD = ${jsString(image.key)};
@@ -51,7 +59,14 @@ export default function ${page.name}() {
           {pictured.map((row) => (
             <Link key={row.id} to={createPageUrl(${jsString(`${pages.detail}?id=`)} + row.id)} className="${CLASSES.card} group overflow-hidden">
               <img src={row[IMAGE_FIELD]} alt="" className="aspect-square w-full object-cover transition-transform group-hover:scale-105" />
-              <div className="truncate px-3 py-2 text-sm font-medium">{(TITLE_FIELD && row[TITLE_FIELD]) || ${jsString(`Untitled ${humanize(e.name)}`)}}</div>
+              <div className="truncate px-3 py-2 text-sm font-medium">{(TITLE_FIELD && row[TITLE_FIELD]) || ${jsString(`Untitled ${humanize(e.name)}`)}}</div>${
+                money
+                  ? `
+              {row[${jsString(money.key)}] != null && row[${jsString(money.key)}] !== "" && (
+                <div className="-mt-1 px-3 pb-2 text-sm tabular-nums text-muted-foreground">{formatMoney(row[${jsString(money.key)}], ${jsString(money.currency!)})}</div>
+              )}`
+                  : ''
+              }
             </Link>
           ))}
         </div>

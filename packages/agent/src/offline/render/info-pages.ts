@@ -50,7 +50,12 @@ export function renderStatisticsPage(model: AppModel, page: ExtraPage): string {
   const stats = entities.map((e) => {
     const fields = fieldSpecsOf(e.schema, names);
     const pick = (kind: string) =>
-      fields.filter((f) => f.kind === kind).map((f) => `{ key: ${jsString(f.key)}, label: ${jsString(f.label)} }`);
+      fields
+        .filter((f) => f.kind === kind)
+        .map(
+          (f) =>
+            `{ key: ${jsString(f.key)}, label: ${jsString(f.label)}${f.currency ? `, currency: ${jsString(f.currency)}` : ''} }`,
+        );
     return `  {
     label: ${jsString(capitalize(humanize(pluralize(e.name))))},
     entity: ${entityIdentifier(e.name)},
@@ -65,7 +70,7 @@ import PageHeader from "@/components/PageHeader";
 import LoadingState from "@/components/LoadingState";
 import ErrorMessage from "@/components/ErrorMessage";
 import EmptyState from "@/components/EmptyState";
-import { formatNumber, prettify } from "@/services/format";
+import { formatMoney, formatNumber, prettify } from "@/services/format";
 import { useLoad } from "@/services/useRecords";
 
 // Statistics are computed from up to this many records per entity.
@@ -132,11 +137,12 @@ export default function ${page.name}() {
                 {stat.numbers.map((field) => {
                   const values = rows.map((row) => Number(row[field.key])).filter((value) => Number.isFinite(value));
                   const sum = values.reduce((total, value) => total + value, 0);
+                  const format = (value) => (field.currency ? formatMoney(value, field.currency) : formatNumber(value));
                   return (
                     <div key={field.key} className="rounded-lg bg-muted p-3 text-sm">
                       <p className="text-muted-foreground">{field.label}</p>
                       <p className="font-medium">
-                        Total {formatNumber(sum)} · Average {values.length ? formatNumber(Math.round((sum / values.length) * 100) / 100) : "—"}
+                        Total {format(sum)} · Average {values.length ? format(Math.round((sum / values.length) * 100) / 100) : "—"}
                       </p>
                     </div>
                   );

@@ -7,7 +7,7 @@ import {
   contextOf,
   distinctTargets,
   entityImports,
-  inputTypeOf,
+  fieldValueTag,
   loadingOf,
   relationLabel,
   relationLoads,
@@ -313,7 +313,7 @@ function metaItem(ctx: EntityContext, f: FieldSpec): string {
       return lines(
         `{${value} != null && ${value} !== "" && (`,
         `  <span>`,
-        `    ${f.label}: <FieldValue type="${inputTypeOf(f)}" value={${value}} />`,
+        `    ${f.label}: ${fieldValueTag(f, value)}`,
         `  </span>`,
         `)}`,
       );

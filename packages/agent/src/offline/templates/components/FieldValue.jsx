@@ -1,8 +1,8 @@
 import React from "react";
-import { formatDate, formatDateTime, formatNumber, prettify } from "@/services/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber, prettify } from "@/services/format";
 
-/** A stored value shown by its field type (see FieldInput for the types). */
-export default function FieldValue({ type = "text", value }) {
+/** A stored value shown by its field type (see FieldInput for the types); amounts with their `currency` code. */
+export default function FieldValue({ type = "text", value, currency }) {
   const isEmpty = value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
   if (isEmpty && type !== "checkbox") return <span className="text-muted-foreground">—</span>;
 
@@ -24,7 +24,7 @@ export default function FieldValue({ type = "text", value }) {
     case "datetime":
       return <span>{formatDateTime(value)}</span>;
     case "number":
-      return <span>{formatNumber(value)}</span>;
+      return <span className="tabular-nums">{currency ? formatMoney(value, currency) : formatNumber(value)}</span>;
     case "select":
       return (
         <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">

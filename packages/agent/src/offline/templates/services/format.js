@@ -31,6 +31,17 @@ export function formatNumber(value) {
   return Number.isFinite(number) ? number.toLocaleString() : String(value);
 }
 
+/** An amount in its currency, in the reader's locale (1234.5, "EUR" -> "€1,234.50"). */
+export function formatMoney(value, currency) {
+  const number = Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(number);
+  } catch {
+    return `${number.toLocaleString()} ${currency}`;
+  }
+}
+
 /** A stored timestamp as the value of a datetime-local input (local time). */
 export function toDateTimeInput(value) {
   if (!value) return "";
