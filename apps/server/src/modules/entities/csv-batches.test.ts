@@ -46,8 +46,8 @@ describe('createCsvBatcher', () => {
     const { batch, progress } = batcher.finish();
     expect(batch).toMatchObject({ rows: 1, total: 4, failed: 3 });
     expect(batch!.errors).toEqual([
-      { row: 1, line: 2, message: 'Product.name is required' },
-      { row: 2, line: 5, message: 'Product.price must be a number' },
+      { row: 1, line: 2, message: 'Line 2: Product.name is required' },
+      { row: 2, line: 5, message: 'Line 5: Product.price must be a number' },
     ]);
     // The errors went out with the batch; the final counters carry no repeat.
     expect(progress).toEqual({ total: 4, failed: 3, errors: [] });

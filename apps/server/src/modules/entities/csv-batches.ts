@@ -92,7 +92,8 @@ export function createCsvBatcher(options: CsvBatchOptions) {
     failed++;
     if (kept < errorsKept) {
       kept++;
-      errors.push({ row: total, line, message });
+      // The message names the file line itself, so it reads right wherever it is shown or logged.
+      errors.push({ row: total, line, message: `Line ${line}: ${message}` });
     }
   };
   const progress = (): CsvProgress => {

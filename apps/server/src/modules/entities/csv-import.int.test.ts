@@ -130,8 +130,8 @@ describe('CSV import', () => {
       imported: 2,
       failed: 2,
       errors: [
-        { row: 2, line: 4, message: 'Product.price must be a number' },
-        { row: 3, line: 5, message: 'Product.name is required' },
+        { row: 2, line: 4, message: 'Line 4: Product.price must be a number' },
+        { row: 3, line: 5, message: 'Line 5: Product.name is required' },
       ],
     });
     const [lamp] = await rows({ name: 'Lamp' });
@@ -150,8 +150,8 @@ describe('CSV import', () => {
   it('names the file line of a bad row, counting line breaks inside quoted cells', async () => {
     const csv = ['name,price', '"Multi', 'line', 'lamp",1', 'Broken,abc', '', ',2'].join('\r\n');
     const errors = [
-      { row: 2, line: 5, message: 'Product.price must be a number' },
-      { row: 3, line: 7, message: 'Product.name is required' },
+      { row: 2, line: 5, message: 'Line 5: Product.price must be a number' },
+      { row: 3, line: 7, message: 'Line 7: Product.name is required' },
     ];
     const res = await upload(csv);
     expect(res.body).toEqual({ total: 3, imported: 1, failed: 2, errors });
@@ -165,7 +165,7 @@ describe('CSV import', () => {
     });
     const noValid = await upload('name,price\n"Two\nlines",x\n');
     expect(noValid.body.error.details).toEqual({
-      errors: [{ row: 1, line: 2, message: 'Product.price must be a number' }],
+      errors: [{ row: 1, line: 2, message: 'Line 2: Product.price must be a number' }],
     });
   });
 
@@ -238,7 +238,7 @@ describe('CSV import', () => {
       total: 3,
       imported: 2,
       failed: 1,
-      errors: [{ row: 1, line: 2, message: 'The row has more cells than the header' }],
+      errors: [{ row: 1, line: 2, message: 'Line 2: The row has more cells than the header' }],
     });
     expect((await rows({ name: 'Ragged, C' }))[0]).toMatchObject({ price: 3 });
   });

@@ -192,7 +192,10 @@ export function CsvImportDialog({ open, onOpenChange, appId, entity, schema, onI
     else toast.error(outcome.text, reason ? { description: reason } : undefined);
     setProgress((p) => ({ ...p, completed: p.total }));
     // A failed import names its reason once instead of repeating it for every row.
-    const errors = isFatal ? [] : summary.errors.map((e) => ({ line: lines[e.row - 1] ?? e.row, message: e.message }));
+    // The server names the line of the file it was sent (rebuilt from the parsed rows); the list names the user's own.
+    const errors = isFatal
+      ? []
+      : summary.errors.map((e) => ({ line: lines[e.row - 1] ?? e.row, message: e.message.replace(/^Line \d+: /, '') }));
     setResult({ ...outcome, errors, ...(isFatal && reason ? { detail: reason } : {}) });
     if (summary.imported > 0) onImported();
   }
