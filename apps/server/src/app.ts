@@ -55,6 +55,8 @@ import { createBundler } from './modules/runtime/bundler';
 import { createIntegrationsService } from './modules/runtime/integrations.service';
 import { createRuntimeAssets } from './modules/runtime/runtime-assets';
 import { createRuntimeSource } from './modules/runtime/runtime.repo';
+import { toolPageBoot } from './modules/runtime/tool-page';
+import { createToolPageRepo } from './modules/runtime/tool-page.repo';
 import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
 import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
@@ -207,6 +209,7 @@ export function createApp({
     appHostnames: config.appHostnames,
     watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
+  const toolPageRepo = createToolPageRepo(db);
   const appHosts = appHostRoutes({
     runtime,
     assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),
@@ -217,6 +220,12 @@ export function createApp({
     onError: createErrorHandler(logger),
     integrations: createIntegrationsService({ models, rateLimiter }),
     isAppUser: async (appId, authorization, host) => Boolean(await appUsers.principalOf(appId, authorization, host)),
+    toolPageOf: async (hostApp, path) => {
+      const source = await toolPageRepo.findSource(hostApp.id);
+      return source
+        ? toolPageBoot({ app: hostApp, ...source, ownerPlan: source.plan, builderUrl: config.publicUrl }, path)
+        : null;
+    },
   });
 
   const app = new Hono();

@@ -297,6 +297,15 @@ export {
   type FrameMessageToPreview,
 } from './runtime';
 export {
+  TOOL_PAGE_PREFIX,
+  TOOL_PAGE_MESSAGES,
+  toolPagePath,
+  type ToolPageBoot,
+  type ToolPageField,
+  type ToolPageFieldType,
+  type ToolPageTexts,
+} from './tool-page';
+export {
   PreviewUrlRequestSchema,
   InvokeLlmRequestSchema,
   type PreviewUrlRequest,

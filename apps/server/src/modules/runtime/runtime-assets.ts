@@ -18,6 +18,8 @@ export interface RuntimeAssets {
   files: Map<string, { body: string; gzip: Buffer; contentType: string }>;
   importMap: Record<string, string>;
   runtimeUrl: string;
+  /** The public tool page's boot module (`/tool/{path}`). */
+  toolUrl: string;
   /** sha256 of the import map, for the shell's Content-Security-Policy (an inline script). */
   importMapHash: string;
   bytes: number;
@@ -33,10 +35,15 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
         path: args.path.slice('vendor:'.length),
         namespace: 'tessera-vendor',
       }));
-      // The browser gets the contracts' zod-free part only (runtime texts, constants, messages).
+      // The browser gets the contracts' zod-free part only (runtime texts, constants, messages, styles, the tool page's).
       b.onResolve({ filter: /^@tessera\/contracts$/ }, () => ({ path: 'contracts', namespace: 'tessera-contracts' }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-contracts' }, () => ({
-        contents: `export * from ${JSON.stringify(join(contractsDir, 'runtime.ts'))};\nexport { MESSAGES, APP_MESSAGES } from ${JSON.stringify(join(contractsDir, 'messages.ts'))};`,
+        contents: [
+          `export * from ${JSON.stringify(join(contractsDir, 'runtime.ts'))};`,
+          `export * from ${JSON.stringify(join(contractsDir, 'app-style.ts'))};`,
+          `export * from ${JSON.stringify(join(contractsDir, 'tool-page.ts'))};`,
+          `export { MESSAGES, APP_MESSAGES } from ${JSON.stringify(join(contractsDir, 'messages.ts'))};`,
+        ].join('\n'),
         resolveDir: contractsDir,
         loader: 'ts',
       }));
@@ -62,6 +69,7 @@ export async function buildRuntimeAssets(runtimeDir: string): Promise<RuntimeAss
   const result = await build({
     entryPoints: {
       runtime: join(runtimeDir, 'src/runtime.tsx'),
+      tool: join(runtimeDir, 'src/tool/main.tsx'),
       sdk: join(runtimeDir, 'src/sdk.ts'),
       'react-router-dom': join(runtimeDir, 'src/router-shim.ts'),
       ...Object.fromEntries(Object.entries(VENDOR_MODULES).map(([out, spec]) => [out, `vendor:${spec}`])),
@@ -120,6 +128,7 @@ export async function buildRuntimeAssets(runtimeDir: string): Promise<RuntimeAss
     files,
     importMap,
     runtimeUrl: url('runtime'),
+    toolUrl: url('tool'),
     importMapHash: createHash('sha256').update(importMapJson).digest('base64'),
     bytes,
     buildMs: Math.round(performance.now() - started),

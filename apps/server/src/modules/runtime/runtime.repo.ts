@@ -52,7 +52,8 @@ export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo
         .where(or(eq(apps.id, idOrSlug), eq(apps.slug, idOrSlug)))
         .limit(2);
       const row = rows.find((r) => r.id === idOrSlug) ?? rows[0];
-      if (!row || row.kind !== 'generated') return null;
+      // Generated apps and single tools have a host (a tool's page is /tool/{path} there); spaces do not.
+      if (!row || (row.kind !== 'generated' && row.kind !== 'tool')) return null;
       return { id: row.id, slug: row.slug, name: row.name, ownerUserId: row.ownerUserId, settings: row.settings };
     },
     findVersion: async (appId, versionId) => toVersion(await versionsRepo.findVersion(appId, versionId)),

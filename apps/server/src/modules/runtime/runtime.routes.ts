@@ -11,15 +11,17 @@ import {
   PREVIEW_TOKEN_HEADER,
   PreviewUrlRequestSchema,
   RUNTIME_MESSAGES,
+  TOOL_PAGE_MESSAGES,
   UPLOAD_MAX_BYTES,
   type RuntimeBoot,
   type SessionUser,
+  type ToolPageBoot,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { renderAppError } from '../../platform/http/errors';
 import { requestHostName } from '../../platform/http/request-host';
-import { appShellCsp } from '../../platform/http/security-headers';
+import { appShellCsp, toolPageCsp } from '../../platform/http/security-headers';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -174,6 +176,8 @@ interface AppHostDeps {
   onError: ErrorHandler;
   /** True when the request carries a live session of one of this app's users, issued on `host`. */
   isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
+  /** The public page of the app's active tool at a path, or null (tool-page.ts). */
+  toolPageOf: (app: RuntimeApp, path: string) => Promise<ToolPageBoot | null>;
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
@@ -254,6 +258,32 @@ export function appHostRoutes(deps: AppHostDeps) {
       ? shell(c, appOf(c), 'login')
       : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404),
   );
+
+  // A tool's public page (docs/product/tools.md#screens-and-routes): its own small module, no import map.
+  host.get('/tool/:path', async (c) => {
+    const boot = await deps.toolPageOf(appOf(c), c.req.param('path'));
+    if (!boot) return c.html(messagePage(TOOL_PAGE_MESSAGES.notFound), 404);
+    const built = await assets.get();
+    const title = boot.texts.header || boot.tool.title || boot.name;
+    const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.texts.description)}">` : ''}
+<link rel="modulepreload" href="${built.toolUrl}">
+<script type="application/json" id="tessera-tool-boot">${scriptJson(boot)}</script>
+</head>
+<body>
+<div id="root"></div>
+<script type="module" src="${built.toolUrl}"></script>
+</body>
+</html>`;
+    c.header('cache-control', 'no-cache');
+    c.header('content-security-policy', toolPageCsp(builderOrigin));
+    return c.html(html);
+  });
 
   host.get('/_runtime/:file', async (c) => {
     const file = (await assets.get()).files.get(c.req.path);

@@ -46,6 +46,15 @@ export function appShellCsp(builderOrigin: string, importMapHash: string): strin
   return `default-src 'self'; script-src 'self' 'sha256-${importMapHash}'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: blob: https:; font-src 'self' data: https:; connect-src 'self' https:; frame-ancestors ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`;
 }
 
+/**
+ * A tool's public page on its app host: our module only (no inline script, no import map: the boot
+ * data is JSON, never run), calls to its own host, images from anywhere over https (logos, option
+ * icons); only the builder may frame it (the tool builder's preview).
+ */
+export function toolPageCsp(builderOrigin: string): string {
+  return `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; frame-ancestors ${builderOrigin}; base-uri 'none'; form-action 'self'; object-src 'none'`;
+}
+
 /** Everything else on an app host (its message pages, files, JSON): nothing runs, only the builder frames. */
 const appHostFallbackCsp = (builderOrigin: string) =>
   `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors ${builderOrigin}; base-uri 'none'; form-action 'none'`;
