@@ -60,6 +60,9 @@ import { createToolPageRepo } from './modules/runtime/tool-page.repo';
 import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
 import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
+import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
+import { toolRunsHost } from './modules/tool-runs/tool-runs.routes';
+import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { codeFilesRoutes } from './modules/code-files/code-files.routes';
 import { createCodeFilesService } from './modules/code-files/code-files.service';
@@ -243,6 +246,28 @@ export function createApp({
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
+  // Tool runs on an app's own host (docs/product/tools.md#calls), before the app host's other routes.
+  app.use(
+    toolRunsHost({
+      toolRuns: createToolRunsService({
+        repo: createToolRunsRepo(db),
+        retrieval,
+        models,
+        rateLimiter,
+        secret: config.authSecret,
+        logger,
+      }),
+      hostAppOf: async (host) => {
+        const appHost = runtime.appHostOf(host);
+        return appHost ? runtime.appOfSlug(appHost.slug) : null;
+      },
+      appUserOf: async (appId, authorization, host) =>
+        (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
+      trustProxy: config.trustProxy,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      onError: createErrorHandler(logger),
+    }),
+  );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
 

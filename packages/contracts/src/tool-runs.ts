@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanId } from './constants';
 
 /**
  * The run API of a published tool (docs/product/tools.md#calls), served on the app's own host.
@@ -36,6 +37,17 @@ export const TOOL_RESULT_MAX_LENGTH = 50_000;
 export const TOOL_MULTI_VALUE_MAX = 50;
 /** Credits a new end user starts with in an app (paid memberships will add more). */
 export const END_USER_STARTING_CREDITS = 50;
+/** Runs per end user (or visitor) when the app's settings set no daily or weekly limit. */
+export const TOOL_RUN_DEFAULT_LIMITS = { daily: 10, weekly: 50 } as const;
+/** Runs of all of a builder's tools per calendar month (UTC), by the builder's plan. */
+export const TOOL_RUNS_PER_MONTH: Record<PlanId, number> = {
+  lite: 300,
+  explorer: 3_000,
+  monetizer: 20_000,
+  moon: 100_000,
+};
+/** Anonymous runs from one network address per app per day, as a multiple of the daily limit (an office shares one address). */
+export const ANONYMOUS_RUNS_PER_ADDRESS_FACTOR = 10;
 
 /** One field's value: text (also e-mail, place, a photo's URL), choices of a multiselect, or a number (height, weight). */
 export const ToolFieldValueSchema = z.union([
@@ -169,6 +181,9 @@ export const TOOL_RUN_MESSAGES = {
   /** The offline answer model, when the data has nothing on the question. */
   noAnswerInData: "The data this tool was given doesn't answer this. Try asking in other words.",
   noDataItems: "This tool has no data to answer from yet, so there's nothing to quote.",
+  /** `Core.InvokeLLM` answered offline without any data to quote. */
+  offlineNoContext:
+    "No AI model is set up on this server, and the offline model can only quote the app's data: ask with add_context_from_data_sources.",
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

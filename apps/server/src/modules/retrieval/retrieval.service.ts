@@ -42,6 +42,24 @@ export function fullTextTerms(query: string): string[] {
 }
 
 /**
+ * The context block for a prompt: chunks in order, each headed by its source's name, within
+ * `maxChars` characters (the first chunk always); `chunks` are those it holds.
+ */
+export function contextOf(chunks: RetrievedChunk[], maxChars = 8000): { context: string; chunks: RetrievedChunk[] } {
+  const parts: string[] = [];
+  const used: RetrievedChunk[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    const part = `[${chunk.contextItem.name}]\n${chunk.content}`;
+    if (length + part.length > maxChars && used.length) break;
+    parts.push(part);
+    used.push(chunk);
+    length += part.length + 2;
+  }
+  return { context: parts.join('\n\n'), chunks: used };
+}
+
+/**
  * Hybrid retrieval over context chunks (docs/decisions/0004-retrieval.md): Postgres full-text search always, pgvector
  * nearest neighbours where the embeddings table exists, fused by reciprocal rank. Used by tools and
  * apps (search-similar, query-context of docs/product/data-sources.md#states-and-transitions).
@@ -152,19 +170,7 @@ export function createRetrievalService({
     async queryContext(
       options: SearchOptions & { maxChars?: number },
     ): Promise<{ context: string; chunks: RetrievedChunk[] }> {
-      const chunks = await this.searchSimilar(options);
-      const maxChars = options.maxChars ?? 8000;
-      const parts: string[] = [];
-      const used: RetrievedChunk[] = [];
-      let length = 0;
-      for (const chunk of chunks) {
-        const part = `[${chunk.contextItem.name}]\n${chunk.content}`;
-        if (length + part.length > maxChars && used.length) break;
-        parts.push(part);
-        used.push(chunk);
-        length += part.length + 2;
-      }
-      return { context: parts.join('\n\n'), chunks: used };
+      return contextOf(await this.searchSimilar(options), options.maxChars);
     },
   };
 }

@@ -25,6 +25,8 @@ export interface AnswerOptions {
   abortSignal?: AbortSignal;
   /** Retries of a call the provider refused in a retryable way (429, 5xx) before anything streamed. */
   maxRetries?: number;
+  /** Sampling temperature (a tool's setting); the provider's default when omitted. */
+  temperature?: number;
 }
 
 /** The AI SDK's defaults for a refused call: 2 retries, 2 s then 4 s, or the provider's Retry-After up to a minute. */
@@ -58,7 +60,7 @@ function retryDelayMs(error: APICallError, backoffMs: number): number {
  */
 export async function* streamAnswer(
   model: LanguageModelV4,
-  { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES }: AnswerOptions,
+  { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES, temperature }: AnswerOptions,
 ): AsyncGenerator<AnswerPart> {
   const prompt: LanguageModelV4Prompt = [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -67,7 +69,7 @@ export async function* streamAnswer(
   let result: Awaited<ReturnType<LanguageModelV4['doStream']>>;
   for (let attempt = 0; ; attempt++) {
     try {
-      result = await model.doStream({ prompt, abortSignal });
+      result = await model.doStream({ prompt, abortSignal, ...(temperature === undefined ? {} : { temperature }) });
       break;
     } catch (err) {
       if (attempt >= maxRetries || !APICallError.isInstance(err) || !err.isRetryable || abortSignal?.aborted) throw err;

@@ -34,6 +34,11 @@ const ANTHROPIC_MODELS: Array<[string, string, Rates]> = [
 ];
 
 export const OFFLINE_MODEL_ID = 'offline:app-builder';
+/**
+ * The offline answer model (`@tessera/agent` createOfflineAnswerModel): what tool runs and
+ * `Core.InvokeLLM` use where the catalogue's choice is the offline app builder (no provider).
+ */
+export const OFFLINE_ANSWER_MODEL = { id: 'offline:answer', label: 'Tessera offline answer model' } as const;
 const MODEL_LIST_TTL_MS = 5 * 60_000;
 const MODEL_LIST_TIMEOUT_MS = 3_000;
 

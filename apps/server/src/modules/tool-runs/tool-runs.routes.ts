@@ -1,0 +1,112 @@
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import {
+  APP_MESSAGES,
+  EditToolRunResultRequestSchema,
+  RUNTIME_MESSAGES,
+  ToolRunRequestSchema,
+  VISITOR_COOKIE,
+  VISITOR_HEADER,
+  type UserMemoriesResponse,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import { clientIp } from '../../platform/http/client-ip';
+import { requestHostName } from '../../platform/http/request-host';
+import { sseResponse } from '../../platform/http/sse';
+import { readJson } from '../../platform/http/validate';
+import type { HostApp, RunCaller, ToolRunsService } from './tool-runs.service';
+
+type Env = { Variables: { hostApp: HostApp } };
+
+/** The paths of the run API on an app's host (docs/product/tools.md#calls). */
+const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/)/;
+const VISITOR_COOKIE_MAX_AGE_S = 400 * 86_400;
+
+export interface ToolRunsHostDeps {
+  toolRuns: ToolRunsService;
+  /** The app served on a Host (null: not an app host, or no such app). */
+  hostAppOf: (host: string | undefined) => Promise<HostApp | null>;
+  /** The end user of this app a request's bearer token names (a session issued on `host`), or null. */
+  appUserOf: (appId: string, authorization: string | undefined, host: string) => Promise<string | null>;
+  trustProxy: boolean;
+  /** Visitor cookies are `Secure` when the product is served over https. */
+  secureCookies: boolean;
+  onError: ErrorHandler;
+}
+
+const hostApps = new WeakMap<Request, HostApp>();
+
+/**
+ * The tool run API on an app's own host: runs (streamed), usage, edited results and end users'
+ * memories. Requests on the builder's host, or for other paths, go on untouched.
+ */
+export function toolRunsHost(deps: ToolRunsHostDeps): MiddlewareHandler {
+  const routes = new Hono<Env>();
+  routes.onError(deps.onError);
+  routes.use('*', async (c, next) => {
+    c.set('hostApp', hostApps.get(c.req.raw)!);
+    await next();
+  });
+
+  async function callerOf(c: Context<Env>): Promise<RunCaller> {
+    const appUserId = await deps.appUserOf(c.var.hostApp.id, c.req.header('authorization'), requestHostName(c));
+    const visitorToken = c.req.header(VISITOR_HEADER) ?? getCookie(c, VISITOR_COOKIE) ?? null;
+    return { appUserId, visitorToken: visitorToken || null, ip: clientIp(c, deps.trustProxy) };
+  }
+
+  /** The visitor id cookie: on this app's host only, unreadable by its scripts, a bit over a year. */
+  const visitorCookie = (token: string) =>
+    `${VISITOR_COOKIE}=${token}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
+
+  const runBodyLimit = bodyLimit({
+    maxSize: 512 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge);
+    },
+  });
+
+  routes.post('/live_api/tools/:path/runs', runBodyLimit, async (c) => {
+    const caller = await callerOf(c);
+    const request = await readJson(c, ToolRunRequestSchema);
+    const { events, newVisitorToken } = await deps.toolRuns.start(c.var.hostApp, c.req.param('path'), caller, request);
+    return sseResponse(events, (event) => ({ event: event.type, data: JSON.stringify(event) }), {
+      headers: newVisitorToken ? { 'set-cookie': visitorCookie(newVisitorToken) } : {},
+    });
+  });
+
+  routes.get('/live_api/tools/:path/usage', async (c) => {
+    const { usage, newVisitorToken } = await deps.toolRuns.usage(c.var.hostApp, c.req.param('path'), await callerOf(c));
+    if (newVisitorToken) c.header('set-cookie', visitorCookie(newVisitorToken));
+    c.header('cache-control', 'no-store');
+    return c.json(usage);
+  });
+
+  routes.put('/live_api/tools/runs/:runId/result', async (c) => {
+    const caller = await callerOf(c);
+    const { result } = await readJson(c, EditToolRunResultRequestSchema);
+    return c.json(await deps.toolRuns.editResult(c.var.hostApp, c.req.param('runId'), caller, result));
+  });
+
+  const memories = async (c: Context<Env>) => {
+    const appId = c.req.query('appId');
+    if (appId !== undefined && appId !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
+    const { appUserId } = await callerOf(c);
+    c.header('cache-control', 'no-store');
+    return c.json({ memories: await deps.toolRuns.memories(c.var.hostApp, appUserId) } satisfies UserMemoriesResponse);
+  };
+  routes.get('/live_api/user/memories/current', memories);
+  routes.get('/api/live_api/user/memories/current', memories);
+
+  routes.all('*', () => {
+    throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
+  });
+
+  return async (c, next) => {
+    if (!TOOL_RUN_PATHS.test(c.req.path)) return next();
+    const app = await deps.hostAppOf(c.req.header('host'));
+    if (!app) return next();
+    hostApps.set(c.req.raw, app);
+    return routes.fetch(c.req.raw, c.env);
+  };
+}

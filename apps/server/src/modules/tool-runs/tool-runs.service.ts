@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANONYMOUS_RUNS_PER_ADDRESS_FACTOR,
+  findActiveToolByPath,
+  TOOL_RUN_DEFAULT_LIMITS,
+  TOOL_RUN_MESSAGES,
+  TOOL_RUNS_PER_MONTH,
+  TOOL_SETTINGS_RANGES,
+  ToolAppPartsSchema,
+  toolRunMessage,
+  type EditToolRunResultResponse,
+  type PlanId,
+  type ToolFieldValue,
+  type ToolRunEvent,
+  type ToolRunRequest,
+  type ToolRunUsage,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { ModelCatalog } from '../../platform/llm/models';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { RetrievalService } from '../retrieval/retrieval.service';
+import { checkRunValues, runFieldsOf, type RunField } from './run-prompt';
+import { answerRun, type RunModel } from './run-answer';
+import type { RunWindows, ToolRunsRepo } from './tool-runs.repo';
+import { issueVisitorToken, verifyVisitorToken } from './visitor-id';
+
+/** The app a tool page is served for (the app host's cached app). */
+export interface HostApp {
+  id: string;
+  ownerUserId: string;
+  settings: Record<string, unknown>;
+}
+
+/** Who runs: one of the app's end users, else a visitor by their signed id (null: a new visitor). */
+export interface RunCaller {
+  appUserId: string | null;
+  visitorToken: string | null;
+  ip: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day, ISO week (from Monday) and month a moment falls in. */
+export function runWindows(now: Date): RunWindows {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(+dayStart - ((dayStart.getUTCDay() + 6) % 7) * DAY_MS);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { now, dayStart, weekStart, monthStart };
+}
+
+/** A whole number setting within its range, else the default. */
+function intSetting(value: unknown, range: { min: number; max: number }, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max
+    ? value
+    : fallback;
+}
+
+/** The run limits and costs an app's settings give (defaults where unset or out of range). */
+export function runSettingsOf(settings: Record<string, unknown>) {
+  const temperature = settings.modelTemperature;
+  return {
+    daily: intSetting(settings.dailyUserLimit, TOOL_SETTINGS_RANGES.dailyUserLimit, TOOL_RUN_DEFAULT_LIMITS.daily),
+    weekly: intSetting(settings.weeklyUserLimit, TOOL_SETTINGS_RANGES.weeklyUserLimit, TOOL_RUN_DEFAULT_LIMITS.weekly),
+    creditsPerRun: intSetting(
+      settings.creditsPerRun,
+      TOOL_SETTINGS_RANGES.creditsPerRun,
+      TOOL_SETTINGS_RANGES.creditsPerRun.default,
+    ),
+    temperature:
+      typeof temperature === 'number' && temperature >= 0 && temperature <= 2
+        ? temperature
+        : TOOL_SETTINGS_RANGES.modelTemperature.default,
+    smartFiltering: settings.aiQueryMethod === 'smart_items_filtering',
+    userCanEditResults: settings.userCanEditResults === true,
+    isLoginRequired: settings.isLoginRequired === true,
+    aiModel: typeof settings.aiModel === 'string' && settings.aiModel ? settings.aiModel : undefined,
+  };
+}
+
+/**
+ * Runs of published tools (docs/product/tools.md#states-and-transitions) on the app's own host:
+ * the caller's identity and limits, the inputs checked against the tool's fields, then a stream of
+ * events while the run retrieves from the tool's data and the model answers; every run recorded.
+ */
+export function createToolRunsService({
+  repo,
+  retrieval,
+  models,
+  rateLimiter,
+  secret,
+  logger,
+  now = () => new Date(),
+}: {
+  repo: ToolRunsRepo;
+  retrieval: RetrievalService;
+  models: ModelCatalog;
+  rateLimiter: RateLimiter;
+  secret: string;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  /** The active tool at `path` of this app, with its fields and the owner's plan. */
+  async function toolAt(app: HostApp, path: string) {
+    const row = await repo.findToolApp(app.id);
+    const parts = row?.kind === 'tool' ? ToolAppPartsSchema.safeParse(row.definition) : null;
+    const tool = parts?.success ? findActiveToolByPath(parts.data, path) : null;
+    if (!row || !parts?.success || !tool) throw new AppError('NOT_FOUND', TOOL_RUN_MESSAGES.toolNotFound);
+    const fields = runFieldsOf(parts.data, tool, tool.texts ?? parts.data.texts);
+    return { tool, fields, plan: (row.plan ?? 'lite') as PlanId, settings: runSettingsOf(row.settings) };
+  }
+
+  /** The caller's subject (`u:` end user, `v:` visitor) and, for a new visitor, the id to hand out. */
+  function identify(app: HostApp, caller: RunCaller, loginRequired: boolean) {
+    if (caller.appUserId) return { subject: `u:${caller.appUserId}`, newVisitorToken: null };
+    if (loginRequired) throw new AppError('UNAUTHORIZED', TOOL_RUN_MESSAGES.signInRequired);
+    if (caller.visitorToken) {
+      const id = verifyVisitorToken(caller.visitorToken, app.id, secret);
+      if (!id) throw new AppError('UNAUTHORIZED', TOOL_RUN_MESSAGES.visitorInvalid);
+      return { subject: `v:${id}`, newVisitorToken: null };
+    }
+    const issued = issueVisitorToken(app.id, secret);
+    return { subject: `v:${issued.id}`, newVisitorToken: issued.token };
+  }
+
+  /** The model a tool's settings name (the default when unset or no longer offered); offline where no provider is. */
+  async function modelFor(aiModel: string | undefined): Promise<RunModel> {
+    let chosen;
+    try {
+      chosen = await models.resolve(aiModel);
+    } catch {
+      chosen = await models.resolve();
+    }
+    return chosen.provider === 'offline' ? { kind: 'offline' } : { kind: 'provider', model: chosen };
+  }
+
+  function refusal(reason: 'daily' | 'weekly' | 'owner', limits: { daily: number; weekly: number }): AppError {
+    const message =
+      reason === 'daily'
+        ? toolRunMessage(TOOL_RUN_MESSAGES.dailyLimit, { n: limits.daily })
+        : reason === 'weekly'
+          ? toolRunMessage(TOOL_RUN_MESSAGES.weeklyLimit, { n: limits.weekly })
+          : TOOL_RUN_MESSAGES.ownerLimit;
+    return new AppError('RATE_LIMITED', message, { limit: reason });
+  }
+
+  return {
+    /**
+     * Checks and starts a run; its events stream as the run goes. Refusals (unknown tool, bad
+     * input, limits, credits, a forged visitor id) are thrown before anything streams.
+     */
+    async start(
+      app: HostApp,
+      path: string,
+      caller: RunCaller,
+      request: ToolRunRequest,
+    ): Promise<{ events: AsyncIterable<ToolRunEvent>; newVisitorToken: string | null }> {
+      const { tool, fields, plan, settings } = await toolAt(app, path);
+      const { subject, newVisitorToken } = identify(app, caller, settings.isLoginRequired);
+      const checked = checkRunValues(fields, request.values);
+      if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
+      if (!caller.appUserId) {
+        const perAddress = await rateLimiter.hit(`tool-run-ip:${app.id}:${caller.ip}`, 86_400);
+        if (perAddress.count > settings.daily * ANONYMOUS_RUNS_PER_ADDRESS_FACTOR)
+          throw new AppError('RATE_LIMITED', TOOL_RUN_MESSAGES.tooManyFromAddress, { limit: 'address' });
+      }
+      const model = await modelFor(settings.aiModel);
+      const runId = randomUUID();
+      const started = await repo.startRun(
+        {
+          id: runId,
+          appId: app.id,
+          ownerUserId: app.ownerUserId,
+          toolId: tool.toolId,
+          toolPath: tool.path,
+          subject,
+          appUserId: caller.appUserId,
+          inputs: checked.values,
+          model: model.kind === 'offline' ? 'offline:answer' : model.model.id,
+          limits: { daily: settings.daily, weekly: settings.weekly, ownerMonthly: TOOL_RUNS_PER_MONTH[plan] },
+          credits: caller.appUserId ? settings.creditsPerRun : 0,
+        },
+        runWindows(now()),
+      );
+      if (!started.ok) {
+        if (started.reason === 'credits')
+          throw new AppError(
+            'FORBIDDEN',
+            toolRunMessage(TOOL_RUN_MESSAGES.noCredits, { n: settings.creditsPerRun, left: started.creditsLeft }),
+            { reason: 'credits', creditsLeft: started.creditsLeft, creditsPerRun: settings.creditsPerRun },
+          );
+        throw refusal(started.reason, settings);
+      }
+      if (caller.appUserId) await rememberFields(caller.appUserId, app.id, fields, checked.values);
+      const events = answerRun({
+        runId,
+        appId: app.id,
+        tool,
+        fields,
+        values: checked.values,
+        settings,
+        model,
+        newVisitorToken,
+        left: {
+          creditsLeft: started.creditsLeft,
+          runsLeft: {
+            today: Math.max(0, settings.daily - started.runsToday),
+            thisWeek: Math.max(0, settings.weekly - started.runsThisWeek),
+          },
+        },
+        deps: { repo, retrieval, logger },
+      });
+      return { events, newVisitorToken };
+    },
+
+    /** What the caller has left on this tool; a new visitor gets their id here too. */
+    async usage(
+      app: HostApp,
+      path: string,
+      caller: RunCaller,
+    ): Promise<{ usage: ToolRunUsage; newVisitorToken: string | null }> {
+      const { settings } = await toolAt(app, path);
+      const { subject, newVisitorToken } = identify(app, caller, false);
+      const used = await repo.usage(app.id, subject, caller.appUserId, runWindows(now()));
+      return {
+        newVisitorToken,
+        usage: {
+          signedIn: caller.appUserId !== null,
+          creditsPerRun: caller.appUserId ? settings.creditsPerRun : 0,
+          creditsLeft: used.creditsLeft,
+          dailyLimit: settings.daily,
+          weeklyLimit: settings.weekly,
+          runsLeft: {
+            today: Math.max(0, settings.daily - used.today),
+            thisWeek: Math.max(0, settings.weekly - used.week),
+          },
+          userCanEditResults: settings.userCanEditResults,
+        },
+      };
+    },
+
+    /** Saves the caller's edit of a finished run's result, where the app allows editing. */
+    async editResult(
+      app: HostApp,
+      runId: string,
+      caller: RunCaller,
+      result: string,
+    ): Promise<EditToolRunResultResponse> {
+      const run = await repo.findRun(runId);
+      if (!run || run.appId !== app.id) throw new AppError('NOT_FOUND', TOOL_RUN_MESSAGES.runNotFound);
+      const settings = runSettingsOf((await repo.findToolApp(app.id))?.settings ?? {});
+      if (!settings.userCanEditResults) throw new AppError('FORBIDDEN', TOOL_RUN_MESSAGES.editNotAllowed);
+      const visitorId = caller.visitorToken ? verifyVisitorToken(caller.visitorToken, app.id, secret) : null;
+      const subject = caller.appUserId ? `u:${caller.appUserId}` : visitorId ? `v:${visitorId}` : null;
+      if (subject !== run.subject) throw new AppError('FORBIDDEN', TOOL_RUN_MESSAGES.notYourRun);
+      if (run.status !== 'succeeded') throw new AppError('CONFLICT', TOOL_RUN_MESSAGES.runNotFinished);
+      const at = now();
+      await repo.saveEditedResult(runId, result, at);
+      return { runId, result, editedAt: at.toISOString() };
+    },
+
+    /** The signed-in end user's remembered values (none for visitors). */
+    async memories(app: HostApp, appUserId: string | null): Promise<Record<string, ToolFieldValue>> {
+      return appUserId ? repo.memoriesOf(appUserId) : {};
+    },
+  };
+
+  async function rememberFields(
+    appUserId: string,
+    appId: string,
+    fields: RunField[],
+    values: Record<string, ToolFieldValue>,
+  ): Promise<void> {
+    const kept = fields
+      .filter((f) => f.memorize && f.type !== 'photo' && Object.hasOwn(values, f.name))
+      .map((f): [string, ToolFieldValue] => [f.name, values[f.name]!]);
+    await repo.remember(appUserId, appId, Object.fromEntries(kept));
+  }
+}
+
+export type ToolRunsService = ReturnType<typeof createToolRunsService>;
