@@ -48,12 +48,14 @@ async function newApp(token: string, appType: 'generated' | 'space' | 'tool' = '
   return res.body.appId as string;
 }
 
+/** A success body, or the error body of a refusal. */
+type Answer<T> = T & { error: { code: string; message: string } };
 const list = (appId: string, token: string) =>
-  t.request<CodeFilesResponse>('GET', `/api/apps/${appId}/files`, { token });
+  t.request<Answer<CodeFilesResponse>>('GET', `/api/apps/${appId}/files`, { token });
 const save = (appId: string, token: string, file: Record<string, unknown>) =>
-  t.request<CodeFileSaveResponse>('POST', `/api/apps/${appId}/files/update`, { token, body: { file } });
+  t.request<Answer<CodeFileSaveResponse>>('POST', `/api/apps/${appId}/files/update`, { token, body: { file } });
 const remove = (appId: string, token: string, body: Record<string, unknown>) =>
-  t.request<CodeFileSaveResponse>('POST', `/api/apps/${appId}/files/delete`, { token, body });
+  t.request<Answer<CodeFileSaveResponse>>('POST', `/api/apps/${appId}/files/delete`, { token, body });
 const versions = async (appId: string, token: string) =>
   (await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, { token })).body.versions;
 const filesOf = async (appId: string, token: string, versionId: string) =>

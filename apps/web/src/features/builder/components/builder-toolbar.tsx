@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
+import { ArrowLeft, Code2, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
 import type { VersionEntry } from '@tessera/contracts';
 import { Badge, Button, Logo } from '@tessera/ui';
 import { VersionsMenu } from '../../editor';
@@ -34,6 +34,8 @@ interface BuilderToolbarProps {
   errorCount: number;
   isChatBusy: boolean;
   onPublished: (versionId: string) => void;
+  /** The builder may open the code editor (a generated app's builder, admins on space apps). */
+  canEditCode: boolean;
 }
 
 /** The editor's top bar: menu or back, the app's name, versions and changes, and the view and publish buttons. */
@@ -48,6 +50,7 @@ export function BuilderToolbar({
   errorCount,
   isChatBusy,
   onPublished,
+  canEditCode,
 }: BuilderToolbarProps) {
   const { isMobile, isNarrow, mobileView, setMobileView, panel, openPanel } = layout;
   const appId = app.appId;
@@ -142,6 +145,19 @@ export function BuilderToolbar({
           <Database aria-hidden />
           <span className="hidden lg:inline">Database</span>
         </Button>
+        {canEditCode && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={panel === 'code'}
+            aria-label="Edit code"
+            onClick={() => openPanel(panel === 'code' ? null : 'code')}
+            className="max-md:hidden"
+          >
+            <Code2 aria-hidden />
+            <span className="hidden lg:inline">Edit code</span>
+          </Button>
+        )}
         <PublishButton
           appId={appId}
           disabled={!latest || isChatBusy}

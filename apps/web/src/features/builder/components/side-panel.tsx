@@ -4,6 +4,7 @@ import { Button, cn } from '@tessera/ui';
 import {
   Brush,
   ChevronRight,
+  Code2,
   Database,
   FileText,
   Info,
@@ -36,22 +37,33 @@ const ICONS: Record<MenuEntryId, typeof Database> = {
   'app-chat': MessagesSquare,
   'app-details': Info,
   database: Database,
+  'code-editor': Code2,
 };
 
 const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   database: 'Tables, rows and who can see them',
   'app-settings': 'Sign-up and its links',
+  'code-editor': 'Pages, components and styles',
 };
 
 /** The panels this editor can open. */
-export type OpenPanel = 'database' | 'settings';
+export type OpenPanel = 'database' | 'settings' | 'code';
 /**
  * The menu entries that are built; the others of docs/product/editor-and-chat.md#screens-and-routes
  * are not shown at all (a control that leads nowhere is worse than none).
  */
-const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>(['database', 'data-sources', 'app-settings']);
+const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
+  'database',
+  'data-sources',
+  'app-settings',
+  'code-editor',
+]);
 const isBuilt = (entry: MenuEntry) => BUILT.has(entry.id);
-const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = { database: 'database', 'app-settings': 'settings' };
+const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = {
+  database: 'database',
+  'app-settings': 'settings',
+  'code-editor': 'code',
+};
 
 export interface SidePanelProps {
   appId: string;

@@ -18,7 +18,8 @@ export function useBuilderLayout() {
   const [isChatOpen, setIsChatOpen] = useState(true);
   const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
   const panelParam = params.get('panel');
-  const panel: OpenPanel | null = panelParam === 'database' || panelParam === 'settings' ? panelParam : null;
+  const panel: OpenPanel | null =
+    panelParam === 'database' || panelParam === 'settings' || panelParam === 'code' ? panelParam : null;
 
   function openPanel(next: OpenPanel | null) {
     const nextParams = new URLSearchParams(params);
@@ -31,6 +32,8 @@ export function useBuilderLayout() {
     setIsDrawerOpen(false);
     // App settings live in the sidebar on wide screens: a collapsed one opens to show them.
     if (next === 'settings' && !isMobile && !sidebar.isOpen) sidebar.setOpen(true);
+    // The code editor needs the width for the files, the code and the preview: the menu folds to its icons.
+    if (next === 'code' && !isMobile && sidebar.isOpen) sidebar.setOpen(false);
   }
 
   /** On narrow screens the chat comes to the front (a message was sent or suggested). */

@@ -30,6 +30,7 @@ describe('menuEntries (docs/product/editor-and-chat.md#screens-and-routes)', () 
       'App branding',
       'App tools',
       'Database',
+      'Code editor',
     ]);
     expect(labels({ kind: 'generated', isAdmin: false, plan: 'moon', hasTool: false })).toEqual([
       'App texts',
@@ -37,6 +38,7 @@ describe('menuEntries (docs/product/editor-and-chat.md#screens-and-routes)', () 
       'App tools',
       'App settings',
       'Database',
+      'Code editor',
     ]);
     expect(labels({ kind: 'generated', isAdmin: true, plan: 'lite', hasTool: false })).toEqual([
       'App texts',
@@ -45,13 +47,20 @@ describe('menuEntries (docs/product/editor-and-chat.md#screens-and-routes)', () 
       'App chat',
       'App settings',
       'Database',
+      'Code editor',
     ]);
   });
-  it('space app and chat panel', () => {
+  it('space app (Code editor for admins) and chat panel', () => {
     expect(labels({ kind: 'space', isAdmin: false, plan: 'lite', hasTool: false })).toEqual([
       'App details',
       'Database',
       'App settings',
+    ]);
+    expect(labels({ kind: 'space', isAdmin: true, plan: 'lite', hasTool: false })).toEqual([
+      'App details',
+      'Database',
+      'App settings',
+      'Code editor',
     ]);
     expect(labels({ kind: 'generated', isAdmin: true, plan: 'moon', hasTool: false, isChatPanel: true })).toEqual([
       'Data sources',

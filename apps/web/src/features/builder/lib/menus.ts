@@ -14,7 +14,8 @@ export type MenuEntryId =
   | 'app-tools'
   | 'app-chat'
   | 'app-details'
-  | 'database';
+  | 'database'
+  | 'code-editor';
 
 export interface MenuEntry {
   id: MenuEntryId;
@@ -56,6 +57,8 @@ export function menuEntries(ctx: MenuContext): MenuEntry[] {
         { id: 'app-details', label: 'App details' },
         { id: 'database', label: 'Database' },
         { id: 'app-settings', label: 'App settings' },
+        // The code editor of space apps is the admins' (docs/product/editor-and-chat.md#roles-and-permissions).
+        ...(ctx.isAdmin ? [{ id: 'code-editor', label: 'Code editor' } as const] : []),
       ];
     case 'generated': {
       const entries: MenuEntry[] = [
@@ -67,6 +70,7 @@ export function menuEntries(ctx: MenuContext): MenuEntry[] {
       if (canEditAppSettings({ kind: 'generated', plan: ctx.plan, isAdmin: ctx.isAdmin }))
         entries.push({ id: 'app-settings', label: 'App settings' });
       entries.push({ id: 'database', label: 'Database' });
+      entries.push({ id: 'code-editor', label: 'Code editor' });
       return entries;
     }
   }

@@ -5,10 +5,13 @@ import { PanelLeft, Settings, TriangleAlert } from 'lucide-react';
 import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
+import { CodeEditorWorkspace, canEditCode } from '../../code-editor';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
 import {
   DiffDialog,
   OlderVersionDialog,
+  PreviewPane,
+  editorKeys,
   useChatHistory,
   useChatModels,
   useEditorChat,
@@ -131,6 +134,14 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const isPublished = publishedVersionId !== null;
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
   const canEditSettings = account.isPending ? null : canEditAppSettings(menu);
+  const mayEditCode = canEditCode(app.appType, isAdmin);
+
+  /** A hand edit made a version: the preview moves to it (docs/product/editor-and-chat.md "Code editor"). */
+  function handleCodeSaved() {
+    versions.switchToLatest();
+    void queryClient.invalidateQueries({ queryKey: editorKeys.versions(appId) });
+    void queryClient.invalidateQueries({ queryKey: appKeys.detail(appId) });
+  }
 
   return (
     <div className="flex h-dvh flex-col bg-canvas">
@@ -145,6 +156,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
         errorCount={errors.errorCount}
         isChatBusy={chat.isBusy}
         onPublished={setPublishedVersionId}
+        canEditCode={mayEditCode}
       />
 
       <div className="relative flex min-h-0 flex-1">
@@ -172,6 +184,25 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
             </div>
           </main>
+        ) : panel === 'code' && mayEditCode ? (
+          <CodeEditorWorkspace
+            appId={appId}
+            onSaved={handleCodeSaved}
+            onDone={() => openPanel(null)}
+            isNarrow={layout.isNarrow}
+            isMobile={isMobile}
+            preview={
+              <PreviewPane
+                appId={appId}
+                versionId={versions.latest?.id ?? null}
+                isLoadingVersions={versions.isLoadingVersions}
+                initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
+                onAppError={errors.report}
+                onSuggestChatMessage={suggestToChat}
+                isBuilding={chat.isBusy}
+              />
+            }
+          />
         ) : panel === 'database' ? (
           <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
             {isMobile && (

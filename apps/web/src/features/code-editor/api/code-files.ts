@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  CodeFileSaveResponseSchema,
+  CodeFilesResponseSchema,
+  type CodeFileSaveResponse,
+  type CodeFilesResponse,
+  type ReferenceUpdate,
+} from '@tessera/contracts';
+import { apiFetch } from '../../../shared/api';
+
+const files = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/files`;
+
+export const codeKeys = {
+  files: (appId: string) => ['code-editor', appId, 'files'] as const,
+};
+
+/** `GET /api/apps/{appId}/files`: the latest version's files and the validator's issues. */
+export function useCodeFiles(appId: string) {
+  return useQuery({
+    queryKey: codeKeys.files(appId),
+    queryFn: () => apiFetch<CodeFilesResponse>(files(appId), { schema: CodeFilesResponseSchema }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
+}
+
+/** `POST .../files/update`: `id` the file's current path, `path` a new one (a new file or a rename). */
+export function saveCodeFile(
+  appId: string,
+  file: { id?: string; path?: string; content: string },
+): Promise<CodeFileSaveResponse> {
+  return apiFetch(`${files(appId)}/update`, { method: 'POST', body: { file }, schema: CodeFileSaveResponseSchema });
+}
+
+/** `POST .../files/delete` with the new text of the files that imported it. */
+export function deleteCodeFile(
+  appId: string,
+  fileId: string,
+  references: ReferenceUpdate[],
+): Promise<CodeFileSaveResponse> {
+  return apiFetch(`${files(appId)}/delete`, {
+    method: 'POST',
+    body: { fileId, referencesToUpdate: references.map(({ path, content }) => ({ path, content })) },
+    schema: CodeFileSaveResponseSchema,
+  });
+}
