@@ -16,6 +16,8 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRateLimiter } from './platform/rate-limit';
 import { createAccountsRepo } from './modules/accounts/accounts.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createBilling, plansOf } from './modules/billing/billing.module';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
@@ -142,7 +144,10 @@ export function createApp({
   const contextRepo = createContextRepo(db);
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
   const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
+  // The operator's plan catalogue: its limits are the ones every plan gate reads.
+  const plans = plansOf(config);
   const context = createContextService({
+    limitsOf: plans.limitsOf,
     contextRepo,
     jobs: createJobQueue({ jobsRepo }),
     retrieval,
@@ -154,11 +159,14 @@ export function createApp({
     jobsRepo,
     logger,
     listen: database.listen,
-    handlers: { ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors }) },
+    handlers: {
+      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
+    },
     concurrency: database.kind === 'pglite' ? 1 : 4,
     ...jobOptions,
   });
   const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+  const billing = createBilling({ config, db, accounts, plans });
   const models = createModelCatalog(config.llm);
   const appsRepo = createAppsRepo(db);
   const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
@@ -178,6 +186,7 @@ export function createApp({
   const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
   const chatRepo = createChatRepo(db, rateLimiter);
   const chat = createChatService({
+    chatLimitsOf: plans.limitsOf,
     chatRepo,
     versionsRepo,
     versions,
@@ -285,7 +294,15 @@ export function createApp({
 
   app.route('/', openApiRoutes({ publicUrl: config.publicUrl, appsDomain: config.appsDomain }));
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
-  app.route('/', accountsRoutes({ accounts, signedIn }));
+  app.route(
+    '/',
+    accountsRoutes({
+      accounts,
+      signedIn,
+      claimSale: billing.gumroadEnabled ? (user, saleId) => billing.claimGumroadSale(user, saleId) : undefined,
+    }),
+  );
+  app.route('/', billingRoutes({ billing, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(

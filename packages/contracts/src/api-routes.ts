@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
+import { BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
@@ -16,6 +17,7 @@ export const API_TAGS = {
   System: 'Health and public configuration.',
   Auth: 'Builder sign-up, sign-in and mailed links (the identity provider under /api/auth, and the mail-sending account calls).',
   Account: 'The builder account: plan, role, admin.',
+  Billing: "Builder plans: the plan cards, Stripe Checkout and portal, Gumroad sales, and the providers' webhooks.",
   Apps: 'Apps of the signed-in builder: create, list, read, rename, duplicate, delete, style, settings, entity schemas.',
   Chat: 'The app-building chat and its live stream.',
   Versions: 'Immutable app versions: list, read, changes, restore, publish, previews.',
@@ -80,6 +82,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...CODE_API_ROUTES,
   ...LIVE_API_ROUTES,
   ...CONTEXT_API_ROUTES,
+  ...BILLING_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

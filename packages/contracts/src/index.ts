@@ -230,6 +230,8 @@ export {
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   GumroadClaimRequestSchema,
+  PortalResponseSchema,
+  BILLING_MESSAGES,
   type PlanCatalogueLimits,
   type PlanCatalogueEntry,
   type PlanCatalogue,

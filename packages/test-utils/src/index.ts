@@ -1,6 +1,15 @@
 export { createTestDatabase, prepareTemplateDatabase, TEMPLATE_DB_NAME, type TestDatabase } from './test-database';
 export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
 export { startFakeGoogle, type FakeGoogle, type GoogleProfile } from './fake-google';
+export { startFakeStripe, type FakeStripe, type FakeStripeDelivery } from './fake-stripe';
+export {
+  startFakeGumroad,
+  type FakeGumroad,
+  type FakeGumroadProduct,
+  type FakeGumroadSale,
+  type FakeGumroadSubscriber,
+  type FakeGumroadPing,
+} from './fake-gumroad';
 export { uniqueEmail, STRONG_PASSWORD, SIGNUP_CONTACTS } from './factories';
 export { startFakeSite, FAKE_SITE_TREE, type FakeSite, type FakeSiteOptions } from './fake-site';
 export { buildDocx, buildDocxBomb, buildPdf } from './fixtures/documents';

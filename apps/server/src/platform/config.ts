@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PLAN_CATALOGUE, PlanCatalogueSchema, type PlanCatalogue } from '@tessera/contracts';
 import { fetchPolicyForTests, type FetchPolicy } from './outbound/safe-fetch';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -98,6 +99,15 @@ const EnvSchema = z.object({
   GOOGLE_DRIVE_ACCESS_TOKEN: optionalString,
   GOOGLE_DRIVE_API_URL: optionalString.pipe(httpUrl('https://www.googleapis.com').optional()),
   OUTBOUND_TEST_ALLOW_HOSTS: optionalString,
+  PLANS_FILE: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(httpUrl('https://api.stripe.com').optional()),
+  GUMROAD_ACCESS_TOKEN: optionalString,
+  GUMROAD_PING_SECRET: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters (try: openssl rand -hex 16)').optional(),
+  ),
+  GUMROAD_API_URL: optionalString.pipe(httpUrl('https://api.gumroad.com').optional()),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
@@ -133,11 +143,20 @@ export interface Config {
   connectors: { notion?: { token: string; baseUrl?: string }; googleDrive?: { token: string; baseUrl?: string } };
   /** Tests only (refused in production): hosts the outbound fetches may reach despite being private. */
   outboundPolicy?: FetchPolicy;
+  /** Builder plans and their checkout (docs/product/accounts-and-plans.md#data). */
+  billing: BillingConfig;
   /**
    * The dev outbox page and API (loopback clients only): outside production, and in production
    * when there is no SMTP_URL (the outbox is then the only copy of the mails).
    */
   devOutboxEnabled: boolean;
+}
+
+/** The plan catalogue and the payment providers whose variables are set. */
+export interface BillingConfig {
+  plans: PlanCatalogue;
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  gumroad?: { accessToken: string; pingSecret: string; apiUrl?: string };
 }
 
 /** Model providers; with none configured the built-in offline models answer. */
@@ -221,7 +240,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     problems.push((err as Error).message);
   }
-  if (problems.length) throw new ConfigError(problems);
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to sell plans through Stripe, or neither');
+  if (Boolean(e.GUMROAD_ACCESS_TOKEN) !== Boolean(e.GUMROAD_PING_SECRET))
+    problems.push('GUMROAD_ACCESS_TOKEN and GUMROAD_PING_SECRET: set both to sell plans through Gumroad, or neither');
+  const plans = readPlanCatalogue(e.PLANS_FILE, resolve(e.DATA_DIR), problems);
+  if (problems.length || !plans) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
   const authSecret = e.AUTH_SECRET ?? readOrCreateSecret(dataDir);
@@ -283,8 +307,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     outboundPolicy,
+    billing: {
+      plans,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          : undefined,
+      gumroad:
+        e.GUMROAD_ACCESS_TOKEN && e.GUMROAD_PING_SECRET
+          ? { accessToken: e.GUMROAD_ACCESS_TOKEN, pingSecret: e.GUMROAD_PING_SECRET, apiUrl: e.GUMROAD_API_URL }
+          : undefined,
+    },
     devOutboxEnabled: e.NODE_ENV !== 'production' || !e.SMTP_URL,
   };
+}
+
+/**
+ * The operator's plan catalogue: PLANS_FILE, else DATA_DIR/plans.json when present, else the
+ * built-in one. A file that does not parse or validate stops the start with its problems listed.
+ */
+function readPlanCatalogue(file: string | undefined, dataDir: string, problems: string[]): PlanCatalogue | null {
+  const path = file ? resolve(file) : join(dataDir, 'plans.json');
+  if (!file && !existsSync(path)) return DEFAULT_PLAN_CATALOGUE;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    problems.push(`PLANS_FILE: cannot read ${path} as JSON (${(err as Error).message})`);
+    return null;
+  }
+  const parsed = PlanCatalogueSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues.slice(0, 10))
+    problems.push(`PLANS_FILE: ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  return null;
 }
 
 function readOrCreateSecret(dataDir: string): string {

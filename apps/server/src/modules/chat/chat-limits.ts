@@ -1,4 +1,6 @@
-import { APP_MESSAGES, CHAT_LIMITS, MESSAGES, type Account, type SessionUser } from '@tessera/contracts';
+import { APP_MESSAGES, CHAT_LIMITS, MESSAGES, type Account, type PlanId, type SessionUser } from '@tessera/contracts';
+
+type ChatAllowance = { builderMessages: number | null; dailyMessages: number | null };
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ChatRepo } from './chat.repo';
@@ -33,7 +35,13 @@ export function createRefusals(now: () => number) {
  * Whether this builder may send now: the plan's chat allowances (admins have none) and the
  * per-minute rate limit, which counts every attempt. One statement reads them and counts the call.
  */
-export function createLimitCheck(chatRepo: ChatRepo, accounts: AccountsService, clock: () => Date) {
+export function createLimitCheck(
+  chatRepo: ChatRepo,
+  accounts: AccountsService,
+  clock: () => Date,
+  /** The plan catalogue's chat allowances (billing/plans.ts); the built-in table by default. */
+  chatLimitsOf: (plan: PlanId) => ChatAllowance = (plan) => CHAT_LIMITS[plan],
+) {
   return async function checkLimits(builder: SessionUser): Promise<Account> {
     const {
       account: row,
@@ -44,7 +52,7 @@ export function createLimitCheck(chatRepo: ChatRepo, accounts: AccountsService, 
     if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);
     const account = accounts.fromRow(row, builder);
     if (!account.isAdmin) {
-      const limits = CHAT_LIMITS[account.plan];
+      const limits = chatLimitsOf(account.plan);
       if (limits.builderMessages !== null && total >= limits.builderMessages) {
         throw new AppError('builder-chat-messages-limit-reached', MESSAGES.chat.builderLimit);
       }

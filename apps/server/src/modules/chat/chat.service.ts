@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMessage, type ChatModelOption, type ChatRequest, type SessionUser } from '@tessera/contracts';
+import {
+  type ChatMessage,
+  type ChatModelOption,
+  type ChatRequest,
+  type PlanId,
+  type SessionUser,
+} from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { EventQueue } from '../../platform/http/sse';
 import type { ConversationMessage } from '../../platform/llm/answer-stream';
@@ -30,6 +36,8 @@ export interface ChatDeps {
   /** Postgres LISTEN: wakes live followers in every process. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   clock?: () => Date;
+  /** The plan catalogue's chat allowances of a plan (billing/plans.ts). */
+  chatLimitsOf?: (plan: PlanId) => { builderMessages: number | null; dailyMessages: number | null };
 }
 
 /** Model messages from the conversation's text parts (action text included: it is the model's own work). */
@@ -59,9 +67,10 @@ export function createChatService({
   logger,
   listen,
   clock = () => new Date(),
+  chatLimitsOf,
 }: ChatDeps) {
   const refusals = createRefusals(() => clock().getTime());
-  const checkLimits = createLimitCheck(chatRepo, accounts, clock);
+  const checkLimits = createLimitCheck(chatRepo, accounts, clock, chatLimitsOf);
   const startTurn = createTurnRunner({ chatRepo, versionsRepo, logger, clock });
 
   return {

@@ -6,6 +6,7 @@ import {
   type ContextItemStatus,
   type ContextItemType,
   type PlanId,
+  type PlanLimits,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner';
@@ -34,6 +35,8 @@ interface Deps {
   /** Absent until a crawler is wired in: web items then end in error with a clear reason. */
   crawl?: CrawlFn;
   connectors?: Connectors;
+  /** The plan catalogue's limits of a plan (billing/plans.ts); the built-in table by default. */
+  limitsOf?: (plan: string) => PlanLimits;
 }
 
 /** Statuses a (re-)run may start from: a crashed worker's item is still "running". */
@@ -49,6 +52,7 @@ export function createContextJobs({
   logger,
   crawl,
   connectors = {},
+  limitsOf = (plan) => planLimits((PLANS as readonly string[]).includes(plan) ? (plan as PlanId) : 'lite'),
 }: Deps): Record<string, JobHandler<{ itemId: string }>> {
   const notify = (item: ContextItemRow) => contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'item' });
 
@@ -71,8 +75,7 @@ export function createContextJobs({
   async function ownerOf(item: ContextItemRow) {
     const owner = await contextRepo.findAppOwner(item.appId);
     if (!owner) return null;
-    const plan: PlanId = (PLANS as readonly string[]).includes(owner.plan) ? (owner.plan as PlanId) : 'lite';
-    return { ownerUserId: owner.ownerUserId, limits: planLimits(plan) };
+    return { ownerUserId: owner.ownerUserId, limits: limitsOf(owner.plan) };
   }
 
   /**

@@ -83,6 +83,8 @@ interface Deps {
   listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Connectors with credentials configured; the others are "not configured". */
   connectors?: Connectors;
+  /** The plan catalogue's limits of a plan (billing/plans.ts); the built-in table by default. */
+  limitsOf?: (plan: PlanId) => PlanLimits;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -98,7 +100,14 @@ const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(
  * replace and live status. Every call checks that the signed-in builder owns the app; someone
  * else's app or item is "not found".
  */
-export function createContextService({ contextRepo, jobs, retrieval, listen, connectors = {} }: Deps) {
+export function createContextService({
+  contextRepo,
+  jobs,
+  retrieval,
+  listen,
+  connectors = {},
+  limitsOf = planLimits,
+}: Deps) {
   async function ownedApp(
     user: SessionUser,
     appId: string,
@@ -106,7 +115,7 @@ export function createContextService({ contextRepo, jobs, retrieval, listen, con
     const owner = await contextRepo.findAppOwner(appId);
     if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     const plan = planOf(owner.plan);
-    return { ownerUserId: owner.ownerUserId, plan, limits: planLimits(plan) };
+    return { ownerUserId: owner.ownerUserId, plan, limits: limitsOf(plan) };
   }
 
   async function ownedItem(user: SessionUser, id: string): Promise<ContextItemRow> {

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { isOutboundError, safeFetch, type FetchPolicy } from '../../platform/outbound';
+import type { SubscriptionStatus } from './payment-provider';
+
+export const GUMROAD_API_URL = 'https://api.gumroad.com';
+
+/** The fields of Gumroad's sale (GET /v2/sales/:id) that we read. */
+const SaleSchema = z.looseObject({
+  id: z.string(),
+  email: z.string().nullish(),
+  product_id: z.string().nullish(),
+  product_permalink: z.string().nullish(),
+  subscription_id: z.string().nullish(),
+  created_at: z.string().nullish(),
+  refunded: z.boolean().nullish(),
+  chargedback: z.boolean().nullish(),
+});
+export type GumroadSale = z.infer<typeof SaleSchema>;
+
+/** Gumroad's subscriber (GET /v2/subscribers/:id). */
+const SubscriberSchema = z.looseObject({
+  id: z.string(),
+  product_id: z.string().nullish(),
+  user_email: z.string().nullish(),
+  status: z.string(),
+  cancelled_at: z.string().nullish(),
+  user_requested_cancellation_at: z.string().nullish(),
+  ended_at: z.string().nullish(),
+  failed_at: z.string().nullish(),
+});
+export type GumroadSubscriber = z.infer<typeof SubscriberSchema>;
+
+/** Gumroad's subscriber statuses in ours. */
+export function subscriberStatus(status: string): SubscriptionStatus {
+  switch (status) {
+    case 'alive':
+      return 'active';
+    case 'pending_cancellation':
+      return 'cancelled';
+    case 'pending_failure':
+    case 'failed_payment':
+      return 'past_due';
+    default:
+      // cancelled, fixed_subscription_period_ended
+      return 'ended';
+  }
+}
+
+export interface GumroadClient {
+  /** The sale, or null when Gumroad does not know it. */
+  getSale(saleId: string): Promise<GumroadSale | null>;
+  getSubscriber(subscriptionId: string): Promise<GumroadSubscriber | null>;
+}
+
+/**
+ * Gumroad's HTTP API with the seller's access token, through the outbound fetcher (public
+ * addresses only; tests allow their loopback fake).
+ */
+export function createGumroadClient({
+  accessToken,
+  apiUrl = GUMROAD_API_URL,
+  policy,
+}: {
+  accessToken: string;
+  apiUrl?: string;
+  policy?: FetchPolicy;
+}): GumroadClient {
+  const base = apiUrl.replace(/\/+$/, '');
+  async function get<T>(path: string, key: string, schema: z.ZodType<T>): Promise<T | null> {
+    const url = `${base}${path}?access_token=${encodeURIComponent(accessToken)}`;
+    let res;
+    try {
+      res = await safeFetch(url, { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 0, policy });
+    } catch (err) {
+      if (isOutboundError(err)) throw new AppError('FETCH_FAILED', 'Gumroad could not be reached, try again later');
+      throw err;
+    }
+    if (res.status === 404) return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text());
+    } catch {
+      body = null;
+    }
+    const record = body as Record<string, unknown> | null;
+    if (res.ok && record?.success === true) {
+      const parsed = schema.safeParse(record[key]);
+      if (parsed.success) return parsed.data;
+    }
+    // Gumroad answers an unknown id with success: false (sometimes with a 4xx).
+    if (record && record.success === false && res.status < 500) return null;
+    throw new AppError('FETCH_FAILED', 'Gumroad could not be reached, try again later', { status: res.status });
+  }
+  return {
+    getSale: (saleId) => get(`/v2/sales/${encodeURIComponent(saleId)}`, 'sale', SaleSchema),
+    getSubscriber: (id) => get(`/v2/subscribers/${encodeURIComponent(id)}`, 'subscriber', SubscriberSchema),
+  };
+}

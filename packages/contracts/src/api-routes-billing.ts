@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { AccountSchema } from './accounts';
+import type { ApiRoute } from './api-routes';
+import {
+  CheckoutRequestSchema,
+  CheckoutResponseSchema,
+  GumroadClaimRequestSchema,
+  PaidPlansResponseSchema,
+  PortalResponseSchema,
+} from './plan-catalogue';
+
+const Received = z.object({ received: z.literal(true) });
+
+/** Builder plans, their checkout and the payment providers' callbacks (docs/product/accounts-and-plans.md#calls). */
+export const BILLING_API_ROUTES: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/live_api/app/paidPlans',
+    tag: 'Billing',
+    summary: 'The plan cards offered to builders',
+    description:
+      "The operator's catalogue (PLANS_FILE) with prices, checkout options and limits; `appId` is accepted and ignored.",
+    auth: 'none',
+    query: z.object({ appId: z.string().optional() }),
+    responses: { 200: PaidPlansResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/checkout',
+    tag: 'Billing',
+    summary: 'Start a Stripe Checkout for a plan',
+    description: 'Answers the hosted checkout URL; the signed webhook grants the plan once paid.',
+    auth: 'builder',
+    body: CheckoutRequestSchema,
+    responses: { 200: CheckoutResponseSchema },
+    errors: [404, 502],
+  },
+  {
+    method: 'post',
+    path: '/api/billing/portal',
+    tag: 'Billing',
+    summary: "The Stripe customer portal of the builder's subscription",
+    auth: 'builder',
+    responses: { 200: PortalResponseSchema },
+    errors: [404, 502],
+  },
+  {
+    method: 'post',
+    path: '/api/billing/gumroad/claim',
+    tag: 'Billing',
+    summary: 'Claim a Gumroad purchase by its sale_id',
+    description: "Verified with Gumroad's API; a sale already linked to another builder is a 409.",
+    auth: 'builder',
+    body: GumroadClaimRequestSchema,
+    responses: { 200: AccountSchema },
+    errors: [409, 502],
+  },
+  {
+    method: 'post',
+    path: '/api/billing/stripe/webhook',
+    tag: 'Billing',
+    summary: "Stripe's webhook (signed)",
+    description: 'Verified with STRIPE_WEBHOOK_SECRET; each event applies once, the newest state winning.',
+    auth: 'none',
+    responses: { 200: Received },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/gumroad/ping',
+    tag: 'Billing',
+    summary: "Gumroad's ping (form fields)",
+    description:
+      "`?secret=` must be GUMROAD_PING_SECRET; what the ping says is read back from Gumroad's API. Each sale applies once.",
+    auth: 'none',
+    query: z.object({ secret: z.string() }),
+    responses: { 200: Received },
+    errors: [401, 502],
+  },
+];
