@@ -5,6 +5,7 @@ import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../feat
 import { DevMailPage } from '../features/dev-mail';
 import { HomePage } from '../features/home';
 import { SettingsPage } from '../features/settings';
+import { ToolBuilderPage, ToolsPage } from '../features/tools';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './error-boundary';
 import { NotFoundPage } from './not-found-page';
@@ -24,6 +25,8 @@ export const router = createBrowserRouter([
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
       { path: '/dev/mail', element: <DevMailPage /> },
       { path: '/build/app/:appId', element: <BuilderPage /> },
+      { path: '/build/app/:appId/tools', element: <ToolsPage /> },
+      { path: '/build/app/:appId/tool/:toolId', element: <ToolBuilderPage /> },
       { path: '/build/app/:appId/:pageName', element: <BuilderPage /> },
       {
         element: <AppShell />,

@@ -1,1 +1,2 @@
 export { DatabaseEntityList, DatabaseWorkspace, visibleEntityNames } from './components/database-panel';
+export { uploadImage } from './api/database';

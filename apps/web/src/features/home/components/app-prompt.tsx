@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp, LayoutGrid, Sparkles } from 'lucide-react';
 import { APP_DESCRIPTION_MAX_LENGTH } from '@tessera/contracts';
-import { Alert, Button, cn } from '@tessera/ui';
+import { Alert, Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
+import { useStartTool } from '../../tools';
 import { useStartApp } from '../hooks/use-start-app';
 
 export const APP_EXAMPLES = [
@@ -9,6 +10,12 @@ export const APP_EXAMPLES = [
   'A lead-qualification form that scores new customers for my sales team',
   'A study buddy that quizzes students on their own course notes',
 ];
+
+/** Names of single AI tools to start from (a tool starts from its name; its fields come next). */
+export const TOOL_EXAMPLES = ['Instagram caption writer', 'Product FAQ assistant', 'Gift idea finder'];
+
+/** What the box starts: a generated app (described in a chat) or a single AI tool (built in panels). */
+export type StartKind = 'app' | 'tool';
 
 export interface AppPromptProps {
   /** Centre the examples under the box (Home's centred layout). */
@@ -18,31 +25,62 @@ export interface AppPromptProps {
   /** Larger box and text on Home; compact in the dialog. */
   size?: 'lg' | 'md';
   autoFocus?: boolean;
+  /** What the box starts at first (the New app dialog may open on a tool). */
+  initialKind?: StartKind;
 }
 
 /**
  * The description box that starts an app: type what to build (or pick an example), press Enter
  * (Shift+Enter for a new line) or the arrow, and the editor opens building it.
  */
-export function AppPrompt({ label, size = 'md', autoFocus, centered }: AppPromptProps) {
+export function AppPrompt({ label, size = 'md', autoFocus, centered, initialKind = 'app' }: AppPromptProps) {
   const [description, setDescription] = useState('');
+  const [kind, setKind] = useState<StartKind>(initialKind);
   const startApp = useStartApp();
+  const startTool = useStartTool();
+  const starter = kind === 'tool' ? startTool : startApp;
   const isEmpty = description.trim() === '';
+  const examples = kind === 'tool' ? TOOL_EXAMPLES : APP_EXAMPLES;
+
+  function start() {
+    if (kind === 'tool') void startTool.start(description);
+    else startApp.start(description);
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    startApp.start(description);
+    start();
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      startApp.start(description);
+      start();
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4" aria-busy={startApp.isPending}>
+    <form onSubmit={handleSubmit} className="space-y-4" aria-busy={starter.isPending}>
+      <Tabs
+        value={kind}
+        onValueChange={(value) => {
+          setKind(value as StartKind);
+          startApp.reset();
+          startTool.reset();
+        }}
+        className={cn('flex', centered && 'justify-center')}
+      >
+        <TabsList className="w-auto" aria-label="What to build">
+          <TabsTrigger value="app" disabled={starter.isPending}>
+            <LayoutGrid className="size-4" aria-hidden />
+            App
+          </TabsTrigger>
+          <TabsTrigger value="tool" disabled={starter.isPending}>
+            <Sparkles className="size-4" aria-hidden />
+            AI tool
+          </TabsTrigger>
+        </TabsList>
+      </Tabs>
       <div
         className={cn(
           'relative rounded-2xl border border-line-strong bg-surface shadow-card transition-[border-color,box-shadow]',
@@ -54,14 +92,18 @@ export function AppPrompt({ label, size = 'md', autoFocus, centered }: AppPrompt
           value={description}
           onChange={(e) => {
             setDescription(e.target.value);
-            if (startApp.error) startApp.reset();
+            if (starter.error) starter.reset();
           }}
           onKeyDown={handleKeyDown}
-          placeholder="A booking page for my yoga studio that suggests classes based on each student’s goals"
+          placeholder={
+            kind === 'tool'
+              ? 'Name your tool, e.g. “Wine pairing advisor”: you add its fields, instructions and data next'
+              : 'A booking page for my yoga studio that suggests classes based on each student’s goals'
+          }
           maxLength={APP_DESCRIPTION_MAX_LENGTH}
           rows={size === 'lg' ? 4 : 5}
           autoFocus={autoFocus}
-          readOnly={startApp.isPending}
+          readOnly={starter.isPending}
           className={cn(
             // Grows with the description (up to a point), so no line hides behind the Build it row.
             'field-sizing-content block max-h-80 w-full resize-none rounded-2xl bg-transparent px-4 pt-4 pb-16 text-ink placeholder:text-ink-faint focus:outline-none',
@@ -74,28 +116,28 @@ export function AppPrompt({ label, size = 'md', autoFocus, centered }: AppPrompt
             type="submit"
             size={size === 'lg' ? 'lg' : 'md'}
             disabled={isEmpty}
-            loading={startApp.isPending}
+            loading={starter.isPending}
             className="ml-auto"
           >
             <ArrowUp aria-hidden />
-            Build it
+            {kind === 'tool' ? 'Create tool' : 'Build it'}
           </Button>
         </div>
       </div>
       <div className={cn('flex flex-wrap gap-2', centered && 'justify-center')} role="group" aria-label="Examples">
-        {APP_EXAMPLES.map((example) => (
+        {examples.map((example) => (
           <button
             key={example}
             type="button"
             onClick={() => setDescription(example)}
-            disabled={startApp.isPending}
+            disabled={starter.isPending}
             className="rounded-full border border-line bg-surface px-3.5 py-1.5 text-left text-[13px] leading-snug text-ink-muted hover:border-line-strong hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
           >
             {example}
           </button>
         ))}
       </div>
-      {startApp.error && <Alert tone="error">{startApp.error}</Alert>}
+      {starter.error && <Alert tone="error">{starter.error}</Alert>}
     </form>
   );
 }

@@ -13,7 +13,7 @@ export function NewAppDialog({ open, onOpenChange }: NewAppDialogProps) {
       <DialogContent
         size="md"
         title="New app"
-        description="Describe what your app should do, who it’s for and what data it keeps. Tessera writes the pages and the database, and the editor opens while it builds."
+        description="Describe an app (what it does, who it’s for, what data it keeps) and Tessera writes it while the editor opens; or pick AI tool, name it, and build its form, instructions and data in panels."
       >
         {open && <AppPrompt label="Describe your app" autoFocus />}
       </DialogContent>

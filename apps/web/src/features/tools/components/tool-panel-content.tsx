@@ -1,0 +1,99 @@
+import type { CustomField, InputStep, PlanId, Tool, ToolApp, ToolTexts, AppStyle } from '@tessera/contracts';
+import type { MenuEntryId } from '../../builder';
+import { withFields, withSteps, withTexts, withTool, type ToolDraft } from '../lib/tool-draft';
+import { BrandingPanel } from './panels/branding-panel';
+import { CtaPanel } from './panels/cta-panel';
+import { DataPanel } from './panels/data-panel';
+import { FieldsPanel } from './panels/fields-panel';
+import { InstructionsEditor } from './panels/instructions-editor';
+import { PanelSection } from './panels/panel-bits';
+import { SettingsPanel } from './panels/settings-panel';
+import { TextsPanel } from './panels/texts-panel';
+
+export interface ToolPanelContentProps {
+  panel: MenuEntryId;
+  appId: string;
+  tool: Tool;
+  fields: CustomField[];
+  steps: InputStep[];
+  texts: ToolTexts;
+  style: AppStyle;
+  settings: Record<string, unknown>;
+  plan: PlanId;
+  isAdmin: boolean;
+  updateApp: (edit: (app: ToolApp) => ToolApp) => void;
+  setStyle: (style: AppStyle) => void;
+  setSettings: (settings: Record<string, unknown>) => void;
+}
+
+/** The open panel of the tool builder, wired to the draft's edits. */
+export function ToolPanelContent(props: ToolPanelContentProps) {
+  const { panel, appId, tool, fields, steps, texts, plan, isAdmin, updateApp } = props;
+  const toolId = tool.toolId;
+  const draftOf = (app: ToolApp): ToolDraft => ({ app, toolId });
+  const setTexts = (patch: Partial<ToolTexts>) => updateApp((app) => withTexts(draftOf(app), patch));
+  const setTool = (patch: Partial<Tool>) => updateApp((app) => withTool(draftOf(app), patch));
+
+  switch (panel) {
+    case 'tool-texts':
+    case 'app-texts':
+      return (
+        <TextsPanel
+          texts={texts}
+          title={tool.title}
+          onChange={setTexts}
+          onTitleChange={(title) => setTool({ title })}
+        />
+      );
+    case 'call-to-action':
+      return <CtaPanel texts={texts} onChange={setTexts} />;
+    case 'app-branding':
+      return (
+        <BrandingPanel appId={appId} style={props.style} onChange={props.setStyle} plan={plan} isAdmin={isAdmin} />
+      );
+    case 'custom-fields':
+      return (
+        <FieldsPanel
+          appId={appId}
+          toolId={toolId}
+          fields={fields}
+          steps={steps}
+          instructions={tool.instructions}
+          isMultiStep={texts.isMultiStepInput}
+          plan={plan}
+          isAdmin={isAdmin}
+          isSignupEnabled={props.settings.isSignupEnabled === true}
+          onFieldsChange={(next) => updateApp((app) => withFields(draftOf(app), next))}
+          onStepsChange={(next) => updateApp((app) => withSteps(draftOf(app), next))}
+        />
+      );
+    case 'results-layout':
+      return (
+        <PanelSection
+          title="Instructions"
+          hint="Tell the AI what to write and how to lay it out. Put a field's answer in with its [tag]; [input] is the main input."
+        >
+          <InstructionsEditor
+            value={tool.instructions}
+            fields={fields}
+            onChange={(instructions) => setTool({ instructions })}
+          />
+        </PanelSection>
+      );
+    case 'data-sources':
+      return <DataPanel appId={appId} dataItems={tool.dataItems} onChange={(dataItems) => setTool({ dataItems })} />;
+    case 'tool-settings':
+    case 'app-settings':
+      return (
+        <SettingsPanel
+          appId={appId}
+          settings={props.settings}
+          onChange={props.setSettings}
+          plan={plan}
+          isAdmin={isAdmin}
+        />
+      );
+    default:
+      return null;
+  }
+}

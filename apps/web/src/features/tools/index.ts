@@ -1,0 +1,3 @@
+export { ToolsPage } from './routes/tools-page';
+export { ToolBuilderPage } from './routes/tool-builder-page';
+export { useStartTool } from './hooks/use-start-tool';
