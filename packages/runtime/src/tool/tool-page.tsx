@@ -331,9 +331,11 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
       </main>
 
       {boot.showWatermark ? (
-        <a className="tt-watermark" href={boot.builderUrl} target="_blank" rel="noopener">
-          {WATERMARK_TEXT}
-        </a>
+        <footer className="tt-footer">
+          <a className="tt-watermark" href={boot.builderUrl} target="_blank" rel="noopener">
+            {WATERMARK_TEXT}
+          </a>
+        </footer>
       ) : null}
     </div>
   );

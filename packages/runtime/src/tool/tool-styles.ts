@@ -5,7 +5,7 @@
 export const TOOL_PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0}
-.tt-page{min-height:100vh;display:flex;flex-direction:column;background-color:var(--color-background);background-image:var(--app-background-image,none);background-size:cover;background-position:center;background-attachment:fixed;color:var(--color-foreground);font-family:var(--font-sans,"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
+.tt-page{min-height:100vh;display:flex;flex-direction:column;background-color:var(--color-background);background-image:var(--app-background-image,none);background-size:cover;background-position:center top;color:var(--color-foreground);font-family:var(--font-sans,"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 .tt-topbar{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:12px 16px;max-width:960px;width:100%;margin:0 auto}
 .tt-brand{display:flex;align-items:center;gap:10px;min-width:0}
 .tt-logo{height:32px;width:auto;max-width:120px;object-fit:contain;border-radius:6px}
@@ -13,7 +13,7 @@ body{margin:0}
 .tt-account{display:flex;align-items:center;gap:8px;flex-shrink:0}
 .tt-user{display:none;font-size:13px;color:var(--color-muted-foreground);max-width:200px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .tt-pill{font-size:12px;font-weight:600;padding:4px 10px;border-radius:999px;background:var(--color-muted);color:var(--color-foreground);border:1px solid var(--color-border);white-space:nowrap}
-.tt-main{flex:1;width:100%;max-width:720px;margin:0 auto;padding:12px 16px 96px}
+.tt-main{flex:1;width:100%;max-width:720px;margin:0 auto;padding:12px 16px 32px}
 .tt-hero{text-align:center;padding:20px 4px 8px}
 .tt-hero-image{width:64px;height:64px;border-radius:16px;object-fit:cover;margin-bottom:12px}
 .tt-title{margin:0;font-size:28px;line-height:1.15;letter-spacing:-.02em;font-weight:750;color:var(--color-heading)}
@@ -95,12 +95,13 @@ body{margin:0}
 .tt-model-note{margin:12px 0 0;font-size:12px;color:var(--color-muted-foreground)}
 .tt-saved{margin:8px 0 0;font-size:13px;color:#059669}
 .tt-edit-area{min-height:180px;margin-bottom:10px}
-.tt-error{border-color:#fecaca}
-.tt-error p{margin:0 0 14px;color:#b91c1c;font-weight:550}
-.tt-dark .tt-error p{color:#fca5a5}
+.tt-error{border-left:4px solid #dc2626}
+.tt-error p{margin:0 0 14px;font-size:16px;font-weight:550;color:var(--color-foreground)}
 .tt-cta{text-align:center}
 .tt-cta p{margin:0 0 14px;font-size:16px;font-weight:550}
-.tt-watermark{position:fixed;right:14px;bottom:14px;padding:7px 12px;border-radius:999px;background:rgba(15,23,42,.88);color:#fff;font-size:12px;font-weight:600;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.2)}
+.tt-footer{display:flex;justify-content:center;padding:8px 16px 28px}
+.tt-watermark{display:inline-flex;align-items:center;gap:6px;padding:7px 14px;border-radius:999px;background:rgba(15,23,42,.88);color:#fff;font-size:12px;font-weight:600;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.16)}
+.tt-watermark:hover{background:#0f172a}
 .tt-toast{position:fixed;left:50%;bottom:64px;transform:translateX(-50%);z-index:50;max-width:min(92vw,420px);padding:10px 16px;border-radius:10px;background:#111827;color:#fff;font-size:14px;box-shadow:0 8px 24px rgba(0,0,0,.18)}
 .tt-toast-error{background:#b91c1c}
 .tt-toast-success{background:#047857}
@@ -109,7 +110,7 @@ body{margin:0}
 @media (min-width:640px){
 .tt-topbar{padding:16px 24px}
 .tt-user{display:inline}
-.tt-main{padding:24px 24px 96px}
+.tt-main{padding:24px 24px 40px}
 .tt-hero{padding-top:36px}
 .tt-title{font-size:40px}
 .tt-subtitle{font-size:18px}
