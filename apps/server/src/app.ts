@@ -24,6 +24,9 @@ import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules
 import { createAppUsersService } from './modules/app-users/app-users.service';
 import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
+import { createBrandingRepo } from './modules/branding/branding.repo';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { createBrandingService } from './modules/branding/branding.service';
 import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
 import { createSecretBox } from './platform/crypto/secret-box';
@@ -171,6 +174,7 @@ export function createApp({
   const appsRepo = createAppsRepo(db);
   const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const versionsRepo = createVersionsRepo(db);
+  const brandingRepo = createBrandingRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
   const apps = createAppsService({
     appsRepo,
@@ -209,7 +213,7 @@ export function createApp({
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
   const runtime = createRuntimeService({
-    source: createRuntimeSource({ db, versionsRepo }),
+    source: createRuntimeSource({ db, versionsRepo, brandingRepo }),
     bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
     secret: config.authSecret,
     publicUrl: config.publicUrl,
@@ -304,6 +308,18 @@ export function createApp({
   );
   app.route('/', billingRoutes({ billing, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route(
+    '/',
+    brandingRoutes({
+      branding: createBrandingService({
+        brandingRepo,
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+        updateStyle: (appId, style) => appsRepo.updateStyle(appId, style as Record<string, unknown>),
+        accountOf: (user) => accounts.getCurrent(user),
+      }),
+      signedIn,
+    }),
+  );
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',

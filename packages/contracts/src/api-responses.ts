@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_USER_ROLES, type AppSession, type AppUser } from './app-users';
+import { AppLookSchema } from './app-branding';
 import { AppSummarySchema } from './apps';
 import { SessionUserSchema } from './auth';
 import type { ChatMessage, ChatModelOption, VersionDetail, VersionDiffFile, VersionEntry } from './chat';
@@ -142,6 +143,7 @@ export const AppBundleSchema = z.object({
   cssUrl: z.string().nullable(),
   issues: z.array(z.looseObject({ message: z.string() })),
   isPreview: z.boolean(),
+  look: AppLookSchema,
 }) satisfies z.ZodType<Omit<AppBundle, 'entities' | 'userEntity' | 'issues'>>;
 export const InvokeLlmResponseSchema = z.object({ result: z.unknown() });
 export const HealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

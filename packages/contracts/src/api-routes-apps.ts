@@ -15,6 +15,7 @@ import {
   eventStreamResponse,
 } from './api-responses';
 import type { ApiRoute } from './api-routes';
+import { AppLookResponseSchema, SaveAppTextsRequestSchema } from './app-branding';
 import {
   AppListResponseSchema,
   AppSummarySchema,
@@ -108,9 +109,32 @@ export const APPS_API_ROUTES: ApiRoute[] = [
     path: '/api/apps/{appId}/style',
     tag: 'Apps',
     summary: "Save the app's style",
+    description:
+      'Replaces the style as a whole: known fields only, colours as #rrggbb, images as an upload of this app or an https address, one of the presets and fonts (400 naming the field). Turning `hideBuildAI` on needs a plan that may hide the watermark (403 `PLAN_LIMIT_REACHED`). The preview shows it at once; the live app on the next publish.',
     auth: 'builder',
     body: SaveAppStyleRequestSchema,
     responses: { 200: StatusTrueSchema },
+    errors: [400, 403],
+  },
+  {
+    method: 'post',
+    path: '/api/apps/{appId}/texts',
+    tag: 'Apps',
+    summary: "Save the app's texts",
+    description:
+      'Header, description, welcome message and link description, each within its limit (400 naming the field). The preview shows them at once; the live app on the next publish.',
+    auth: 'builder',
+    body: SaveAppTextsRequestSchema,
+    responses: { 200: StatusTrueSchema },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/apps/{appId}/look',
+    tag: 'Apps',
+    summary: "The app's saved style and texts, and whether the owner's plan may hide the watermark",
+    auth: 'builder',
+    responses: { 200: AppLookResponseSchema },
   },
   {
     method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_FONTS, STYLE_NAMES, type AppLook } from './app-style';
 import { APP_BUILDER_VERSION } from './apps';
 
 /**
@@ -18,3 +19,28 @@ export const AppLookResponseSchema = z.object({
   canHideWatermark: z.boolean(),
 });
 export type AppLookResponse = z.infer<typeof AppLookResponseSchema>;
+
+const optionalText = z.string().optional();
+/** The look a bundle carries (`AppLook`): checked values only. */
+export const AppLookSchema = z.object({
+  style: z.object({
+    styleName: z.enum(STYLE_NAMES).optional(),
+    background: optionalText,
+    backgroundImage: optionalText,
+    logoUrl: optionalText,
+    faviconUrl: optionalText,
+    headerTextColor: optionalText,
+    subheaderTextColor: optionalText,
+    buttonTextColor: optionalText,
+    buttonBackgroundColor: optionalText,
+    font: z.enum(APP_FONTS).optional(),
+    hideBuildAI: z.boolean().optional(),
+  }),
+  texts: z.object({
+    header: optionalText,
+    description: optionalText,
+    welcomeMessage: optionalText,
+    shareDescription: optionalText,
+  }),
+  showWatermark: z.boolean(),
+}) satisfies z.ZodType<AppLook>;

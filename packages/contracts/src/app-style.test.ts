@@ -79,7 +79,7 @@ describe('parseAppTexts', () => {
 });
 
 describe('watermark', () => {
-  it('only monetizer and moon may hide it, and only when the switch is on', () => {
+  it('only monetizer and moon may hide it, where it is hidden unless switched back on', () => {
     expect(['lite', 'explorer', 'monetizer', 'moon'].map((p) => canHideWatermark(p as never))).toEqual([
       false,
       false,
@@ -87,8 +87,11 @@ describe('watermark', () => {
       true,
     ]);
     expect(showsWatermark({ hideBuildAI: true }, 'lite')).toBe(true);
+    expect(showsWatermark({}, 'explorer')).toBe(true);
     expect(showsWatermark({ hideBuildAI: true }, 'moon')).toBe(false);
-    expect(showsWatermark({}, 'moon')).toBe(true);
+    // Hidden by default on the plans that allow it; the builder may show it again.
+    expect(showsWatermark({}, 'monetizer')).toBe(false);
+    expect(showsWatermark({ hideBuildAI: false }, 'moon')).toBe(true);
   });
 });
 

@@ -138,10 +138,16 @@ export const STYLE_PRESETS: Record<StyleName, StylePreset> = {
 /** Plans whose builders may hide the watermark; it shows on every other plan whatever the switch says. */
 export const WATERMARK_HIDE_PLANS: readonly PlanId[] = ['monetizer', 'moon'];
 export const canHideWatermark = (plan: PlanId): boolean => WATERMARK_HIDE_PLANS.includes(plan);
-/** Whether an app's end users see the badge: unless its style hides it and the owner's plan allows that. */
+/**
+ * Whether an app's end users see the badge. On a plan that may hide it, it is hidden unless the
+ * builder switched it back on (`hideBuildAI: false`); on any other plan it always shows, whatever
+ * the stored switch says (a downgraded owner's apps show it again).
+ */
 export const showsWatermark = (style: Pick<AppStyle, 'hideBuildAI'>, plan: PlanId): boolean =>
-  !(style.hideBuildAI === true && canHideWatermark(plan));
+  canHideWatermark(plan) ? style.hideBuildAI === false : true;
 export const WATERMARK_TEXT = 'Built with Tessera';
+/** The refusal of turning the switch on without such a plan. */
+export const WATERMARK_PLAN_MESSAGE = 'Upgrade your plan to hide the Built with Tessera badge';
 
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** `#abc` or `#aabbcc` (the colour pickers write the long form). */

@@ -417,6 +417,7 @@ export {
   STYLE_PRESETS,
   WATERMARK_HIDE_PLANS,
   WATERMARK_TEXT,
+  WATERMARK_PLAN_MESSAGE,
   canHideWatermark,
   showsWatermark,
   HEX_COLOR_PATTERN,
@@ -470,7 +471,7 @@ export {
   type ImportDeclaration,
   type ReferenceUpdate,
 } from './code-references';
-export { SaveAppTextsRequestSchema, AppLookResponseSchema, type AppLookResponse } from './app-branding';
+export { SaveAppTextsRequestSchema, AppLookResponseSchema, AppLookSchema, type AppLookResponse } from './app-branding';
 export {
   MAX_CUSTOM_FIELDS,
   MAX_TOOLS_PER_APP,

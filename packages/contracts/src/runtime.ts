@@ -3,6 +3,7 @@
  * by the server (app hosts, bundle endpoint) and `packages/runtime` (the browser side). Zod-free on
  * purpose: the browser runtime bundles this file alone (its build aliases `@tessera/contracts` here).
  */
+import type { AppLook } from './app-style';
 import type { EntitySchema } from './entities';
 
 /** Texts of the runtime, the app hosts and the end-user login page (ours; the spec names none of them). */
@@ -104,6 +105,8 @@ export interface AppBundle {
   issues: BuildIssue[];
   /** True when this bundle was opened with a preview token (the builder's preview frame). */
   isPreview: boolean;
+  /** Style, texts and badge: the builder's current ones in a preview, the published ones on the live app. */
+  look: AppLook;
 }
 
 /** What the shell HTML hands the runtime (a JSON script tag), so the login page needs no request. */
@@ -141,4 +144,6 @@ export type FrameMessageToParent =
 export type FrameMessageToPreview =
   | { type: 'preview_state_changed'; state: { device?: 'desktop' | 'tablet' | 'mobile'; isDebugLogOpen?: boolean } }
   | { type: 'version_selected'; versionId: string; token: string }
-  | { type: 'file_changed'; versionId: string; token: string; path?: string };
+  | { type: 'file_changed'; versionId: string; token: string; path?: string }
+  /** The builder edited the style or texts: the preview applies them at once, before any save. */
+  | { type: 'look_changed'; look: AppLook };

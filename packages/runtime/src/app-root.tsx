@@ -8,7 +8,13 @@ import {
   type ReactNode,
 } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
-import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts';
+import {
+  RUNTIME_MESSAGES,
+  WATERMARK_TEXT,
+  type AppBundle,
+  type AppErrorReport,
+  type RuntimeBoot,
+} from '@tessera/contracts';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
 import { errorReportOf, PageErrorBoundary } from './error-boundary';
 import type { createFrameBridge } from './frame';
@@ -24,6 +30,7 @@ import {
   subscribeSignInNeeded,
 } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
+import { applyLook, useShowsWatermark } from './look';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
 
@@ -98,7 +105,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       setState({ status: 'message', title: body?.error?.message ?? RUNTIME_MESSAGES.loadFailed });
       return;
     }
-    document.title = body.name;
+    applyLook(body.look, body.name);
     if (!body.moduleUrl) {
       for (const issue of body.issues) {
         const where = issue.file
@@ -133,6 +140,10 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       logDebug('info', `message from the builder: ${message.type}`);
       if (message.type === 'preview_state_changed') {
         if (message.state.isDebugLogOpen !== undefined) setIsDebugLogOpen(message.state.isDebugLogOpen);
+        return;
+      }
+      if (message.type === 'look_changed') {
+        applyLook(message.look);
         return;
       }
       // The builder repeats the version it framed once the preview says it is ready: nothing to reload then.
@@ -171,6 +182,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
           <PageHost boot={boot} bridge={bridge} bundle={state.bundle} module={state.module} />
         </BrowserRouter>
       )}
+      {state.status === 'ready' && <Watermark href={boot.parentOrigin} />}
       <Toaster />
       {isDebugLogOpen && <DebugLog />}
     </>
@@ -248,6 +260,16 @@ function PageHost({
 
 function MissingDefault({ pageName }: { pageName: string }): never {
   throw new Error(`pages/${pageName} has no default export: export the page component with "export default"`);
+}
+
+/** The badge of docs/product/runtime.md#roles-and-permissions: shown unless the owner's plan hides it. */
+function Watermark({ href }: { href: string }) {
+  if (!useShowsWatermark()) return null;
+  return (
+    <a className="tsr-watermark" href={href} target="_blank" rel="noopener noreferrer">
+      {WATERMARK_TEXT}
+    </a>
+  );
 }
 
 function Toaster() {

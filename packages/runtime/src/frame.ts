@@ -1,4 +1,9 @@
-import type { FrameMessageToParent, FrameMessageToPreview } from '@tessera/contracts';
+import {
+  parseAppStyle,
+  parseAppTexts,
+  type FrameMessageToParent,
+  type FrameMessageToPreview,
+} from '@tessera/contracts';
 
 /**
  * The preview's side of docs/product/runtime.md#calls frame messages. Only the builder's origin (given by the shell)
@@ -56,6 +61,17 @@ export function parseParentMessage(data: unknown): FrameMessageToPreview | null 
             ...(isText(m.path, 300) ? { path: m.path } : {}),
           }
         : null;
+    case 'look_changed': {
+      // The same checks as the server's: nothing unchecked reaches the page's stylesheet.
+      const look = (typeof m.look === 'object' && m.look !== null ? m.look : {}) as Record<string, unknown>;
+      const style = parseAppStyle(look.style);
+      const texts = parseAppTexts(look.texts);
+      if (!style.ok || !texts.ok || typeof look.showWatermark !== 'boolean') return null;
+      return {
+        type: 'look_changed',
+        look: { style: style.value, texts: texts.value, showWatermark: look.showWatermark },
+      };
+    }
     default:
       return null;
   }

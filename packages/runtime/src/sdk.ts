@@ -264,3 +264,4 @@ export function createPageUrl(target: string): string {
 
 export { showToast as toast } from './toasts';
 export { getDebugLog } from './debug-log';
+export { useAppLook } from './look';

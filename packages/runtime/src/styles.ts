@@ -33,6 +33,8 @@ a.tsr-button{text-decoration:none;box-sizing:border-box}
 .tsr-toast.tsr-toast-success{background:#047857}
 .tsr-debug{position:fixed;right:0;top:0;bottom:0;width:min(420px,100vw);z-index:2147482000;background:#0b1020;color:#d1d5db;font:12px ui-monospace,monospace;overflow:auto;padding:12px;box-sizing:border-box}
 .tsr-debug div{padding:3px 0;border-bottom:1px solid #1f2937}
+.tsr-watermark{position:fixed;right:12px;bottom:12px;z-index:2147481000;padding:5px 10px;border-radius:999px;background:rgba(17,24,39,.88);color:#fff;font:600 12px/1.2 system-ui,-apple-system,"Segoe UI",sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.18)}
+.tsr-watermark:hover{background:#111827}
 .tsr-spinner{width:28px;height:28px;border:3px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:tsr-spin .8s linear infinite}
 @keyframes tsr-spin{to{transform:rotate(360deg)}}
 `;

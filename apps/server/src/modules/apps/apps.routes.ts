@@ -5,7 +5,6 @@ import {
   RenameAppRequestSchema,
   SaveAppRequestSchema,
   SaveAppSettingsRequestSchema,
-  SaveAppStyleRequestSchema,
 } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
@@ -35,10 +34,6 @@ export function appsRoutes({
   app.delete('/api/apps/:appId', signedIn, async (c) => c.json(await apps.remove(c.var.user, c.req.param('appId'))));
   app.get('/api/apps', signedIn, async (c) => c.json({ apps: await apps.list(c.var.user) }));
   app.get('/api/apps/:appId', signedIn, async (c) => c.json(await apps.get(c.var.user, c.req.param('appId'))));
-  app.post('/api/apps/:appId/style', signedIn, async (c) => {
-    const { appStyle } = await readJson(c, SaveAppStyleRequestSchema);
-    return c.json(await apps.saveStyle(c.var.user, c.req.param('appId'), appStyle));
-  });
   app.post('/api/apps/:appId/settings', signedIn, async (c) => {
     const { appSettings } = await readJson(c, SaveAppSettingsRequestSchema);
     return c.json(await apps.saveSettings(c.var.user, c.req.param('appId'), appSettings));

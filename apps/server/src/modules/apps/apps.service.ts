@@ -280,12 +280,6 @@ export function createAppsService({
       return { name: entity, schema: parsed.value };
     },
 
-    async saveStyle(user: SessionUser, appId: string, value: Record<string, unknown>): Promise<{ status: true }> {
-      const row = await getOwned(user, appId);
-      await appsRepo.updateStyle(row.id, value);
-      return { status: true };
-    },
-
     /**
      * Replaces the app's settings (docs/product/editor-and-chat.md#data). Generated apps need an admin or the MOON plan.
      * Sign-up, while on, needs its three contacts; turning it on also needs the app published or

@@ -27,6 +27,7 @@ const NOT_API = new Set([
   'host GET /app/{slug}',
   'host GET /apps/{appId}/login',
   'host GET /_runtime/{file}',
+  'host GET /_runtime/fonts/{file}',
   'host GET /_app/{file}',
   'host GET /files/{name}',
   'host POST /integrations/Core/{endpoint}',

@@ -220,7 +220,7 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
         loader: 'js',
       }));
       b.onLoad({ filter: /^utils$/, namespace: 'tessera-sdk' }, () => ({
-        contents: "export { createPageUrl } from '@tessera/sdk';",
+        contents: "export { createPageUrl, useAppLook } from '@tessera/sdk';",
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-lucide' }, () => {

@@ -1,6 +1,8 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
 import { apps, authSessions, authUsers, type Db } from '@tessera/db';
+import { EMPTY_LOOK, parseAppStyle, parseAppTexts, showsWatermark, type AppLook } from '@tessera/contracts';
+import type { BrandingRepo } from '../branding/branding.repo';
 import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.service';
 
 /** The versions repo's reads the runtime needs (apps/server/src/modules/versions/versions.repo.ts). */
@@ -23,7 +25,15 @@ const toVersion = (
   row ? { id: row.id, number: row.number, snapshot: row.snapshot, createdAt: row.createdAt } : null;
 
 /** Apps by id or slug (one indexed read each: both columns are unique), and versions through the versions repo. */
-export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo: VersionsLookup }): RuntimeSource {
+export function createRuntimeSource({
+  db,
+  versionsRepo,
+  brandingRepo,
+}: {
+  db: Db;
+  versionsRepo: VersionsLookup;
+  brandingRepo: Pick<BrandingRepo, 'lookOf'>;
+}): RuntimeSource {
   const ownerInSession = db
     .select({ ownerUserId: apps.ownerUserId })
     .from(apps)
@@ -55,6 +65,19 @@ export function createRuntimeSource({ db, versionsRepo }: { db: Db; versionsRepo
       // Generated apps and single tools have a host (a tool's page is /tool/{path} there); spaces do not.
       if (!row || (row.kind !== 'generated' && row.kind !== 'tool')) return null;
       return { id: row.id, slug: row.slug, name: row.name, ownerUserId: row.ownerUserId, settings: row.settings };
+    },
+    /** Stored values are checked again: a style saved before the checks existed cannot reach the page unchecked. */
+    async findLook(appId: string, which: 'draft' | 'published'): Promise<AppLook> {
+      const stored = await brandingRepo.lookOf(appId, which);
+      if (!stored) return EMPTY_LOOK;
+      const style = parseAppStyle(stored.style);
+      const texts = parseAppTexts(stored.texts);
+      const checked = style.ok ? style.value : {};
+      return {
+        style: checked,
+        texts: texts.ok ? texts.value : {},
+        showWatermark: showsWatermark(checked, stored.plan),
+      };
     },
     findVersion: async (appId, versionId) => toVersion(await versionsRepo.findVersion(appId, versionId)),
     findLatestVersion: async (appId) => toVersion(await versionsRepo.findLatestVersion(appId)),

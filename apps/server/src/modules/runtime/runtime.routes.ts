@@ -27,6 +27,7 @@ import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthVariables } from '../auth/session';
+import { serveFont } from '../branding/fonts';
 import type { IntegrationsService } from './integrations.service';
 import type { RuntimeAssetsProvider } from './runtime-assets';
 import type { RuntimeApp, RuntimeService } from './runtime.service';
@@ -285,6 +286,7 @@ ${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.
     return c.html(html);
   });
 
+  host.get('/_runtime/fonts/:file', serveFont);
   host.get('/_runtime/:file', async (c) => {
     const file = (await assets.get()).files.get(c.req.path);
     if (!file) return c.text(MESSAGES.chat.fileNotFound, 404);

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   SLUG_PATTERN,
   type AppBundle,
+  type AppLook,
   type EntitySchema,
   type PreviewUrlResponse,
   type SessionUser,
@@ -38,6 +39,8 @@ export interface RuntimeSource {
   findVersion(appId: string, versionId: string): Promise<RuntimeVersion | null>;
   findLatestVersion(appId: string): Promise<RuntimeVersion | null>;
   findPublishedVersion(appId: string): Promise<RuntimeVersion | null>;
+  /** The style, texts and badge of the builder's current look (`draft`) or of the last publish. */
+  findLook(appId: string, which: 'draft' | 'published'): Promise<AppLook>;
   /** The app's owner, while `sessionId` is one of their live sessions (and they are not disabled). */
   findOwnerInSession(appId: string, sessionId: string): Promise<string | null>;
 }
@@ -147,7 +150,13 @@ export function createRuntimeService({
     return `${builderUrl.protocol}//${slug}.${appsDomain}${builderUrl.port ? `:${builderUrl.port}` : ''}`;
   }
 
-  function toBundle(app: RuntimeApp, version: RuntimeVersion, output: BundleOutput, isPreview: boolean): AppBundle {
+  function toBundle(
+    app: RuntimeApp,
+    version: RuntimeVersion,
+    output: BundleOutput,
+    isPreview: boolean,
+    look: AppLook,
+  ): AppBundle {
     const { User: userExtra, ...entities } = version.snapshot.entities;
     const userEntity: EntitySchema = userExtra
       ? { ...BUILT_IN_USER, properties: { ...userExtra.properties, ...BUILT_IN_USER.properties } }
@@ -167,6 +176,7 @@ export function createRuntimeService({
       cssUrl: ok && output.css !== null ? `/_app/${output.key}.css` : null,
       issues: output.issues,
       isPreview,
+      look,
     };
   }
 
@@ -254,8 +264,11 @@ export function createRuntimeService({
         if (hostApp.settings.isLoginRequired === true && !caller.isAppUser)
           throw new AppError('FORBIDDEN', RUNTIME_MESSAGES.loginRequired);
       }
-      const output = await bundler.bundle(hostApp.id, version.snapshot);
-      return toBundle(hostApp, version, output, isPreview);
+      const [output, look] = await Promise.all([
+        bundler.bundle(hostApp.id, version.snapshot),
+        source.findLook(hostApp.id, isPreview ? 'draft' : 'published'),
+      ]);
+      return toBundle(hostApp, version, output, isPreview, look);
     },
 
     /** True when `token` is a live preview token of this app (the builder's signed preview stands for its owner). */

@@ -3,6 +3,7 @@ import type { EntitySchema, UnconvertibleValue } from '@tessera/contracts';
 import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 import { convertStoredValue, planPublish, type EntityMigration, type PublishPlan } from './publish-plan';
 import { moveRecordField } from '../entities/records.repo';
+import { publishLook } from '../branding/branding.repo';
 
 /** Records rewritten per statement when values change type. */
 const CONVERSION_BATCH = 1000;
@@ -163,6 +164,8 @@ export function createPublishRepo(db: Db) {
           .update(apps)
           .set({ publishedVersionId: latest.id, publishedAt: sql`now()` })
           .where(eq(apps.id, appId));
+        // The live app gets the style and texts of this moment along with the version.
+        await publishLook(tx, appId);
         return outcome;
       });
     },
