@@ -86,6 +86,12 @@ export interface AppsServiceDeps {
   deleteFiles: (appId: string) => Promise<void>;
 }
 
+/** A single tool is out once one of its tools is active: its page is `/tool/{path}` on the app's host. */
+const hasActiveTool = (row: AppRow): boolean =>
+  row.kind === 'tool' &&
+  Array.isArray(row.definition.tools) &&
+  row.definition.tools.some((t: unknown) => (t as { status?: unknown } | null)?.status === 'active');
+
 /** Apps of a builder (docs/product/runtime.md#calls saving): create or replace whole definitions, style, settings. */
 export function createAppsService({
   appsRepo,
@@ -292,7 +298,7 @@ export function createAppsService({
       if (row.kind === 'generated') await requireGeneratedSettings(user);
       if (settings.isSignupEnabled === true) {
         const isTurningOn = row.settings.isSignupEnabled !== true;
-        if (isTurningOn && !row.publishedVersionId && customDomainsOf(row.slug).length === 0) {
+        if (isTurningOn && !row.publishedVersionId && !hasActiveTool(row) && customDomainsOf(row.slug).length === 0) {
           throw new AppError('CONFLICT', APP_MESSAGES.signupNeedsPublish, { field: 'isSignupEnabled' });
         }
         const missing = signupRequirementsMissing(settings);

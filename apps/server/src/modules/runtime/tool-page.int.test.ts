@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_PAGE_MESSAGES, type ToolPageBoot } from '@tessera/contracts';
+import { APP_MESSAGES, TOOL_PAGE_MESSAGES, type ToolPageBoot } from '@tessera/contracts';
+import { SIGNUP_CONTACTS } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 
 const t = await createTestApp();
@@ -167,5 +168,26 @@ describe('the public tool page /tool/{path} on the app host', () => {
     const boot = bootOf(String((await on(slug, '/tool/ask')).body));
     expect(boot.fields.map((f) => [f.name, f.required])).toEqual([['height', true]]);
     expect(boot.texts.isInputCollapsed).toBe(false);
+  });
+
+  it('lets end users sign up once the tool is active: the page then offers sign-up', async () => {
+    const draft = await t.request('POST', '/api/apps', {
+      token: owner.token,
+      body: { appType: 'tool', app: { name: 'Drafty', tools: [{ toolId: 't1', title: 'Ask', path: 'ask' }] } },
+    });
+    const signUpOn = (appId: string) =>
+      t.request('POST', `/api/apps/${appId}/settings`, {
+        token: owner.token,
+        body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+      });
+    const refused = await signUpOn(draft.body.appId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(APP_MESSAGES.signupNeedsPublish);
+
+    const { appId, slug } = await toolApp(owner.token, 'Acme members');
+    const opened = await signUpOn(appId);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const boot = bootOf(String((await on(slug, '/tool/ask')).body));
+    expect(boot.isSignupEnabled).toBe(true);
   });
 });
