@@ -29,6 +29,10 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
+import { createMagicCreateService } from './modules/tools/magic-create.service';
+import { createToolsRepo } from './modules/tools/tools.repo';
+import { toolsRoutes } from './modules/tools/tools.routes';
+import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
 import { createAuthLimits } from './modules/auth/auth-limits';
@@ -186,6 +190,18 @@ export function createApp({
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
     settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
+    toolRules: {
+      prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
+      checkSettings: (user, row, settings) => tools.checkSettings(user, row, settings),
+    },
+  });
+  const tools = createToolsService({
+    toolsRepo: createToolsRepo(db),
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    accountOf: (user) => accounts.getCurrent(user),
+    toolUrlOf: (slug, path) => `${runtime.appOrigin(slug)}/tool/${encodeURIComponent(path)}`,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
   });
   const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
   const chatRepo = createChatRepo(db, rateLimiter);
@@ -308,6 +324,19 @@ export function createApp({
   );
   app.route('/', billingRoutes({ billing, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route(
+    '/',
+    toolsRoutes({
+      tools,
+      magic: createMagicCreateService({
+        models,
+        rateLimiter,
+        accountOf: (user) => accounts.getCurrent(user),
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+      }),
+      signedIn,
+    }),
+  );
   app.route(
     '/',
     brandingRoutes({

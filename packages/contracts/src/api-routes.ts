@@ -5,6 +5,7 @@ import { BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
+import { TOOLS_API_ROUTES } from './api-routes-tools';
 import { ErrorBodySchema } from './errors';
 
 /**
@@ -25,6 +26,7 @@ export const API_TAGS = {
   'App users': 'End users of a generated app: their sign-up, sign-in, profile and invitations.',
   'App host': "What an app's own host ({slug}.APPS_DOMAIN) answers besides pages: its bundle and integrations.",
   'Data sources': 'Context items of an app: uploads, pasted text, web pages, connectors, live status, search.',
+  Tools: 'Single AI tools of an app: the tools collection, activation, magic field creation, the claim invitation.',
   CSV: 'CSV import helpers.',
   Dev: 'The dev mail outbox (loopback clients only, while mails are not sent over SMTP).',
 } as const;
@@ -82,6 +84,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...CODE_API_ROUTES,
   ...LIVE_API_ROUTES,
   ...CONTEXT_API_ROUTES,
+  ...TOOLS_API_ROUTES,
   ...BILLING_API_ROUTES,
 ];
 

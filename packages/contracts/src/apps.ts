@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from './auth';
 import { EMAIL_MAX_LENGTH } from './constants';
 import { APP_MESSAGES } from './messages';
-import { ToolAppPartsSchema } from './tools';
+import { ToolAppPartsSchema, ToolSettingsSchema } from './tools';
 
 export const APP_KINDS = ['tool', 'generated', 'space'] as const;
 export type AppKind = (typeof APP_KINDS)[number];
@@ -115,6 +115,8 @@ export const AppSettingsSchema = z.looseObject({
     })
     .nullish(),
   gumroadAccessToken: z.string().nullish(),
+  // The tool settings' shapes (docs/product/tools.md#data); their ranges and gates are the server's rules.
+  ...ToolSettingsSchema.shape,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 

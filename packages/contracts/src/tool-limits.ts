@@ -83,7 +83,7 @@ export const TOOL_MESSAGES = {
   toolIdRepeated: 'Two tools have the same id',
   maxTools: `An app can have at most ${MAX_TOOLS_PER_APP} tools`,
   activationNeedsTitle: 'Your tool should have a header before it is activated',
-  liveToolLimit: 'Your plan allows {n} live tools per app, upgrade to activate more',
+  liveToolLimit: "Your plan's live tools per app are all in use ({n}), upgrade to activate more",
   toolNotFound: 'Tool not found',
   categoryEmpty: 'Category name cannot be empty',
   categoryExists: 'Category already exists',

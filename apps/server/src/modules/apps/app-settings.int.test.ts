@@ -275,17 +275,17 @@ describe('plan gating (docs/product/editor-and-chat.md#roles-and-permissions)', 
     }
     // A tool made with settings, then turned into a generated app: the same gate.
     const tool = await makeApp(lite, { appType: 'tool' });
-    expect((await save(lite, tool.appId, { modelTemperature: 0.3 })).status).toBe(200);
+    expect((await save(lite, tool.appId, { isLoginRequired: true })).status).toBe(200);
     expect((await replaceAs('generated', tool.appId)).status).toBe(403);
     // A builder allowed App settings keeps them across such a change.
     const moonApp = await makeApp(moon, { appType: 'tool' });
-    expect((await save(moon, moonApp.appId, { modelTemperature: 0.3 })).status).toBe(200);
+    expect((await save(moon, moonApp.appId, { dailyUserLimit: 30 })).status).toBe(200);
     const moonBack = await t.request('POST', '/api/apps', {
       token: moon.token,
       body: buildGenApp({ name: 'Club' }, moonApp.appId),
     });
     expect(moonBack.status).toBe(200);
-    expect(await settingsOf(moon, moonApp.appId)).toEqual({ modelTemperature: 0.3 });
+    expect(await settingsOf(moon, moonApp.appId)).toEqual({ dailyUserLimit: 30 });
   });
 
   it('does not apply to single tools and space apps, which always have App settings', async () => {
@@ -293,7 +293,7 @@ describe('plan gating (docs/product/editor-and-chat.md#roles-and-permissions)', 
     for (const appType of ['tool', 'space'] as const) {
       const app = await makeApp(lite, { appType });
       expect(
-        (await save(lite, app.appId, { modelTemperature: 0.2, supportEmail: 'help@example.com' })).status,
+        (await save(lite, app.appId, { isLoginRequired: true, supportEmail: 'help@example.com' })).status,
         appType,
       ).toBe(200);
       // The sign-up rules are the same for every kind: these cannot be published yet.

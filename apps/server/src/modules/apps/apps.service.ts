@@ -14,11 +14,13 @@ import {
   type SaveAppRequest,
   type SaveAppResponse,
   type SessionUser,
+  type ToolApp,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { SettingsSecrets } from './settings-secrets';
+import { storedToolKeys } from '../tools/tool-definition';
 import { createAppLifecycle } from './app-lifecycle.service';
 import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
@@ -84,6 +86,14 @@ export interface AppsServiceDeps {
   settingsSecrets: SettingsSecrets;
   /** Removes an app's uploaded files when it is deleted. */
   deleteFiles: (appId: string) => Promise<void>;
+  /**
+   * The single AI tool's rules (the tools module, docs/product/tools.md#rules-and-messages): the
+   * definition a tool or space save stores, and the tool settings' gates on a settings save.
+   */
+  toolRules?: {
+    prepareDefinition: (user: SessionUser, existing: AppRow | null, app: ToolApp) => Promise<Record<string, unknown>>;
+    checkSettings: (user: SessionUser, row: AppRow, settings: Record<string, unknown>) => Promise<void>;
+  };
 }
 
 /** A single tool is out once one of its tools is active: its page is `/tool/{path}` on the app's host. */
@@ -102,6 +112,7 @@ export function createAppsService({
   onSettingsSaved,
   settingsSecrets,
   deleteFiles,
+  toolRules,
 }: AppsServiceDeps) {
   const summary = (row: AppRow): AppSummary => ({
     appId: row.id,
@@ -185,8 +196,12 @@ export function createAppsService({
             layout: gen.layout,
             globalsCss: gen.globalsCss,
             mainPage: gen.mainPage,
+            // A generated app's tools (App tools) are edited on their own: a whole-app save keeps them.
+            ...storedToolKeys(existing?.definition),
           }
-        : { ...req.app! };
+        : toolRules
+          ? await toolRules.prepareDefinition(user, existing, req.app!)
+          : { ...req.app! };
       const requestedSlug = gen?.slug;
       const slugTaken = (taken: string) =>
         new AppError('CONFLICT', `The address "${taken}" is taken by another app, choose another slug`);
@@ -305,6 +320,7 @@ export function createAppsService({
         if (missing.length)
           throw new AppError('VALIDATION_FAILED', signupNeedsFieldsMessage(missing), { fields: missing });
       }
+      await toolRules?.checkSettings(user, row, settings);
       await appsRepo.updateSettings(row.id, row.slug, settingsSecrets.toStored(row.id, settings, row.settings));
       onSettingsSaved?.({ id: row.id, slug: row.slug });
       return { status: true };

@@ -226,8 +226,21 @@ export function createContextRepo(db: Db) {
           .for('update');
         if (!row) return 0;
         let changed = 0;
+        const isRef = (v: unknown): v is { contextItemId: unknown } =>
+          Boolean(v) && typeof v === 'object' && 'contextItemId' in (v as object);
         const walk = (value: unknown): unknown => {
-          if (Array.isArray(value)) return value.map(walk);
+          if (Array.isArray(value)) {
+            // A tool that listed both items lists the new one once (docs/product/tools.md#data).
+            const seen = new Set<unknown>();
+            return value
+              .map(walk)
+              .filter(
+                (v) =>
+                  !isRef(v) ||
+                  v.contextItemId !== newItemId ||
+                  (!seen.has(v.contextItemId) && seen.add(v.contextItemId)),
+              );
+          }
           if (!value || typeof value !== 'object') return value;
           const obj = value as Record<string, unknown>;
           const out: Record<string, unknown> = {};

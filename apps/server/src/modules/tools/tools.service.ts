@@ -1,0 +1,286 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import {
+  MAX_TOOLS_PER_APP,
+  TOOL_MESSAGES,
+  checkToolApp,
+  fieldsOfTool,
+  findActiveToolByPath,
+  liveToolLimit,
+  toolPathFromTitle,
+  toolSettingsRefusal,
+  type Account,
+  type ClaimInvitationResponse,
+  type CreateToolRequest,
+  type SessionUser,
+  type Tool,
+  type ToolApp,
+  type ToolAppParts,
+  type ToolDetailResponse,
+  type ToolListResponse,
+  type ToolRuleContext,
+  type UpdateToolRequest,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { AppRow } from '../apps/apps.repo';
+import { ruleError, storedToolKeys, toolPartsOf, withToolParts, type StoredToolParts } from './tool-definition';
+import type { ToolsRepo } from './tools.repo';
+
+export interface ToolsServiceDeps {
+  toolsRepo: ToolsRepo;
+  /** The app when the builder owns it (404 otherwise). */
+  getOwned: (user: SessionUser, appId: string) => Promise<AppRow>;
+  accountOf: (user: SessionUser) => Promise<Pick<Account, 'plan' | 'isAdmin'>>;
+  /** Where a tool is served: `/tool/{path}` on its app's own origin. */
+  toolUrlOf: (slug: string, path: string) => string;
+  /** The builder's address, where an invitation is claimed. */
+  publicUrl: string;
+  /** Signs claim codes (the server's secret). */
+  secret: string;
+}
+
+/**
+ * Single AI tools (docs/product/tools.md): the rules on saving a tool app, the tools collection,
+ * the tool settings' gates, the claim invitation, and the public path lookup the run engine uses.
+ * Every builder call checks that the caller owns the app first.
+ */
+export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, publicUrl, secret }: ToolsServiceDeps) {
+  async function ruleContext(user: SessionUser, settings: Record<string, unknown>): Promise<ToolRuleContext> {
+    const account = await accountOf(user);
+    return { plan: account.plan, isAdmin: account.isAdmin, isSignupEnabled: settings.isSignupEnabled === true };
+  }
+
+  /** New data-item references must be items of this app (a tool never answers from another app's data). */
+  async function checkDataItems(
+    appId: string | null,
+    next: ToolAppParts,
+    prev: StoredToolParts,
+    itemsOf: (appId: string, ids: readonly string[]) => Promise<Map<string, string>>,
+  ): Promise<void> {
+    const known = new Set(prev.tools.flatMap((t) => t.dataItems.map((d) => d.contextItemId)));
+    const added = [
+      ...new Set(
+        (next.tools ?? []).flatMap((t) => t.dataItems.map((d) => d.contextItemId)).filter((i) => !known.has(i)),
+      ),
+    ];
+    if (added.length === 0) return;
+    const found = appId ? await itemsOf(appId, added) : new Map();
+    const missing = added.find((i) => !found.has(i));
+    if (missing)
+      throw new AppError('VALIDATION_FAILED', 'A tool can only use the data sources of its own app', {
+        field: 'dataItems',
+        contextItemId: missing,
+      });
+  }
+
+  /** The next tool parts checked against the rules, given the stored ones. */
+  async function checked(
+    appId: string | null,
+    next: ToolAppParts,
+    prev: StoredToolParts,
+    ctx: ToolRuleContext,
+    itemsOf = toolsRepo.contextItemsOf,
+  ): Promise<ToolAppParts> {
+    const result = checkToolApp(next, prev, ctx);
+    if (!result.ok) throw ruleError(result.error);
+    await checkDataItems(appId, result.value, prev, itemsOf);
+    return result.value;
+  }
+
+  const requireTool = (parts: StoredToolParts, toolId: string): Tool => {
+    const tool = parts.tools.find((t) => t.toolId === toolId);
+    if (!tool) throw new AppError('NOT_FOUND', TOOL_MESSAGES.toolNotFound);
+    return tool;
+  };
+
+  const detail = (row: AppRow, parts: StoredToolParts, tool: Tool): ToolDetailResponse => ({
+    tool,
+    fields: fieldsOfTool(parts, tool.toolId),
+    inputSteps: parts.inputSteps,
+    publicUrl: toolUrlOf(row.slug, tool.path),
+  });
+
+  /**
+   * Changes the stored tool parts of an owned app under its row lock: `change` gets the stored
+   * parts and returns the next ones, which pass the rules before anything is written.
+   */
+  async function edit<T>(
+    user: SessionUser,
+    appId: string,
+    change: (parts: StoredToolParts, row: AppRow) => { next: ToolAppParts; result: (parts: StoredToolParts) => T },
+  ): Promise<T> {
+    const row = await getOwned(user, appId);
+    const ctx = await ruleContext(user, row.settings);
+    return toolsRepo.updateDefinition(row.id, async (definition, itemsOf) => {
+      const prev = toolPartsOf(definition);
+      const { next, result } = change(prev, row);
+      const value = await checked(row.id, next, prev, ctx, (_appId, ids) => itemsOf(ids));
+      return {
+        definition: withToolParts(definition, value),
+        result: result(toolPartsOf(value as Record<string, unknown>)),
+      };
+    });
+  }
+
+  return {
+    /**
+     * The definition a `POST /api/apps` of a tool or space app stores: tool keys it leaves out are
+     * kept from the stored definition, and the result passes the rules against what was stored.
+     */
+    async prepareDefinition(
+      user: SessionUser,
+      existing: AppRow | null,
+      app: ToolApp,
+    ): Promise<Record<string, unknown>> {
+      const definition: Record<string, unknown> = { ...storedToolKeys(existing?.definition), ...app };
+      const prev = toolPartsOf(existing?.definition);
+      const ctx = await ruleContext(user, existing?.settings ?? {});
+      const value = await checked(existing?.id ?? null, definition as ToolAppParts, prev, ctx);
+      return withToolParts(definition, value);
+    },
+
+    /** The tool settings of a settings save: ranges, admin-only settings, and the lite plan's lock. */
+    async checkSettings(user: SessionUser, row: AppRow, settings: Record<string, unknown>): Promise<void> {
+      const refusal = toolSettingsRefusal(settings, row.settings, await accountOf(user));
+      if (refusal) throw ruleError(refusal);
+    },
+
+    async list(user: SessionUser, appId: string): Promise<ToolListResponse> {
+      const row = await getOwned(user, appId);
+      const parts = toolPartsOf(row.definition);
+      const { plan, isAdmin } = await accountOf(user);
+      return {
+        tools: parts.tools.map((tool) => ({
+          toolId: tool.toolId,
+          title: tool.title,
+          path: tool.path,
+          status: tool.status,
+          imageUrl: tool.imageUrl ?? null,
+          fieldCount: fieldsOfTool(parts, tool.toolId).length,
+          dataItemCount: tool.dataItems.length,
+          publicUrl: toolUrlOf(row.slug, tool.path),
+        })),
+        liveToolLimit: isAdmin ? MAX_TOOLS_PER_APP : liveToolLimit(plan),
+      };
+    },
+
+    async get(user: SessionUser, appId: string, toolId: string): Promise<ToolDetailResponse> {
+      const row = await getOwned(user, appId);
+      const parts = toolPartsOf(row.definition);
+      return detail(row, parts, requireTool(parts, toolId));
+    },
+
+    /** A new draft tool; its path is the given one or one made from the title. */
+    async create(user: SessionUser, appId: string, req: CreateToolRequest): Promise<ToolDetailResponse> {
+      const toolId = randomUUID();
+      return edit(user, appId, (prev, row) => {
+        if (prev.tools.length >= MAX_TOOLS_PER_APP)
+          throw new AppError('VALIDATION_FAILED', TOOL_MESSAGES.maxTools, { field: 'tools' });
+        const title = req.title ?? '';
+        const tool: Tool = {
+          toolId,
+          title,
+          path:
+            req.path ??
+            toolPathFromTitle(
+              title,
+              prev.tools.map((t) => t.path),
+            ),
+          status: 'draft',
+          imageUrl: req.imageUrl ?? null,
+          dataItems: [],
+          instructions: '',
+        };
+        return {
+          next: { ...prev, tools: [...prev.tools, tool] },
+          result: (parts) => detail(row, parts, requireTool(parts, toolId)),
+        };
+      });
+    },
+
+    async update(
+      user: SessionUser,
+      appId: string,
+      toolId: string,
+      req: UpdateToolRequest,
+    ): Promise<ToolDetailResponse> {
+      return edit(user, appId, (prev, row) => {
+        const tool = requireTool(prev, toolId);
+        const changed: Tool = { ...tool };
+        for (const key of ['title', 'path', 'imageUrl', 'instructions', 'dataItems', 'texts'] as const)
+          if (req[key] !== undefined) Object.assign(changed, { [key]: req[key] });
+        return {
+          next: { ...prev, tools: prev.tools.map((t) => (t.toolId === toolId ? changed : t)) },
+          result: (parts) => detail(row, parts, requireTool(parts, toolId)),
+        };
+      });
+    },
+
+    /** Deletes a tool and its fields (the app's other tools keep theirs). */
+    async remove(user: SessionUser, appId: string, toolId: string): Promise<{ status: true }> {
+      return edit(user, appId, (prev) => {
+        requireTool(prev, toolId);
+        const own = new Set(fieldsOfTool(prev, toolId));
+        return {
+          next: {
+            ...prev,
+            tools: prev.tools.filter((t) => t.toolId !== toolId),
+            fields: prev.fields.filter((f) => !own.has(f)),
+          },
+          result: () => ({ status: true as const }),
+        };
+      });
+    },
+
+    /** The draft/active toggle: activating needs a title and room under the plan's live-tool limit. */
+    async activate(user: SessionUser, appId: string, toolId: string, isActive: boolean): Promise<ToolDetailResponse> {
+      return edit(user, appId, (prev, row) => {
+        requireTool(prev, toolId);
+        const status = isActive ? 'active' : 'draft';
+        return {
+          next: { ...prev, tools: prev.tools.map((t) => (t.toolId === toolId ? { ...t, status } : t)) },
+          result: (parts) => detail(row, parts, requireTool(parts, toolId)),
+        };
+      });
+    },
+
+    /**
+     * The invitation a builder sends the customer who will own the tool: a code signed with the
+     * server's secret (stable per app, nothing stored) and the builder's address to claim it at.
+     * Needs a published app (a version, or a live tool) and claim by customer on.
+     */
+    async claimInvitation(user: SessionUser, appId: string): Promise<ClaimInvitationResponse> {
+      const row = await getOwned(user, appId);
+      // A generated app is published with a version; a tool app once one of its tools is live.
+      const isPublished =
+        row.publishedVersionId || toolPartsOf(row.definition).tools.some((t) => t.status === 'active');
+      if (!isPublished) throw new AppError('CONFLICT', TOOL_MESSAGES.inviteNeedsPublish);
+      if (row.settings.isClaimable !== true) throw new AppError('CONFLICT', TOOL_MESSAGES.inviteNotClaimable);
+      const claimCode = createHmac('sha256', secret).update(`tool-claim:${row.id}`).digest('base64url').slice(0, 16);
+      const inviteLink = new URL(`/claim/${encodeURIComponent(row.id)}?code=${claimCode}`, publicUrl).toString();
+      return { inviteLink, claimCode };
+    },
+
+    /**
+     * The app's active tool at `path` with its fields, steps and texts (the tool's, else the app's),
+     * for the public tool page; null when no active tool has that path. No caller check: an active
+     * tool is public.
+     */
+    resolvePublicTool(
+      app: Pick<AppRow, 'definition' | 'slug'>,
+      path: string,
+    ): (ToolDetailResponse & { texts: StoredToolParts['texts'] }) | null {
+      const parts = toolPartsOf(app.definition);
+      const tool = findActiveToolByPath(parts, path);
+      if (!tool) return null;
+      return {
+        tool,
+        fields: fieldsOfTool(parts, tool.toolId),
+        inputSteps: parts.inputSteps,
+        publicUrl: toolUrlOf(app.slug, tool.path),
+        texts: tool.texts ?? parts.texts,
+      };
+    },
+  };
+}
+
+export type ToolsService = ReturnType<typeof createToolsService>;

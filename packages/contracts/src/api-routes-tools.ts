@@ -1,0 +1,97 @@
+import { StatusTrueSchema } from './api-responses';
+import type { ApiRoute } from './api-routes';
+import {
+  ActivateToolRequestSchema,
+  ClaimInvitationResponseSchema,
+  CreateToolRequestSchema,
+  MagicCreateRequestSchema,
+  MagicCreateResponseSchema,
+  ToolDetailResponseSchema,
+  ToolListResponseSchema,
+  UpdateToolRequestSchema,
+} from './tools';
+
+/** The single AI tool's builder calls (docs/product/tools.md#calls). */
+export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/apps/{appId}/tools',
+    tag: 'Tools',
+    summary: "List the app's tools",
+    description:
+      'Each tool with its status, path, counts and public address; `liveToolLimit` is how many may be active.',
+    auth: 'builder',
+    responses: { 200: ToolListResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/apps/{appId}/tools',
+    tag: 'Tools',
+    summary: 'Create a draft tool',
+    description:
+      'The path is made from the title when left out. Paths are letters, digits and dashes, unique in the app (400).',
+    auth: 'builder',
+    body: CreateToolRequestSchema,
+    responses: { 200: ToolDetailResponseSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/apps/{appId}/tools/{toolId}',
+    tag: 'Tools',
+    summary: 'Read one tool with its fields and input steps',
+    auth: 'builder',
+    responses: { 200: ToolDetailResponseSchema },
+  },
+  {
+    method: 'patch',
+    path: '/api/apps/{appId}/tools/{toolId}',
+    tag: 'Tools',
+    summary: "Change a tool's title, path, image, instructions, data items or texts",
+    description: 'Data items must be data sources of the same app. An active tool keeps needing a title.',
+    auth: 'builder',
+    body: UpdateToolRequestSchema,
+    responses: { 200: ToolDetailResponseSchema },
+  },
+  {
+    method: 'delete',
+    path: '/api/apps/{appId}/tools/{toolId}',
+    tag: 'Tools',
+    summary: 'Delete a tool and its fields',
+    auth: 'builder',
+    responses: { 200: StatusTrueSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/apps/{appId}/tools/{toolId}/activate',
+    tag: 'Tools',
+    summary: 'Turn a tool live or back to draft',
+    description:
+      "Activating needs a title (400) and room under the plan's live tools per app (403 `PLAN_LIMIT_REACHED`, `details.upgradeReason` ACTIVATED_TOOL_PER_APP_LIMIT_REACHED).",
+    auth: 'builder',
+    body: ActivateToolRequestSchema,
+    responses: { 200: ToolDetailResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/api/apps/{appId}/settings/claimInvitation',
+    tag: 'Tools',
+    summary: 'The invite link and claim code of a claimable tool',
+    description: 'Needs a published app and claim by customer on (409).',
+    auth: 'builder',
+    responses: { 200: ClaimInvitationResponseSchema },
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/builder/magicCreate',
+    tag: 'Tools',
+    summary: "A field definition from the builder's words",
+    description:
+      'Answered by the configured model, or by the offline field maker when none is set (`model: "offline"`). 409 when the field name is taken in the app, 502 when the model fails.',
+    auth: 'builder',
+    body: MagicCreateRequestSchema,
+    responses: { 200: MagicCreateResponseSchema },
+    errors: [409, 429, 502],
+  },
+];
