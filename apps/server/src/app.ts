@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { APP_MESSAGES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/contracts';
+import { APP_MESSAGES, EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/contracts';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -62,6 +62,8 @@ import { createJobsRepo } from './platform/jobs/jobs.repo';
 import { createJobQueue, createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 import { createBundler } from './modules/runtime/bundler';
 import { createIntegrationsService } from './modules/runtime/integrations.service';
+import { resolveUploadType } from './modules/context/parse';
+import { parsePool } from './modules/context/parse-worker';
 import { createRuntimeAssets } from './modules/runtime/runtime-assets';
 import { createRuntimeSource } from './modules/runtime/runtime.repo';
 import { toolPageBoot } from './modules/runtime/tool-page';
@@ -178,6 +180,7 @@ export function createApp({
   const appsRepo = createAppsRepo(db);
   const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const versionsRepo = createVersionsRepo(db);
+  const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
   const apps = createAppsService({
@@ -221,7 +224,7 @@ export function createApp({
     recordsRepo: createRecordsRepo(db),
   });
   const appUsers = createAppUsersService({
-    appUsersRepo: createAppUsersRepo(db),
+    appUsersRepo,
     appsRepo,
     limits: authLimits,
     mailer,
@@ -250,7 +253,23 @@ export function createApp({
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     onError: createErrorHandler(logger),
-    integrations: createIntegrationsService({ models, rateLimiter }),
+    integrations: createIntegrationsService({
+      models,
+      rateLimiter,
+      retrieval,
+      mailer,
+      isAppUserEmail: async (appId, email) => Boolean(await appUsersRepo.findByEmail(appId, email)),
+      // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
+      readDocument: async (bytes, filename, mimeType) => {
+        const type = resolveUploadType(bytes, filename, mimeType);
+        return (await parsePool.parseDocument(type, bytes, { maxInflatedBytes: 4 * EXTRACT_MAX_BYTES })).text;
+      },
+      appFilesOf: async (appId) => {
+        const version =
+          (await versionsRepo.findPublishedVersion(appId)) ?? (await versionsRepo.findLatestVersion(appId));
+        return version?.snapshot.files ?? {};
+      },
+    }),
     isAppUser: async (appId, authorization, host) => Boolean(await appUsers.principalOf(appId, authorization, host)),
     toolPageOf: async (hostApp, path) => {
       const source = await toolPageRepo.findSource(hostApp.id);

@@ -47,6 +47,7 @@ export {
 export {
   writeGroundedAnswer,
   fillJsonSchema,
+  extractWithSchema,
   createOfflineAnswerModel,
   OFFLINE_ANSWER_MODEL_ID,
   type GroundedAnswer,

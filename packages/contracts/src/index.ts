@@ -313,6 +313,16 @@ export {
   type PreviewUrlRequest,
   type PreviewUrlResponse,
   type InvokeLlmRequest,
+  InvokeLlmWithContextRequestSchema,
+  type InvokeLlmWithContextRequest,
+  SendEmailRequestSchema,
+  type SendEmailRequest,
+  ExtractDataRequestSchema,
+  EXTRACT_MAX_BYTES,
+  type ExtractDataResponse,
+  type IntegrationsSchemaResponse,
+  CORE_ENDPOINTS,
+  INTEGRATION_MESSAGES,
 } from './runtime-api';
 export {
   API_ROUTES,

@@ -3,6 +3,7 @@ import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
 import { createOfflineAnswerModel } from './answer-model';
 import { writeGroundedAnswer } from './grounded-answer';
 import { fillJsonSchema } from './json-fill';
+import { extractWithSchema } from './extract';
 import { splitSentences, stem } from './sentences';
 
 const FAQ = [
@@ -127,5 +128,40 @@ describe('createOfflineAnswerModel', () => {
     expect(text).toBe(answer.text);
     expect(finish).toMatchObject({ providerMetadata: { offline: { model: 'answer', answered: true } } });
     expect(model.provider).toBe('offline');
+  });
+});
+
+describe('extractWithSchema', () => {
+  it('reads labelled lines and table rows into the schema, null where the file is silent', () => {
+    const invoice =
+      'ACME Ltd\nInvoice number: 1042\nPaid: yes\nTotal - 99.50 EUR\nname: Bolt; qty: 3\nname: Nut; qty: 10';
+    expect(
+      extractWithSchema(
+        {
+          type: 'object',
+          properties: {
+            invoiceNumber: { type: 'integer' },
+            total: { type: 'number' },
+            paid: { type: 'boolean' },
+            customer: { type: 'string' },
+            lines: {
+              type: 'array',
+              items: { type: 'object', properties: { name: { type: 'string' }, qty: { type: 'number' } } },
+            },
+          },
+        },
+        invoice,
+      ),
+    ).toEqual({
+      invoiceNumber: 1042,
+      total: 99.5,
+      paid: true,
+      customer: null,
+      lines: [
+        { name: 'Bolt', qty: 3 },
+        { name: 'Nut', qty: 10 },
+      ],
+    });
+    expect(extractWithSchema({ type: 'array', items: { type: 'object', properties: { name: {} } } }, 'x')).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export interface GroundedAnswerInput {
   responseJsonSchema?: Record<string, unknown>;
   /** How many sentences to quote at most. */
   maxQuotes?: number;
+  /** Whether there is data to search at all (by default: whether any chunk came); says which "no answer" it is. */
+  hasData?: boolean;
 }
 
 export interface Quote {
@@ -127,7 +129,8 @@ export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer 
 
   const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, quotes) : undefined;
   if (!quotes.length) {
-    const text = input.chunks.length ? TOOL_RUN_MESSAGES.noAnswerInData : TOOL_RUN_MESSAGES.noDataItems;
+    const text =
+      (input.hasData ?? input.chunks.length > 0) ? TOOL_RUN_MESSAGES.noAnswerInData : TOOL_RUN_MESSAGES.noDataItems;
     return { text, quotes, sources: [], json, answered: false };
   }
   const sources = new Map<string, { contextItemId: string; name: string; excerpts: string[] }>();

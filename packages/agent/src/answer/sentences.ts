@@ -31,7 +31,10 @@ export function contentWords(text: string): string[] {
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .match(/[a-z0-9]+(?:[.,][0-9]+)?/g) ?? [];
-  return words.filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
+  // Stems cut to 6 letters so a word's forms meet ("delivery", "deliver", "delivered").
+  return words
+    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
+    .map((w) => (/^\d/.test(w) ? w : stem(w).slice(0, 6)));
 }
 
 export interface Sentence {

@@ -13,7 +13,6 @@ const withModel = await createTestApp({
   OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
   OPENAI_COMPATIBLE_MODEL: 'fake-small',
 });
-const offline = await createTestApp();
 
 /** An app of `builder` (a new one by default), with its owner's preview token as the caller. */
 async function appOn(t: TestApp, builder?: { token: string }) {
@@ -125,12 +124,6 @@ describe('Core.InvokeLLM on an app host', () => {
     }
     // Another owner's apps still answer.
     expect((await invoke(withModel, await appOn(withModel), { prompt: 'Hi' }, '10.2.2.2')).status).toBe(200);
-  });
-
-  it('says a model provider is needed when only the offline app builder is configured', async () => {
-    const res = await invoke(offline, await appOn(offline), { prompt: 'Hello' });
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(RUNTIME_MESSAGES.llmUnavailable);
   });
 });
 

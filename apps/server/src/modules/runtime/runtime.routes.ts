@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
 import {
   APP_MESSAGES,
   MESSAGES,
-  InvokeLlmRequestSchema,
   PREVIEW_TOKEN_HEADER,
   PreviewUrlRequestSchema,
   RUNTIME_MESSAGES,
@@ -28,6 +26,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthVariables } from '../auth/session';
 import { serveFont } from '../branding/fonts';
+import { coreIntegrationRoutes } from './integrations.routes';
 import type { IntegrationsService } from './integrations.service';
 import type { RuntimeAssetsProvider } from './runtime-assets';
 import type { RuntimeApp, RuntimeService } from './runtime.service';
@@ -185,7 +184,7 @@ const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>()
 /** A text setting the builder gave, or null (unset or empty). */
 const textSetting = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-type HostEnv = { Variables: { hostApp: RuntimeApp; isCustomHost: boolean } };
+export type HostEnv = { Variables: { hostApp: RuntimeApp; isCustomHost: boolean } };
 /** Paths of the app host itself; on a custom hostname every other GET is a page of the app. */
 const RESERVED = /^\/(?:_runtime|_app|runtime|apps|live_api|integrations|files|api)(?:\/|$)/;
 
@@ -343,22 +342,7 @@ ${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.
     return c.json(await storeImageUpload(c, app, { storage, runtime }));
   });
 
-  const llmBodyLimit = bodyLimit({
-    maxSize: 256 * 1024,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', APP_MESSAGES.bodyTooLarge);
-    },
-  });
-  host.post('/integrations/Core/InvokeLLM', llmBodyLimit, async (c) => {
-    await requireAppCaller(c);
-    return c.json(
-      await deps.integrations.invokeLLM(
-        appOf(c),
-        clientIp(c, deps.trustProxy),
-        await readJson(c, InvokeLlmRequestSchema),
-      ),
-    );
-  });
+  coreIntegrationRoutes(host, { integrations: deps.integrations, requireAppCaller, trustProxy: deps.trustProxy });
   host.post('/integrations/Core/:endpoint', () => {
     throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
   });

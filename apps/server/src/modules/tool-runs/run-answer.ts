@@ -95,6 +95,7 @@ export async function* answerRun(input: AnswerRunInput): AsyncGenerator<ToolRunE
       const answer = writeGroundedAnswer({
         question: questionOf(fields, values),
         instructions,
+        hasData: itemIds.length > 0,
         chunks: used.map((c) => ({
           contextItemId: c.contextItem.id,
           sourceName: c.contextItem.name,

@@ -129,6 +129,6 @@ describe('answerRun', () => {
     const completion = Math.ceil('Priced answer.'.length / 4);
     const cost = (1000 * 2 + completion * 8) / 1_000_000;
     expect(events.at(-1)).toMatchObject({ type: 'done', usage: { promptTokens: 1000, completionTokens: completion } });
-    expect(finished[0]!.cost).toBeCloseTo(cost, 12);
+    expect(Number(finished[0]!.cost)).toBeCloseTo(cost, 12);
   });
 });
