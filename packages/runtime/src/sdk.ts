@@ -248,13 +248,55 @@ export async function UploadFile({ file }: { file: File | Blob }): Promise<{ fil
   }
 }
 
-/** `Core.InvokeLLM({ prompt, response_json_schema? })` -> text, or the parsed object when a schema is given. */
+/**
+ * `Core.InvokeLLM({ prompt, response_json_schema?, add_context_from_data_sources? })` -> text, or the
+ * parsed object when a schema is given; with add_context_from_data_sources the answer draws on the
+ * app's data sources. Without a model on the server, the offline answer model quotes that data.
+ */
 export async function InvokeLLM(input: {
   prompt: string;
   response_json_schema?: Record<string, unknown>;
+  add_context_from_data_sources?: boolean;
 }): Promise<unknown> {
   const { result } = await apiRequest<{ result: unknown }>('POST', '/integrations/Core/InvokeLLM', input);
   return result;
+}
+
+/** `Core.SendEmail({ to, subject, body, from_name? })`: a plain-text mail to one of this app's users. */
+export async function SendEmail(input: {
+  to: string;
+  subject: string;
+  body: string;
+  from_name?: string;
+}): Promise<{ sent: true }> {
+  return apiRequest<{ sent: true }>('POST', '/integrations/Core/SendEmail', input);
+}
+
+/**
+ * `Core.ExtractDataFromUploadedFile({ file, json_schema })` -> `{ status: 'success', output }`: a text,
+ * CSV, DOCX or PDF file (under 4 MB) read into a value of the JSON Schema.
+ */
+export async function ExtractDataFromUploadedFile({
+  file,
+  json_schema,
+}: {
+  file: File | Blob;
+  json_schema: Record<string, unknown>;
+}): Promise<{ status: 'success'; output: unknown }> {
+  const form = new FormData();
+  // The schema goes first: the server reads the fields before the file part.
+  form.append('json_schema', JSON.stringify(json_schema));
+  form.append('file', file, file instanceof File ? file.name : 'document');
+  return apiRequest<{ status: 'success'; output: unknown }>(
+    'POST',
+    '/integrations/Core/ExtractDataFromUploadedFile',
+    form,
+  );
+}
+
+/** `Core.GenerateImage({ prompt })` -> `{ url }` where the server has an image model (a clear error otherwise). */
+export async function GenerateImage(input: { prompt: string }): Promise<{ url: string }> {
+  return apiRequest<{ url: string }>('POST', '/integrations/Core/GenerateImage', input);
 }
 
 /** `createPageUrl('TaskDetail?id=1')` -> this page's URL on this host. */

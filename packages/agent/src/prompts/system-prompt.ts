@@ -105,8 +105,8 @@ const MODULES = `## Modules app code may import
 |---|---|
 | ./x, ../x, @/x | other files of the app (@/ is the app root; extensions optional) |
 | @/entities/{Name} | { Name } (also default): the entity client; @/entities/User always exists |
-| @/integrations/Core | { UploadFile, InvokeLLM } |
-| @/utils | { createPageUrl }: createPageUrl('TaskDetail?id=1') gives the page's URL |
+| @/integrations/Core | { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage } |
+| @/utils | { createPageUrl, useAppLook }: createPageUrl('TaskDetail?id=1') gives the page's URL; useAppLook() gives { name, header, description, welcomeMessage, logoUrl } as the builder set them |
 | react, react-dom, react/jsx-runtime | React 19 |
 | react-router-dom | Link, useNavigate, useLocation, useSearchParams (nothing else) |
 | lucide-react | icons (use real lucide names: Plus, Trash2, Pencil, Check, X, Search, Calendar...) |
@@ -134,8 +134,12 @@ User.login(nextUrl?)       // goes to /apps/{appId}/login?nextUrl=
 User.logout()
 \`\`\`
 
-UploadFile({ file }) resolves to { file_url }; InvokeLLM({ prompt, response_json_schema? }) resolves
-to text, or to the parsed object when a JSON schema is given.`;
+UploadFile({ file }) resolves to { file_url }; InvokeLLM({ prompt, response_json_schema?,
+add_context_from_data_sources? }) resolves to text, or to the parsed object when a JSON schema is given
+(add_context_from_data_sources: true grounds the answer in the app's data sources);
+SendEmail({ to, subject, body }) mails one of the app's own users; ExtractDataFromUploadedFile({ file,
+json_schema }) reads a text, CSV, DOCX or PDF file into { status, output }; GenerateImage may be
+unavailable (it throws), so offer it only as an extra.`;
 
 const ENTITIES = `## Entities
 
@@ -157,6 +161,11 @@ const STYLE = `## Look and code
 
 - Write React function components with hooks, styled with Tailwind utility classes; the theme
   colours live in globals.css (@theme { --color-primary: #4f46e5; } gives bg-primary, text-primary).
+- Use the theme's names, never fixed colours: bg-background, bg-surface, text-foreground,
+  text-muted-foreground, border-border, bg-primary text-primary-foreground (buttons), text-heading
+  (titles) and text-subheading (the line under a title). The builder's App branding sets them.
+- Show the builder's App texts: the header shows useAppLook().header (and logoUrl when set), the home
+  page useAppLook().welcomeMessage when set.
 - Show loading and empty states, handle errors from entity calls, and keep pages responsive.
 - Keep components small; put shared pieces in components/ and data helpers in services/.
 - Plain JavaScript (.jsx/.js) unless the app already uses TypeScript.`;

@@ -86,8 +86,8 @@ export function collectExports(code: string): ExportInfo {
   return { names, hasStar };
 }
 
-const CORE = ['UploadFile', 'InvokeLLM', 'default'];
-const UTILS = ['createPageUrl'];
+const CORE = ['UploadFile', 'InvokeLLM', 'SendEmail', 'ExtractDataFromUploadedFile', 'GenerateImage', 'default'];
+const UTILS = ['createPageUrl', 'useAppLook'];
 
 /**
  * Exports of the modules the runtime makes up itself (docs/generated-apps.md), with the spellings

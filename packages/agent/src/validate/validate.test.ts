@@ -151,7 +151,7 @@ describe('validateSnapshot', () => {
       "import axios from 'axios';",
       "import { Row } from '../components/TaskRow';",
       "import { useMatch } from 'react-router-dom';",
-      "import { SendEmail } from '@/integrations/Core';",
+      "import { SendSms } from '@/integrations/Core';",
       'export default function Other() { return <Home />; }',
     ].join('\n');
     const found = (await detect(app)).filter((i) => i.detectorId === 'imports');
@@ -164,7 +164,7 @@ describe('validateSnapshot', () => {
     expect(byLine[5]).toMatch(/"axios" is not available/);
     expect(byLine[6]).toMatch(/does not export "Row"/);
     expect(byLine[7]).toMatch(/does not export "useMatch"/);
-    expect(byLine[8]).toMatch(/does not export "SendEmail"/);
+    expect(byLine[8]).toMatch(/does not export "SendSms"/);
     expect(found).toHaveLength(8);
   });
 

@@ -216,7 +216,7 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
       }));
       b.onLoad({ filter: /^Core$/, namespace: 'tessera-sdk' }, () => ({
         contents:
-          "import { UploadFile, InvokeLLM } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM };\nexport default { UploadFile, InvokeLLM };",
+          "import { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage };\nexport default { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage };",
         loader: 'js',
       }));
       b.onLoad({ filter: /^utils$/, namespace: 'tessera-sdk' }, () => ({
