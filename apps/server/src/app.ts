@@ -18,6 +18,9 @@ import { createAccountsRepo } from './modules/accounts/accounts.repo';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { createAdminRepo } from './modules/admin/admin.repo';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
@@ -342,6 +345,13 @@ export function createApp({
     }),
   );
   app.route('/', billingRoutes({ billing, signedIn }));
+  const admin = createAdminService({
+    adminRepo: createAdminRepo(db),
+    accounts,
+    setPlanByHand: (accountId, plan) => billing.setPlanByHand(accountId, plan),
+    adminEmails: config.adminEmails,
+  });
+  app.route('/', adminRoutes({ admin, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route(
     '/',

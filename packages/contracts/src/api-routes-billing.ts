@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { AccountSchema } from './accounts';
+import {
+  AdminBuilderSchema,
+  AdminBuildersQuerySchema,
+  AdminBuildersResponseSchema,
+  AdminUpdateBuilderSchema,
+} from './admin';
 import type { ApiRoute } from './api-routes';
 import {
+  BillingSubscriptionSchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   GumroadClaimRequestSchema,
@@ -34,6 +41,14 @@ export const BILLING_API_ROUTES: ApiRoute[] = [
     body: CheckoutRequestSchema,
     responses: { 200: CheckoutResponseSchema },
     errors: [404, 502],
+  },
+  {
+    method: 'get',
+    path: '/api/billing/subscription',
+    tag: 'Billing',
+    summary: "Who bills the builder's plan",
+    auth: 'builder',
+    responses: { 200: BillingSubscriptionSchema },
   },
   {
     method: 'post',
@@ -75,5 +90,30 @@ export const BILLING_API_ROUTES: ApiRoute[] = [
     query: z.object({ secret: z.string() }),
     responses: { 200: Received },
     errors: [401, 502],
+  },
+];
+
+/** The operators' admin screen: builders, their plan and usage; plan by hand; disable. */
+export const ADMIN_API_ROUTES: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/admin/builders',
+    tag: 'Account',
+    summary: 'Builders with their plan and usage (admins only)',
+    auth: 'builder',
+    query: AdminBuildersQuerySchema,
+    responses: { 200: AdminBuildersResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/builders/{accountId}',
+    tag: 'Account',
+    summary: "Change a builder's plan by hand, or disable / enable the user (admins only)",
+    description: 'A plan given by hand counts like a subscription: a paid plan still running keeps its tier at least.',
+    auth: 'builder',
+    body: AdminUpdateBuilderSchema,
+    responses: { 200: AdminBuilderSchema },
+    errors: [403],
   },
 ];

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
-import { BILLING_API_ROUTES } from './api-routes-billing';
+import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
@@ -86,6 +86,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...CONTEXT_API_ROUTES,
   ...TOOLS_API_ROUTES,
   ...BILLING_API_ROUTES,
+  ...ADMIN_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -232,6 +232,8 @@ export {
   GumroadClaimRequestSchema,
   PortalResponseSchema,
   BILLING_MESSAGES,
+  BillingSubscriptionSchema,
+  type BillingSubscription,
   type PlanCatalogueLimits,
   type PlanCatalogueEntry,
   type PlanCatalogue,
@@ -255,6 +257,16 @@ export {
   formatAmount,
   type PlanCardState,
 } from './plan-cards';
+export {
+  AdminBuilderSchema,
+  AdminBuildersQuerySchema,
+  AdminBuildersResponseSchema,
+  AdminUpdateBuilderSchema,
+  ADMIN_MESSAGES,
+  type AdminBuilder,
+  type AdminBuildersResponse,
+  type AdminUpdateBuilder,
+} from './admin';
 export {
   CHAT_MESSAGES_PER_CALL,
   VERSION_LIST_LIMIT,

@@ -170,6 +170,13 @@ export type GumroadClaimRequest = z.infer<typeof GumroadClaimRequestSchema>;
 /** `POST /api/billing/portal`: Stripe's customer portal for the signed-in builder. */
 export const PortalResponseSchema = z.object({ url: z.string() });
 
+/** `GET /api/billing/subscription`: who bills the builder, and whether Stripe's portal can manage it. */
+export const BillingSubscriptionSchema = z.object({
+  provider: z.enum(['stripe', 'gumroad', 'admin']).nullable(),
+  canManageBilling: z.boolean(),
+});
+export type BillingSubscription = z.infer<typeof BillingSubscriptionSchema>;
+
 /** Our own texts of checkout and billing (the product names none). */
 export const BILLING_MESSAGES = {
   planNotOffered: 'This plan is not offered',

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CloudOff } from 'lucide-react';
 import { AuthLayout, Button, Spinner } from '@tessera/ui';
 import { resolveNavigation } from '../features/auth';
+import { UpgradeHost } from '../features/plans';
 import { useSession, useSessionSync } from '../shared/session';
 
 /**
@@ -52,5 +53,10 @@ export function RootLayout() {
       </div>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <UpgradeHost />
+    </>
+  );
 }

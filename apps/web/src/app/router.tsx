@@ -4,6 +4,7 @@ import { BuilderPage } from '../features/builder';
 import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../features/auth';
 import { DevMailPage } from '../features/dev-mail';
 import { HomePage } from '../features/home';
+import { JoinPlanPage } from '../features/plans';
 import { SettingsPage } from '../features/settings';
 import { ToolBuilderPage, ToolsPage } from '../features/tools';
 import { AppShell } from './app-shell';
@@ -24,6 +25,7 @@ export const router = createBrowserRouter([
       { path: '/auth/handler', element: <AuthHandlerPage /> },
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
       { path: '/dev/mail', element: <DevMailPage /> },
+      { path: '/joinPlan', element: <JoinPlanPage /> },
       { path: '/build/app/:appId', element: <BuilderPage /> },
       { path: '/build/app/:appId/tools', element: <ToolsPage /> },
       { path: '/build/app/:appId/tool/:toolId', element: <ToolBuilderPage /> },

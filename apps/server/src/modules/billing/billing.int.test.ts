@@ -153,10 +153,18 @@ describe('Stripe checkout', () => {
     expect((await ask({ planId: 'x\u0000' })).status).toBe(400);
     expect((await ask({ planId: 'explorer', __proto__: { admin: true } })).status).toBeLessThan(500);
 
+    expect((await t.request('GET', '/api/billing/subscription', { token: b.token })).body).toEqual({
+      provider: null,
+      canManageBilling: false,
+    });
     const noCustomer = await t.request('POST', '/api/billing/portal', { token: b.token });
     expect(noCustomer.status).toBe(404);
     expect(noCustomer.body.error.message).toBe(BILLING_MESSAGES.noStripeCustomer);
     await stripe.pay((await checkout(b.token, 'explorer')).id);
+    expect((await t.request('GET', '/api/billing/subscription', { token: b.token })).body).toEqual({
+      provider: 'stripe',
+      canManageBilling: true,
+    });
     const portal = await t.request('POST', '/api/billing/portal', { token: b.token });
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(new RegExp(`^${stripe.baseUrl}/p/`));

@@ -152,6 +152,17 @@ export function createBillingRepo(db: Db) {
       return row?.customerId ?? null;
     },
 
+    /** The provider of the account's newest subscription, if any. */
+    async newestProviderOf(accountId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ provider: billingSubscriptions.provider })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.accountId, accountId))
+        .orderBy(desc(billingSubscriptions.stateAt))
+        .limit(1);
+      return row?.provider ?? null;
+    },
+
     /** The account a subscription belongs to, if any. */
     async ownerOf(provider: string, subscriptionId: string): Promise<string | null> {
       const [row] = await db

@@ -21,6 +21,7 @@ export function billingRoutes({
   app.post('/api/billing/checkout', signedIn, async (c) =>
     c.json(await billing.checkout(c.var.user, await readJson(c, CheckoutRequestSchema))),
   );
+  app.get('/api/billing/subscription', signedIn, async (c) => c.json(await billing.subscription(c.var.user)));
   app.post('/api/billing/portal', signedIn, async (c) => c.json(await billing.portal(c.var.user)));
   app.post('/api/billing/gumroad/claim', signedIn, async (c) => {
     const { saleId } = await readJson(c, GumroadClaimRequestSchema);

@@ -1,9 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   type Account,
+  type BillingSubscription,
   type CheckoutRequest,
   type PaidPlansResponse,
+  type PlanId,
   type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
@@ -109,6 +111,14 @@ export function createBillingService({ billingRepo, accounts, plans, publicUrl, 
       }
     },
 
+    /** Who bills the builder, and whether the portal can manage it (settings shows Manage billing then). */
+    async subscription(user: SessionUser): Promise<BillingSubscription> {
+      const account = await accounts.getCurrent(user);
+      const provider = (await billingRepo.newestProviderOf(account.accountId)) as BillingSubscription['provider'];
+      const customer = stripe ? await billingRepo.stripeCustomerOf(account.accountId) : null;
+      return { provider, canManageBilling: Boolean(customer) };
+    },
+
     /** Stripe's customer portal (change card, cancel) for the builder's Stripe subscription. */
     async portal(user: SessionUser): Promise<{ url: string }> {
       if (!stripe) throw new AppError('NOT_FOUND', BILLING_MESSAGES.stripeNotConfigured);
@@ -199,6 +209,24 @@ export function createBillingService({ billingRepo, accounts, plans, publicUrl, 
       if (!sale) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.saleNotFound);
       await billingRepo.apply(saleChange(sale, null));
       return { received: true };
+    },
+
+    /** A plan given by an admin: a subscription of provider "admin" (lite ends it). */
+    async setPlanByHand(accountId: string, plan: PlanId): Promise<void> {
+      await billingRepo.apply({
+        provider: 'admin',
+        eventId: randomUUID(),
+        kind: 'purchase',
+        subscriptionId: `admin:${accountId}`,
+        plan,
+        accountId,
+        email: null,
+        customerId: null,
+        status: plan === 'lite' ? 'ended' : 'active',
+        cancelledAt: null,
+        occurredAt: new Date(),
+        oneTimePayment: false,
+      });
     },
 
     /** Whether Gumroad is set up (account creation verifies a sale_id only then). */

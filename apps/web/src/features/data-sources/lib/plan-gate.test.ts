@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upgradeReasonForNewItem, upgradeReasonText } from './plan-gate';
+import { upgradeReasonForNewItem } from './plan-gate';
 
 describe('upgradeReasonForNewItem', () => {
   it('lets the free plan add its first item and opens the prompt on the second', () => {
@@ -11,10 +11,5 @@ describe('upgradeReasonForNewItem', () => {
   it('leaves paid plans to the server', () => {
     expect(upgradeReasonForNewItem('explorer', 1)).toBeNull();
     expect(upgradeReasonForNewItem('moon', 40)).toBeNull();
-  });
-
-  it('words each reason', () => {
-    expect(upgradeReasonText('free_data_items_limit')).toBe('Your plan allows one data item, upgrade to add more');
-    expect(upgradeReasonText('data_processing_limit')).toBe('The monthly data processing limit has been reached.');
   });
 });

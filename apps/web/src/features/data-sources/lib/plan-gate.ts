@@ -1,4 +1,4 @@
-import { APP_MESSAGES, MESSAGES, planLimits, type PlanId, type UpgradeReason } from '@tessera/contracts';
+import { planLimits, type PlanId, type UpgradeReason } from '@tessera/contracts';
 
 /**
  * The upgrade prompt adding one more item opens, or null when the plan has room. The free plan
@@ -8,16 +8,4 @@ import { APP_MESSAGES, MESSAGES, planLimits, type PlanId, type UpgradeReason } f
 export function upgradeReasonForNewItem(plan: PlanId, itemCount: number): UpgradeReason | null {
   if (plan === 'lite' && itemCount >= planLimits('lite').maxDataItems) return 'free_data_items_limit';
   return null;
-}
-
-/** Why the upgrade prompt opened, in the words shown at its top. */
-export function upgradeReasonText(reason: UpgradeReason): string {
-  switch (reason) {
-    case 'free_data_items_limit':
-      return APP_MESSAGES.freeDataItemsLimit;
-    case 'data_processing_limit':
-      return MESSAGES.dataSources.dataLimitReached;
-    default:
-      return 'Upgrade your plan to get more out of your apps.';
-  }
 }

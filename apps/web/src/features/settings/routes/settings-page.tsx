@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { Button, Card, CardContent } from '@tessera/ui';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { useSession } from '../../../shared/session';
+import { PlanSettingsCard } from '../../plans';
 import { AccountCard } from '../components/account-card';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -23,6 +24,14 @@ export function SettingsPage() {
 
       <SettingsSection id="settings-account" title="Account" description="Your profile, plan and role in Tessera.">
         <AccountCard user={user} />
+      </SettingsSection>
+
+      <SettingsSection
+        id="settings-plan"
+        title="Plan"
+        description="Your plan, its subscription and billing. New limits apply as soon as a purchase lands."
+      >
+        <PlanSettingsCard />
       </SettingsSection>
 
       <SettingsSection

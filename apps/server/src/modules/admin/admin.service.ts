@@ -1,0 +1,70 @@
+import {
+  ADMIN_MESSAGES,
+  type AdminBuilder,
+  type AdminUpdateBuilder,
+  type PlanId,
+  type SessionUser,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { AccountsService } from '../accounts/accounts.service';
+import { ADMIN_PAGE_SIZE, type AdminBuilderRow, type AdminRepo } from './admin.repo';
+
+interface Deps {
+  adminRepo: AdminRepo;
+  accounts: AccountsService;
+  /** Gives a plan by hand (billing): it counts like a subscription of provider "admin". */
+  setPlanByHand: (accountId: string, plan: PlanId) => Promise<void>;
+  adminEmails: ReadonlySet<string>;
+}
+
+/**
+ * The operators' admin screen (docs/product/accounts-and-plans.md#roles-and-permissions): builders with their
+ * plan and usage, a plan changed by hand, a user disabled or enabled. Admins only.
+ */
+export function createAdminService({ adminRepo, accounts, setPlanByHand, adminEmails }: Deps) {
+  async function requireAdmin(user: SessionUser) {
+    const account = await accounts.getCurrent(user).catch(() => null);
+    if (!account?.isAdmin) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.adminsOnly);
+    return account;
+  }
+
+  const toBuilder = (row: AdminBuilderRow): AdminBuilder => ({
+    accountId: row.accountId,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    plan: row.plan as PlanId,
+    isAdmin: row.isAdmin || adminEmails.has(row.email.toLowerCase()),
+    disabled: row.disabled,
+    planSubscriptionStatus: row.planSubscriptionStatus,
+    planSubscriptionCancelledAt: row.planSubscriptionCancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    usage: {
+      messages: Number(row.messages),
+      messagesThisMonth: Number(row.messagesThisMonth),
+      dataProcessingBytes: Number(row.dataBytes),
+      runsThisMonth: Number(row.runs),
+    },
+  });
+
+  return {
+    async list(user: SessionUser, q: string | undefined, offset: number) {
+      await requireAdmin(user);
+      const { rows, total } = await adminRepo.list(q || undefined, offset);
+      return { builders: rows.map(toBuilder), total, limit: ADMIN_PAGE_SIZE };
+    },
+
+    async update(user: SessionUser, accountId: string, change: AdminUpdateBuilder): Promise<AdminBuilder> {
+      const admin = await requireAdmin(user);
+      const row = await adminRepo.find(accountId);
+      if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.builderNotFound);
+      if (change.disabled === true && row.accountId === admin.accountId)
+        throw new AppError('BAD_REQUEST', ADMIN_MESSAGES.notYourself);
+      if (change.plan) await setPlanByHand(accountId, change.plan);
+      if (change.disabled !== undefined) await adminRepo.setDisabled(row.userId, change.disabled);
+      return toBuilder((await adminRepo.find(accountId))!);
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
