@@ -144,6 +144,9 @@ export function themeBlock(theme: Theme): string {
     ['primary-hover', hover],
     ['primary-foreground', onPrimary],
     ...Object.entries(SURFACES[theme.mode]),
+    // Titles and the line under them: the App branding's header and subheader colours.
+    ['heading', SURFACES[theme.mode].foreground!],
+    ['subheading', SURFACES[theme.mode]['muted-foreground']!],
     ['danger', theme.mode === 'dark' ? '#f87171' : '#dc2626'],
     ['success', theme.mode === 'dark' ? '#4ade80' : '#16a34a'],
   ];

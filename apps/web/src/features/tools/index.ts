@@ -1,3 +1,7 @@
 export { ToolsPage } from './routes/tools-page';
 export { ToolBuilderPage } from './routes/tool-builder-page';
 export { useStartTool } from './hooks/use-start-tool';
+export { BrandingPanel, type BrandingPanelProps } from './components/panels/branding-panel';
+export { PanelSection } from './components/panels/panel-bits';
+export { SaveQueue, TOOL_SAVE_DEBOUNCE_MS, type SaveState } from './lib/save-queue';
+export { SaveIndicator } from './components/save-indicator';

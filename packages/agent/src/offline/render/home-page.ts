@@ -89,7 +89,7 @@ export function renderHome(model: AppModel): string {
 import { Link } from "react-router-dom";
 ${lucideImport(['PlusIcon', ...entities.map((e) => iconOf(e.name))])}
 ${entities.map((e) => entityImport(e.name)).join('\n')}
-import { createPageUrl } from "@/utils";
+import { createPageUrl, useAppLook } from "@/utils";
 import PageHeader from "@/components/PageHeader";
 import LoadingState from "@/components/LoadingState";
 import ErrorMessage from "@/components/ErrorMessage";
@@ -104,6 +104,7 @@ ${sections.join('\n')}
 ];
 `
     : `import React from "react";
+import { useAppLook } from "@/utils";
 import PageHeader from "@/components/PageHeader";
 `;
   const subtitle = first
@@ -111,9 +112,10 @@ import PageHeader from "@/components/PageHeader";
     : `Welcome to ${model.name}.`;
   return `${head}
 export default function Home() {
+  const { welcomeMessage } = useAppLook();
 ${logic}  return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" subtitle=${jsString(subtitle)} />
+      <PageHeader title="Dashboard" subtitle={welcomeMessage || ${jsString(subtitle)}} />
 ${body}
     </div>
   );

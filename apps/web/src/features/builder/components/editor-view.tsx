@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import type { AppLook } from '@tessera/contracts';
 import { MESSAGES } from '@tessera/contracts';
 import { Button, cn } from '@tessera/ui';
 import { ChatPanel, ErrorPanel, PreviewPane, versionLabel } from '../../editor';
@@ -19,6 +20,8 @@ interface EditorViewProps extends ChatProps {
   initialPage: string | undefined;
   onSuggestChatMessage: (text: string) => void;
   onResolve: () => void;
+  /** The App branding and App texts drafts, shown in the preview as they change. */
+  look?: AppLook;
 }
 
 /** A generated app's editor: the chat (at most 350 px wide) beside the preview, or taking turns with it. */
@@ -29,6 +32,7 @@ export function EditorView({
   initialPage,
   onSuggestChatMessage,
   onResolve,
+  look,
   ...chatProps
 }: EditorViewProps) {
   const { isNarrow, showChat, showPreview } = layout;
@@ -78,6 +82,7 @@ export function EditorView({
           onAppError={errors.report}
           onSuggestChatMessage={onSuggestChatMessage}
           isBuilding={isBusy}
+          look={look}
           overlay={
             <ErrorPanel
               state={errors.errors}

@@ -21,6 +21,8 @@ import {
 import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
 import { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from '../lib/menus';
+import type { LookEditor } from '../hooks/use-look-editor';
+import { AppBrandingPanel, AppTextsPanel } from './app-look-panels';
 import { AppSettingsPanel } from './app-settings-panel';
 
 const ICONS: Record<MenuEntryId, typeof Database> = {
@@ -44,15 +46,19 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   database: 'Tables, rows and who can see them',
   'app-settings': 'Sign-up and its links',
   'code-editor': 'Pages, components and styles',
+  'app-texts': 'Header, description and welcome',
+  'app-branding': 'Style, colours, logo and font',
 };
 
 /** The panels this editor can open. */
-export type OpenPanel = 'database' | 'settings' | 'code';
+export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding';
 /**
  * The menu entries that are built; the others of docs/product/editor-and-chat.md#screens-and-routes
  * are not shown at all (a control that leads nowhere is worse than none).
  */
 const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
+  'app-texts',
+  'app-branding',
   'database',
   'data-sources',
   'app-settings',
@@ -60,6 +66,8 @@ const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
 ]);
 const isBuilt = (entry: MenuEntry) => BUILT.has(entry.id);
 const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = {
+  'app-texts': 'texts',
+  'app-branding': 'branding',
   database: 'database',
   'app-settings': 'settings',
   'code-editor': 'code',
@@ -79,6 +87,8 @@ export interface SidePanelProps {
   isPublished: boolean;
   /** App settings are this builder's to edit (docs/product/editor-and-chat.md#roles-and-permissions); null while the account loads. */
   canEditSettings: boolean | null;
+  /** App texts and App branding drafts (generated apps). */
+  look: { editor: LookEditor; isLoading: boolean };
 }
 
 /**
@@ -96,6 +106,7 @@ export function SidePanel({
   isMobile,
   isPublished,
   canEditSettings,
+  look,
 }: SidePanelProps) {
   const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
   const entries = menuEntries(menu).filter(isBuilt);
@@ -175,10 +186,40 @@ export function SidePanel({
         data-state={isOpen ? 'expanded' : 'collapsed'}
         className={cn(
           'flex shrink-0 flex-col border-r border-line bg-surface transition-[width] duration-150',
-          isMobile ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop' : isOpen ? 'w-[16rem]' : 'w-[3rem]',
+          isMobile
+            ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop'
+            : !isOpen
+              ? 'w-[3rem]'
+              : panel === 'texts' || panel === 'branding'
+                ? 'w-[20rem]'
+                : 'w-[16rem]',
         )}
       >
-        {panel === 'settings' && !isCollapsed && !isMobile ? (
+        {(panel === 'texts' || panel === 'branding') && !isCollapsed && !isMobile ? (
+          <>
+            <PanelHeader
+              icon={
+                panel === 'texts' ? (
+                  <FileText className="size-4 text-brand-600" aria-hidden />
+                ) : (
+                  <Brush className="size-4 text-brand-600" aria-hidden />
+                )
+              }
+              title={panel === 'texts' ? 'App texts' : 'App branding'}
+              onDone={() => {
+                void look.editor.flush();
+                onOpenPanel(null);
+              }}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-3">
+              {panel === 'texts' ? (
+                <AppTextsPanel editor={look.editor} isLoading={look.isLoading} />
+              ) : (
+                <AppBrandingPanel appId={appId} editor={look.editor} plan={menu.plan} isLoading={look.isLoading} />
+              )}
+            </div>
+          </>
+        ) : panel === 'settings' && !isCollapsed && !isMobile ? (
           <>
             <PanelHeader
               icon={<Settings className="size-4 text-brand-600" aria-hidden />}

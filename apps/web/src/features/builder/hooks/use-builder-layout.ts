@@ -19,7 +19,13 @@ export function useBuilderLayout() {
   const [mobileView, setMobileView] = useState<'chat' | 'preview'>('chat');
   const panelParam = params.get('panel');
   const panel: OpenPanel | null =
-    panelParam === 'database' || panelParam === 'settings' || panelParam === 'code' ? panelParam : null;
+    panelParam === 'database' ||
+    panelParam === 'settings' ||
+    panelParam === 'code' ||
+    panelParam === 'texts' ||
+    panelParam === 'branding'
+      ? panelParam
+      : null;
 
   function openPanel(next: OpenPanel | null) {
     const nextParams = new URLSearchParams(params);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PanelLeft, Settings, TriangleAlert } from 'lucide-react';
+import { Brush, FileText, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
 import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
@@ -20,7 +20,10 @@ import {
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
+import { AppBrandingPanel, AppTextsPanel } from '../components/app-look-panels';
 import { AppSettingsPanel } from '../components/app-settings-panel';
+import { useAppLookQuery } from '../api/look';
+import { useLookEditor } from '../hooks/use-look-editor';
 import { BackLink, BuilderToolbar, KIND_LABELS } from '../components/builder-toolbar';
 import { EditorView } from '../components/editor-view';
 import { PanelHeader, SidePanel } from '../components/side-panel';
@@ -74,6 +77,8 @@ export function BuilderPage() {
       </div>
     );
   }
+  // A single tool is built in its own builder (docs/product/tools.md#screens-and-routes): the tools page lists them.
+  if (app.data.appType === 'tool') return <Navigate to={`/build/app/${appId}/tools`} replace />;
   return <Editor key={appId} app={app.data} initialMessages={history.data} />;
 }
 
@@ -133,6 +138,9 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
 
   const isPublished = publishedVersionId !== null;
   const menu = { kind: app.appType, isAdmin, plan: account.data?.plan ?? 'lite', hasTool: false } as const;
+  const savedLook = useAppLookQuery(appId);
+  const lookEditor = useLookEditor(appId, savedLook.data, menu.plan);
+  const look = { editor: lookEditor, isLoading: savedLook.isPending };
   const canEditSettings = account.isPending ? null : canEditAppSettings(menu);
   const mayEditCode = canEditCode(app.appType, isAdmin);
 
@@ -171,6 +179,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           isMobile={isMobile}
           isPublished={isPublished}
           canEditSettings={canEditSettings}
+          look={look}
         />
         {panel === 'settings' && isMobile ? (
           // The sidebar is a closed drawer here: the panel takes the editor's place, with its Done.
@@ -182,6 +191,30 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </main>
+        ) : (panel === 'texts' || panel === 'branding') && isMobile ? (
+          <main className="flex min-w-0 flex-1 flex-col bg-surface">
+            <PanelHeader
+              icon={
+                panel === 'texts' ? (
+                  <FileText className="size-4 text-brand-600" aria-hidden />
+                ) : (
+                  <Brush className="size-4 text-brand-600" aria-hidden />
+                )
+              }
+              title={panel === 'texts' ? 'App texts' : 'App branding'}
+              onDone={() => {
+                void lookEditor.flush();
+                openPanel(null);
+              }}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+              {panel === 'texts' ? (
+                <AppTextsPanel editor={lookEditor} isLoading={look.isLoading} />
+              ) : (
+                <AppBrandingPanel appId={appId} editor={lookEditor} plan={menu.plan} isLoading={look.isLoading} />
+              )}
             </div>
           </main>
         ) : panel === 'code' && mayEditCode ? (
@@ -253,6 +286,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
             onSuggestChatMessage={suggestToChat}
             onResolve={() => errors.resolve(sendToChat)}
+            look={lookEditor.look}
           />
         )}
       </div>

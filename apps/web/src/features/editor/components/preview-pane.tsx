@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { PREVIEW_TOKEN_FRAGMENT, type AppErrorReport, type FrameMessageToPreview } from '@tessera/contracts';
+import {
+  PREVIEW_TOKEN_FRAGMENT,
+  type AppErrorReport,
+  type AppLook,
+  type FrameMessageToPreview,
+} from '@tessera/contracts';
 import { Button, EmptyState, Spinner, cn } from '@tessera/ui';
 import { Monitor, RefreshCw, Smartphone, Tablet, TriangleAlert, Wand2 } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';
@@ -31,6 +36,8 @@ export interface PreviewPaneProps {
   isBuilding: boolean;
   /** Overlaid at the bottom of the frame (the error panel). */
   overlay?: ReactNode;
+  /** The App branding and App texts drafts: sent to the frame as they change (`look_changed`), before any save. */
+  look?: AppLook;
 }
 
 /**
@@ -47,6 +54,7 @@ export function PreviewPane({
   onSuggestChatMessage,
   isBuilding,
   overlay,
+  look,
 }: PreviewPaneProps) {
   const [viewport, setViewport] = useState<Viewport>('desktop');
   const [nonce, setNonce] = useState(0);
@@ -68,6 +76,7 @@ export function PreviewPane({
     token,
     onAppError,
     onSuggestChatMessage,
+    look,
   });
   useEffect(() => {
     latest.current = {
@@ -76,6 +85,7 @@ export function PreviewPane({
       token,
       onAppError,
       onSuggestChatMessage,
+      look,
     };
   });
 
@@ -119,6 +129,7 @@ export function PreviewPane({
           post({ type: 'preview_state_changed', state: { device: now.viewport } });
           if (now.versionId && now.token)
             post({ type: 'version_selected', versionId: now.versionId, token: now.token });
+          if (now.look) post({ type: 'look_changed', look: now.look });
         },
         onAppError: now.onAppError,
         onSuggestChatMessage: now.onSuggestChatMessage,
@@ -128,6 +139,15 @@ export function PreviewPane({
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [origin]);
+
+  // The builder's look edits reach the app at once (a frame not ready yet gets them when it is).
+  useEffect(() => {
+    if (origin && look && isFrameReady.current)
+      frameRef.current?.contentWindow?.postMessage(
+        { type: 'look_changed', look } satisfies FrameMessageToPreview,
+        origin,
+      );
+  }, [look, origin]);
 
   // Tell the app which device it is shown on.
   useEffect(() => {

@@ -2,7 +2,7 @@ import React, { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { LogInIcon, LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { User } from "@/entities/User";
-import { createPageUrl } from "@/utils";
+import { createPageUrl, useAppLook } from "@/utils";
 
 function isActive(item, currentPageName) {
   const current = String(currentPageName || "").toLowerCase();
@@ -80,13 +80,24 @@ function Account() {
   );
 }
 
+/** The app's logo and header as the builder set them (App branding, App texts), else its icon and name. */
 function Brand({ appName, icon: Icon }) {
+  const look = useAppLook();
   return (
-    <Link to={createPageUrl("Home")} className="flex items-center gap-2 font-semibold">
-      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Icon className="h-4 w-4" />
+    <Link to={createPageUrl("Home")} className="flex min-w-0 items-center gap-2 font-semibold text-heading">
+      {look.logoUrl ? (
+        <img src={look.logoUrl} alt="" className="h-8 w-8 shrink-0 rounded-lg object-contain" />
+      ) : (
+        <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Icon className="h-4 w-4" />
+        </span>
+      )}
+      <span className="min-w-0">
+        <span className="block truncate">{look.header || appName}</span>
+        {look.description && (
+          <span className="block truncate text-xs font-normal text-subheading">{look.description}</span>
+        )}
       </span>
-      {appName}
     </Link>
   );
 }
@@ -100,7 +111,7 @@ export default function AppShell({ appName, brandIcon, navItems, currentPageName
   const brand = <Brand appName={appName} icon={brandIcon} />;
 
   return (
-    <div className="min-h-screen bg-background text-foreground md:flex">
+    <div className="min-h-screen text-foreground md:flex">
       <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r border-border bg-surface p-4 md:sticky md:top-0 md:flex md:h-screen md:overflow-y-auto">
         {brand}
         <NavLinks items={navItems} currentPageName={currentPageName} />

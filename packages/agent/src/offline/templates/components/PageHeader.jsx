@@ -17,8 +17,8 @@ export default function PageHeader({ title, subtitle, backTo, backLabel = "Back"
       )}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
-          {subtitle && <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>}
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-heading">{title}</h1>
+          {subtitle && <p className="mt-1 text-sm text-subheading">{subtitle}</p>}
         </div>
         {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
       </div>

@@ -1,17 +1,20 @@
 import { useId, useState } from 'react';
 import { Check } from 'lucide-react';
 import {
+  APP_FONTS,
+  APP_FONT_LABELS,
   STYLE_FIELD_LABELS,
   STYLE_NAMES,
   STYLE_PRESETS,
   canHideWatermark,
   isHexColor,
   normalizeHexColor,
+  type AppFont,
   type AppStyle,
   type StyleColorField,
   type StyleName,
 } from '@tessera/contracts';
-import { Input, cn } from '@tessera/ui';
+import { Input, Select, cn } from '@tessera/ui';
 import { ImagePicker } from './image-picker';
 import { PanelSection, ToggleRow } from './panel-bits';
 
@@ -30,14 +33,29 @@ export interface BrandingPanelProps {
   onChange: (style: AppStyle) => void;
   plan: Parameters<typeof canHideWatermark>[0];
   isAdmin: boolean;
+  /**
+   * The preset an unset style looks like: light on a tool page; null for a generated app, whose
+   * own theme shows until a preset is picked (no preset is marked then).
+   */
+  presetWhenUnset?: StyleName | null;
+  /** The font and favicon pickers (a generated app's runtime applies them). */
+  withFontAndFavicon?: boolean;
 }
 
 /**
  * App branding for a tool (docs/product/tools.md#data App style): a preset, the page's colours over
  * it, a background colour or image, the logo, and the watermark switch where the plan allows it.
  */
-export function BrandingPanel({ appId, style, onChange, plan, isAdmin }: BrandingPanelProps) {
-  const preset = STYLE_PRESETS[style.styleName ?? 'light'];
+export function BrandingPanel({
+  appId,
+  style,
+  onChange,
+  plan,
+  isAdmin,
+  presetWhenUnset = 'light',
+  withFontAndFavicon = false,
+}: BrandingPanelProps) {
+  const preset = STYLE_PRESETS[style.styleName ?? presetWhenUnset ?? 'light'];
   const mayHideWatermark = isAdmin || canHideWatermark(plan);
   const set = (patch: Partial<AppStyle>) => onChange(stripEmpty({ ...style, ...patch }));
 
@@ -47,7 +65,7 @@ export function BrandingPanel({ appId, style, onChange, plan, isAdmin }: Brandin
         <div role="radiogroup" aria-label="Style" className="grid grid-cols-3 gap-2">
           {STYLE_NAMES.map((name) => {
             const p = STYLE_PRESETS[name];
-            const selected = (style.styleName ?? 'light') === name;
+            const selected = (style.styleName ?? presetWhenUnset) === name;
             return (
               <button
                 key={name}
@@ -100,7 +118,32 @@ export function BrandingPanel({ appId, style, onChange, plan, isAdmin }: Brandin
           value={style.backgroundImage}
           onChange={(backgroundImage) => set({ backgroundImage })}
         />
+        {withFontAndFavicon && (
+          <ImagePicker
+            appId={appId}
+            label="Favicon"
+            value={style.faviconUrl}
+            onChange={(faviconUrl) => set({ faviconUrl })}
+          />
+        )}
       </PanelSection>
+
+      {withFontAndFavicon && (
+        <PanelSection title="Font">
+          <Select
+            aria-label="Font"
+            value={style.font ?? ''}
+            onChange={(e) => set({ font: (e.target.value || undefined) as AppFont | undefined })}
+          >
+            <option value="">The app's own</option>
+            {APP_FONTS.map((font) => (
+              <option key={font} value={font}>
+                {APP_FONT_LABELS[font]}
+              </option>
+            ))}
+          </Select>
+        </PanelSection>
+      )}
 
       <PanelSection title="Badge">
         <ToggleRow
@@ -108,7 +151,8 @@ export function BrandingPanel({ appId, style, onChange, plan, isAdmin }: Brandin
           hint={
             mayHideWatermark ? 'Your plan lets you remove the badge.' : 'Available on the Monetizer plan and above.'
           }
-          checked={mayHideWatermark && style.hideBuildAI === true}
+          // On a plan that may hide it the badge is hidden unless switched back on (showsWatermark).
+          checked={mayHideWatermark && style.hideBuildAI !== false}
           disabled={!mayHideWatermark}
           onCheckedChange={(hideBuildAI) => set({ hideBuildAI })}
         />
@@ -150,22 +194,24 @@ function ColorRow({
         onChange={(e) => onChange(e.target.value)}
         className="size-8 shrink-0 cursor-pointer rounded-md border border-line bg-surface p-0.5"
       />
-      <Input
-        id={id}
-        value={text}
-        placeholder={fallback}
-        maxLength={7}
-        spellCheck={false}
-        aria-invalid={isInvalid}
-        title={isInvalid ? 'A colour such as #4f46e5' : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          const next = e.target.value.trim();
-          if (next === '') onChange(undefined);
-          else if (isHexColor(next)) onChange(normalizeHexColor(next));
-        }}
-        className="h-8 w-24 font-mono text-xs"
-      />
+      <div className="w-28 shrink-0">
+        <Input
+          id={id}
+          value={text}
+          placeholder={fallback}
+          maxLength={7}
+          spellCheck={false}
+          aria-invalid={isInvalid}
+          title={isInvalid ? 'A colour such as #4f46e5' : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            const next = e.target.value.trim();
+            if (next === '') onChange(undefined);
+            else if (isHexColor(next)) onChange(normalizeHexColor(next));
+          }}
+          className="h-8 font-mono text-xs"
+        />
+      </div>
     </div>
   );
 }
