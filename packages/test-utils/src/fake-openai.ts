@@ -12,8 +12,10 @@ export interface FakeOpenAIRequest {
   body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
 }
 
+/** A recorded text streamed in chunks (after `waitFor` settles, to hold a turn open), or an HTTP error. */
 export type FakeReply =
-  { text: string; chunkSize?: number } | { status: number; message?: string; headers?: Record<string, string> };
+  | { text: string; chunkSize?: number; waitFor?: Promise<unknown> }
+  | { status: number; message?: string; headers?: Record<string, string> };
 
 export interface FakeOpenAI {
   /** e.g. `http://127.0.0.1:43121/v1` — what OPENAI_COMPATIBLE_BASE_URL points at. */
@@ -68,7 +70,8 @@ export async function startFakeOpenAI({
       res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));
       return;
     }
-    const { text, chunkSize = 40 } = reply;
+    const { text, chunkSize = 40, waitFor } = reply;
+    await waitFor;
     const id = `chatcmpl-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
     const chunk = (delta: Record<string, unknown>, finish: string | null, usage?: Record<string, number>) =>

@@ -12,6 +12,7 @@ import type { AppRow } from '../apps/apps.repo';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { readManifest } from '../versions/versions.service';
 import { utcDay } from './chat-limits';
+import { RebaseFailed, remakeTurn } from './chat-rebase';
 import type { ChatRepo } from './chat.repo';
 
 /** How often a streaming answer is written to the database for live followers. */
@@ -87,30 +88,37 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
     const issues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))].filter(
       (i) => i.severity === 'error',
     );
-    if (issues.length) {
-      return {
-        versionId: baseVersionId ?? undefined,
-        systemActionInfo: {
-          // Cut-off output explains the failure: "Let's keep going" finishes it (and carries these actions).
-          type: isTruncated ? 'truncated' : 'validation-failed',
-          message: isTruncated
-            ? MESSAGES.chat.truncated
-            : `The changes were not applied: ${issues.length === 1 ? 'one problem was' : `${issues.length} problems were`} found`,
-          issues: issues.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
-        },
-      };
-    }
-    const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
-    const version = await versionsRepo.createVersion({
-      appId: app.id,
-      snapshot: repaired.snapshot,
-      appName: readManifest(repaired.snapshot).name ?? app.name,
-      messageId,
-      description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
-      userRequest: userRequest.slice(0, 2000),
-      records: Object.entries(applied.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data }))),
+    const failed = (found: typeof issues): ChatAnnotation => ({
+      versionId: baseVersionId ?? undefined,
+      systemActionInfo: {
+        // Cut-off output explains the failure: "Let's keep going" finishes it (and carries these actions).
+        type: isTruncated ? 'truncated' : 'validation-failed',
+        message: isTruncated
+          ? MESSAGES.chat.truncated
+          : `The changes were not applied: ${found.length === 1 ? 'one problem was' : `${found.length} problems were`} found`,
+        issues: found.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
+      },
     });
-    return { versionId: version.id, systemActionInfo: truncatedInfo };
+    if (issues.length) return failed(issues);
+    const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
+    const records = Object.entries(applied.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data })));
+    try {
+      const version = await versionsRepo.createVersion({
+        appId: app.id,
+        snapshot: repaired.snapshot,
+        appName: readManifest(repaired.snapshot).name ?? app.name,
+        messageId,
+        description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
+        userRequest: userRequest.slice(0, 2000),
+        records,
+        // The builder may have edited the schema while the model wrote: that edit is kept (chat-rebase.ts).
+        rebase: (now) => remakeTurn(base, baseVersionId, { snapshot: repaired.snapshot, records }, now),
+      });
+      return { versionId: version.id, systemActionInfo: truncatedInfo };
+    } catch (err) {
+      if (err instanceof RebaseFailed) return failed(err.issues);
+      throw err;
+    }
   }
 
   /**

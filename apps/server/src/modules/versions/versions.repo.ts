@@ -28,9 +28,45 @@ export interface NewVersion {
   records?: Array<{ entity: string; data: Record<string, unknown> }>;
   /** A Database-panel rename the version makes: the records follow it (see renameRecords). */
   fieldRename?: { entity: string; from: string; to: string };
+  /**
+   * For work that started from an older state of the app (a chat turn that ran while the builder
+   * could edit the schema): called inside the transaction with the app as it is now (the latest
+   * version and the live schemas), it returns the snapshot and records to write instead, or null
+   * when nothing changed since, so no edit can slip in between the check and the write.
+   */
+  rebase?: (now: AppNow) => Promise<Pick<NewVersion, 'snapshot' | 'records'> | null>;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The app as it is inside a version's transaction. */
+export interface AppNow {
+  versionId: string | null;
+  /** The latest version's files (null without a version). */
+  files: AppSnapshot['files'] | null;
+  entities: AppSnapshot['entities'];
+}
+
+/** The version's snapshot and records: as given, or as `rebase` remakes them from the app as it is now. */
+async function contentOf(tx: Tx, input: NewVersion): Promise<Pick<NewVersion, 'snapshot' | 'records'>> {
+  if (!input.rebase) return input;
+  const [last] = await tx
+    .select({ id: appVersions.id, snapshot: appVersions.snapshot })
+    .from(appVersions)
+    .where(eq(appVersions.appId, input.appId))
+    .orderBy(desc(appVersions.number))
+    .limit(1);
+  const live = await tx
+    .select({ name: appEntities.name, schema: appEntities.schema })
+    .from(appEntities)
+    .where(eq(appEntities.appId, input.appId));
+  const remade = await input.rebase({
+    versionId: last?.id ?? null,
+    files: last ? (last.snapshot as unknown as AppSnapshot).files : null,
+    entities: Object.fromEntries(live.map((e) => [e.name, e.schema])) as unknown as AppSnapshot['entities'],
+  });
+  return remade ?? input;
+}
 
 /**
  * Moves a renamed field's values in the records. A field the published version has keeps its old
@@ -134,9 +170,10 @@ export function createVersionsRepo(db: Db) {
      * turns never take the same one), the app's live entity schemas replaced by the snapshot's
      * (records of a dropped entity stay and come back with it), seed records, and the app's name.
      */
-    async createVersion(input: NewVersion): Promise<VersionRow> {
+    async createVersion(given: NewVersion): Promise<VersionRow> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT 1 FROM apps WHERE id = ${input.appId} FOR UPDATE`);
+        await tx.execute(sql`SELECT 1 FROM apps WHERE id = ${given.appId} FOR UPDATE`);
+        const input = { ...given, ...(await contentOf(tx, given)) };
         const [last] = await tx
           .select({ number: appVersions.number })
           .from(appVersions)
