@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import {
   Avatar,
   Badge,
@@ -46,6 +46,11 @@ export function AppShell() {
             <NavLink to="/settings" className={navClass}>
               Settings
             </NavLink>
+            {account.data?.isAdmin && (
+              <NavLink to="/admin" className={navClass}>
+                Admin
+              </NavLink>
+            )}
           </nav>
           <div className="ml-auto flex items-center gap-3">
             {account.data && (
@@ -79,6 +84,12 @@ export function AppShell() {
                     <Settings aria-hidden />
                     Settings
                   </MenuItem>
+                  {account.data?.isAdmin && (
+                    <MenuItem onSelect={() => navigate('/admin')}>
+                      <ShieldCheck aria-hidden />
+                      Admin
+                    </MenuItem>
+                  )}
                   <MenuItem onSelect={() => navigate('/logout')}>
                     <LogOut aria-hidden />
                     Sign out

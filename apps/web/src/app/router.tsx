@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { UnauthorizedPage } from '../features/account';
+import { AdminPage } from '../features/admin';
 import { BuilderPage } from '../features/builder';
 import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../features/auth';
 import { DevMailPage } from '../features/dev-mail';
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/home', element: <HomePage /> },
           { path: '/settings', element: <SettingsPage /> },
+          { path: '/admin', element: <AdminPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
