@@ -19,7 +19,7 @@ import {
   AppSignUpSchema,
   InviteUserSchema,
 } from './app-users';
-import { InvokeLlmRequestSchema } from './runtime-api';
+import { InvokeLlmWithContextRequestSchema } from './runtime-api';
 
 const ENTITY = '/live_api/apps/{appId}/entities/{name}';
 const USERS = '/live_api/apps/{appId}';
@@ -256,11 +256,12 @@ export const LIVE_API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/integrations/Core/InvokeLLM',
     tag: 'App host',
-    summary: 'Ask the model: text, or JSON matching `response_json_schema`',
+    summary:
+      "Ask the model (the offline answer model when none is set up): text, or JSON matching `response_json_schema`; `add_context_from_data_sources` grounds it in the app's data",
     auth: 'appUser',
     host: 'appHost',
-    body: InvokeLlmRequestSchema,
+    body: InvokeLlmWithContextRequestSchema,
     responses: { 200: InvokeLlmResponseSchema },
-    errors: [404, 413, 429],
+    errors: [413, 429, 502],
   },
 ];

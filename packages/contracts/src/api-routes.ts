@@ -5,6 +5,7 @@ import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
+import { TOOL_RUN_API_ROUTES } from './api-routes-tool-runs';
 import { TOOLS_API_ROUTES } from './api-routes-tools';
 import { ErrorBodySchema } from './errors';
 
@@ -83,10 +84,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...APPS_API_ROUTES,
   ...CODE_API_ROUTES,
   ...LIVE_API_ROUTES,
+  ...TOOL_RUN_API_ROUTES,
   ...CONTEXT_API_ROUTES,
-  ...TOOLS_API_ROUTES,
   ...BILLING_API_ROUTES,
   ...ADMIN_API_ROUTES,
+  ...TOOLS_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
