@@ -12,6 +12,10 @@ export const E2E_ADMINS = {
   preview: 'preview-admin@e2e.tessera.test',
   settings: 'settings-admin@e2e.tessera.test',
   editor: 'editor-admin@e2e.tessera.test',
+  toolPage: 'tool-page-admin@e2e.tessera.test',
+  toolPageMembers: 'tool-page-members-admin@e2e.tessera.test',
+  tools: 'tools-admin@e2e.tessera.test',
+  plans: 'plans-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**

@@ -70,12 +70,20 @@ export function AppPrompt({ label, size = 'md', autoFocus, centered, initialKind
         }}
         className={cn('flex', centered && 'justify-center')}
       >
-        <TabsList className="w-auto" aria-label="What to build">
-          <TabsTrigger value="app" disabled={starter.isPending}>
+        <TabsList className="max-w-64" aria-label="What to build">
+          <TabsTrigger
+            value="app"
+            disabled={starter.isPending}
+            className="inline-flex items-center justify-center gap-1.5"
+          >
             <LayoutGrid className="size-4" aria-hidden />
             App
           </TabsTrigger>
-          <TabsTrigger value="tool" disabled={starter.isPending}>
+          <TabsTrigger
+            value="tool"
+            disabled={starter.isPending}
+            className="inline-flex items-center justify-center gap-1.5"
+          >
             <Sparkles className="size-4" aria-hidden />
             AI tool
           </TabsTrigger>

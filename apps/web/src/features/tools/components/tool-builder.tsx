@@ -91,10 +91,10 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
         {!isMobile && (
           <Tabs value={device} onValueChange={(v) => setDevice(v as 'desktop' | 'mobile')}>
             <TabsList className="w-auto" aria-label="Preview size">
-              <TabsTrigger value="desktop" aria-label="Desktop preview">
+              <TabsTrigger value="desktop" aria-label="Desktop preview" className="inline-flex items-center">
                 <Monitor className="size-4" aria-hidden />
               </TabsTrigger>
-              <TabsTrigger value="mobile" aria-label="Phone preview">
+              <TabsTrigger value="mobile" aria-label="Phone preview" className="inline-flex items-center">
                 <Smartphone className="size-4" aria-hidden />
               </TabsTrigger>
             </TabsList>
@@ -126,10 +126,10 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
         <div className="border-b border-line bg-surface px-3 py-2">
           <Tabs value={mobileView} onValueChange={(v) => setMobileView(v as 'edit' | 'preview')}>
             <TabsList>
-              <TabsTrigger value="edit" className="flex-1">
+              <TabsTrigger value="edit" className="inline-flex items-center justify-center gap-1.5">
                 <PencilLine className="size-4" aria-hidden /> Edit
               </TabsTrigger>
-              <TabsTrigger value="preview" className="flex-1">
+              <TabsTrigger value="preview" className="inline-flex items-center justify-center gap-1.5">
                 <Eye className="size-4" aria-hidden /> Preview
               </TabsTrigger>
             </TabsList>

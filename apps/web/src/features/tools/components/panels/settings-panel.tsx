@@ -222,7 +222,7 @@ function NumberSetting({ label, value, min, max, disabled, optional, hint, onCha
         ? fillMessage(TOOL_MESSAGES.settingOutOfRange, { setting: label, min, max })
         : undefined;
   return (
-    <Field label={label} optional={optional} hint={hint ?? `${min} to ${max}`} error={error}>
+    <Field label={label} optional={optional} hint={hint ?? `${min} to ${max}`} error={error} className="max-w-40">
       <Input
         type="number"
         inputMode="numeric"
@@ -237,7 +237,6 @@ function NumberSetting({ label, value, min, max, disabled, optional, hint, onCha
           if (next === '' && optional) onChange(null);
           else if (Number.isInteger(Number(next)) && Number(next) >= min && Number(next) <= max) onChange(Number(next));
         }}
-        className="w-28"
       />
     </Field>
   );

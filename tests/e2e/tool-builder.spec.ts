@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { TOOL_MESSAGES, fillMessage } from '@tessera/contracts';
+import { expect, test } from './support/fixtures';
+import { E2E_ADMINS, PASSWORD } from './support/helpers';
+import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
+
+const SHOTS_DIR = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../../.test-output/screenshots');
+const FAQ =
+  'Do you ship abroad? Yes, we ship to every country in the EU within 5 working days. ' +
+  'Can I return a bike? Returns are free within 30 days of delivery if the bike is unused.';
+// A 1x1 PNG: the logo upload.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(SHOTS_DIR, `tool-builder-${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+// A builder makes a single AI tool from Home through the UI only: fields of every type (an admin,
+// since place and item select are admin-only), instructions with tags, texts, branding, a FAQ as
+// its data, then activates it and copies its public link.
+test('a builder creates an AI tool from Home, builds it in every panel and activates it', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = E2E_ADMINS.tools;
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.openSignUpTab();
+  await login.signUp({ name: 'Grace Hopper', email, password: PASSWORD });
+  await new DevOutbox(page, request).openLink(email, /verify your email/i);
+  await new HomePage(page).expectOpen();
+
+  // Home: AI tool, its name, Enter: the tool builder opens.
+  await page.getByRole('tab', { name: 'AI tool' }).click();
+  const prompt = page.getByRole('textbox', { name: 'What do you want to build?' });
+  await prompt.fill('Bike shop helper');
+  await shoot(page, 'home');
+  await prompt.press('Enter');
+  await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]+\/tool\/[^/]+$/);
+  const builder = new ToolBuilderPage(page);
+  await expect(builder.preview.getByRole('heading', { name: 'Bike shop helper' })).toBeVisible();
+
+  // Texts, with the live preview following.
+  await builder.open('Tool texts');
+  await builder.panel.getByLabel(/^Description/).fill('Answers from our shop’s own FAQ.');
+  await builder.panel.getByLabel('Example 1').fill('Do you ship to Spain?');
+  await builder.panel.getByLabel('Example 2').fill('How do returns work?');
+  await builder.panel.getByLabel('Example 3').fill('Which bike for a child?');
+  await expect(builder.preview).toContainText('Answers from our shop’s own FAQ.');
+  await expect(builder.preview.getByLabel('Examples')).toContainText('How do returns work?');
+  await builder.done();
+
+  // Fields of every type, with the rules' messages on the way.
+  await builder.open('Custom fields');
+  await builder.addField('text', 'Your name');
+  await builder.addField('long_text', 'Question');
+  await builder.addField('select', 'Bike type', ['City', 'Mountain']);
+  await builder.addField('multiselect', 'Extras', ['Lights', 'Lock']);
+  await builder.addField('email', 'Email');
+  await builder.addField('place', 'City');
+  await builder.addField('photo', 'Bike photo');
+  await builder.addField('height', 'Height');
+  await builder.addField('weight', 'Weight');
+  await builder.addField('tool_item_select', 'Model', ['Roadster', 'Trail 2']);
+  await builder.panel.getByRole('button', { name: 'Add field' }).click();
+  const form = builder.panel.getByRole('form', { name: 'New field' });
+  await form.getByLabel('Label').fill('your NAME');
+  await expect(form.getByRole('alert')).toHaveText(TOOL_MESSAGES.fieldExists);
+  await form.getByLabel('Label').fill('Input');
+  await expect(form.getByRole('alert')).toHaveText(TOOL_MESSAGES.reservedFieldName);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(builder.panel.getByRole('list', { name: 'Fields' }).getByRole('listitem')).toHaveCount(10);
+  await expect(builder.preview).toContainText('Bike photo');
+  await builder.done();
+
+  // Instructions with tags: an unknown tag is flagged as it is typed.
+  await builder.open('Results layout');
+  const instructions = builder.panel.getByRole('textbox', { name: 'Instructions' });
+  await instructions.fill('Answer [question] for [your_name] from the FAQ. Mention [colour].');
+  await expect(builder.panel.getByText('names no field')).toContainText('[colour]');
+  await instructions.fill('Answer [question] for [your_name] from the FAQ, for a [bike_type] bike.');
+  await expect(builder.panel.getByText('names no field')).toHaveCount(0);
+  await builder.done();
+
+  // A field in the instructions cannot be deleted.
+  await builder.open('Custom fields');
+  await builder.panel.getByRole('button', { name: 'Delete Question' }).click();
+  await expect(page.getByText(fillMessage(TOOL_MESSAGES.fieldInUse, { name: 'question' }))).toBeVisible();
+  await builder.done();
+
+  await builder.open('Call to action');
+  await builder.panel.getByLabel(/^Message/).fill('Want a test ride? Book one in the shop.');
+  await builder.panel.getByLabel(/^Button text/).fill('Book a test ride');
+  await builder.panel.getByLabel(/^Button link/).fill('https://example.com/test-ride');
+  await expect(builder.preview).toContainText('Book a test ride');
+  await builder.done();
+
+  // Branding: the dark preset, a button colour, a logo.
+  await builder.open('App branding');
+  await builder.panel.getByRole('radio', { name: 'Dark' }).click();
+  await builder.panel.getByRole('textbox', { name: 'Button colour', exact: true }).fill('#f97316');
+  await builder.panel.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(builder.preview.locator('img').first()).toHaveAttribute('src', /\/files\//);
+  await expect(builder.preview.getByRole('button', { name: 'Generate' })).toHaveCSS(
+    'background-color',
+    'rgb(249, 115, 22)',
+  );
+  await shoot(page, 'branding');
+  await builder.done();
+
+  // Tool settings: limits, credits and editable results (an admin may change them all).
+  await builder.open('Tool settings');
+  await builder.panel.getByLabel(/^Daily runs per user/).fill('5');
+  await builder.panel.getByLabel(/^Credits per run/).fill('2');
+  await builder.panel.getByLabel(/^Daily runs per user/).fill('500');
+  await expect(builder.panel.getByRole('alert')).toHaveText(
+    fillMessage(TOOL_MESSAGES.settingOutOfRange, { setting: 'Daily runs per user', min: 1, max: 100 }),
+  );
+  await builder.panel.getByLabel(/^Daily runs per user/).fill('5');
+  await builder.panel.getByRole('switch', { name: 'User can edit results' }).click();
+  await builder.expectSaved();
+  await shoot(page, 'settings');
+  await builder.done();
+
+  // A small FAQ as the tool's data: added from its panel, it is the tool's at once.
+  await builder.open('Data sources');
+  await builder.panel.getByRole('button', { name: 'Add data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Data Sources' });
+  await dialog.getByRole('textbox', { name: 'Text', exact: true }).fill(FAQ);
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill('Shop FAQ');
+  await dialog.getByRole('button', { name: 'Add text' }).click();
+  await expect(dialog.getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await dialog.press('Escape');
+  await expect(builder.panel.getByRole('checkbox', { name: 'Use Shop FAQ in this tool' })).toBeChecked();
+  await builder.expectSaved();
+  await shoot(page, 'data');
+
+  // Back to the menu; everything is saved, and a reload shows it.
+  await builder.done();
+  await builder.expectSaved();
+  await page.reload();
+  await expect(builder.preview).toContainText('Book a test ride');
+  await builder.open('Custom fields');
+  await expect(builder.panel.getByRole('list', { name: 'Fields' }).getByRole('listitem')).toHaveCount(10);
+  await shoot(page, 'fields');
+  await builder.done();
+  await shoot(page, 'menu');
+  // On a phone the panel and the preview take turns.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(builder.preview).toContainText('Book a test ride');
+  await page.screenshot({ path: join(SHOTS_DIR, 'tool-builder-preview-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('tab', { name: 'Phone preview' }).click();
+  await page.screenshot({ path: join(SHOTS_DIR, 'tool-builder-phone-preview-1280.png') });
+  await page.getByRole('tab', { name: 'Desktop preview' }).click();
+
+  // Activate: the Activate Your Tool dialog gives the public link to copy.
+  await page.getByRole('switch', { name: 'Bike shop helper is live' }).click();
+  const live = page.getByRole('dialog', { name: 'Activate Your Tool' });
+  const link = await live.getByLabel('Public link').inputValue();
+  expect(link).toMatch(/^http:\/\/[a-z0-9-]+\.apps\.localhost:\d+\/tool\/bike-shop-helper$/);
+  await live.getByRole('button', { name: 'Copy link' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(live.getByRole('link', { name: 'Open the tool' })).toHaveAttribute('href', link);
+  await shoot(page, 'activate');
+  await live.getByRole('button', { name: 'Done' }).click();
+
+  // The tools page lists it as active.
+  await page.getByRole('link', { name: 'Back to the tools' }).click();
+  await expect(page).toHaveURL(/\/tools$/);
+  const row = page.getByRole('list', { name: 'Tools' }).getByRole('listitem').filter({ hasText: 'Bike shop helper' });
+  await expect(row.locator('[data-status]')).toHaveText('active');
+  await expect(row).toContainText('/tool/bike-shop-helper');
+  await shoot(page, 'tools');
+});
