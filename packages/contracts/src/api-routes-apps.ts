@@ -21,6 +21,7 @@ import {
   AppSummarySchema,
   CreateAppFromDescriptionRequestSchema,
   DuplicateAppRequestSchema,
+  ChangeSlugRequestSchema,
   RenameAppRequestSchema,
   RenameFieldRequestSchema,
   SaveAppRequestSchema,
@@ -85,6 +86,18 @@ export const APPS_API_ROUTES: ApiRoute[] = [
     auth: 'builder',
     body: RenameAppRequestSchema,
     responses: { 200: AppSummarySchema },
+  },
+  {
+    method: 'post',
+    path: '/api/apps/{appId}/slug',
+    tag: 'Apps',
+    summary: 'Move the app to a new address (App details)',
+    description:
+      "Lowercase letters, digits and dashes, 48 at most. An address another app has, or once had, is refused (409); the app's old address stays its own. The app's end users sign in again on the new host.",
+    auth: 'builder',
+    body: ChangeSlugRequestSchema,
+    responses: { 200: AppSummarySchema },
+    errors: [409],
   },
   {
     method: 'delete',

@@ -202,6 +202,16 @@ export const RenameAppRequestSchema = z.object({
 });
 export type RenameAppRequest = z.infer<typeof RenameAppRequestSchema>;
 
+/** `POST /api/apps/{appId}/slug`: the app's new address (App details); one another app has or had is refused. */
+export const ChangeSlugRequestSchema = z.object({
+  slug: z
+    .string({ error: 'must be text' })
+    .trim()
+    .toLowerCase()
+    .regex(SLUG_PATTERN, 'must be lowercase letters, digits and dashes (48 at most)'),
+});
+export type ChangeSlugRequest = z.infer<typeof ChangeSlugRequestSchema>;
+
 /** `POST /api/apps/{appId}/duplicate`: a draft copy (code and schemas; records with `includeData`). */
 export const DuplicateAppRequestSchema = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(APP_NAME_MAX_LENGTH).optional(),

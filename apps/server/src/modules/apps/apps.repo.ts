@@ -199,6 +199,37 @@ export function createAppsRepo(db: Db) {
       });
     },
 
+    /**
+     * Moves the app to a new address, as `save` does for a generated app's slug: the slug is claimed
+     * for good (SlugTakenError when another app ever had it), the app's end-user sessions (bound to
+     * the old host) end, and every process's app hosts forget the old one.
+     */
+    async changeSlug(appId: string, slug: string): Promise<AppRow> {
+      return db.transaction(async (tx) => {
+        const [claim] = await tx
+          .insert(appSlugs)
+          .values({ slug, appId })
+          .onConflictDoUpdate({
+            target: appSlugs.slug,
+            set: { appId: sql`excluded.app_id` },
+            setWhere: eq(appSlugs.appId, sql`excluded.app_id`),
+          })
+          .returning({ appId: appSlugs.appId });
+        if (!claim) throw new SlugTakenError(slug);
+        const [current] = await tx.select({ slug: apps.slug }).from(apps).where(eq(apps.id, appId)).for('update');
+        if (current && current.slug !== slug) {
+          await tx.delete(appSessions).where(eq(appSessions.appId, appId));
+          await tx.execute(sql`SELECT pg_notify(${APP_SETTINGS_CHANNEL}, ${current.slug})`);
+        }
+        const [row] = await tx
+          .update(apps)
+          .set({ slug, updatedAt: sql`now()` })
+          .where(eq(apps.id, appId))
+          .returning();
+        return row!;
+      });
+    },
+
     async updateStyle(appId: string, style: Record<string, unknown>): Promise<void> {
       await db
         .update(apps)

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import {
   CreateAppFromDescriptionRequestSchema,
   DuplicateAppRequestSchema,
+  ChangeSlugRequestSchema,
   RenameAppRequestSchema,
   SaveAppRequestSchema,
   SaveAppSettingsRequestSchema,
@@ -27,6 +28,10 @@ export function appsRoutes({
   app.patch('/api/apps/:appId', signedIn, async (c) => {
     const { name } = await readJson(c, RenameAppRequestSchema);
     return c.json(await apps.rename(c.var.user, c.req.param('appId'), name));
+  });
+  app.post('/api/apps/:appId/slug', signedIn, async (c) => {
+    const { slug } = await readJson(c, ChangeSlugRequestSchema);
+    return c.json(await apps.changeSlug(c.var.user, c.req.param('appId'), slug));
   });
   app.post('/api/apps/:appId/duplicate', signedIn, async (c) =>
     c.json(await apps.duplicate(c.var.user, c.req.param('appId'), await readJson(c, DuplicateAppRequestSchema))),

@@ -26,6 +26,10 @@ import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from '.
 
 export const APP_NOT_FOUND = 'App not found';
 
+/** The refusal of an address another app has, or once had (addresses are never handed on). */
+const slugTaken = (slug: string) =>
+  new AppError('CONFLICT', `The address "${slug}" is taken by another app, choose another slug`);
+
 /** A readable, URL-safe slug from an app name ("Meal Planner!" -> "meal-planner"). */
 export function slugify(name: string): string {
   const slug = name
@@ -203,8 +207,6 @@ export function createAppsService({
           ? await toolRules.prepareDefinition(user, existing, req.app!)
           : { ...req.app! };
       const requestedSlug = gen?.slug;
-      const slugTaken = (taken: string) =>
-        new AppError('CONFLICT', `The address "${taken}" is taken by another app, choose another slug`);
       // An app may take back a slug it had before; one another app has, or once had, is refused.
       if (requestedSlug && requestedSlug !== existing?.slug) {
         const isTaken = (await appsRepo.slugsLike(requestedSlug, existing?.id)).includes(requestedSlug);
@@ -243,6 +245,22 @@ export function createAppsService({
         });
       }
       return { appId: row.id, slug: row.slug, name: row.name, appType: row.kind as SaveAppResponse['appType'] };
+    },
+
+    /** `POST /api/apps/{appId}/slug` (App details): the app moves to a new address; the old one stays its own. */
+    async changeSlug(user: SessionUser, appId: string, slug: string): Promise<AppSummary> {
+      const row = await getOwned(user, appId);
+      if (slug === row.slug) return summary(row);
+      if ((await appsRepo.slugsLike(slug, row.id)).includes(slug)) throw slugTaken(slug);
+      let moved: AppRow;
+      try {
+        moved = await appsRepo.changeSlug(row.id, slug);
+      } catch (err) {
+        if (err instanceof SlugTakenError || isUniqueViolation(err)) throw slugTaken(slug);
+        throw err;
+      }
+      onSettingsSaved?.({ id: row.id, slug: row.slug });
+      return summary(moved);
     },
 
     async list(user: SessionUser): Promise<AppSummary[]> {

@@ -242,3 +242,39 @@ describe('preview and published look', () => {
     expect((await onHost(app.slug, '/_runtime/fonts/toString')).status).toBe(404);
   });
 });
+
+describe('App details: POST /api/apps/{id}/slug', () => {
+  const move = (owner: Builder, appId: string, slug: unknown) =>
+    t.request('POST', `/api/apps/${appId}/slug`, { token: owner.token, body: { slug } });
+
+  it('moves the app to its new address; the old host no longer serves it and its slug stays the app’s', async () => {
+    const app = await makeApp(lite);
+    await publish(lite, app.appId);
+    const slug = `club-${Date.now().toString(36)}`;
+    const res = await move(lite, app.appId, ` ${slug.toUpperCase()} `);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ appId: app.appId, slug });
+    expect((await liveBundle({ appId: app.appId, slug })).id).toBe(app.appId);
+    expect((await onHost(app.slug, `/runtime/bundle?appId=${app.appId}`)).status).toBe(404);
+    // Another app cannot take the old address; this one may take it back.
+    const other = await makeApp(moon);
+    const taken = await move(moon, other.appId, app.slug);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe(`The address "${app.slug}" is taken by another app, choose another slug`);
+    expect((await move(lite, app.appId, app.slug)).status).toBe(200);
+  });
+
+  it('refuses a bad address, another builder’s app and a double move to the same slug keeps one owner', async () => {
+    const app = await makeApp(lite);
+    for (const bad of ['no spaces', '-dash', 'x'.repeat(49), 'a\u0000b', 42, '']) {
+      const res = await move(lite, app.appId, bad);
+      expect(res.status, String(bad)).toBe(400);
+    }
+    expect((await move(moon, app.appId, 'stolen-address')).status).toBe(404);
+    const slug = `twice-${Date.now().toString(36)}`;
+    const [a, b] = await Promise.all([move(lite, app.appId, slug), move(lite, app.appId, slug)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const other = await makeApp(moon);
+    expect((await move(moon, other.appId, slug)).status).toBe(409);
+  });
+});
