@@ -85,6 +85,8 @@ export const TOOL_PAGE_MESSAGES = {
   showInput: 'Add details',
   hideInput: 'Hide details',
   required: '{label} is required',
+  /** The main input left empty (the run API's own words for it). */
+  inputRequired: 'Write something first',
   invalidEmail: 'Enter a valid e-mail address',
   invalidNumber: 'Enter a number',
   optional: 'optional',

@@ -14,7 +14,12 @@ export const isEmpty = (value: FieldValue | undefined) =>
 
 /** The message of one field's value, or null when it is fine. */
 export function fieldError(field: ToolPageField, value: FieldValue | undefined): string | null {
-  if (isEmpty(value)) return field.required ? TOOL_PAGE_MESSAGES.required.replace('{label}', field.label) : null;
+  if (isEmpty(value)) {
+    if (!field.required) return null;
+    return field.name === 'input'
+      ? TOOL_PAGE_MESSAGES.inputRequired
+      : TOOL_PAGE_MESSAGES.required.replace('{label}', field.label);
+  }
   const text = Array.isArray(value) ? '' : value!.trim();
   if (field.type === 'email' && !EMAIL.test(text)) return TOOL_PAGE_MESSAGES.invalidEmail;
   if ((field.type === 'height' || field.type === 'weight') && !(Number(text) > 0))

@@ -107,7 +107,7 @@ describe('form values', () => {
   ];
   it('checks required, e-mail and measures', () => {
     expect(formErrors(fields, { input: '  ', email: 'nope', height: 'abc', tags: [] })).toEqual({
-      input: 'Question is required',
+      input: 'Write something first',
       email: 'Enter a valid e-mail address',
       height: 'Enter a number',
       tags: 'Tags is required',
