@@ -21,6 +21,23 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * The toast saying `text` stays inside a phone's screen, also when it was shown at desktop width and
+ * the window then narrowed (sampled through the moment the outlet moves to its mobile place).
+ */
+async function expectToastOnScreen(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (let i = 0; i < 5; i++) {
+    const box = (await toast.boundingBox())!;
+    expect(box.x, `the toast's left edge ${i * 80} ms after narrowing`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.waitForTimeout(80);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 // The first hour of a new builder, through the UI only: sign up, describe an app, try it in the
 // preview, open sign-up and publish, then an end user signs up on the live app. Access changes that
 // wait for a publish and column renames are proven in publish.spec.ts.
@@ -40,6 +57,7 @@ test('the first hour: sign up, describe a book club, add a book, publish, and an
   await new DevOutbox(page, request).openLink(email, /verify your email/i);
   const home = new HomePage(page);
   await home.expectOpen();
+  await expectToastOnScreen(page, APP_MESSAGES.emailVerified);
 
   // Home: the description, then Enter.
   const prompt = page.getByRole('textbox', { name: 'What do you want to build?' });
