@@ -11,6 +11,7 @@ import {
   RUNTIME_MESSAGES,
   TOOL_PAGE_MESSAGES,
   UPLOAD_MAX_BYTES,
+  toolPagePath,
   type RuntimeBoot,
   type SessionUser,
   type ToolPageBoot,
@@ -176,8 +177,8 @@ interface AppHostDeps {
   onError: ErrorHandler;
   /** True when the request carries a live session of one of this app's users, issued on `host`. */
   isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
-  /** The public page of the app's active tool at a path, or null (tool-page.ts). */
-  toolPageOf: (app: RuntimeApp, path: string) => Promise<ToolPageBoot | null>;
+  /** The public page of the app's active tool at a path (with none, a single tool's first), or null (tool-page.ts). */
+  toolPageOf: (app: RuntimeApp, path: string | null) => Promise<ToolPageBoot | null>;
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
@@ -248,7 +249,17 @@ export function appHostRoutes(deps: AppHostDeps) {
   }
 
   const home = (c: Context<HostEnv>) => (c.var.isCustomHost ? '/' : `/app/${appOf(c).slug}/`);
-  host.get('/', (c) => (c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302)));
+  // A single tool has no pages: its host's home is its first active tool's page.
+  const toolHome = async (c: Context<HostEnv>) => {
+    const first = await deps.toolPageOf(appOf(c), null);
+    return first ? c.redirect(toolPagePath(first.tool.path), 302) : null;
+  };
+  host.get('/', async (c) =>
+    c.var.isCustomHost ? ((await toolHome(c)) ?? shell(c, appOf(c), 'app')) : c.redirect(home(c), 302),
+  );
+  host.get('/app/:slug/', async (c, next) =>
+    c.req.param('slug') === appOf(c).slug && !c.var.isCustomHost ? ((await toolHome(c)) ?? next()) : next(),
+  );
   host.get('/app/:slug/*', (c) =>
     c.req.param('slug') === appOf(c).slug && !c.var.isCustomHost ? shell(c, appOf(c), 'app') : c.redirect(home(c), 302),
   );

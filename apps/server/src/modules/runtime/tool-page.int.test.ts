@@ -116,6 +116,13 @@ describe('the public tool page /tool/{path} on the app host', () => {
     expect(boot.isSignupEnabled).toBe(false);
     expect(boot.builderUrl).toBe('http://localhost:3000');
 
+    // The host's home is the tool's page.
+    const home = await on(slug, '/');
+    expect(home.headers.get('location')).toBe(`/app/${slug}/`);
+    const root = await on(slug, `/app/${slug}/`);
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/tool/ask');
+
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain('frame-ancestors http://localhost:3000');

@@ -3,6 +3,7 @@ import { toolPageBoot, type ToolPageSource } from './tool-page';
 
 const source = (over: Partial<ToolPageSource> = {}, settings: Record<string, unknown> = {}): ToolPageSource => ({
   app: { id: 'a1', name: 'Acme', settings },
+  kind: 'tool',
   definition: {
     name: 'Acme',
     tools: [{ toolId: 't1', title: 'Ask', path: 'Ask-Us', status: 'active', instructions: 'secret [input]' }],
@@ -44,6 +45,11 @@ describe('toolPageBoot', () => {
       false,
     );
     expect(toolPageBoot(source({ style: { background: 'url(javascript:x)' } }), 'ask-us')!.style).toEqual({});
+  });
+
+  it("leads a single tool's home to its first active tool, never a generated app's", () => {
+    expect(toolPageBoot(source(), null)!.tool.path).toBe('Ask-Us');
+    expect(toolPageBoot(source({ kind: 'generated' }), null)).toBeNull();
   });
 
   it('reads settings with their defaults, and finds nothing for drafts or a broken definition', () => {

@@ -19,6 +19,8 @@ import {
 
 export interface ToolPageSource {
   app: { id: string; name: string; settings: Record<string, unknown> };
+  /** The app's kind: a single tool's host root leads to its first active tool. */
+  kind: string;
   /** The app's saved definition (the `app` payload of POST /api/apps). */
   definition: Record<string, unknown>;
   style: Record<string, unknown>;
@@ -27,11 +29,20 @@ export interface ToolPageSource {
   builderUrl: string;
 }
 
-/** The page of the app's active tool at `path`, or null (no such tool, a draft, an unreadable definition). */
-export function toolPageBoot(source: ToolPageSource, path: string): ToolPageBoot | null {
+/**
+ * The page of the app's active tool at `path`, or null (no such tool, a draft, an unreadable
+ * definition). With no path, a single tool's first active tool (a generated app's own tools are
+ * never its home).
+ */
+export function toolPageBoot(source: ToolPageSource, path: string | null): ToolPageBoot | null {
   const parts = ToolAppPartsSchema.safeParse(source.definition);
   if (!parts.success) return null;
-  const tool = findActiveToolByPath(parts.data, path);
+  const tool =
+    path === null
+      ? source.kind === 'tool'
+        ? (parts.data.tools?.find((t) => t.status === 'active') ?? null)
+        : null
+      : findActiveToolByPath(parts.data, path);
   if (!tool) return null;
   const texts = tool.texts ?? parts.data.texts ?? DEFAULT_TOOL_TEXTS;
   const settings = source.app.settings;
