@@ -102,6 +102,8 @@ body{margin:0}
 .tt-footer{display:flex;justify-content:center;padding:8px 16px 28px}
 .tt-watermark{display:inline-flex;align-items:center;gap:6px;padding:7px 14px;border-radius:999px;background:rgba(15,23,42,.88);color:#fff;font-size:12px;font-weight:600;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.16)}
 .tt-watermark:hover{background:#0f172a}
+.tt-dark .tt-watermark{background:rgba(255,255,255,.1);border:1px solid var(--color-border);box-shadow:none}
+.tt-dark .tt-watermark:hover{background:rgba(255,255,255,.16)}
 .tt-toast{position:fixed;left:50%;bottom:64px;transform:translateX(-50%);z-index:50;max-width:min(92vw,420px);padding:10px 16px;border-radius:10px;background:#111827;color:#fff;font-size:14px;box-shadow:0 8px 24px rgba(0,0,0,.18)}
 .tt-toast-error{background:#b91c1c}
 .tt-toast-success{background:#047857}
