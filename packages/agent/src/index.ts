@@ -44,6 +44,10 @@ export {
   type ConversationMessage,
   type OfflineAppBuilderModelOptions,
 } from './offline';
+// The offline builder's description corpus and how its pages name fields: for the browser check of every corpus app (tests/e2e).
+export { CORPUS, type CorpusCase } from './offline/corpus/descriptions';
+export { fieldSpecsOf, displayFieldOf, type FieldSpec } from './offline/fields';
+export { pagesOf } from './offline/app-model';
 export {
   writeGroundedAnswer,
   fillJsonSchema,
