@@ -10,6 +10,7 @@
 //            --skip-bundle (generated-app bundling, bench/bundle.mjs)
 //            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
 //            --skip-chat (chat time to first token through the server vs. the model directly; bench/chat.mjs)
+//            --skip-tool-run (a tool run's time to first token at 10k chunks, offline and vs. the model directly; bench/tool-run.mjs)
 //            --skip-preview (a version applied -> shown in the editor's preview, in Chromium; bench/preview.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
@@ -68,6 +69,8 @@ export const TARGETS = {
   retrievalP95Ms: 20, // max
   // POST /api/apps/{id}/chat time to first token minus the same fake model called with streamText, p50
   chatExtraP50Ms: 5, // max
+  // POST /live_api/tools/{path}/runs time to first token (10k chunks) minus the fake model called directly, p50
+  toolRunExtraP50Ms: 20, // max
   // a chat turn's new version applied -> the preview frame shows it, in Chromium: the first build
   // of a server, and later versions at p50
   previewFirstRenderMs: 1_000, // max
@@ -106,6 +109,7 @@ function parseArgs(argv) {
     else if (key === 'skip-bundle') opts.skipBundle = true;
     else if (key === 'skip-context') opts.skipContext = true;
     else if (key === 'skip-chat') opts.skipChat = true;
+    else if (key === 'skip-tool-run') opts.skipToolRun = true;
     else if (key === 'skip-preview') opts.skipPreview = true;
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
@@ -557,6 +561,26 @@ async function main() {
     result.chat = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
+  if (!cfg.skipToolRun) {
+    log('tool runs: time to first token at 10k chunks, offline and through a run vs. the fake model directly (bench/tool-run.mjs)');
+    const args = [
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'bench/tool-run.mjs'),
+      '--json',
+      ...(cfg.skipPglite ? ['--skip-pglite'] : []),
+      ...(cfg.skipPostgres ? ['--skip-postgres'] : []),
+    ];
+    if (cfg.quick) args.push('--samples=20');
+    const run = spawnSync(process.execPath, args, {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (run.status !== 0) throw new Error('bench/tool-run.mjs failed');
+    result.toolRun = JSON.parse(run.stdout.trim().split('\n').pop());
+  }
+
   if (!cfg.skipPreview) {
     log(
       "preview: a chat turn's version applied -> shown in the editor's preview frame, in Chromium (bench/preview.mjs)",
@@ -632,6 +656,8 @@ async function main() {
     retrievalP95Ms: t(result.context?.retrievalP95Ms ?? undefined, TARGETS.retrievalP95Ms, 'max'),
     chatExtraPostgresP50Ms: t(result.chat?.postgres?.extraP50Ms, TARGETS.chatExtraP50Ms, 'max'),
     chatExtraPgliteP50Ms: t(result.chat?.pglite?.extraP50Ms, TARGETS.chatExtraP50Ms, 'max'),
+    toolRunExtraPostgresP50Ms: t(result.toolRun?.postgres?.extraP50Ms, TARGETS.toolRunExtraP50Ms, 'max'),
+    toolRunExtraPgliteP50Ms: t(result.toolRun?.pglite?.extraP50Ms, TARGETS.toolRunExtraP50Ms, 'max'),
     previewFirstBuildMs: t(result.preview?.firstBuildMs, TARGETS.previewFirstRenderMs, 'max'),
     previewFirstRenderP50Ms: t(result.preview?.changeP50Ms, TARGETS.previewFirstRenderMs, 'max'),
   };

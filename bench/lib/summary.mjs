@@ -207,6 +207,8 @@ export function printSummary(r, out) {
   rows.push(['retrieval at 100k chunks (p95)', ...ms(t.retrievalP95Ms)]);
   rows.push(['chat first token, extra on PostgreSQL (p50)', ...ms(t.chatExtraPostgresP50Ms)]);
   rows.push(['chat first token, extra on PGlite (p50)', ...ms(t.chatExtraPgliteP50Ms)]);
+  rows.push(['tool run first token, extra on PostgreSQL (p50)', ...ms(t.toolRunExtraPostgresP50Ms)]);
+  rows.push(['tool run first token, extra on PGlite (p50)', ...ms(t.toolRunExtraPgliteP50Ms)]);
   rows.push(['preview shows the first build', ...ms(t.previewFirstBuildMs)]);
   rows.push(['preview shows a later version (p50)', ...ms(t.previewFirstRenderP50Ms)]);
   table(rows).forEach((l) => out(l));

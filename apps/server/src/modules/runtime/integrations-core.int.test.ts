@@ -55,7 +55,13 @@ async function genApp(t: TestApp, { withFaq = false, pages = { Home: 'export def
 }
 type GenApp = Awaited<ReturnType<typeof genApp>>;
 
-async function call(t: TestApp, app: GenApp, endpoint: string, body: unknown, caller = app.caller) {
+async function call(
+  t: TestApp,
+  app: GenApp,
+  endpoint: string,
+  body: unknown,
+  caller: Record<string, string> = app.caller,
+) {
   const isForm = body instanceof FormData;
   const res = await t.app.request(
     `/integrations/Core/${endpoint}`,
@@ -72,7 +78,7 @@ async function call(t: TestApp, app: GenApp, endpoint: string, body: unknown, ca
 const extractForm = (schema: unknown, text: string | Uint8Array, name = 'data.txt', type = 'text/plain') => {
   const form = new FormData();
   form.append('json_schema', typeof schema === 'string' ? schema : JSON.stringify(schema));
-  form.append('file', new Blob([text as BlobPart], { type }), name);
+  form.append('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)], { type }), name);
   return form;
 };
 
@@ -101,9 +107,8 @@ describe('Core.SendEmail', () => {
   it("mails the app's own users through the mailer (dev outbox), nobody else, within limits", async () => {
     const app = await genApp(offline);
     const user = await endUserOf(offline, app);
-    const [row] = (await offline.db.execute(sql`SELECT email FROM app_users WHERE id = ${user.userId}`)).rows as Array<{
-      email: string;
-    }>;
+    const found = await offline.db.execute(sql`SELECT email FROM app_users WHERE id = ${user.userId}`);
+    const [row] = (found as unknown as { rows: Array<{ email: string }> }).rows;
     const email = row!.email;
     const sent = await call(offline, app, 'SendEmail', {
       to: email,

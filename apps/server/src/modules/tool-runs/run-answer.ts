@@ -34,7 +34,27 @@ export interface AnswerRunInput {
   model: RunModel;
   newVisitorToken: string | null;
   left: { creditsLeft: number | null; runsLeft: { today: number; thisWeek: number } };
-  deps: { repo: ToolRunsRepo; retrieval: Pick<RetrievalService, 'searchSimilar'>; logger: Logger };
+  /** The run's retrieval (`retrieveForRun`), started while the run was being checked and counted. */
+  retrieved: Promise<RetrievedChunk[]>;
+  deps: { repo: ToolRunsRepo; logger: Logger };
+}
+
+/**
+ * Search-similar for a run: hybrid retrieval over the tool's data items, queried with the field
+ * values and then the instructions (tags filled).
+ */
+export function retrieveForRun(
+  retrieval: Pick<RetrievalService, 'searchSimilar'>,
+  input: Pick<AnswerRunInput, 'appId' | 'tool' | 'fields' | 'values'>,
+): Promise<RetrievedChunk[]> {
+  const itemIds = input.tool.dataItems.map((d) => d.contextItemId);
+  if (!itemIds.length) return Promise.resolve([]);
+  return retrieval.searchSimilar({
+    appId: input.appId,
+    query: retrievalQuery(input.fields, input.values, fillInstructions(input.tool.instructions, input.values)),
+    itemIds,
+    limit: RUN_CHUNKS,
+  });
 }
 
 /** One source per data item used, with the start of its best chunk. */
@@ -75,15 +95,7 @@ export async function* answerRun(input: AnswerRunInput): AsyncGenerator<ToolRunE
 
     yield { type: 'status', step: 'search-similar' };
     const instructions = fillInstructions(input.tool.instructions, values);
-    const itemIds = input.tool.dataItems.map((d) => d.contextItemId);
-    let chunks = itemIds.length
-      ? await deps.retrieval.searchSimilar({
-          appId: input.appId,
-          query: retrievalQuery(fields, values, instructions),
-          itemIds,
-          limit: RUN_CHUNKS,
-        })
-      : [];
+    let chunks = await input.retrieved;
 
     yield { type: 'status', step: 'query-context' };
     if (input.settings.smartFiltering) chunks = filterCsvRows(chunks, fields, values);
@@ -95,7 +107,7 @@ export async function* answerRun(input: AnswerRunInput): AsyncGenerator<ToolRunE
       const answer = writeGroundedAnswer({
         question: questionOf(fields, values),
         instructions,
-        hasData: itemIds.length > 0,
+        hasData: input.tool.dataItems.length > 0,
         chunks: used.map((c) => ({
           contextItemId: c.contextItem.id,
           sourceName: c.contextItem.name,

@@ -85,8 +85,8 @@ describe('a tool run with a configured model (fake OpenAI-compatible server)', (
     });
     const [row] = await runsOf(app.appId);
     expect(row).toMatchObject({ status: 'failed', creditsCharged: 0 });
-    const [credits] = (await t.db.execute(sql`SELECT balance FROM app_user_credits WHERE app_user_id = ${user.userId}`))
-      .rows as Array<{ balance: number }>;
+    const balance = await t.db.execute(sql`SELECT balance FROM app_user_credits WHERE app_user_id = ${user.userId}`);
+    const [credits] = (balance as unknown as { rows: Array<{ balance: number }> }).rows;
     expect(credits!.balance).toBe(50);
     fake.setReply({ text: 'Now it works.' });
     expect(doneOf(await run(t, app.slug, { input: 'deliver' }, { token: user.token })).creditsLeft).toBe(48);
@@ -123,7 +123,8 @@ describe('answerRun', () => {
       },
       newVisitorToken: null,
       left: { creditsLeft: null, runsLeft: { today: 1, thisWeek: 1 } },
-      deps: { repo, retrieval: { searchSimilar: async () => [] }, logger: createLogger('silent') },
+      retrieved: Promise.resolve([]),
+      deps: { repo, logger: createLogger('silent') },
     }))
       events.push(event);
     const completion = Math.ceil('Priced answer.'.length / 4);

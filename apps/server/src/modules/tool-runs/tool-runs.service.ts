@@ -21,7 +21,7 @@ import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { checkRunValues, runFieldsOf, type RunField } from './run-prompt';
-import { answerRun, type RunModel } from './run-answer';
+import { answerRun, retrieveForRun, type RunModel } from './run-answer';
 import type { RunWindows, ToolRunsRepo } from './tool-runs.repo';
 import { issueVisitorToken, verifyVisitorToken } from './visitor-id';
 
@@ -165,6 +165,9 @@ export function createToolRunsService({
           throw new AppError('RATE_LIMITED', TOOL_RUN_MESSAGES.tooManyFromAddress, { limit: 'address' });
       }
       const model = await modelFor(settings.aiModel);
+      // Retrieval does not depend on the run's record: it goes on while the run is counted and charged.
+      const retrieved = retrieveForRun(retrieval, { appId: app.id, tool, fields, values: checked.values });
+      retrieved.catch(() => undefined);
       const runId = randomUUID();
       const started = await repo.startRun(
         {
@@ -208,7 +211,8 @@ export function createToolRunsService({
             thisWeek: Math.max(0, settings.weekly - started.runsThisWeek),
           },
         },
-        deps: { repo, retrieval, logger },
+        retrieved,
+        deps: { repo, logger },
       });
       return { events, newVisitorToken };
     },
