@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import { E2E_ADMINS, FIRST_HOUR_ADMINS } from './support/helpers';
+import { paymentsEnv } from './support/payments';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA_DIR_PREFIX = 'tessera-e2e-';
@@ -24,10 +25,12 @@ function freePorts(count: number): number[] {
 if (!process.env.TESSERA_E2E_DATA_DIR) {
   removeStaleDataDirs();
   process.env.TESSERA_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
-  const [server, site, model] = freePorts(3);
+  const [server, site, model, stripe, gumroad] = freePorts(5);
   process.env.E2E_PORT ??= String(server);
   process.env.E2E_SCRAPER_SITE_PORT ??= String(site);
   process.env.E2E_MODEL_PORT ??= String(model);
+  process.env.E2E_STRIPE_PORT ??= String(stripe);
+  process.env.E2E_GUMROAD_PORT ??= String(gumroad);
 }
 
 const PORT = Number(process.env.E2E_PORT);
@@ -36,6 +39,9 @@ const SCRAPER_SITE_PORT = Number(process.env.E2E_SCRAPER_SITE_PORT);
 /** An OpenAI-compatible model server streaming a recorded answer (support/fake-model-server.ts). */
 const MODEL_PORT = Number(process.env.E2E_MODEL_PORT);
 const BASE_URL = `http://localhost:${PORT}`;
+/** Fake Stripe and Gumroad (support/fake-payments-server.ts); the server sells plans through them. */
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT);
+const GUMROAD_PORT = Number(process.env.E2E_GUMROAD_PORT);
 
 /** Removes data dirs that earlier runs left behind (an hour old or more; a parallel run keeps its own). */
 function removeStaleDataDirs() {
@@ -82,6 +88,14 @@ export default defineConfig({
       env: { E2E_MODEL_PORT: String(MODEL_PORT) },
     },
     {
+      command: 'node --import tsx tests/e2e/support/fake-payments-server.ts',
+      cwd: REPO_ROOT,
+      url: `http://127.0.0.1:${GUMROAD_PORT}/l/explorer`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PORT: String(PORT), E2E_STRIPE_PORT: String(STRIPE_PORT), E2E_GUMROAD_PORT: String(GUMROAD_PORT) },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: REPO_ROOT,
       url: `${BASE_URL}/healthz`,
@@ -97,12 +111,17 @@ export default defineConfig({
         PUBLIC_URL: BASE_URL,
         LOG_LEVEL: 'warn',
         // Honoured only outside production (platform/outbound fetchPolicyForTests).
-        OUTBOUND_TEST_ALLOW_HOSTS: `127.0.0.1:${SCRAPER_SITE_PORT}`,
+        OUTBOUND_TEST_ALLOW_HOSTS: `127.0.0.1:${SCRAPER_SITE_PORT},127.0.0.1:${GUMROAD_PORT}`,
         // The offline app builder stays the default; the admin may pick the recorded model server.
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODEL: 'fake-coder',
         CHAT_MODEL: 'offline:app-builder',
         ADMIN_EMAILS: [...Object.values(E2E_ADMINS), ...FIRST_HOUR_ADMINS].join(','),
+        ...paymentsEnv({
+          dataDir: process.env.TESSERA_E2E_DATA_DIR!,
+          stripePort: STRIPE_PORT,
+          gumroadPort: GUMROAD_PORT,
+        }),
       },
     },
   ],

@@ -117,7 +117,6 @@ export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = PlanCatalogueSchema.parse({
       price: 0,
       description: 'Try the builder with one data source per app.',
       buttonText: 'Start free',
-      features: ['1 data item per app', 'Files up to 5 MB', '150 chat messages, 25 a day'],
       limits: limitsOf('lite'),
     },
     {
@@ -127,7 +126,7 @@ export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = PlanCatalogueSchema.parse({
       price: 19,
       priceYearly: 190,
       description: 'For builders with a few apps and more data.',
-      features: ['5 data items per app', 'Files up to 10 MB', '1,000 chat messages, no daily limit'],
+      features: ['Photo fields in tools'],
       limits: limitsOf('explorer'),
     },
     {
@@ -138,7 +137,7 @@ export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = PlanCatalogueSchema.parse({
       priceYearly: 490,
       isMostPopular: true,
       description: 'Sell your apps: more data processing and chat.',
-      features: ['5 data items per app', 'Web scraper: 100 pages', '3,000 chat messages'],
+      features: ['Photo fields in tools', 'Hide the Tessera badge'],
       limits: limitsOf('monetizer'),
     },
     {
@@ -148,7 +147,7 @@ export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = PlanCatalogueSchema.parse({
       price: 149,
       priceYearly: 1490,
       description: 'Everything, with App settings on generated apps.',
-      features: ['2 GB of data processed a month', 'Unlimited chat messages', 'App settings on generated apps'],
+      features: ['App settings on generated apps', 'Hide the Tessera badge'],
       limits: limitsOf('moon'),
     },
   ],

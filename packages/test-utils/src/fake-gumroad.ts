@@ -89,11 +89,17 @@ input{font:inherit;padding:8px;width:100%;box-sizing:border-box;margin:8px 0}.bo
  * pings (form-encoded, to the seller's ping URL) for sales and membership changes.
  */
 export async function startFakeGumroad(
-  options: { products?: FakeGumroadProduct[]; pingUrl?: string; redirectUrl?: string; port?: number } = {},
+  options: {
+    products?: FakeGumroadProduct[];
+    pingUrl?: string;
+    redirectUrl?: string;
+    port?: number;
+    accessToken?: string;
+  } = {},
 ): Promise<FakeGumroad> {
   const state: FakeGumroad = {
     baseUrl: '',
-    accessToken: `gr_${randomBytes(16).toString('hex')}`,
+    accessToken: options.accessToken ?? `gr_${randomBytes(16).toString('hex')}`,
     products: options.products ?? [
       { id: 'prod_explorer', permalink: 'explorer', name: 'Explorer', price: 1900, recurrence: 'monthly' },
       { id: 'prod_moon', permalink: 'moon', name: 'MOON', price: 14900, recurrence: 'monthly' },

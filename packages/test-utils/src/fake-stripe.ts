@@ -74,11 +74,13 @@ button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#635
  * sessions, a hosted checkout page the browser can "pay" on (it redirects to the success URL), the
  * customer portal (cancel at period end), and webhooks signed with Stripe's signing scheme.
  */
-export async function startFakeStripe(options: { webhookUrl?: string; port?: number } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  options: { webhookUrl?: string; port?: number; secretKey?: string; webhookSecret?: string } = {},
+): Promise<FakeStripe> {
   const state: FakeStripe = {
     baseUrl: '',
-    secretKey: `sk_test_${randomBytes(12).toString('hex')}`,
-    webhookSecret: `whsec_${randomBytes(16).toString('hex')}`,
+    secretKey: options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`,
+    webhookSecret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`,
     webhookUrl: options.webhookUrl ?? null,
     deliver: null,
     deliveries: [],

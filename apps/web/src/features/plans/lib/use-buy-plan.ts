@@ -16,7 +16,7 @@ export function gumroadLink(link: string, email: string | null): string {
 
 /**
  * Buying a plan card: Stripe Checkout when the card has it, else its Gumroad link (the purchase
- * comes back with `sale_id`). A visitor is asked to sign in first for Stripe.
+ * comes back with `sale_id`). A visitor is asked to sign in first for Stripe, and to sign up for the free plan.
  */
 export function useBuyPlan() {
   const { user } = useSession();
@@ -24,6 +24,11 @@ export function useBuyPlan() {
   const [pending, setPending] = useState<string | null>(null);
 
   async function buy(card: PlanCard, interval: BillingInterval, via: 'stripe' | 'gumroad' = 'stripe') {
+    // The free plan needs no checkout: a visitor signs up, a builder has it already.
+    if (!card.checkout.stripe && !card.checkout.gumroad) {
+      navigate(user ? '/home' : '/login?view=signup');
+      return;
+    }
     const useStripe = via === 'stripe' && card.checkout.stripe;
     if (useStripe && !user) {
       navigate(`/login?${new URLSearchParams({ redirectTo: '/joinPlan' })}`);
