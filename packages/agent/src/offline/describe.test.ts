@@ -317,6 +317,16 @@ describe('first turn: understanding a description', () => {
     expect(goals.entities.Goal!.properties.name).toEqual({ type: 'string' });
   });
 
+  it('makes what visitors leave on a form the record, and links a lending app’s loans to the thing lent', async () => {
+    const form = await build('A feedback form for my café: visitors leave their name, a rating 1-5 and a comment.');
+    expect(Object.keys(form.entities)).toEqual(['Feedback']);
+    expect(Object.keys(form.entities.Feedback!.properties)).toEqual(['name', 'rating', 'comment']);
+    const lending = await build(
+      'Tool lending: tools (name, location) and loans with a member name, borrowed date and return date.',
+    );
+    expect(lending.entities.Loan!.properties.tool_id).toEqual({ type: 'string' });
+  });
+
   it.each([
     ['I want an app to track my plants and when I watered them', 'Plant Care', ['Plant']],
     ['Make me a simple CRM', 'CRM', ['Customer', 'Deal']],

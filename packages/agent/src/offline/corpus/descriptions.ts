@@ -245,7 +245,8 @@ export const CORPUS: CorpusCase[] = [
     text: 'Youth football team: players (name, shirt number, position: goalkeeper, defender, midfielder, forward, parent phone) and matches (opponent, date, home or away, goals for, goals against).',
     entities: {
       Player: 'name:text, shirt_number:integer, position:enum, parent_phone|phone:phone',
-      Match: 'opponent:text, date:date, home_or_away|venue|location:enum, goals_for:integer, goals_against:integer',
+      Match:
+        'opponent:text, date:date, home_or_away|home_away|venue|location:enum, goals_for:integer, goals_against:integer',
     },
   },
   {

@@ -132,6 +132,12 @@ export function relationsOf(text: string, names: readonly string[]): { relations
     if (/^(has|have|with|are|were|and|or|the|for|of|in)$/.test(verb)) continue;
     if (resolve(subject, names) && resolve(object, names)) add(object, subject);
   }
+  // "tool lending: tools (…) and loans with …": in a lending or rental app, each loan is of the thing lent.
+  for (const m of lower.matchAll(/\b([a-z]+)\s+(?:lending|library|libraries|rentals?|hire|loans?|share|sharing)\b/g)) {
+    const thing = resolve(m[1]!, names);
+    const loan = names.find((n) => /^(Loan|Rental|Borrowing|Checkout)$/.test(n));
+    if (thing && loan) add(loan, thing);
+  }
   // "members can RSVP to meetings", "volunteers sign up for shifts", "members borrow things".
   for (const [verb, name, fields] of JOIN_VERBS) {
     const pattern = new RegExp(

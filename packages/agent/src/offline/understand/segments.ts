@@ -146,7 +146,15 @@ export function segmentsOf(description: string): { segments: Segment[]; links: L
       // "from a start time to an end time with …": a noun after a preposition is not the subject.
       if (/\b(to|from|on|at|for|of|in|by|about)\s+(?:an?\s+|the\s+)?$/i.test(clause.slice(0, np.start))) continue;
       if (anchors.length && nounStart < anchors.at(-1)!.listStart) continue;
-      anchors.push({ noun: np.phrase, nounStart, listStart: m.index + m[0].length });
+      // "a feedback form: visitors leave their name, a rating and a comment" — what they leave is the record.
+      const left =
+        /^(leave|submit|send)s?$/i.test(m[0]) &&
+        /people|visitors?|customers?|guests?|users?|students?|parents?|members?|patients?|clients?|applicants?|candidates?|attendees?/i.test(
+          np.phrase,
+        )
+          ? /\b([a-z]+)\s+(?:form|survey|box)\b/i.exec(description)?.[1]
+          : undefined;
+      anchors.push({ noun: left ?? np.phrase, nounStart, listStart: m.index + m[0].length });
     }
     if (anchors.length) {
       anchors.forEach((a, i) => {
