@@ -107,6 +107,19 @@ describe('Stripe checkout', () => {
     expect(await current(b.token)).toMatchObject({ plan: 'explorer', planSubscriptionStatus: 'cancelled' });
   });
 
+  it('the first events of one subscription delivered at once all apply (no collision)', async () => {
+    const b = await t.signUpVerified();
+    const session = await checkout(b.token, 'monetizer');
+    const held: Array<{ payload: string; signature: string }> = [];
+    stripe.deliver = async (payload, signature) => held.push({ payload, signature });
+    await stripe.pay(session.id);
+    stripe.deliver = (payload, signature) =>
+      t.request('POST', STRIPE_WEBHOOK_PATH, { rawBody: payload, headers: { 'stripe-signature': signature } });
+    const answers = await Promise.all(held.map((d) => stripe.deliver!(d.payload, d.signature)));
+    expect(answers.map((a: any) => a.status)).toEqual(held.map(() => 200));
+    expect(await current(b.token)).toMatchObject({ plan: 'monetizer', planSubscriptionStatus: 'active' });
+  });
+
   it('refuses a forged or tampered signature and changes nothing', async () => {
     const b = await t.signUpVerified();
     const forged = JSON.stringify({

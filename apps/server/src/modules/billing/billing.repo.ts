@@ -79,30 +79,36 @@ export function createBillingRepo(db: Db) {
           eq(billingSubscriptions.provider, change.provider),
           eq(billingSubscriptions.subscriptionId, change.subscriptionId),
         );
-        const [existing] = await tx.select().from(billingSubscriptions).where(key).for('update');
-        const accountId =
-          existing?.accountId ?? change.accountId ?? (change.email ? await accountIdByEmail(tx, change.email) : null);
-        if (!existing) {
-          await tx.insert(billingSubscriptions).values({
+        // Insert-or-lock: two first events of one subscription at once (Stripe sends several) must not collide.
+        const accountIdOf = async (existingAccount: string | null) =>
+          existingAccount ?? change.accountId ?? (change.email ? await accountIdByEmail(tx, change.email) : null);
+        const [created] = await tx
+          .insert(billingSubscriptions)
+          .values({
             provider: change.provider,
             subscriptionId: change.subscriptionId,
-            accountId,
+            accountId: await accountIdOf(null),
             plan: change.plan,
             customerId: change.customerId,
             email: change.email,
             status: change.status,
             cancelledAt: change.cancelledAt,
             stateAt: change.occurredAt,
-          });
-        } else {
-          const newer = change.occurredAt >= existing.stateAt;
+          })
+          .onConflictDoNothing()
+          .returning({ accountId: billingSubscriptions.accountId });
+        let accountId = created?.accountId ?? null;
+        if (!created) {
+          const [existing] = await tx.select().from(billingSubscriptions).where(key).for('update');
+          accountId = await accountIdOf(existing!.accountId);
+          const newer = change.occurredAt >= existing!.stateAt;
           await tx
             .update(billingSubscriptions)
             .set({
               accountId,
-              plan: change.plan ?? existing.plan,
-              customerId: change.customerId ?? existing.customerId,
-              email: change.email ?? existing.email,
+              plan: change.plan ?? existing!.plan,
+              customerId: change.customerId ?? existing!.customerId,
+              email: change.email ?? existing!.email,
               ...(newer ? { status: change.status, cancelledAt: change.cancelledAt, stateAt: change.occurredAt } : {}),
               updatedAt: new Date(),
             })
