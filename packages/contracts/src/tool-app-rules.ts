@@ -237,8 +237,10 @@ export function checkToolApp(next: ToolAppParts, prev: ToolAppParts | null, ctx:
     return fail({ code: 'VALIDATION_FAILED', message: TOOL_MESSAGES.maxTools, path: 'tools' });
   const ids = new Set<string>();
   const paths: string[] = [];
-  let active = 0;
   const prevTools = new Map((prev?.tools ?? []).map((t) => [t.toolId, t]));
+  const wasActive = (tool: { toolId: string }) => prevTools.get(tool.toolId)?.status === 'active';
+  // Tools that stay live count first, wherever they are in the list: a tool going live must fit beside all of them.
+  let active = tools.filter((t) => t.status === 'active' && wasActive(t)).length;
   for (const [i, tool] of tools.entries()) {
     if (ids.has(tool.toolId))
       return fail({ code: 'VALIDATION_FAILED', message: TOOL_MESSAGES.toolIdRepeated, path: `tools.${i}.toolId` });
@@ -247,10 +249,10 @@ export function checkToolApp(next: ToolAppParts, prev: ToolAppParts | null, ctx:
     if (pathError) return fail({ code: 'VALIDATION_FAILED', message: pathError, path: `tools.${i}.path` });
     paths.push(tool.path);
     if (tool.status !== 'active') continue;
-    const wasActive = prevTools.get(tool.toolId)?.status === 'active';
-    const refusal = activationRefusal(tool, wasActive ? 0 : active, ctx.plan, ctx.isAdmin);
+    // A tool live before keeps its place (even past a lowered limit); it still needs its title.
+    const refusal = activationRefusal(tool, wasActive(tool) ? 0 : active, ctx.plan, ctx.isAdmin);
     if (refusal) return fail({ ...refusal, path: `tools.${i}.${refusal.path ?? 'status'}` });
-    active++;
+    if (!wasActive(tool)) active++;
   }
   if (steps.length > MAX_INPUT_STEPS)
     return fail({

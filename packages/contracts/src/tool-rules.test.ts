@@ -174,4 +174,18 @@ describe('checkToolApp', () => {
     expect(checkToolApp(two, null, liteCtx).ok).toBe(false);
     expect(checkToolApp(two, two, liteCtx).ok).toBe(true);
   });
+
+  it('counts the tools that stay live wherever they are in the list', () => {
+    const tools = (a: string, b: string) =>
+      parts({
+        tools: [
+          { toolId: 'a', title: 'A', path: 'a', status: a },
+          { toolId: 'b', title: 'B', path: 'b', status: b },
+        ],
+      });
+    const liteCtx = { ...ctx, plan: 'lite' as const };
+    // B went live first; A going live after it (earlier in the list) finds the place taken.
+    expect(checkToolApp(tools('active', 'active'), tools('draft', 'active'), liteCtx).ok).toBe(false);
+    expect(checkToolApp(tools('active', 'active'), tools('active', 'draft'), liteCtx).ok).toBe(false);
+  });
 });

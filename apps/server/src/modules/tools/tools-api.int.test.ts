@@ -95,30 +95,40 @@ describe('activation', () => {
     const ids: string[] = [];
     for (const title of ['One', 'Two', 'Three'])
       ids.push((await api(lite, 'POST', `/api/apps/${appId}/tools`, { title })).body.tool.toolId);
-    // Two toggles at once on the free plan (one live tool): exactly one goes live.
-    const both = await Promise.all(
-      ids.slice(0, 2).map((id) => api(lite, 'POST', `/api/apps/${appId}/tools/${id}/activate`, { isActive: true })),
+    // Three toggles at once on the free plan (one live tool): exactly one goes live.
+    const all = await Promise.all(
+      ids.map((id) => api(lite, 'POST', `/api/apps/${appId}/tools/${id}/activate`, { isActive: true })),
     );
-    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
-    const refused = both.find((r) => r.status === 403)!;
+    expect(all.map((r) => r.status).sort()).toEqual([200, 403, 403]);
+    const listed = (await api(lite, 'GET', `/api/apps/${appId}/tools`)).body.tools;
+    expect(listed.filter((x: { status: string }) => x.status === 'active')).toHaveLength(1);
+    const refused = all.find((r) => r.status === 403)!;
     expect(refused.body.error).toMatchObject({
       code: 'PLAN_LIMIT_REACHED',
       message: "Your plan's live tools per app are all in use (1), upgrade to activate more",
       details: { upgradeReason: 'ACTIVATED_TOOL_PER_APP_LIMIT_REACHED' },
     });
     // The live one can be emptied of its title no more, and turned off to free the place.
-    const live = both.find((r) => r.status === 200)!.body.tool.toolId as string;
+    const live = all.find((r) => r.status === 200)!.body.tool.toolId as string;
     const empty = await api(lite, 'PATCH', `/api/apps/${appId}/tools/${live}`, { title: '' });
     expect(empty.body.error.message).toBe(TOOL_MESSAGES.activationNeedsTitle);
     expect(
       (await api(lite, 'POST', `/api/apps/${appId}/tools/${live}/activate`, { isActive: false })).body.tool.status,
     ).toBe('draft');
-    expect((await api(lite, 'POST', `/api/apps/${appId}/tools/${ids[2]}/activate`, { isActive: true })).status).toBe(
-      200,
-    );
-    expect((await api(lite, 'POST', `/api/apps/${appId}/tools/${ids[2]}/activate`, { isActive: 'yes' })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await api(lite, 'POST', `/api/apps/${appId}/tools/${ids.find((id) => id !== live)}/activate`, {
+          isActive: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(lite, 'POST', `/api/apps/${appId}/tools/${ids.find((id) => id !== live)}/activate`, {
+          isActive: 'yes',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
