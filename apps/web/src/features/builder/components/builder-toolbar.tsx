@@ -94,7 +94,7 @@ export function BuilderToolbar({
         </div>
       )}
       <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-        {isNarrow && app.appType === 'generated' ? (
+        {panel === 'code' && isNarrow ? null : isNarrow && app.appType === 'generated' ? (
           mobileView === 'chat' ? (
             <span className="relative">
               <Button
@@ -126,8 +126,14 @@ export function BuilderToolbar({
           <Button
             size="sm"
             variant="ghost"
-            aria-pressed={layout.isChatOpen}
-            onClick={layout.toggleChat}
+            aria-pressed={layout.isChatOpen && panel !== 'code'}
+            onClick={() => {
+              // From the code editor, Chat goes back to the chat and the preview.
+              if (panel === 'code') {
+                openPanel(null);
+                if (!layout.isChatOpen) layout.toggleChat();
+              } else layout.toggleChat();
+            }}
             title={layout.isChatOpen ? 'Hide chat' : 'Show chat'}
           >
             <MessageSquare aria-hidden />

@@ -86,7 +86,8 @@ export function useCodeWorkspace({ appId, onSaved }: { appId: string; onSaved: (
       }),
     [appId],
   );
-  useEffect(() => () => saver.dispose(), [saver]);
+  // Leaving the editor (Done, another panel, another page) saves what is pending.
+  useEffect(() => () => saver.close(), [saver]);
 
   const current = files?.find((f) => f.path === currentPath) ?? null;
 

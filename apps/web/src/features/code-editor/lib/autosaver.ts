@@ -27,11 +27,9 @@ export function createAutosaver({
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let savedTimer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<boolean> = Promise.resolve(true);
-  let isDisposed = false;
 
   function setStatus(status: SaveStatus) {
     clearTimeout(savedTimer);
-    if (isDisposed) return;
     onStatus(status);
     if (status === 'saved') savedTimer = setTimeout(() => onStatus('idle'), savedMs);
   }
@@ -77,10 +75,11 @@ export function createAutosaver({
     /** Forgets a file's unsaved text (the file was deleted or renamed). */
     discard: (path: string) => void pending.delete(path),
     hasPending: () => pending.size > 0,
-    /** Stops the timers; what is pending is saved one last time, silently. */
-    dispose() {
-      isDisposed = true;
-      clearTimeout(savedTimer);
+    /**
+     * The editor closes: what is pending is saved now. The autosaver stays usable (React may mount
+     * the editor again with it).
+     */
+    close() {
       if (pending.size) void flush();
     },
   };
