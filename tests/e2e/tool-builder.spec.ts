@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { TOOL_MESSAGES, fillMessage } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { E2E_ADMINS, PASSWORD } from './support/helpers';
+import { E2E_ADMINS, PASSWORD, createUser, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../../.test-output/screenshots');
@@ -188,4 +188,87 @@ test('a builder creates an AI tool from Home, builds it in every panel and activ
   await expect(row.locator('[data-status]')).toHaveText('active');
   await expect(row).toContainText('/tool/bike-shop-helper');
   await shoot(page, 'tools');
+});
+
+// A builder on the free plan: the New app dialog starts a tool, settings are locked, photo fields are
+// for paid plans, and with the plan's one live tool in use a second tool's switch opens the upgrade
+// prompt; the tools page renames, re-paths (with the path rule) and deletes.
+test('on the free plan the live-tool limit opens the upgrade prompt; tools are renamed, re-pathed and deleted', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // The install's first verified builder is its admin: someone else is, whatever ran before.
+  await createUser(request, { tag: 'install-owner' });
+  const email = uniqueEmail('tools-lite');
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.openSignUpTab();
+  await login.signUp({ name: 'Lin Free', email, password: PASSWORD });
+  await new DevOutbox(page, request).openLink(email, /verify your email/i);
+  await new HomePage(page).expectOpen();
+
+  await page.getByRole('button', { name: 'New app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New app' });
+  await dialog.getByRole('tab', { name: 'AI tool' }).click();
+  await dialog.getByRole('textbox').fill('Wine pairing');
+  await dialog.getByRole('button', { name: 'Create tool' }).click();
+  const builder = new ToolBuilderPage(page);
+  await expect(builder.preview.getByRole('heading', { name: 'Wine pairing' })).toBeVisible();
+
+  await builder.open('Tool settings');
+  await expect(builder.panel).toContainText(TOOL_MESSAGES.settingsUpgrade);
+  await expect(builder.panel.getByLabel(/^Daily runs per user/)).toBeDisabled();
+  await builder.done();
+  await builder.open('Custom fields');
+  await builder.panel.getByRole('button', { name: 'Add field' }).click();
+  await expect(builder.panel.getByRole('option', { name: 'Photo · paid plans' })).toBeDisabled();
+  await expect(builder.panel.getByRole('option', { name: 'Place · admins only' })).toBeDisabled();
+  await builder.panel.getByRole('button', { name: 'Cancel' }).click();
+  await builder.done();
+
+  await page.getByRole('switch', { name: 'Wine pairing is live' }).click();
+  await page.getByRole('dialog', { name: 'Activate Your Tool' }).getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('link', { name: 'Back to the tools' }).click();
+
+  // A second tool: the plan's one live tool is in use, so its switch opens the upgrade prompt.
+  await page.getByRole('button', { name: 'New tool' }).click();
+  await expect(page).toHaveURL(/\/tool\/[^/]+$/);
+  await page.getByRole('link', { name: 'Back to the tools' }).click();
+  const tools = page.getByRole('list', { name: 'Tools' });
+  const second = tools.getByRole('listitem').filter({ hasText: 'Untitled tool' });
+  // Not active reads "alert" (the status labels: active, alert, and draft only without a status).
+  await expect(second.locator('[data-status]')).toHaveText('alert');
+  await expect(second.getByRole('switch')).toBeDisabled();
+  await second.getByRole('switch').click({ force: true });
+  const upgrade = page.getByRole('dialog', { name: /Upgrade your plan|Your plan/ });
+  await expect(upgrade).toContainText(fillMessage(TOOL_MESSAGES.liveToolLimit, { n: 1 }));
+  await upgrade.press('Escape');
+
+  await second.getByRole('button', { name: 'More for Untitled tool' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename tool' });
+  await rename.getByLabel('Title').fill('Cheese pairing');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  const cheese = tools.getByRole('listitem').filter({ hasText: 'Cheese pairing' });
+  await cheese.getByRole('button', { name: 'More for Cheese pairing' }).click();
+  await page.getByRole('menuitem', { name: 'Edit path' }).click();
+  const pathDialog = page.getByRole('dialog', { name: 'Edit path' });
+  await pathDialog.getByLabel('Path').fill('cheese pairing!');
+  await expect(pathDialog.getByRole('alert')).toHaveText(TOOL_MESSAGES.invalidPath);
+  await expect(pathDialog.getByRole('button', { name: 'Save path' })).toBeDisabled();
+  await pathDialog.getByLabel('Path').fill('wine-pairing');
+  await expect(pathDialog.getByRole('alert')).toHaveText(TOOL_MESSAGES.pathTaken);
+  await pathDialog.getByLabel('Path').fill('cheese');
+  await pathDialog.getByRole('button', { name: 'Save path' }).click();
+  await expect(cheese).toContainText('/tool/cheese');
+
+  await cheese.getByRole('button', { name: 'More for Cheese pairing' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Cheese pairing?' })
+    .getByRole('button', { name: 'Delete tool' })
+    .click();
+  await expect(tools.getByRole('listitem')).toHaveCount(1);
+  await expect(tools.getByRole('listitem').first().locator('[data-status]')).toHaveText('active');
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Eye, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
-import { showsWatermark, toolPagePath, type ToolApp } from '@tessera/contracts';
+import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, showsWatermark, toolPagePath, type ToolApp } from '@tessera/contracts';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { menuEntries, useMediaQuery, type MenuEntryId } from '../../builder';
@@ -194,7 +194,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
         onClose={activation.closeLink}
       />
       <UpgradePrompt
-        reason={activation.upgradeMessage ? 'default' : null}
+        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
         message={activation.upgradeMessage ?? undefined}
         currentPlan={plan}
         onClose={activation.closeUpgrade}

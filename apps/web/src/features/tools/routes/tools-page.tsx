@@ -12,7 +12,13 @@ import {
   TriangleAlert,
   Wrench,
 } from 'lucide-react';
-import { MAX_TOOLS_PER_APP, TOOL_MESSAGES, toolStatusLabel, type ToolSummary } from '@tessera/contracts';
+import {
+  ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
+  MAX_TOOLS_PER_APP,
+  TOOL_MESSAGES,
+  toolStatusLabel,
+  type ToolSummary,
+} from '@tessera/contracts';
 import {
   Badge,
   Button,
@@ -287,7 +293,7 @@ export function ToolsPage() {
         onClose={activation.closeLink}
       />
       <UpgradePrompt
-        reason={activation.upgradeMessage ? 'default' : null}
+        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
         message={activation.upgradeMessage ?? undefined}
         currentPlan={account.data?.plan}
         onClose={activation.closeUpgrade}

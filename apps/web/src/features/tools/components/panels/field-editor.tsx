@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ArrowUp, Plus, Trash2 } from 'lucide-react';
 import {
+  ADMIN_FIELD_TYPES,
+  CUSTOM_FIELD_TYPES,
   FIELD_INSTRUCTIONS_MAX_LENGTH,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_TYPE_LABELS,
@@ -38,6 +40,7 @@ export interface FieldEditorProps {
   /** The tool's other fields (labels and names must differ from theirs). */
   others: readonly CustomField[];
   steps: readonly InputStep[];
+  /** The types this builder may add (the others are listed, disabled, with who may add them). */
   types: readonly CustomFieldType[];
   isSignupEnabled: boolean;
   onSave: (field: CustomField) => void;
@@ -122,11 +125,14 @@ export function FieldEditor({
     >
       <Field label="Type">
         <Select value={field.type} onChange={(e) => handleType(e.target.value as CustomFieldType)}>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {FIELD_TYPE_LABELS[t]}
-            </option>
-          ))}
+          {CUSTOM_FIELD_TYPES.map((t) => {
+            const isAllowed = types.includes(t) || t === initial.type;
+            return (
+              <option key={t} value={t} disabled={!isAllowed}>
+                {`${FIELD_TYPE_LABELS[t]}${isAllowed ? '' : ADMIN_FIELD_TYPES.includes(t) ? ' · admins only' : ' · paid plans'}`}
+              </option>
+            );
+          })}
         </Select>
       </Field>
       <Field

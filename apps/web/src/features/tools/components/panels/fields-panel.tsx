@@ -54,7 +54,7 @@ export function FieldsPanel(props: FieldsPanelProps) {
         isNew={editing.index === null}
         others={others}
         steps={steps}
-        types={editing.index === null || types.includes(editing.field.type) ? types : [editing.field.type, ...types]}
+        types={types}
         isSignupEnabled={isSignupEnabled}
         onCancel={() => setEditing(null)}
         onSave={(field) => {
