@@ -258,6 +258,35 @@ export function createContextRepo(db: Db) {
       });
     },
 
+    /** Takes a deleted item out of every list of the app's definition (each tool's `dataItems`). */
+    async dropToolDataItem(appId: string, itemId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ definition: apps.definition })
+          .from(apps)
+          .where(eq(apps.id, appId))
+          .for('update');
+        if (!row) return 0;
+        let removed = 0;
+        const walk = (value: unknown): unknown => {
+          if (Array.isArray(value))
+            return value
+              .filter((v) => {
+                const hit =
+                  Boolean(v) && typeof v === 'object' && (v as { contextItemId?: unknown }).contextItemId === itemId;
+                if (hit) removed++;
+                return !hit;
+              })
+              .map(walk);
+          if (!value || typeof value !== 'object') return value;
+          return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
+        };
+        const definition = walk(row.definition) as Record<string, unknown>;
+        if (removed) await tx.update(apps).set({ definition }).where(eq(apps.id, appId));
+        return removed;
+      });
+    },
+
     async notify(payload: { appId: string; itemId: string; kind: 'item' | 'count' }): Promise<void> {
       await db.execute(sql`SELECT pg_notify(${CONTEXT_CHANNEL}, ${JSON.stringify(payload)})`);
     },

@@ -221,6 +221,8 @@ export function createContextService({
 
     async delete(user: SessionUser, id: string): Promise<{ deleted: true; id: string }> {
       const item = await ownedItem(user, id);
+      // No tool keeps answering from (or pointing at) an item that is gone.
+      await contextRepo.dropToolDataItem(item.appId, item.id);
       await contextRepo.delete(item.id);
       await contextRepo.notify({ appId: item.appId, itemId: item.id, kind: 'count' });
       return { deleted: true, id: item.id };

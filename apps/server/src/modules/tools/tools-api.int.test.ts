@@ -258,7 +258,7 @@ describe('magic create (offline field maker)', () => {
   });
 });
 
-describe('replaceDataItem', () => {
+describe('replaceDataItem and deleting a data item', () => {
   it('moves every tool to the new item once, keeping the old id as the original', async () => {
     const appId = await toolApp(explorer);
     const ingest = async (context: string) =>
@@ -279,5 +279,9 @@ describe('replaceDataItem', () => {
     expect(first).toEqual([expect.objectContaining({ contextItemId: newId, originalContextItemId: oldId })]);
     const second = (await api(explorer, 'GET', `/api/apps/${appId}/tools/${two}`)).body.tool.dataItems;
     expect(second.map((d: { contextItemId: string }) => d.contextItemId)).toEqual([newId]);
+    // Deleting the item takes it out of every tool.
+    expect((await api(explorer, 'DELETE', `/api/context/${newId}`)).status).toBe(200);
+    for (const id of [one, two])
+      expect((await api(explorer, 'GET', `/api/apps/${appId}/tools/${id}`)).body.tool.dataItems).toEqual([]);
   });
 });
