@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ToolPageBoot, ToolPageField } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot, type ToolPageField } from '@tessera/contracts';
 import { exampleTarget, formErrors, formPages, runInputs } from './form-values';
 import { Markdown, parseBlocks, safeHref } from './markdown';
 import { IDLE, runReducer, type RunEvent, type RunState } from './run-machine';
@@ -202,5 +202,76 @@ describe('tool page', () => {
     expect(
       renderToStaticMarkup(<ToolPage boot={{ ...boot, showWatermark: false, isSignupEnabled: false }} />),
     ).not.toMatch(/Built with Tessera|Sign up/);
+  });
+
+  it('renders every field type with its control, the steps of a multi-step form, and a collapsed input', () => {
+    const types = [
+      'text',
+      'long_text',
+      'select',
+      'multiselect',
+      'email',
+      'place',
+      'photo',
+      'height',
+      'weight',
+      'tool_item_select',
+    ] as const;
+    const fields = types.map((type) =>
+      field({
+        name: type,
+        label: `L-${type}`,
+        type,
+        required: type === 'text',
+        options: [
+          { label: 'Opt A', iconUrl: 'https://x.test/a.png' },
+          { label: 'Opt B', iconUrl: null },
+        ],
+      }),
+    );
+    const html = renderToStaticMarkup(
+      <ToolPage
+        boot={{
+          ...boot,
+          fields: [field({ name: 'input', type: 'long_text', label: 'Ask' }), ...fields],
+          texts: { ...boot.texts, isInputCollapsed: true },
+        }}
+      />,
+    );
+    expect(html).toContain('+ Add details');
+    expect(html).not.toContain('>Ask<');
+    expect(html).toMatch(/<input[^>]*type="text"[^>]*autoComplete="off"/);
+    expect(html).toMatch(/<input[^>]*type="email"/);
+    expect(html).toMatch(/<input[^>]*autoComplete="address-level2"/);
+    expect(html).toContain('role="radiogroup"');
+    expect(html).toContain('role="checkbox"');
+    expect(html).toContain('<img class="tt-option-icon" src="https://x.test/a.png"');
+    expect(html).toContain(T.photoSignIn);
+    expect(html).toContain('>cm<');
+    expect(html).toContain('>lb<');
+    expect(html).toMatch(new RegExp(`<option value=""[^>]*>${T.selectPlaceholder}</option>`));
+    expect(html).toContain('(optional)');
+
+    const stepped = renderToStaticMarkup(
+      <ToolPage
+        boot={{
+          ...boot,
+          fields: [
+            field({ name: 'a', label: 'First', stepId: 's1' }),
+            field({ name: 'b', label: 'Second', stepId: 's2' }),
+          ],
+          steps: [
+            { id: 's1', title: 'About you' },
+            { id: 's2', title: 'Details' },
+          ],
+          texts: { ...boot.texts, isMultiStepInput: true },
+        }}
+      />,
+    );
+    expect(stepped).toContain('Step 1 of 2');
+    expect(stepped).toContain('About you');
+    expect(stepped).toContain('First');
+    expect(stepped).not.toContain('Second');
+    expect(stepped).toContain(`>${T.next}<`);
   });
 });
