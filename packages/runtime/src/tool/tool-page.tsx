@@ -4,7 +4,7 @@
  * state machine with the answer streamed as it is written and its sources, editing where allowed,
  * the call to action, credits and runs left, end-user sign-in, and the watermark.
  */
-import { useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import {
   STYLE_PRESETS,
   TOOL_PAGE_MESSAGES as T,
@@ -229,50 +229,51 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
                 {page.title ? <h2 className="tt-step-title">{page.title}</h2> : null}
               </div>
             ) : null}
-            {page.fields.map((field) =>
-              field.name === 'input' && boot.texts.isInputCollapsed && !isInputOpen ? (
-                <button
-                  key={field.name}
-                  type="button"
-                  className="tt-disclosure"
-                  aria-expanded={false}
-                  onClick={() => setIsInputOpen(true)}
-                >
-                  + {T.showInput}
-                </button>
-              ) : (
-                <FieldInput
-                  key={field.name}
-                  field={field}
-                  value={values[field.name]}
-                  error={errors[field.name] ?? null}
-                  onChange={(v) => setValue(field.name, v)}
-                  canUpload={Boolean(user)}
-                  onSignIn={() => window.location.assign(loginUrl())}
-                  placeholder={field.name === 'input' ? boot.texts.inputPlaceholder : undefined}
-                />
-              ),
-            )}
-            {target && pageIndex === pages.findIndex((p) => p.fields.includes(target)) && boot.texts.examples.length ? (
-              <div className="tt-examples">
-                <span className="tt-examples-label">{T.examples}</span>
-                <div className="tt-example-list">
-                  {boot.texts.examples.map((example) => (
-                    <button
-                      key={example}
-                      type="button"
-                      className="tt-example"
-                      onClick={() => {
-                        setIsInputOpen(true);
-                        setValue(target.name, example);
-                      }}
-                    >
-                      {example}
-                    </button>
-                  ))}
-                </div>
-              </div>
-            ) : null}
+            {page.fields.map((field) => (
+              <Fragment key={field.name}>
+                {field.name === 'input' && boot.texts.isInputCollapsed && !isInputOpen ? (
+                  <button
+                    type="button"
+                    className="tt-disclosure"
+                    aria-expanded={false}
+                    onClick={() => setIsInputOpen(true)}
+                  >
+                    + {T.showInput}
+                  </button>
+                ) : (
+                  <FieldInput
+                    field={field}
+                    value={values[field.name]}
+                    error={errors[field.name] ?? null}
+                    onChange={(v) => setValue(field.name, v)}
+                    canUpload={Boolean(user)}
+                    onSignIn={() => window.location.assign(loginUrl())}
+                    placeholder={field.name === 'input' ? boot.texts.inputPlaceholder : undefined}
+                  />
+                )}
+                {/* The examples sit under the input they fill. */}
+                {field === target && boot.texts.examples.length ? (
+                  <div className="tt-examples">
+                    <span className="tt-examples-label">{T.examples}</span>
+                    <div className="tt-example-list">
+                      {boot.texts.examples.map((example) => (
+                        <button
+                          key={example}
+                          type="button"
+                          className="tt-example"
+                          onClick={() => {
+                            setIsInputOpen(true);
+                            setValue(field.name, example);
+                          }}
+                        >
+                          {example}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                ) : null}
+              </Fragment>
+            ))}
             <div className="tt-row tt-form-actions">
               {pageIndex > 0 ? (
                 <button type="button" className="tt-secondary" onClick={() => setPageIndex((i) => i - 1)}>

@@ -62,7 +62,7 @@ body{margin:0}
 .tt-progress{height:6px;border-radius:99px;background:var(--color-muted);margin-top:8px;overflow:hidden}
 .tt-progress span{display:block;height:100%;background:var(--color-primary);border-radius:99px;transition:width .25s}
 .tt-step-title{margin:14px 0 0;font-size:18px;color:var(--color-heading)}
-.tt-examples{margin:4px 0 18px}
+.tt-examples{margin:-4px 0 18px}
 .tt-examples-label{display:block;font-size:13px;font-weight:600;color:var(--color-muted-foreground);margin-bottom:8px}
 .tt-example-list{display:flex;flex-direction:column;gap:8px}
 .tt-example{text-align:left;padding:10px 14px;border-radius:12px;border:1px dashed var(--color-border);background:var(--color-muted);color:var(--color-foreground);font:inherit;font-size:14px;cursor:pointer}
