@@ -4,7 +4,6 @@ import {
   TOOL_MESSAGES,
   checkToolApp,
   fieldsOfTool,
-  findActiveToolByPath,
   liveToolLimit,
   toolPathFromTitle,
   toolSettingsRefusal,
@@ -40,7 +39,8 @@ export interface ToolsServiceDeps {
 
 /**
  * Single AI tools (docs/product/tools.md): the rules on saving a tool app, the tools collection,
- * the tool settings' gates, the claim invitation, and the public path lookup the run engine uses.
+ * the tool settings' gates and the claim invitation (the run engine finds a tool by path with the
+ * contracts' `findActiveToolByPath`).
  * Every builder call checks that the caller owns the app first.
  */
 export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, publicUrl, secret }: ToolsServiceDeps) {
@@ -258,27 +258,6 @@ export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, 
       const claimCode = createHmac('sha256', secret).update(`tool-claim:${row.id}`).digest('base64url').slice(0, 16);
       const inviteLink = new URL(`/claim/${encodeURIComponent(row.id)}?code=${claimCode}`, publicUrl).toString();
       return { inviteLink, claimCode };
-    },
-
-    /**
-     * The app's active tool at `path` with its fields, steps and texts (the tool's, else the app's),
-     * for the public tool page; null when no active tool has that path. No caller check: an active
-     * tool is public.
-     */
-    resolvePublicTool(
-      app: Pick<AppRow, 'definition' | 'slug'>,
-      path: string,
-    ): (ToolDetailResponse & { texts: StoredToolParts['texts'] }) | null {
-      const parts = toolPartsOf(app.definition);
-      const tool = findActiveToolByPath(parts, path);
-      if (!tool) return null;
-      return {
-        tool,
-        fields: fieldsOfTool(parts, tool.toolId),
-        inputSteps: parts.inputSteps,
-        publicUrl: toolUrlOf(app.slug, tool.path),
-        texts: tool.texts ?? parts.texts,
-      };
     },
   };
 }
