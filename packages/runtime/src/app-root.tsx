@@ -13,6 +13,7 @@ import {
   WATERMARK_TEXT,
   type AppBundle,
   type AppErrorReport,
+  type AppLook,
   type RuntimeBoot,
 } from '@tessera/contracts';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
@@ -82,6 +83,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
   // A version change can arrive while a bundle is loading: only the newest load may show its result.
   const loadSeq = useRef(0);
   const [isDebugLogOpen, setIsDebugLogOpen] = useState(false);
+  const draftLook = useRef<AppLook | null>(null);
 
   const load = useCallback(async () => {
     const seq = ++loadSeq.current;
@@ -105,7 +107,8 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       setState({ status: 'message', title: body?.error?.message ?? RUNTIME_MESSAGES.loadFailed });
       return;
     }
-    applyLook(body.look, body.name);
+    // The builder's drafts (look_changed) are newer than any saved look a bundle carries.
+    applyLook(draftLook.current ?? body.look, body.name);
     if (!body.moduleUrl) {
       for (const issue of body.issues) {
         const where = issue.file
@@ -143,6 +146,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
         return;
       }
       if (message.type === 'look_changed') {
+        draftLook.current = message.look;
         applyLook(message.look);
         return;
       }

@@ -27,3 +27,11 @@ export const saveAppTexts = (appId: string, appTexts: AppTexts) =>
     method: 'POST',
     body: { appTexts },
   });
+
+/** `PATCH /api/apps/{appId}`: the app's display name (its address stays). */
+export const renameApp = (appId: string, name: string) =>
+  apiFetch<{ name: string }>(`/api/apps/${encodeURIComponent(appId)}`, { method: 'PATCH', body: { name } });
+
+/** `POST /api/apps/{appId}/slug`: the app's new address (409 when another app has or had it). */
+export const changeAppSlug = (appId: string, slug: string) =>
+  apiFetch<{ slug: string }>(`/api/apps/${encodeURIComponent(appId)}/slug`, { method: 'POST', body: { slug } });

@@ -22,6 +22,7 @@ import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
 import { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from '../lib/menus';
 import type { LookEditor } from '../hooks/use-look-editor';
+import { AppDetailsPanel } from './app-details-panel';
 import { AppBrandingPanel, AppTextsPanel } from './app-look-panels';
 import { AppSettingsPanel } from './app-settings-panel';
 
@@ -48,10 +49,15 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   'code-editor': 'Pages, components and styles',
   'app-texts': 'Header, description and welcome',
   'app-branding': 'Style, colours, logo and font',
+  'app-details': 'Name, address and description',
 };
 
 /** The panels this editor can open. */
-export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding';
+export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding' | 'details';
+/** The panels of the app's look and details: they share the look drafts. */
+export const isLookPanel = (panel: OpenPanel | null): panel is 'texts' | 'branding' | 'details' =>
+  panel === 'texts' || panel === 'branding' || panel === 'details';
+export const LOOK_PANEL_TITLES = { texts: 'App texts', branding: 'App branding', details: 'App details' } as const;
 /**
  * The menu entries that are built; the others of docs/product/editor-and-chat.md#screens-and-routes
  * are not shown at all (a control that leads nowhere is worse than none).
@@ -59,6 +65,7 @@ export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding';
 const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
   'app-texts',
   'app-branding',
+  'app-details',
   'database',
   'data-sources',
   'app-settings',
@@ -68,6 +75,7 @@ const isBuilt = (entry: MenuEntry) => BUILT.has(entry.id);
 const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = {
   'app-texts': 'texts',
   'app-branding': 'branding',
+  'app-details': 'details',
   database: 'database',
   'app-settings': 'settings',
   'code-editor': 'code',
@@ -190,33 +198,23 @@ export function SidePanel({
             ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop'
             : !isOpen
               ? 'w-[3rem]'
-              : panel === 'texts' || panel === 'branding'
+              : isLookPanel(panel)
                 ? 'w-[20rem]'
                 : 'w-[16rem]',
         )}
       >
-        {(panel === 'texts' || panel === 'branding') && !isCollapsed && !isMobile ? (
+        {isLookPanel(panel) && !isCollapsed && !isMobile ? (
           <>
             <PanelHeader
-              icon={
-                panel === 'texts' ? (
-                  <FileText className="size-4 text-brand-600" aria-hidden />
-                ) : (
-                  <Brush className="size-4 text-brand-600" aria-hidden />
-                )
-              }
-              title={panel === 'texts' ? 'App texts' : 'App branding'}
+              icon={<LookPanelIcon panel={panel} />}
+              title={LOOK_PANEL_TITLES[panel]}
               onDone={() => {
                 void look.editor.flush();
                 onOpenPanel(null);
               }}
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-3">
-              {panel === 'texts' ? (
-                <AppTextsPanel editor={look.editor} isLoading={look.isLoading} />
-              ) : (
-                <AppBrandingPanel appId={appId} editor={look.editor} plan={menu.plan} isLoading={look.isLoading} />
-              )}
+              <LookPanel appId={appId} panel={panel} look={look} plan={menu.plan} />
             </div>
           </>
         ) : panel === 'settings' && !isCollapsed && !isMobile ? (
@@ -280,6 +278,29 @@ export function SidePanel({
       <DataSourcesDialog appId={appId} open={isDataSourcesOpen} onOpenChange={setIsDataSourcesOpen} />
     </>
   );
+}
+
+/** The icon of a look panel's header (its menu entry's). */
+export function LookPanelIcon({ panel }: { panel: 'texts' | 'branding' | 'details' }) {
+  const Icon = panel === 'texts' ? FileText : panel === 'branding' ? Brush : Info;
+  return <Icon className="size-4 text-brand-600" aria-hidden />;
+}
+
+/** The body of a look panel: App texts, App branding or App details. */
+export function LookPanel({
+  appId,
+  panel,
+  look,
+  plan,
+}: {
+  appId: string;
+  panel: 'texts' | 'branding' | 'details';
+  look: SidePanelProps['look'];
+  plan: MenuContext['plan'];
+}) {
+  if (panel === 'texts') return <AppTextsPanel editor={look.editor} isLoading={look.isLoading} />;
+  if (panel === 'details') return <AppDetailsPanel appId={appId} editor={look.editor} />;
+  return <AppBrandingPanel appId={appId} editor={look.editor} plan={plan} isLoading={look.isLoading} />;
 }
 
 /** A side panel's title with the Done button that returns to the menu (docs/product/editor-and-chat.md#screens-and-routes). */

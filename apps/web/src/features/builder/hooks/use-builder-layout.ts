@@ -23,7 +23,8 @@ export function useBuilderLayout() {
     panelParam === 'settings' ||
     panelParam === 'code' ||
     panelParam === 'texts' ||
-    panelParam === 'branding'
+    panelParam === 'branding' ||
+    panelParam === 'details'
       ? panelParam
       : null;
 

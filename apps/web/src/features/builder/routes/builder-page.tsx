@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Brush, FileText, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
+import { PanelLeft, Settings, TriangleAlert } from 'lucide-react';
 import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
@@ -20,13 +20,19 @@ import {
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { appKeys, useAppDetails, type AppDetails } from '../api/app';
-import { AppBrandingPanel, AppTextsPanel } from '../components/app-look-panels';
 import { AppSettingsPanel } from '../components/app-settings-panel';
 import { useAppLookQuery } from '../api/look';
 import { useLookEditor } from '../hooks/use-look-editor';
 import { BackLink, BuilderToolbar, KIND_LABELS } from '../components/builder-toolbar';
 import { EditorView } from '../components/editor-view';
-import { PanelHeader, SidePanel } from '../components/side-panel';
+import {
+  isLookPanel,
+  LOOK_PANEL_TITLES,
+  LookPanel,
+  LookPanelIcon,
+  PanelHeader,
+  SidePanel,
+} from '../components/side-panel';
 import { useBuilderLayout } from '../hooks/use-builder-layout';
 import { useErrorResolution } from '../hooks/use-error-resolution';
 import { useLeavePrompt } from '../hooks/use-leave-prompt';
@@ -193,28 +199,19 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
             </div>
           </main>
-        ) : (panel === 'texts' || panel === 'branding') && isMobile ? (
+        ) : isLookPanel(panel) && isMobile ? (
+          // The sidebar is a closed drawer here: the panel takes the editor's place, with its Done.
           <main className="flex min-w-0 flex-1 flex-col bg-surface">
             <PanelHeader
-              icon={
-                panel === 'texts' ? (
-                  <FileText className="size-4 text-brand-600" aria-hidden />
-                ) : (
-                  <Brush className="size-4 text-brand-600" aria-hidden />
-                )
-              }
-              title={panel === 'texts' ? 'App texts' : 'App branding'}
+              icon={<LookPanelIcon panel={panel} />}
+              title={LOOK_PANEL_TITLES[panel]}
               onDone={() => {
                 void lookEditor.flush();
                 openPanel(null);
               }}
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
-              {panel === 'texts' ? (
-                <AppTextsPanel editor={lookEditor} isLoading={look.isLoading} />
-              ) : (
-                <AppBrandingPanel appId={appId} editor={lookEditor} plan={menu.plan} isLoading={look.isLoading} />
-              )}
+              <LookPanel appId={appId} panel={panel} look={look} plan={menu.plan} />
             </div>
           </main>
         ) : panel === 'code' && mayEditCode ? (
