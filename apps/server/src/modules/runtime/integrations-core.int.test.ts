@@ -86,7 +86,7 @@ describe('Core.InvokeLLM with no model configured', () => {
   it("answers from the app's data sources with the offline answer model, never inventing", async () => {
     const app = await genApp(offline, { withFaq: true });
     const res = await call(offline, app, 'InvokeLLM', {
-      prompt: 'How much does delivery cost?',
+      prompt: 'Do you deliver, and for what fee?',
       add_context_from_data_sources: true,
     });
     expect(res.status).toBe(200);
