@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateSnapshot } from '@tessera/agent';
-import { importDeclarations, referencesToUpdate, resolveAppImport } from '@tessera/contracts';
+import { importDeclarations, referencesToUpdate, resolveAppImport, type EntitySchema } from '@tessera/contracts';
 
 const GOLDEN = join(import.meta.dirname, '../../../../../packages/agent/src/offline/golden');
 
@@ -31,7 +31,7 @@ describe.each(apps)('deleting a component of the %s golden app', (app) => {
   const entities = Object.fromEntries(
     Object.entries(readTree(join(GOLDEN, app, 'entities'))).map(([name, text]) => [
       name.replace(/\.json$/, ''),
-      JSON.parse(text) as Record<string, unknown>,
+      JSON.parse(text) as EntitySchema,
     ]),
   );
   const components = Object.keys(files).filter((path) => path.startsWith('components/'));
