@@ -4,8 +4,9 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { javascript } from '@codemirror/lang-javascript';
 import { css } from '@codemirror/lang-css';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import type { CodeIssue } from '@tessera/contracts';
+import { diagnosticsOf } from '../lib/diagnostics';
 
 /** JSX for .js/.jsx, TSX for .ts/.tsx, CSS for .css; JSON reads well as JavaScript. */
 function languageOf(path: string): Extension {
@@ -22,14 +23,6 @@ const theme = EditorView.theme({
   '.cm-activeLine': { backgroundColor: '#fafafa' },
   '&.cm-focused': { outline: 'none' },
 });
-
-/** The validator's issues of one file as lint markers (a file-wide issue marks line 1). */
-export function diagnosticsOf(state: EditorState, issues: CodeIssue[]): Diagnostic[] {
-  return issues.map((issue) => {
-    const line = state.doc.line(Math.min(Math.max(issue.line ?? 1, 1), state.doc.lines));
-    return { from: line.from, to: line.to, severity: issue.severity, message: issue.message, source: 'validator' };
-  });
-}
 
 export interface CodeMirrorEditorProps {
   /** The file shown: a new path starts a new document (with its own undo history). */
@@ -84,7 +77,7 @@ export function CodeMirrorEditor({ path, value, readOnly, issues, onChange }: Co
 
   useEffect(() => {
     const current = view.current;
-    if (current) current.dispatch(setDiagnostics(current.state, diagnosticsOf(current.state, issues)));
+    if (current) current.dispatch(setDiagnostics(current.state, diagnosticsOf(current.state.doc, issues)));
   }, [issues, path]);
 
   return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" />;
