@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { TOOL_MESSAGES, fillMessage } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
-import { E2E_ADMINS, PASSWORD, createUser, uniqueEmail } from './support/helpers';
+import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, createUser, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../../.test-output/screenshots');
@@ -83,6 +83,14 @@ test('a builder creates an AI tool from Home, builds it in every panel and activ
   await form.getByLabel('Label').fill('Input');
   await expect(form.getByRole('alert')).toHaveText(TOOL_MESSAGES.reservedFieldName);
   await form.getByRole('button', { name: 'Cancel' }).click();
+  // Magic create proposes a field from a description, opened in its form to check.
+  await builder.panel
+    .getByRole('textbox', { name: 'Describe a field' })
+    .fill('Riding style: commuting, touring, racing');
+  await builder.panel.getByRole('button', { name: 'Create the field' }).click();
+  const proposed = builder.panel.getByRole('form', { name: 'New field' });
+  await expect(proposed.getByLabel('Label')).not.toHaveValue('');
+  await proposed.getByRole('button', { name: 'Cancel' }).click();
   await expect(builder.panel.getByRole('list', { name: 'Fields' }).getByRole('listitem')).toHaveCount(10);
   await expect(builder.preview).toContainText('Bike photo');
   await builder.done();
@@ -180,6 +188,27 @@ test('a builder creates an AI tool from Home, builds it in every panel and activ
   await expect(live.getByRole('link', { name: 'Open the tool' })).toHaveAttribute('href', link);
   await shoot(page, 'activate');
   await live.getByRole('button', { name: 'Done' }).click();
+
+  // Live now, the tool may let its end users sign up (with its three contacts); fields may then be memorized.
+  await builder.open('Tool settings');
+  const signup = builder.panel.getByRole('switch', { name: 'Let users sign up' });
+  await expect(signup).toBeDisabled();
+  await builder.panel.getByLabel('Terms of service link').fill(SIGNUP_CONTACTS.termsOfServiceLink);
+  await builder.panel.getByLabel('Privacy policy link').fill(SIGNUP_CONTACTS.privacyPolicyLink);
+  await builder.panel.getByLabel('Support e-mail').fill(SIGNUP_CONTACTS.supportEmail);
+  await signup.click();
+  await expect(signup).toBeChecked();
+  await builder.expectSaved();
+  await builder.done();
+  await builder.open('Custom fields');
+  await builder.panel.getByRole('button', { name: 'Edit Your name' }).click();
+  await builder.panel.getByRole('switch', { name: 'Memorize' }).click();
+  await builder.panel.getByRole('button', { name: 'Save field' }).click();
+  await builder.panel.getByRole('button', { name: 'Edit Bike photo' }).click();
+  await expect(builder.panel.getByRole('switch', { name: 'Memorize' })).toHaveCount(0);
+  await builder.panel.getByRole('button', { name: 'Cancel' }).click();
+  await builder.done();
+  await builder.expectSaved();
 
   // The tools page lists it as active.
   await page.getByRole('link', { name: 'Back to the tools' }).click();

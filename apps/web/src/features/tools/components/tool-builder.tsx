@@ -173,6 +173,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
                   settings={editor.settings}
                   plan={plan}
                   isAdmin={isAdmin}
+                  isLive={(editor.app.tools ?? []).some((t) => t.status === 'active')}
                   updateApp={editor.updateApp}
                   setStyle={editor.setStyle}
                   setSettings={editor.setSettings}

@@ -21,6 +21,8 @@ export interface ToolPanelContentProps {
   settings: Record<string, unknown>;
   plan: PlanId;
   isAdmin: boolean;
+  /** One of the app's tools is live. */
+  isLive: boolean;
   updateApp: (edit: (app: ToolApp) => ToolApp) => void;
   setStyle: (style: AppStyle) => void;
   setSettings: (settings: Record<string, unknown>) => void;
@@ -91,6 +93,7 @@ export function ToolPanelContent(props: ToolPanelContentProps) {
           onChange={props.setSettings}
           plan={plan}
           isAdmin={isAdmin}
+          isLive={props.isLive}
         />
       );
     default:

@@ -22,16 +22,30 @@ export interface ToggleRowProps {
   disabled?: boolean;
 }
 
-/** A switch with its label and a line of explanation, the whole row clickable. */
+/** A switch with its label and a line of explanation (its description). */
 export function ToggleRow({ label, hint, checked, onCheckedChange, disabled }: ToggleRowProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="flex items-start justify-between gap-3">
-      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
-        <span className="block text-sm font-medium text-ink">{label}</span>
-        {hint && <span className="mt-0.5 block text-[13px] leading-snug text-ink-subtle">{hint}</span>}
-      </label>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} className="mt-0.5" />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="block cursor-pointer text-sm font-medium text-ink">
+          {label}
+        </label>
+        {hint && (
+          <p id={hintId} className="mt-0.5 text-[13px] leading-snug text-ink-subtle">
+            {hint}
+          </p>
+        )}
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
+        className="mt-0.5"
+      />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useChatModels } from '../../../editor';
 import { isApiError } from '../../../../shared/api';
 import { toolsApi } from '../../api/tools';
 import { PanelSection, ToggleRow } from './panel-bits';
+import { SignupSection } from './signup-section';
 
 const QUERY_METHOD_LABELS: Record<AiQueryMethod, string> = {
   default: 'Default: search all the tool’s data',
@@ -30,6 +31,8 @@ export interface SettingsPanelProps {
   onChange: (settings: Record<string, unknown>) => void;
   plan: PlanId;
   isAdmin: boolean;
+  /** One of the app's tools is live (the app counts as published). */
+  isLive: boolean;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface SettingsPanelProps {
  * run limits per end user, credits per run, editable results and the claim invitation. Admin-only
  * settings are read-only for others; on the free plan none can change.
  */
-export function SettingsPanel({ appId, settings, onChange, plan, isAdmin }: SettingsPanelProps) {
+export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive }: SettingsPanelProps) {
   const models = useChatModels(isAdmin);
   const [isCopying, setIsCopying] = useState(false);
   const isLocked = !isAdmin && plan === 'lite';
@@ -159,6 +162,8 @@ export function SettingsPanel({ appId, settings, onChange, plan, isAdmin }: Sett
           onCheckedChange={(next) => set('userCanEditResults', next)}
         />
       </PanelSection>
+
+      <SignupSection settings={settings} onChange={onChange} isLive={isLive} />
 
       <PanelSection title="Hand over" hint="Let a customer claim this tool into their own account.">
         <ToggleRow
