@@ -562,7 +562,9 @@ async function main() {
   }
 
   if (!cfg.skipToolRun) {
-    log('tool runs: time to first token at 10k chunks, offline and through a run vs. the fake model directly (bench/tool-run.mjs)');
+    log(
+      'tool runs: time to first token at 10k chunks, offline and through a run vs. the fake model directly (bench/tool-run.mjs)',
+    );
     const args = [
       '--import',
       'tsx',
