@@ -43,6 +43,25 @@ describe('writeGroundedAnswer', () => {
     expect(answer.quotes.map((q) => q.text)).not.toContain('Do you deliver?');
   });
 
+  it('never quotes a heading, and an answer ends at the next heading', () => {
+    const guide =
+      '# Warranty\nEvery bike has a two-year warranty on the frame.\nReturns\nYou can return a bike within 30 days.';
+    const answer = writeGroundedAnswer({
+      question: 'warranty returns',
+      chunks: [{ contextItemId: 'g', sourceName: 'guide.md', content: guide }],
+    });
+    expect(answer.quotes.map((q) => q.text).sort()).toEqual([
+      'Every bike has a two-year warranty on the frame.',
+      'You can return a bike within 30 days.',
+    ]);
+    const faq = 'Q: Do you repair bikes?\nA: Yes, in our own workshop.\n## Delivery\nWe deliver within 10 km.';
+    const repair = writeGroundedAnswer({
+      question: 'do you repair bikes',
+      chunks: [{ contextItemId: 'f', sourceName: 'faq.md', content: faq }],
+    });
+    expect(repair.quotes.map((q) => q.text)).toEqual(['Yes, in our own workshop.']);
+  });
+
   it('finds CSV rows by their values', () => {
     const answer = writeGroundedAnswer({ question: 'mountain bike price', chunks });
     expect(answer.quotes[0]).toMatchObject({

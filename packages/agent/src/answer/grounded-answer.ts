@@ -93,7 +93,7 @@ function answerOf(match: Sentence, all: Sentence[]): Sentence[] {
   const following = all.filter((s) => s.chunk === match.chunk && s.position > match.position);
   const answer: Sentence[] = [];
   for (const s of following) {
-    if (s.isQuestion || answer.length >= 2) break;
+    if (s.isQuestion || s.isHeading || answer.length >= 2) break;
     answer.push(s);
   }
   return answer;
@@ -108,7 +108,7 @@ export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer 
   const maxQuotes = input.maxQuotes ?? 3;
   const sentences = input.chunks.flatMap((chunk, i) => splitSentences(chunk.content, i));
   const scored = scoreSentences(sentences, weightsOf(input.question, input.instructions))
-    .filter((s) => s.questionHits > 0)
+    .filter((s) => s.questionHits > 0 && !s.sentence.isHeading)
     .sort(
       (a, b) => b.score - a.score || a.sentence.chunk - b.sentence.chunk || a.sentence.position - b.sentence.position,
     );

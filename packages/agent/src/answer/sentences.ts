@@ -44,24 +44,35 @@ export interface Sentence {
   /** Position within its chunk. */
   position: number;
   isQuestion: boolean;
+  /** A section title ("# Warranty", or a short line of a few words with no punctuation): it ends an answer and is never quoted. */
+  isHeading: boolean;
 }
+
+/** A heading line: Markdown's `#`, or a title of at most four words without any punctuation. */
+const HEADING = /^\s*#{1,6}\s/;
+const BARE_TITLE = /^[^.!?:;,]+$/;
 
 /** Line prefixes that are layout, not words: bullets, headings, quotes, "Q:" / "A:" labels. */
 const LINE_PREFIX = /^(?:\s*(?:[-*+>•]|#{1,6}|\d+[.)]|q(?:uestion)?\s*[:.]|a(?:nswer)?\s*[:.])\s*)+/i;
 
 /**
  * The sentences of a chunk: lines first (a CSV row, a list item and an FAQ line are each one), then
- * sentence ends inside a line. Layout prefixes are dropped; fragments shorter than 3 characters too.
+ * sentence ends inside a line. Layout prefixes are dropped; fragments shorter than 3 characters too;
+ * headings are kept as section markers.
  */
 export function splitSentences(content: string, chunk: number): Sentence[] {
   const out: Sentence[] = [];
   for (const rawLine of content.split(/\r?\n/)) {
     const line = rawLine.replace(LINE_PREFIX, '').trim();
     if (!line) continue;
+    if (HEADING.test(rawLine) || (BARE_TITLE.test(line) && line.split(/\s+/).length <= 4)) {
+      out.push({ text: line, chunk, position: out.length, isQuestion: false, isHeading: true });
+      continue;
+    }
     for (const piece of line.split(/(?<=[.!?])\s+(?=["“'(\p{Lu}\d])/u)) {
       const text = piece.trim();
       if (text.length < 3) continue;
-      out.push({ text, chunk, position: out.length, isQuestion: text.endsWith('?') });
+      out.push({ text, chunk, position: out.length, isQuestion: text.endsWith('?'), isHeading: false });
     }
   }
   return out;
