@@ -28,3 +28,4 @@ export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from
 export { billingEvents, billingSubscriptions } from './schema-billing';
 export { appLooks } from './schema-branding';
 export { toolRuns, appUserCredits, appUserMemories } from './schema-tool-runs';
+export { appVisitDays, appDayVisitors } from './schema-analytics';
