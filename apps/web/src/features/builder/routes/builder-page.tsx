@@ -222,15 +222,18 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             isNarrow={layout.isNarrow}
             isMobile={isMobile}
             preview={
-              <PreviewPane
-                appId={appId}
-                versionId={versions.latest?.id ?? null}
-                isLoadingVersions={versions.isLoadingVersions}
-                initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
-                onAppError={errors.report}
-                onSuggestChatMessage={suggestToChat}
-                isBuilding={chat.isBusy}
-              />
+              // The app hosts run generated apps only: a space app's code has no live preview yet.
+              app.appType !== 'generated' ? null : (
+                <PreviewPane
+                  appId={appId}
+                  versionId={versions.latest?.id ?? null}
+                  isLoadingVersions={versions.isLoadingVersions}
+                  initialPage={pageName && pageName.toLowerCase() !== 'tools' ? pageName : undefined}
+                  onAppError={errors.report}
+                  onSuggestChatMessage={suggestToChat}
+                  isBuilding={chat.isBusy}
+                />
+              )
             }
           />
         ) : panel === 'database' ? (

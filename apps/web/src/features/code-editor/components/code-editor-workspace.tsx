@@ -12,8 +12,8 @@ import { SaveIndicator } from './save-indicator';
 
 export interface CodeEditorWorkspaceProps {
   appId: string;
-  /** The live preview, kept mounted beside the code (wide) or behind it (narrow). */
-  preview: ReactNode;
+  /** The live preview, kept mounted beside the code (wide) or behind it (narrow); null: none. */
+  preview: ReactNode | null;
   /** A save or delete made this version: the preview follows it. */
   onSaved: (versionId: string) => void;
   onDone: () => void;
@@ -129,7 +129,7 @@ export function CodeEditorWorkspace({ appId, preview, onSaved, onDone, isNarrow,
   }
 
   const errorCount = ws.currentIssues.filter((i) => i.severity === 'error').length;
-  const showCode = !isNarrow || view === 'code';
+  const showCode = !isNarrow || view === 'code' || !preview;
   return (
     <main className="flex min-w-0 flex-1 flex-col bg-surface" aria-label="Code editor">
       <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line px-2 sm:px-3">
@@ -143,7 +143,7 @@ export function CodeEditorWorkspace({ appId, preview, onSaved, onDone, isNarrow,
           {ws.current?.readOnly && <span className="ml-2 font-sans text-ink-subtle">read-only</span>}
         </span>
         <SaveIndicator status={ws.status} onRetry={() => void ws.flush()} />
-        {isNarrow && (
+        {isNarrow && preview && (
           <Button
             size="sm"
             variant="secondary"
@@ -201,14 +201,16 @@ export function CodeEditorWorkspace({ appId, preview, onSaved, onDone, isNarrow,
             {errorCount > 0 ? `${errorCount} ${errorCount === 1 ? 'error' : 'errors'} in this file` : ''}
           </span>
         </section>
-        <div
-          className={cn(
-            'min-w-0 flex-col border-l border-line',
-            isNarrow ? (view === 'preview' ? 'flex flex-1' : 'hidden') : 'flex w-[42%] shrink-0',
-          )}
-        >
-          {preview}
-        </div>
+        {preview && (
+          <div
+            className={cn(
+              'min-w-0 flex-col border-l border-line',
+              isNarrow ? (view === 'preview' ? 'flex flex-1' : 'hidden') : 'flex w-[42%] shrink-0',
+            )}
+          >
+            {preview}
+          </div>
+        )}
       </div>
       <DeleteFileDialog
         file={toDelete}
