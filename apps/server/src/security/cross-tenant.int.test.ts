@@ -164,6 +164,7 @@ async function tenant(name: string) {
             'SELECT * FROM context_items WHERE app_id = $app ORDER BY id',
             'SELECT * FROM app_users WHERE app_id = $app ORDER BY id',
             'SELECT * FROM app_slugs WHERE app_id = $app ORDER BY slug',
+            'SELECT * FROM app_looks WHERE app_id = $app',
           ].map(async (text) => rows(await q(text))),
         ).then((tables) => [...tables, filesOf(appId)]),
       ),
@@ -222,7 +223,9 @@ const BODIES: unknown[] = [
   buildGenApp({ name: 'Taken over', slug: B.slug }, B.appId),
   { appType: 'tool', appId: B.appId, app: { name: 'Taken over' } },
   { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
-  { appStyle: { primaryColor: '#000000' } },
+  { appStyle: { buttonBackgroundColor: '#000000' } },
+  { appTexts: { header: 'Taken over' } },
+  { slug: 'taken-over' },
   { user_email: uniqueEmail('intruder'), role: 'admin' },
   { email: B.users[0]!.email, password: `${STRONG_PASSWORD}-guess` },
   { email: B.users[0]!.email },
@@ -335,7 +338,7 @@ describe('cross-tenant isolation', () => {
       method: 'POST',
       url: `/api/apps/${B.appId}/style`,
       headers: { host: 'localhost:3000', 'content-type': 'application/json', ...asB },
-      body: JSON.stringify({ appStyle: { primaryColor: '#123456' } }),
+      body: JSON.stringify({ appStyle: { buttonBackgroundColor: '#123456' } }),
     };
     expect((await attack(rename, '10.0.0.1', before)).success).toBe("changes B's data");
     await t.request('POST', `/api/apps/${B.appId}/style`, { token: B.builder.token, body: { appStyle: {} } });
