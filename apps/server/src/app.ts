@@ -32,6 +32,8 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
+import { createClaimRepo } from './modules/tools/claim.repo';
+import { createClaimService } from './modules/tools/claim.service';
 import { createMagicCreateService } from './modules/tools/magic-create.service';
 import { createToolsRepo } from './modules/tools/tools.repo';
 import { toolsRoutes } from './modules/tools/tools.routes';
@@ -75,8 +77,10 @@ import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime
 import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
-import { toolRunsHost } from './modules/tool-runs/tool-runs.routes';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
+import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { codeFilesRoutes } from './modules/code-files/code-files.routes';
 import { createCodeFilesService } from './modules/code-files/code-files.service';
@@ -186,6 +190,7 @@ export function createApp({
   const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
+  const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
   const apps = createAppsService({
     appsRepo,
     versionsRepo,
@@ -194,7 +199,7 @@ export function createApp({
     customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
-    settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
+    settingsSecrets,
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
     toolRules: {
       prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
@@ -280,6 +285,21 @@ export function createApp({
         ? toolPageBoot({ app: hostApp, ...source, ownerPlan: source.plan, builderUrl: config.publicUrl }, path)
         : null;
     },
+    // Tool runs on an app's own host (docs/product/tools.md#calls).
+    toolRuns: {
+      toolRuns: createToolRunsService({
+        repo: createToolRunsRepo(db),
+        retrieval,
+        models,
+        rateLimiter,
+        secret: config.authSecret,
+        logger,
+      }),
+      appUserOf: async (appId, authorization, host) =>
+        (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
+      trustProxy: config.trustProxy,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    },
   });
 
   const app = new Hono();
@@ -297,26 +317,21 @@ export function createApp({
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
-  // Tool runs on an app's own host (docs/product/tools.md#calls), before the app host's other routes.
+  // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(db),
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    secret: config.authSecret,
+    logger,
+  });
   app.use(
-    toolRunsHost({
-      toolRuns: createToolRunsService({
-        repo: createToolRunsRepo(db),
-        retrieval,
-        models,
-        rateLimiter,
-        secret: config.authSecret,
-        logger,
-      }),
-      hostAppOf: async (host) => {
+    analyticsHost({
+      analytics,
+      hostAppIdOf: async (host) => {
         const appHost = runtime.appHostOf(host);
-        return appHost ? runtime.appOfSlug(appHost.slug) : null;
+        return appHost ? ((await runtime.appOfSlug(appHost.slug))?.id ?? null) : null;
       },
-      appUserOf: async (appId, authorization, host) =>
-        (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
       trustProxy: config.trustProxy,
-      secureCookies: config.publicUrl.startsWith('https:'),
-      onError: createErrorHandler(logger),
     }),
   );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
@@ -363,6 +378,14 @@ export function createApp({
         accountOf: (user) => accounts.getCurrent(user),
         getOwned: (user, appId) => apps.getOwned(user, appId),
       }),
+      claims: createClaimService({
+        claimRepo: createClaimRepo(db),
+        findApp: (appId) => appsRepo.findById(appId),
+        withoutSecrets: settingsSecrets.withoutSecrets,
+        onClaimed: (claimed) => runtime.forgetApp(claimed.slug),
+        notifyChannel: APP_SETTINGS_CHANNEL,
+        secret: config.authSecret,
+      }),
       signedIn,
     }),
   );
@@ -378,6 +401,7 @@ export function createApp({
       signedIn,
     }),
   );
+  app.route('/', analyticsRoutes({ analytics, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',

@@ -16,7 +16,8 @@ type Registered = { method: string; path: string; handler: { length: number } };
 /**
  * Routes that are not API calls: the JSON 404 of unknown /api and /live_api paths, and on an app
  * host its HTML pages (shell, login, a tool's public page), static assets (runtime, compiled code, uploaded files) and
- * refusals (unknown integrations, /api, anything else).
+ * refusals (unknown integrations, /api, unknown run paths, anything else), and the memories call's
+ * second address (documented under the first).
  */
 const NOT_API = new Set([
   'builder ALL /api/*',
@@ -33,6 +34,8 @@ const NOT_API = new Set([
   'host GET /files/{name}',
   'host POST /integrations/Core/{endpoint}',
   'host ALL /api/*',
+  'host ALL /live_api/*',
+  'host GET /api/live_api/user/memories/current',
   'host GET /*',
   'host ALL /*',
 ]);

@@ -27,6 +27,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthVariables } from '../auth/session';
 import { serveFont } from '../branding/fonts';
+import { TOOL_RUN_PATHS, toolRunRoutes, type ToolRunsHostDeps } from '../tool-runs/tool-runs.routes';
 import { coreIntegrationRoutes } from './integrations.routes';
 import type { IntegrationsService } from './integrations.service';
 import type { RuntimeAssetsProvider } from './runtime-assets';
@@ -179,6 +180,8 @@ interface AppHostDeps {
   isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
   /** The public page of the app's active tool at a path (with none, a single tool's first), or null (tool-page.ts). */
   toolPageOf: (app: RuntimeApp, path: string | null) => Promise<ToolPageBoot | null>;
+  /** The tool run API (tool-runs.routes.ts), served on the app's host. */
+  toolRuns: ToolRunsHostDeps;
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
@@ -208,6 +211,7 @@ export function appHostRoutes(deps: AppHostDeps) {
     await next();
   });
   const appOf = (c: Context<HostEnv>) => c.var.hostApp;
+  toolRunRoutes(host, deps.toolRuns);
 
   async function shell(c: Context<HostEnv>, app: RuntimeApp, mode: RuntimeBoot['mode']): Promise<Response> {
     const built = await assets.get();
@@ -384,7 +388,7 @@ ${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.
 /**
  * The front door of every request: a Host of `{slug}.{APPS_DOMAIN}` goes to the app host (and
  * nowhere else); `/live_api/*` of that app goes on to the entity API; anything else continues to
- * the builder's routes.
+ * the builder's routes. The tool run API's `/live_api/tools/*` and `/live_api/user/*` are the app host's own.
  */
 export function appHostDispatch({
   runtime,
@@ -398,7 +402,7 @@ export function appHostDispatch({
     if (!appHost) return next();
     const app = await runtime.appOfSlug(appHost.slug);
     if (!app) return c.html(messagePage(RUNTIME_MESSAGES.appNotFound), 404);
-    if (c.req.path.startsWith('/live_api/')) {
+    if (c.req.path.startsWith('/live_api/') && !TOOL_RUN_PATHS.test(c.req.path)) {
       const appId = /^\/live_api\/apps\/([^/]+)/.exec(c.req.path)?.[1];
       let isThisApp = false;
       try {

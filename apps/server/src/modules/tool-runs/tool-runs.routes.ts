@@ -1,4 +1,4 @@
-import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import {
@@ -15,41 +15,29 @@ import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { HostApp, RunCaller, ToolRunsService } from './tool-runs.service';
+import type { HostEnv } from '../runtime/runtime.routes';
+import type { RunCaller, ToolRunsService } from './tool-runs.service';
 
-type Env = { Variables: { hostApp: HostApp } };
-
-/** The paths of the run API on an app's host (docs/product/tools.md#calls). */
-const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/)/;
+/** The paths of the run API on an app's host (docs/product/tools.md#calls): the app host serves them, not the entity API. */
+export const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/)/;
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 86_400;
 
 export interface ToolRunsHostDeps {
   toolRuns: ToolRunsService;
-  /** The app served on a Host (null: not an app host, or no such app). */
-  hostAppOf: (host: string | undefined) => Promise<HostApp | null>;
   /** The end user of this app a request's bearer token names (a session issued on `host`), or null. */
   appUserOf: (appId: string, authorization: string | undefined, host: string) => Promise<string | null>;
   trustProxy: boolean;
   /** Visitor cookies are `Secure` when the product is served over https. */
   secureCookies: boolean;
-  onError: ErrorHandler;
 }
-
-const hostApps = new WeakMap<Request, HostApp>();
 
 /**
  * The tool run API on an app's own host: runs (streamed), usage, edited results and end users'
- * memories. Requests on the builder's host, or for other paths, go on untouched.
+ * memories, registered on the app host's router (so the route table lists them). `deps` is read
+ * when a request comes, not here.
  */
-export function toolRunsHost(deps: ToolRunsHostDeps): MiddlewareHandler {
-  const routes = new Hono<Env>();
-  routes.onError(deps.onError);
-  routes.use('*', async (c, next) => {
-    c.set('hostApp', hostApps.get(c.req.raw)!);
-    await next();
-  });
-
-  async function callerOf(c: Context<Env>): Promise<RunCaller> {
+export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): void {
+  async function callerOf(c: Context<HostEnv>): Promise<RunCaller> {
     const appUserId = await deps.appUserOf(c.var.hostApp.id, c.req.header('authorization'), requestHostName(c));
     const visitorToken = c.req.header(VISITOR_HEADER) ?? getCookie(c, VISITOR_COOKIE) ?? null;
     return { appUserId, visitorToken: visitorToken || null, ip: clientIp(c, deps.trustProxy) };
@@ -88,7 +76,7 @@ export function toolRunsHost(deps: ToolRunsHostDeps): MiddlewareHandler {
     return c.json(await deps.toolRuns.editResult(c.var.hostApp, c.req.param('runId'), caller, result));
   });
 
-  const memories = async (c: Context<Env>) => {
+  const memories = async (c: Context<HostEnv>) => {
     const appId = c.req.query('appId');
     if (appId !== undefined && appId !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
     const { appUserId } = await callerOf(c);
@@ -98,15 +86,8 @@ export function toolRunsHost(deps: ToolRunsHostDeps): MiddlewareHandler {
   routes.get('/live_api/user/memories/current', memories);
   routes.get('/api/live_api/user/memories/current', memories);
 
-  routes.all('*', () => {
+  // Any other run path on an app host: a JSON 404 like the entity API's (not the host's HTML page).
+  routes.all('/live_api/*', () => {
     throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
   });
-
-  return async (c, next) => {
-    if (!TOOL_RUN_PATHS.test(c.req.path)) return next();
-    const app = await deps.hostAppOf(c.req.header('host'));
-    if (!app) return next();
-    hostApps.set(c.req.raw, app);
-    return routes.fetch(c.req.raw, c.env);
-  };
 }
