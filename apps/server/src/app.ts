@@ -32,8 +32,6 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
-import { createClaimRepo } from './modules/tools/claim.repo';
-import { createClaimService } from './modules/tools/claim.service';
 import { createMagicCreateService } from './modules/tools/magic-create.service';
 import { createToolsRepo } from './modules/tools/tools.repo';
 import { toolsRoutes } from './modules/tools/tools.routes';
@@ -78,9 +76,6 @@ import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
-import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { codeFilesRoutes } from './modules/code-files/code-files.routes';
 import { createCodeFilesService } from './modules/code-files/code-files.service';
@@ -190,7 +185,6 @@ export function createApp({
   const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
-  const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
   const apps = createAppsService({
     appsRepo,
     versionsRepo,
@@ -199,7 +193,7 @@ export function createApp({
     customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
-    settingsSecrets,
+    settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
     toolRules: {
       prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
@@ -317,23 +311,6 @@ export function createApp({
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
-  // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
-  const analytics = createAnalyticsService({
-    repo: createAnalyticsRepo(db),
-    getOwned: (user, appId) => apps.getOwned(user, appId),
-    secret: config.authSecret,
-    logger,
-  });
-  app.use(
-    analyticsHost({
-      analytics,
-      hostAppIdOf: async (host) => {
-        const appHost = runtime.appHostOf(host);
-        return appHost ? ((await runtime.appOfSlug(appHost.slug))?.id ?? null) : null;
-      },
-      trustProxy: config.trustProxy,
-    }),
-  );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
 
@@ -378,14 +355,6 @@ export function createApp({
         accountOf: (user) => accounts.getCurrent(user),
         getOwned: (user, appId) => apps.getOwned(user, appId),
       }),
-      claims: createClaimService({
-        claimRepo: createClaimRepo(db),
-        findApp: (appId) => appsRepo.findById(appId),
-        withoutSecrets: settingsSecrets.withoutSecrets,
-        onClaimed: (claimed) => runtime.forgetApp(claimed.slug),
-        notifyChannel: APP_SETTINGS_CHANNEL,
-        secret: config.authSecret,
-      }),
       signedIn,
     }),
   );
@@ -401,7 +370,6 @@ export function createApp({
       signedIn,
     }),
   );
-  app.route('/', analyticsRoutes({ analytics, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',
