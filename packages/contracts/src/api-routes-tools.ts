@@ -10,6 +10,12 @@ import {
   ToolListResponseSchema,
   UpdateToolRequestSchema,
 } from './tools';
+import {
+  ClaimAppRequestSchema,
+  ClaimAppResponseSchema,
+  ClaimPreviewQuerySchema,
+  ClaimPreviewResponseSchema,
+} from './tool-claim';
 
 /** The single AI tool's builder calls (docs/product/tools.md#calls). */
 export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
@@ -81,6 +87,30 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     responses: { 200: ClaimInvitationResponseSchema },
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/apps/{appId}/claim',
+    tag: 'Tools',
+    summary: 'What an invite link offers to claim',
+    description:
+      'The app behind a claim code: its name and type, and whether the caller already owns it. A wrong or used code, or an unknown app, is 404; claim by customer off is 409.',
+    auth: 'builder',
+    query: ClaimPreviewQuerySchema,
+    responses: { 200: ClaimPreviewResponseSchema },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/apps/{appId}/claim',
+    tag: 'Tools',
+    summary: 'Claim an app by invitation',
+    description:
+      "Moves the app, with everything in it, to the caller's account; the builder who sent the invite loses it. Works once: a wrong or used code is 404, claim by customer off or an app the caller already owns is 409.",
+    auth: 'builder',
+    body: ClaimAppRequestSchema,
+    responses: { 200: ClaimAppResponseSchema },
+    errors: [404, 409],
   },
   {
     method: 'post',

@@ -616,3 +616,13 @@ export {
   toggledStatus,
   type ToolAppCheck,
 } from './tool-app-rules';
+export {
+  CLAIM_MESSAGES,
+  ClaimPreviewQuerySchema,
+  ClaimPreviewResponseSchema,
+  ClaimAppRequestSchema,
+  ClaimAppResponseSchema,
+  type ClaimPreviewResponse,
+  type ClaimAppRequest,
+  type ClaimAppResponse,
+} from './tool-claim';

@@ -7,7 +7,7 @@ import { DevMailPage } from '../features/dev-mail';
 import { HomePage } from '../features/home';
 import { JoinPlanPage } from '../features/plans';
 import { SettingsPage } from '../features/settings';
-import { ToolBuilderPage, ToolsPage } from '../features/tools';
+import { ClaimPage, ToolBuilderPage, ToolsPage } from '../features/tools';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './error-boundary';
 import { NotFoundPage } from './not-found-page';
@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
       { path: '/dev/mail', element: <DevMailPage /> },
       { path: '/joinPlan', element: <JoinPlanPage /> },
+      { path: '/claim/:appId', element: <ClaimPage /> },
       { path: '/build/app/:appId', element: <BuilderPage /> },
       { path: '/build/app/:appId/tools', element: <ToolsPage /> },
       { path: '/build/app/:appId/tool/:toolId', element: <ToolBuilderPage /> },

@@ -1,23 +1,27 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
   ActivateToolRequestSchema,
+  ClaimAppRequestSchema,
   CreateToolRequestSchema,
   MagicCreateRequestSchema,
   UpdateToolRequestSchema,
 } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
+import type { ClaimService } from './claim.service';
 import type { MagicCreateService } from './magic-create.service';
 import type { ToolsService } from './tools.service';
 
-/** The tools collection, magic create and the claim invitation (docs/product/tools.md#calls). */
+/** The tools collection, magic create, the claim invitation and claiming (docs/product/tools.md#calls). */
 export function toolsRoutes({
   tools,
   magic,
+  claims,
   signedIn,
 }: {
   tools: ToolsService;
   magic: MagicCreateService;
+  claims: ClaimService;
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -25,6 +29,7 @@ export function toolsRoutes({
   app.use('/api/apps/:appId/tools/*', signedIn);
   app.use('/api/apps/:appId/settings/claimInvitation', signedIn);
   app.use('/api/builder/magicCreate', signedIn);
+  app.use('/api/apps/:appId/claim', signedIn);
 
   app.get('/api/apps/:appId/tools', async (c) => c.json(await tools.list(c.var.user, c.req.param('appId'))));
   app.post('/api/apps/:appId/tools', async (c) =>
@@ -53,6 +58,13 @@ export function toolsRoutes({
   app.get('/api/apps/:appId/settings/claimInvitation', async (c) =>
     c.json(await tools.claimInvitation(c.var.user, c.req.param('appId'))),
   );
+  app.get('/api/apps/:appId/claim', async (c) =>
+    c.json(await claims.preview(c.var.user, c.req.param('appId'), c.req.query('code') ?? '')),
+  );
+  app.post('/api/apps/:appId/claim', async (c) => {
+    const { code } = await readJson(c, ClaimAppRequestSchema);
+    return c.json(await claims.claim(c.var.user, c.req.param('appId'), code));
+  });
   app.post('/api/builder/magicCreate', async (c) =>
     c.json(await magic.create(c.var.user, await readJson(c, MagicCreateRequestSchema))),
   );

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   MAX_TOOLS_PER_APP,
   TOOL_MESSAGES,
@@ -21,6 +21,7 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
+import { claimCodeOf } from './claim-code';
 import { ruleError, storedToolKeys, toolPartsOf, withToolParts, type StoredToolParts } from './tool-definition';
 import type { ToolsRepo } from './tools.repo';
 
@@ -245,7 +246,7 @@ export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, 
 
     /**
      * The invitation a builder sends the customer who will own the tool: a code signed with the
-     * server's secret (stable per app, nothing stored) and the builder's address to claim it at.
+     * server's secret (stable while the app has the same owner, nothing stored) and the builder's address to claim it at.
      * Needs a published app (a version, or a live tool) and claim by customer on.
      */
     async claimInvitation(user: SessionUser, appId: string): Promise<ClaimInvitationResponse> {
@@ -255,7 +256,7 @@ export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, 
         row.publishedVersionId || toolPartsOf(row.definition).tools.some((t) => t.status === 'active');
       if (!isPublished) throw new AppError('CONFLICT', TOOL_MESSAGES.inviteNeedsPublish);
       if (row.settings.isClaimable !== true) throw new AppError('CONFLICT', TOOL_MESSAGES.inviteNotClaimable);
-      const claimCode = createHmac('sha256', secret).update(`tool-claim:${row.id}`).digest('base64url').slice(0, 16);
+      const claimCode = claimCodeOf(secret, row.id, row.ownerUserId);
       const inviteLink = new URL(`/claim/${encodeURIComponent(row.id)}?code=${claimCode}`, publicUrl).toString();
       return { inviteLink, claimCode };
     },

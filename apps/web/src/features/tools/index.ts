@@ -5,3 +5,4 @@ export { BrandingPanel, type BrandingPanelProps } from './components/panels/bran
 export { PanelSection } from './components/panels/panel-bits';
 export { SaveQueue, TOOL_SAVE_DEBOUNCE_MS, type SaveState } from './lib/save-queue';
 export { SaveIndicator } from './components/save-indicator';
+export { ClaimPage } from './routes/claim-page';
