@@ -21,6 +21,9 @@ body{margin:0}
 .tsr-prompt h2{font-size:18px;margin:0 0 6px}
 .tsr-prompt .tsr-muted{margin-bottom:4px}
 .tsr-prompt .tsr-actions{justify-content:center}
+.tsr-prompt{background:var(--color-surface,#fff);color:var(--color-foreground,#111827);border-color:var(--color-border,#e5e7eb);font-family:var(--font-sans,system-ui,sans-serif)}
+.tsr-prompt .tsr-muted{color:var(--color-muted-foreground,#6b7280)}
+.tsr-prompt .tsr-button:not(.tsr-secondary){background:var(--color-primary,#111827);color:var(--color-primary-foreground,#fff)}
 a.tsr-button{text-decoration:none;box-sizing:border-box}
 .tsr-small{color:#6b7280;font-size:12px;margin:0 0 12px;line-height:1.4}
 .tsr-footer{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin-top:20px;padding-top:14px;border-top:1px solid #e5e7eb;font-size:13px}
