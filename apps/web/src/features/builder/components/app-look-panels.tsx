@@ -113,7 +113,6 @@ export function AppBrandingPanel({
         style={editor.style}
         onChange={editor.setStyle}
         plan={plan}
-        isAdmin={false}
         presetWhenUnset={null}
         withFontAndFavicon
       />

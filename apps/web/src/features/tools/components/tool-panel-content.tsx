@@ -50,9 +50,7 @@ export function ToolPanelContent(props: ToolPanelContentProps) {
     case 'call-to-action':
       return <CtaPanel texts={texts} onChange={setTexts} />;
     case 'app-branding':
-      return (
-        <BrandingPanel appId={appId} style={props.style} onChange={props.setStyle} plan={plan} isAdmin={isAdmin} />
-      );
+      return <BrandingPanel appId={appId} style={props.style} onChange={props.setStyle} plan={plan} />;
     case 'custom-fields':
       return (
         <FieldsPanel

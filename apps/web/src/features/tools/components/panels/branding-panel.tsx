@@ -31,8 +31,8 @@ export interface BrandingPanelProps {
   appId: string;
   style: AppStyle;
   onChange: (style: AppStyle) => void;
+  /** The owner's plan: the server lets only plans that may hide the watermark switch it off (admins too). */
   plan: Parameters<typeof canHideWatermark>[0];
-  isAdmin: boolean;
   /**
    * The preset an unset style looks like: light on a tool page; null for a generated app, whose
    * own theme shows until a preset is picked (no preset is marked then).
@@ -51,12 +51,11 @@ export function BrandingPanel({
   style,
   onChange,
   plan,
-  isAdmin,
   presetWhenUnset = 'light',
   withFontAndFavicon = false,
 }: BrandingPanelProps) {
   const preset = STYLE_PRESETS[style.styleName ?? presetWhenUnset ?? 'light'];
-  const mayHideWatermark = isAdmin || canHideWatermark(plan);
+  const mayHideWatermark = canHideWatermark(plan);
   const set = (patch: Partial<AppStyle>) => onChange(stripEmpty({ ...style, ...patch }));
 
   return (
