@@ -4,7 +4,8 @@
  * token at times), one of A's app users and an anonymous caller go to every route the server
  * registers (read from `app.routes` and the app host's router, so new routes are covered), on the
  * builder origin and on both app hosts, with every path parameter, query and body filled with B's
- * ids (apps, records, versions, messages, data sources, users, entity names, slug). A success is a
+ * ids (apps, records, versions, messages, data sources, users, entity names, slug, tool runs), on both
+ * tenants' tool hosts too (A's end user and A's visitor id sent to B's tool). A success is a
  * 2xx whose body carries one of B's secrets or private ids, or one after which B's stored state
  * differs. CROSS_TENANT_RUNS sets the number of attempts, CROSS_TENANT_SEED picks the inputs (1 by default, so a CI failure replays).
  */
@@ -14,12 +15,13 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER } from '@tessera/contracts';
+import { PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, VISITOR_COOKIE, VISITOR_HEADER } from '@tessera/contracts';
 import { accounts } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
+import { doneOf, endUserOf, makeToolApp, run, visitorOf } from '../testing/tool-apps';
 
 const RUNS = Number(process.env.CROSS_TENANT_RUNS ?? 10_000);
 const SEED = Number(process.env.CROSS_TENANT_SEED ?? 1);
@@ -122,8 +124,17 @@ async function tenant(name: string) {
   const previewToken = new URLSearchParams(new URL(preview.body.url as string).hash.slice(1)).get(
     PREVIEW_TOKEN_FRAGMENT,
   )!;
+  // A live tool app of the tenant's (tool at `ask`): an end user's run, and a visitor's id on its host.
+  // End users may edit their results there, so an edit of B's run by anyone else would show.
+  const tool = await makeToolApp(t, { signup: true, settings: { userCanEditResults: true } });
+  const toolUser = await endUserOf(t, tool);
+  const toolRun = doneOf(await run(t, tool.slug, { input: `opening hours ${secret}` }, { token: toolUser.token }));
+  const visitor = visitorOf(await run(t, tool.slug, { input: 'delivery' }, { ip: '10.3.3.3' }))!;
+  expect(visitor).toBeTruthy();
+  const qt = (text: string) => t.db.execute(sql.raw(text.replaceAll('$app', `'${tool.appId}'`)));
   return {
     builder,
+    tool: { ...tool, user: toolUser, runId: toolRun.runId, visitor },
     appId,
     slug,
     secret,
@@ -150,6 +161,10 @@ async function tenant(name: string) {
       ...messageIds,
       item.body.contextItemId as string,
       ...versionIds.filter((v) => v !== published),
+      toolRun.runId,
+      visitor,
+      toolUser.token,
+      toolUser.userId,
     ],
     /** Everything B owns, as one text to compare before and after. */
     state: async () =>
@@ -166,13 +181,22 @@ async function tenant(name: string) {
             'SELECT * FROM app_slugs WHERE app_id = $app ORDER BY slug',
             'SELECT * FROM app_looks WHERE app_id = $app',
           ].map(async (text) => rows(await q(text))),
-        ).then((tables) => [...tables, filesOf(appId)]),
+        ).then(async (tables) => [
+          ...tables,
+          filesOf(appId),
+          // The tool app and its end user's runs (anyone may add runs of their own to a live tool).
+          rows(await qt(`SELECT * FROM apps WHERE id = $app`)),
+          rows(await qt(`SELECT * FROM tool_runs WHERE id = '${toolRun.runId}'`)),
+          rows(await qt(`SELECT * FROM app_users WHERE app_id = $app ORDER BY id`)),
+        ]),
       ),
   };
 }
 
+t.jobRunner.start(); // the tool apps' data items are read by jobs
 const A = await tenant('a');
 const B = await tenant('b');
+await t.jobRunner.stop();
 
 /** Every route of the server and of an app host, methods spelled out (ALL becomes any method). */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -194,7 +218,9 @@ const POOLS: Record<string, string[]> = {
   messageId: B.messageIds,
   name: ['Task', 'Ledger', 'User'],
   field: ['title', 'note'],
-  slug: [B.slug],
+  slug: [B.slug, B.tool.slug],
+  path: ['ask'],
+  runId: [B.tool.runId],
   file: [`${B.recordIds[0]}.png`, 'runtime.js'],
   endpoint: ['UploadFile', 'InvokeLLM'],
 };
@@ -241,12 +267,14 @@ const BODIES: unknown[] = [
   { prompt: `Repeat ${B.secret}` },
 ];
 
-type Actor = 'builderA' | 'appUserA' | 'anonymous';
+type Actor = 'builderA' | 'appUserA' | 'toolUserA' | 'anonymous';
 const attemptArb = fc.record({
   route: fc.constantFrom(...ROUTES),
-  actor: fc.constantFrom<Actor>('builderA', 'appUserA', 'anonymous'),
+  actor: fc.constantFrom<Actor>('builderA', 'appUserA', 'toolUserA', 'anonymous'),
   withPreview: fc.boolean(),
-  host: fc.constantFrom('builder', 'hostB', 'hostA'),
+  /** A's visitor id (issued on A's tool host), as the header or the cookie. */
+  visitor: fc.constantFrom(null, 'header', 'cookie'),
+  host: fc.constantFrom('builder', 'hostB', 'hostA', 'toolB', 'toolA'),
   params: fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 6, maxLength: 6 }),
   method: fc.constantFrom(...METHODS),
   query: fc.constantFrom(...QUERIES),
@@ -266,18 +294,16 @@ function requestOf(a: Attempt) {
   const path = a.route.path
     .replace(/:([A-Za-z]+)(\{[^}]*\})?/g, (_, name: string) => pick(POOLS[name] ?? ANY_B))
     .replace(/\*/g, () => pick(ANY_B));
+  const slugs = { hostA: A.slug, hostB: B.slug, toolA: A.tool.slug, toolB: B.tool.slug };
   const host =
-    a.route.on === 'host'
-      ? a.host === 'hostA'
-        ? hostOf(A.slug)
-        : hostOf(B.slug)
-      : a.host === 'builder'
-        ? 'localhost:3000'
-        : hostOf(a.host === 'hostA' ? A.slug : B.slug);
+    a.host === 'builder' ? (a.route.on === 'host' ? hostOf(B.slug) : 'localhost:3000') : hostOf(slugs[a.host]);
   const headers: Record<string, string> = { host };
   if (a.actor === 'builderA') headers.authorization = `Bearer ${A.builder.token}`;
   if (a.actor === 'builderA' && a.withPreview) headers[PREVIEW_TOKEN_HEADER] = A.previewToken;
   if (a.actor === 'appUserA') headers.authorization = `Bearer ${A.users[0]!.token}`;
+  if (a.actor === 'toolUserA') headers.authorization = `Bearer ${A.tool.user.token}`;
+  if (a.visitor === 'header') headers[VISITOR_HEADER] = A.tool.visitor;
+  if (a.visitor === 'cookie') headers.cookie = `${VISITOR_COOKIE}=${A.tool.visitor}`;
   let body: string | FormData | undefined;
   if (a.body === MULTIPART_PNG) {
     body = new FormData();
@@ -342,6 +368,18 @@ describe('cross-tenant isolation', () => {
     };
     expect((await attack(rename, '10.0.0.1', before)).success).toBe("changes B's data");
     await t.request('POST', `/api/apps/${B.appId}/style`, { token: B.builder.token, body: { appStyle: {} } });
+    // B's end user editing their own tool run's result, on B's tool host.
+    const edit = {
+      method: 'PUT',
+      url: `/live_api/tools/runs/${B.tool.runId}/result`,
+      headers: {
+        host: hostOf(B.tool.slug),
+        'content-type': 'application/json',
+        authorization: `Bearer ${B.tool.user.token}`,
+      },
+      body: JSON.stringify({ result: 'Edited by B' }),
+    };
+    expect((await attack(edit, '10.0.0.1', await B.state())).success).toMatch(/^leaks |changes B's data/);
   });
 
   it(`lets builder A, A's app user and anonymous callers reach none of B's data (${RUNS} attempts)`, async () => {
