@@ -4,15 +4,19 @@
  * builder who owns the app, and one of the app's users. Properties: never a 5xx; Object.prototype
  * stays clean; a refused write leaves the owner's data as it was; nothing stored carries a field
  * its entity does not declare, and no entity or field is named `__proto__`, `constructor` or
- * `prototype`. 1,000 inputs per route; FUZZ_RUNS multiplies that (`npm run fuzz` for a long run).
+ * `prototype`. The app host's routes (`appHostRoutes`: pages, assets, Core integrations, the tool
+ * run API) go to a tool app's own host, its end user as the app's user, a real run's id and the
+ * tool's path in their parameters. 1,000 inputs per route; FUZZ_RUNS multiplies that (`npm run fuzz` for a long run).
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_DATA_TYPES } from '@tessera/contracts';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
-import { createTestApp } from '../testing/harness';
+import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
+import { appHost, doneOf, endUserOf, makeToolApp, run } from '../testing/tool-apps';
 import { bodyText, INHERITED_KEYS, nastyString, PROTO_KEYS, qText, longPath } from './fuzz-inputs';
 
 const RUNS = Math.max(1, Math.round(1000 * Number(process.env.FUZZ_RUNS ?? '1')));
@@ -58,6 +62,12 @@ const versionId = rows<{ id: string }>(
   await t.db.execute(sql`SELECT id FROM app_versions WHERE app_id = ${appId} LIMIT 1`),
 )[0]!.id;
 let recordId = '';
+/** A live tool app (its tool at `ask`), one of its end users and a run of theirs, for the app host's routes. */
+t.jobRunner.start();
+const tool = await makeToolApp(t, { signup: true });
+await t.jobRunner.stop();
+const toolUser = await endUserOf(t, tool);
+const toolRunId = doneOf(await run(t, tool.slug, { input: 'opening hours' }, { token: toolUser.token })).runId;
 
 /** Signs the app user in (again, after a fuzzed sign-out) on the app's host and puts the seed records back. */
 async function ensureCallersAndSeeds() {
@@ -110,16 +120,29 @@ async function snapshot() {
   return row!;
 }
 
-type Route = { method: string; path: string };
+type Route = { method: string; path: string; on: 'builder' | 'host' };
+const hostRouter = appHostRoutes({ publicUrl: TEST_PUBLIC_URL } as Parameters<typeof appHostRoutes>[0]);
 const routes: Route[] = [
-  ...new Map(t.app.routes.map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values(),
+  ...new Map(
+    [
+      ...t.app.routes.map((r) => ({ method: r.method, path: r.path, on: 'builder' as const })),
+      ...hostRouter.routes.map((r) => ({ method: r.method, path: r.path, on: 'host' as const })),
+    ].map((r) => [`${r.on} ${r.method} ${r.path}`, r]),
+  ).values(),
 ];
 const realParams: Record<string, (route: Route) => string[]> = {
-  appId: (route) => [APP_ENDING_ROUTES.has(`${route.method} ${route.path}`) ? decoy.body.appId : appId],
+  appId: (route) =>
+    route.on === 'host'
+      ? [tool.appId]
+      : [APP_ENDING_ROUTES.has(`${route.method} ${route.path}`) ? decoy.body.appId : appId],
   name: () => ['Task', 'Note', 'User'],
   id: () => [recordId],
   versionId: () => [versionId],
   field: () => ['title', 'meta'],
+  path: () => ['ask'],
+  runId: () => [toolRunId],
+  slug: () => [tool.slug],
+  endpoint: () => ['InvokeLLM', 'SendEmail', 'ExtractDataFromUploadedFile', 'GenerateImage'],
 };
 /** Lone surrogates as U+FFFD, so that encodeURIComponent takes the text. */
 const wellFormed = (s: string) =>
@@ -194,6 +217,7 @@ const requestOf = (route: Route) =>
     garbage: garbageToken.map((s) => (s.length % 2 ? `tsa_${s}` : s)),
     body: route.path.endsWith('/import') ? fc.oneof(csvUpload, bodyText) : bodyText,
     onAppHost: fc.boolean(),
+    on: fc.constant(route.on),
   });
 type FuzzInput = ReturnType<typeof requestOf> extends fc.Arbitrary<infer R> ? R : never;
 
@@ -205,10 +229,12 @@ afterAll(() =>
 
 async function send(input: FuzzInput) {
   const headers: Record<string, string> = {};
-  const token = { builder: builder.token, appUser: member.token, anonymous: '', garbage: input.garbage }[input.caller];
+  const appUser = input.on === 'host' ? toolUser.token : member.token;
+  const token = { builder: builder.token, appUser, anonymous: '', garbage: input.garbage }[input.caller];
   if (token) headers.authorization = `Bearer ${token}`;
   // An app user's token counts on the app's own host only.
-  if ((input.onAppHost || input.caller === 'appUser') && input.path.startsWith('/live_api/'))
+  if (input.on === 'host') headers.host = appHost(tool.slug);
+  else if ((input.onAppHost || input.caller === 'appUser') && input.path.startsWith('/live_api/'))
     headers.host = onHost.host;
   let body: string | FormData | undefined;
   if (typeof input.body === 'object') {
@@ -236,7 +262,7 @@ describe('fuzzing every route', () => {
   });
 
   for (const [index, route] of routes.entries()) {
-    it(`${route.method} ${route.path}`, { timeout: 600_000 }, async () => {
+    it(`${route.on === 'host' ? 'app host ' : ''}${route.method} ${route.path}`, { timeout: 600_000 }, async () => {
       let before = await snapshot();
       const result = await fc.check(
         fc.asyncProperty(requestOf(route), async (input) => {
