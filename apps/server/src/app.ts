@@ -207,6 +207,7 @@ export function createApp({
     toolUrlOf: (slug, path) => `${runtime.appOrigin(slug)}/tool/${encodeURIComponent(path)}`,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
+    limitsOf: plans.limitsOf,
   });
   const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
   const chatRepo = createChatRepo(db, rateLimiter);
@@ -288,6 +289,7 @@ export function createApp({
         rateLimiter,
         secret: config.authSecret,
         logger,
+        limitsOf: plans.limitsOf,
       }),
       appUserOf: async (appId, authorization, host) =>
         (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,

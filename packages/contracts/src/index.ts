@@ -601,7 +601,6 @@ export {
 export {
   checkToolPath,
   toolPathFromTitle,
-  liveToolLimit,
   toolStatusLabel,
   activationRefusal,
   fieldsOfTool,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CHAT_LIMITS } from './chat';
 import { PLANS, type PlanId } from './constants';
 import { PLAN_LIMITS, type PlanLimits } from './plans';
+import { LIVE_TOOLS_PER_APP, MAX_TOOLS_PER_APP } from './tool-limits';
+import { TOOL_RUNS_PER_MONTH } from './tool-runs';
 
 /**
  * The operator's plan catalogue (docs/product/accounts-and-plans.md#data): the plans offered to
@@ -15,6 +17,10 @@ export interface PlanCatalogueLimits extends PlanLimits {
   builderMessages: number | null;
   /** Builder chat messages a UTC day; null means no daily limit. */
   dailyMessages: number | null;
+  /** Active (live) tools one app may have. */
+  liveToolsPerApp: number;
+  /** Runs of all of a builder's tools per calendar month (UTC). */
+  toolRunsPerMonth: number;
 }
 
 const count = z.number().int().min(0).max(1_000_000_000_000);
@@ -30,6 +36,8 @@ export const PlanCatalogueLimitsSchema = z.strictObject({
   maxInflatedBytes: count.min(1),
   builderMessages: count.nullable(),
   dailyMessages: count.nullable(),
+  liveToolsPerApp: z.number().int().min(1).max(MAX_TOOLS_PER_APP),
+  toolRunsPerMonth: count,
 }) satisfies z.ZodType<PlanCatalogueLimits>;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -65,10 +73,26 @@ export const PlanCatalogueEntrySchema = z.strictObject({
   features: z.array(text(120)).max(12).default([]),
   limits: PlanCatalogueLimitsSchema,
 });
+
+/**
+ * A catalogue entry as the file may give it: the tool limits added to the catalogue later may be
+ * left out, and then are the built-in ones of the entry's tier (a catalogue written before still loads).
+ */
+const withToolLimitDefaults = (raw: unknown) => {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const { plan, limits } = raw as { plan?: unknown; limits?: unknown };
+  if (!PLANS.includes(plan as PlanId) || typeof limits !== 'object' || limits === null || Array.isArray(limits))
+    return raw;
+  const tier = plan as PlanId;
+  return {
+    ...raw,
+    limits: { liveToolsPerApp: LIVE_TOOLS_PER_APP[tier], toolRunsPerMonth: TOOL_RUNS_PER_MONTH[tier], ...limits },
+  };
+};
 export type PlanCatalogueEntry = z.infer<typeof PlanCatalogueEntrySchema>;
 
 export const PlanCatalogueSchema = z
-  .strictObject({ plans: z.array(PlanCatalogueEntrySchema).min(1).max(20) })
+  .strictObject({ plans: z.array(z.preprocess(withToolLimitDefaults, PlanCatalogueEntrySchema)).min(1).max(20) })
   .superRefine(({ plans }, ctx) => {
     const ids = new Set<string>();
     for (const [i, p] of plans.entries()) {
@@ -105,9 +129,14 @@ export type PlanCard = z.infer<typeof PlanCardSchema>;
 export const PaidPlansResponseSchema = z.object({ plans: z.array(PlanCardSchema) });
 export type PaidPlansResponse = z.infer<typeof PaidPlansResponseSchema>;
 
-const limitsOf = (plan: PlanId): PlanCatalogueLimits => ({ ...PLAN_LIMITS[plan], ...CHAT_LIMITS[plan] });
+const limitsOf = (plan: PlanId): PlanCatalogueLimits => ({
+  ...PLAN_LIMITS[plan],
+  ...CHAT_LIMITS[plan],
+  liveToolsPerApp: LIVE_TOOLS_PER_APP[plan],
+  toolRunsPerMonth: TOOL_RUNS_PER_MONTH[plan],
+});
 
-/** The built-in catalogue: the four tiers with the limits of PLAN_LIMITS and CHAT_LIMITS. */
+/** The built-in catalogue: the four tiers with the limits of PLAN_LIMITS, CHAT_LIMITS, LIVE_TOOLS_PER_APP and TOOL_RUNS_PER_MONTH. */
 export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = PlanCatalogueSchema.parse({
   plans: [
     {

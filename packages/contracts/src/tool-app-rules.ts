@@ -1,7 +1,5 @@
-import type { PlanId } from './constants';
 import {
   ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
-  LIVE_TOOLS_PER_APP,
   MAX_INPUT_STEPS,
   MAX_TOOLS_PER_APP,
   TEMPLATE_CATEGORY_MAX_LENGTH,
@@ -59,27 +57,24 @@ export function toolPathFromTitle(title: string, taken: readonly string[]): stri
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Live tools per app on a plan. */
-export function liveToolLimit(plan: PlanId): number {
-  return LIVE_TOOLS_PER_APP[plan];
-}
-
 /** How lists label a status: active, or alert for anything else; no status reads draft. */
 export function toolStatusLabel(status: string | null | undefined): 'active' | 'alert' | 'draft' {
   if (!status) return 'draft';
   return status === 'active' ? 'active' : 'alert';
 }
 
-/** Whether `tool` may go live now that `activeOthers` other tools of the app are live. */
+/**
+ * Whether `tool` may go live now that `activeOthers` other tools of the app are live, `limit` being
+ * the builder's plan's live tools per app (the operator's plan catalogue sets it).
+ */
 export function activationRefusal(
   tool: Pick<Tool, 'title'>,
   activeOthers: number,
-  plan: PlanId,
+  limit: number,
   isAdmin = false,
 ): ToolRuleError | null {
   if (tool.title.trim() === '')
     return { code: 'VALIDATION_FAILED', message: TOOL_MESSAGES.activationNeedsTitle, path: 'title' };
-  const limit = liveToolLimit(plan);
   if (!isAdmin && activeOthers >= limit)
     return {
       code: 'PLAN_LIMIT_REACHED',
@@ -250,7 +245,7 @@ export function checkToolApp(next: ToolAppParts, prev: ToolAppParts | null, ctx:
     paths.push(tool.path);
     if (tool.status !== 'active') continue;
     // A tool live before keeps its place (even past a lowered limit); it still needs its title.
-    const refusal = activationRefusal(tool, wasActive(tool) ? 0 : active, ctx.plan, ctx.isAdmin);
+    const refusal = activationRefusal(tool, wasActive(tool) ? 0 : active, ctx.liveToolLimit, ctx.isAdmin);
     if (refusal) return fail({ ...refusal, path: `tools.${i}.${refusal.path ?? 'status'}` });
     if (!wasActive(tool)) active++;
   }

@@ -25,11 +25,13 @@ import {
  * input passes, or the refusal with the product's exact message.
  */
 
-/** Who is editing: the builder's plan and admin flag, and whether the app has sign-up on. */
+/** Who is editing: the builder's plan (and its live tools per app) and admin flag, and whether the app has sign-up on. */
 export interface ToolRuleContext {
   plan: PlanId;
   isAdmin: boolean;
   isSignupEnabled: boolean;
+  /** Live tools per app on the builder's plan, from the operator's plan catalogue. */
+  liveToolLimit: number;
 }
 
 export type ToolRuleCode = 'VALIDATION_FAILED' | 'CONFLICT' | 'FORBIDDEN' | 'PLAN_LIMIT_REACHED';

@@ -42,7 +42,10 @@ export const MAX_TOOL_DATA_ITEMS = 20;
 /** A template category name. */
 export const TEMPLATE_CATEGORY_MAX_LENGTH = 40;
 
-/** Active (live) tools one app may have, per plan; activating one more opens the upgrade prompt. */
+/**
+ * Active (live) tools one app may have, per plan, built in: the operator's plan catalogue
+ * (`liveToolsPerApp`) sets the numbers used; activating one more opens the upgrade prompt.
+ */
 export const LIVE_TOOLS_PER_APP: Record<PlanId, number> = { lite: 1, explorer: 3, monetizer: 10, moon: 20 };
 
 /** The upgrade reason of the live-tool limit (the UI opens the upgrade prompt with it). */

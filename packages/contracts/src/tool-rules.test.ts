@@ -26,7 +26,7 @@ import {
 import { TOOL_MESSAGES } from './tool-limits';
 import { ToolAppPartsSchema, ToolTextsSchema } from './tools';
 
-const ctx = { plan: 'explorer' as const, isAdmin: false, isSignupEnabled: false };
+const ctx = { plan: 'explorer' as const, isAdmin: false, isSignupEnabled: false, liveToolLimit: 3 };
 const parts = (raw: unknown) => ToolAppPartsSchema.parse(raw);
 
 describe('field rules', () => {
@@ -92,10 +92,10 @@ describe('tool rules', () => {
   });
 
   it('activates titled tools within the live-tool limit', () => {
-    expect(activationRefusal({ title: ' ' }, 0, 'moon')?.message).toBe(TOOL_MESSAGES.activationNeedsTitle);
-    expect(activationRefusal({ title: 'A' }, 1, 'lite')?.upgradeReason).toBe('ACTIVATED_TOOL_PER_APP_LIMIT_REACHED');
-    expect(activationRefusal({ title: 'A' }, 1, 'lite', true)).toBeNull();
-    expect(activationRefusal({ title: 'A' }, 2, 'explorer')).toBeNull();
+    expect(activationRefusal({ title: ' ' }, 0, 20)?.message).toBe(TOOL_MESSAGES.activationNeedsTitle);
+    expect(activationRefusal({ title: 'A' }, 1, 1)?.upgradeReason).toBe('ACTIVATED_TOOL_PER_APP_LIMIT_REACHED');
+    expect(activationRefusal({ title: 'A' }, 1, 1, true)).toBeNull();
+    expect(activationRefusal({ title: 'A' }, 2, 3)).toBeNull();
   });
 
   it('labels statuses and finds the active tool by path', () => {
@@ -158,7 +158,7 @@ describe('settings rules', () => {
 describe('checkToolApp', () => {
   it('grandfathers fields kept as they were, and refuses new ones the plan does not allow', () => {
     const photo = parts({ tools: [{ toolId: 't', path: 'p' }], fields: [{ label: 'Face', type: 'photo' }] });
-    const liteCtx = { ...ctx, plan: 'lite' as const };
+    const liteCtx = { ...ctx, plan: 'lite' as const, liveToolLimit: 1 };
     expect(checkToolApp(photo, null, liteCtx).ok).toBe(false);
     expect(checkToolApp(photo, photo, liteCtx).ok).toBe(true);
   });
@@ -170,7 +170,7 @@ describe('checkToolApp', () => {
         { toolId: 'b', title: 'B', path: 'b', status: 'active' },
       ],
     });
-    const liteCtx = { ...ctx, plan: 'lite' as const };
+    const liteCtx = { ...ctx, plan: 'lite' as const, liveToolLimit: 1 };
     expect(checkToolApp(two, null, liteCtx).ok).toBe(false);
     expect(checkToolApp(two, two, liteCtx).ok).toBe(true);
   });
@@ -183,7 +183,7 @@ describe('checkToolApp', () => {
           { toolId: 'b', title: 'B', path: 'b', status: b },
         ],
       });
-    const liteCtx = { ...ctx, plan: 'lite' as const };
+    const liteCtx = { ...ctx, plan: 'lite' as const, liveToolLimit: 1 };
     // B went live first; A going live after it (earlier in the list) finds the place taken.
     expect(checkToolApp(tools('active', 'active'), tools('draft', 'active'), liteCtx).ok).toBe(false);
     expect(checkToolApp(tools('active', 'active'), tools('active', 'draft'), liteCtx).ok).toBe(false);

@@ -39,7 +39,7 @@ export const TOOL_MULTI_VALUE_MAX = 50;
 export const END_USER_STARTING_CREDITS = 50;
 /** Runs per end user (or visitor) when the app's settings set no daily or weekly limit. */
 export const TOOL_RUN_DEFAULT_LIMITS = { daily: 10, weekly: 50 } as const;
-/** Runs of all of a builder's tools per calendar month (UTC), by the builder's plan. */
+/** Runs of all of a builder's tools per calendar month (UTC), by plan, built in: the plan catalogue's `toolRunsPerMonth` sets the numbers used. */
 export const TOOL_RUNS_PER_MONTH: Record<PlanId, number> = {
   lite: 300,
   explorer: 3_000,

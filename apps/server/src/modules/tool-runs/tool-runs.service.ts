@@ -4,11 +4,11 @@ import {
   findActiveToolByPath,
   TOOL_RUN_DEFAULT_LIMITS,
   TOOL_RUN_MESSAGES,
-  TOOL_RUNS_PER_MONTH,
   TOOL_SETTINGS_RANGES,
   ToolAppPartsSchema,
   toolRunMessage,
   type EditToolRunResultResponse,
+  type PlanCatalogueLimits,
   type PlanId,
   type ToolFieldValue,
   type ToolRunEvent,
@@ -90,6 +90,7 @@ export function createToolRunsService({
   rateLimiter,
   secret,
   logger,
+  limitsOf,
   now = () => new Date(),
 }: {
   repo: ToolRunsRepo;
@@ -98,6 +99,8 @@ export function createToolRunsService({
   rateLimiter: RateLimiter;
   secret: string;
   logger: Logger;
+  /** A plan's limits from the operator's plan catalogue (the owner's tool runs a month among them). */
+  limitsOf: (plan: string) => Pick<PlanCatalogueLimits, 'toolRunsPerMonth'>;
   now?: () => Date;
 }) {
   /** The active tool at `path` of this app, with its fields and the owner's plan. */
@@ -180,7 +183,7 @@ export function createToolRunsService({
           appUserId: caller.appUserId,
           inputs: checked.values,
           model: model.kind === 'offline' ? 'offline:answer' : model.model.id,
-          limits: { daily: settings.daily, weekly: settings.weekly, ownerMonthly: TOOL_RUNS_PER_MONTH[plan] },
+          limits: { daily: settings.daily, weekly: settings.weekly, ownerMonthly: limitsOf(plan).toolRunsPerMonth },
           credits: caller.appUserId ? settings.creditsPerRun : 0,
         },
         runWindows(now()),

@@ -4,10 +4,10 @@ import {
   TOOL_MESSAGES,
   checkToolApp,
   fieldsOfTool,
-  liveToolLimit,
   toolPathFromTitle,
   toolSettingsRefusal,
   type Account,
+  type PlanCatalogueLimits,
   type ClaimInvitationResponse,
   type CreateToolRequest,
   type SessionUser,
@@ -36,6 +36,8 @@ export interface ToolsServiceDeps {
   publicUrl: string;
   /** Signs claim codes (the server's secret). */
   secret: string;
+  /** A plan's limits from the operator's plan catalogue (the live tools per app among them). */
+  limitsOf: (plan: string) => Pick<PlanCatalogueLimits, 'liveToolsPerApp'>;
 }
 
 /**
@@ -44,10 +46,23 @@ export interface ToolsServiceDeps {
  * contracts' `findActiveToolByPath`).
  * Every builder call checks that the caller owns the app first.
  */
-export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, publicUrl, secret }: ToolsServiceDeps) {
+export function createToolsService({
+  toolsRepo,
+  getOwned,
+  accountOf,
+  toolUrlOf,
+  publicUrl,
+  secret,
+  limitsOf,
+}: ToolsServiceDeps) {
   async function ruleContext(user: SessionUser, settings: Record<string, unknown>): Promise<ToolRuleContext> {
     const account = await accountOf(user);
-    return { plan: account.plan, isAdmin: account.isAdmin, isSignupEnabled: settings.isSignupEnabled === true };
+    return {
+      plan: account.plan,
+      isAdmin: account.isAdmin,
+      isSignupEnabled: settings.isSignupEnabled === true,
+      liveToolLimit: limitsOf(account.plan).liveToolsPerApp,
+    };
   }
 
   /** New data-item references must be items of this app (a tool never answers from another app's data). */
@@ -160,7 +175,7 @@ export function createToolsService({ toolsRepo, getOwned, accountOf, toolUrlOf, 
           dataItemCount: tool.dataItems.length,
           publicUrl: toolUrlOf(row.slug, tool.path),
         })),
-        liveToolLimit: isAdmin ? MAX_TOOLS_PER_APP : liveToolLimit(plan),
+        liveToolLimit: isAdmin ? MAX_TOOLS_PER_APP : limitsOf(plan).liveToolsPerApp,
       };
     },
 

@@ -22,7 +22,6 @@ export interface ActivationTarget {
  */
 export function useToolActivation({
   appId,
-  plan,
   isAdmin,
   liveToolLimit,
   activeCount,
@@ -47,7 +46,7 @@ export function useToolActivation({
 
   async function toggle(tool: ActivationTarget, isActive: boolean) {
     if (isActive) {
-      const refusal = activationRefusal(tool, activeCount, plan, isAdmin);
+      const refusal = activationRefusal(tool, activeCount, liveToolLimit, isAdmin);
       if (refusal?.upgradeReason === ACTIVATED_TOOL_PER_APP_LIMIT_REACHED) {
         setUpgradeMessage(refusal.message);
         return;
