@@ -76,6 +76,9 @@ import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
+import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { codeFilesRoutes } from './modules/code-files/code-files.routes';
 import { createCodeFilesService } from './modules/code-files/code-files.service';
@@ -313,6 +316,23 @@ export function createApp({
   app.use(refuseUnstorableAddress());
   app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
+  // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(db),
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    secret: config.authSecret,
+    logger,
+  });
+  app.use(
+    analyticsHost({
+      analytics,
+      hostAppIdOf: async (host) => {
+        const appHost = runtime.appHostOf(host);
+        return appHost ? ((await runtime.appOfSlug(appHost.slug))?.id ?? null) : null;
+      },
+      trustProxy: config.trustProxy,
+    }),
+  );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
 
@@ -372,6 +392,7 @@ export function createApp({
       signedIn,
     }),
   );
+  app.route('/', analyticsRoutes({ analytics, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',

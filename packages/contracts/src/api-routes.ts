@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ANALYTICS_API_ROUTES } from './api-routes-analytics';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
 import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
@@ -89,6 +90,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...BILLING_API_ROUTES,
   ...ADMIN_API_ROUTES,
   ...TOOLS_API_ROUTES,
+  ...ANALYTICS_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

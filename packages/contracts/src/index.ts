@@ -625,3 +625,14 @@ export {
   type ClaimAppRequest,
   type ClaimAppResponse,
 } from './tool-claim';
+export {
+  ANALYTICS_RANGES,
+  DEFAULT_ANALYTICS_RANGE,
+  ANALYTICS_MESSAGES,
+  AnalyticsQuerySchema,
+  AnalyticsDaySchema,
+  AnalyticsResponseSchema,
+  type AnalyticsRange,
+  type AnalyticsDay,
+  type AnalyticsResponse,
+} from './analytics';

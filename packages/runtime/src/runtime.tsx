@@ -9,7 +9,7 @@ import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts';
 import { AppRoot } from './app-root';
 import { createFrameBridge } from './frame';
 import { LoginPage } from './login-page';
-import { configureSdk, SESSION_FRAGMENT, setAppUserToken, setPreviewToken } from './sdk';
+import { configureSdk, getPreviewToken, SESSION_FRAGMENT, setAppUserToken, setPreviewToken } from './sdk';
 import { installRuntimeStyles } from './styles';
 
 function readBoot(): RuntimeBoot {
@@ -40,6 +40,8 @@ const boot = readBoot();
 configureSdk({ appId: boot.appId, basePath: boot.basePath });
 takeFragmentTokens();
 installRuntimeStyles();
+// One visit of the live app for its analytics (docs/product/analytics.md): first-party, no cookie, never from the builder's preview.
+if (!getPreviewToken()) navigator.sendBeacon?.('/live_api/analytics/visit');
 const root = createRoot(document.getElementById('root')!);
 root.render(
   <StrictMode>

@@ -1,0 +1,149 @@
+import { createHmac } from 'node:crypto';
+import {
+  DEFAULT_ANALYTICS_RANGE,
+  type AnalyticsDay,
+  type AnalyticsRange,
+  type AnalyticsResponse,
+  type SessionUser,
+} from '@tessera/contracts';
+import type { Logger } from '../../platform/logger';
+import type { AnalyticsRepo, VisitBatch } from './analytics.repo';
+
+/** How long visits wait in memory before one statement per app and day writes them. */
+export const VISIT_FLUSH_MS = 1000;
+/** A batch is written early once this many visits wait. */
+const VISIT_BATCH_MAX = 500;
+const DAY_MS = 86_400_000;
+
+export interface AnalyticsDeps {
+  repo: AnalyticsRepo;
+  /** The app if the user owns it (a 404 otherwise), with its publish state. */
+  getOwned: (user: SessionUser, appId: string) => Promise<{ id: string; publishedVersionId: string | null }>;
+  /** The server's secret: the daily salts of visitor hashes derive from it. */
+  secret: string;
+  logger: Pick<Logger, 'error'>;
+  clock?: () => number;
+}
+
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A visitor of one app on one day, as a hash (docs/product/analytics.md#rules-and-messages): the
+ * salt is derived from the server's secret and the day, so the same visitor hashes differently the
+ * next day and in another app, and no address is kept.
+ */
+export function visitorHash(secret: string, day: string, appId: string, ip: string, userAgent: string): string {
+  const salt = createHmac('sha256', `tessera-analytics:${secret}`).update(day).digest();
+  return createHmac('sha256', salt).update(`${appId}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
+}
+
+/** Recording visits (batched in memory) and reading an app's analytics (its owner only). */
+export function createAnalyticsService({ repo, getOwned, secret, logger, clock = Date.now }: AnalyticsDeps) {
+  let pending = new Map<string, VisitBatch & { seen: Set<string> }>();
+  let waiting = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  let prunedBefore = '';
+
+  async function write(batches: VisitBatch[]) {
+    for (const batch of batches) {
+      try {
+        await repo.addVisits(batch);
+      } catch (error) {
+        logger.error('analytics: visits not recorded', { err: String(error), appId: batch.appId });
+      }
+    }
+    const yesterday = utcDay(clock() - DAY_MS);
+    if (prunedBefore !== yesterday) {
+      prunedBefore = yesterday;
+      await repo.pruneVisitorsBefore(yesterday).catch((error: unknown) => {
+        logger.error('analytics: old visitor hashes not pruned', { err: String(error) });
+      });
+    }
+  }
+
+  /** Writes every waiting visit; resolves once they are stored. */
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batches = [...pending.values()].map(({ appId, day, visits, seen }) => ({
+      appId,
+      day,
+      visits,
+      visitorHashes: [...seen],
+    }));
+    pending = new Map();
+    waiting = 0;
+    flushing = flushing.then(() => (batches.length ? write(batches) : undefined));
+    return flushing;
+  }
+
+  return {
+    /** Counts one visit of an app's published version; costs a hash and a map update. */
+    recordVisit(appId: string, ip: string, userAgent: string): void {
+      const day = utcDay(clock());
+      const key = `${appId}\n${day}`;
+      let batch = pending.get(key);
+      if (!batch) {
+        batch = { appId, day, visits: 0, visitorHashes: [], seen: new Set() };
+        pending.set(key, batch);
+      }
+      batch.visits += 1;
+      batch.seen.add(visitorHash(secret, day, appId, ip, userAgent.slice(0, 512)));
+      waiting += 1;
+      if (waiting >= VISIT_BATCH_MAX) void flush();
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), VISIT_FLUSH_MS);
+        timer.unref?.();
+      }
+    },
+
+    flush,
+
+    /** The app's analytics over the last `days` days, today included (UTC). */
+    async read(user: SessionUser, appId: string, days: AnalyticsRange = DEFAULT_ANALYTICS_RANGE) {
+      const app = await getOwned(user, appId);
+      const now = clock();
+      const dayList = Array.from({ length: days }, (_, i) => utcDay(now - (days - 1 - i) * DAY_MS));
+      const from = dayList[0]!;
+      const to = dayList[dayList.length - 1]!;
+      const zero = { visits: 0, visitors: 0, signUps: 0, records: 0, toolRuns: 0, tokens: 0, cost: 0 };
+      if (!app.publishedVersionId)
+        return {
+          published: false,
+          days,
+          from,
+          to,
+          totals: zero,
+          daily: dayList.map((day) => ({ day, ...zero })),
+          entities: [],
+        } satisfies AnalyticsResponse;
+      const counts = await repo.countsSince(app.id, from);
+      const daily: AnalyticsDay[] = dayList.map((day) => {
+        const visits = counts.visits.get(day);
+        const runs = counts.toolRuns.get(day);
+        let records = 0;
+        for (const perDay of counts.records.values()) records += perDay.get(day) ?? 0;
+        return {
+          day,
+          visits: visits?.visits ?? 0,
+          visitors: visits?.visitors ?? 0,
+          signUps: counts.signUps.get(day) ?? 0,
+          records,
+          toolRuns: runs?.runs ?? 0,
+          tokens: runs?.tokens ?? 0,
+          cost: runs?.cost ?? 0,
+        };
+      });
+      const totals = { ...zero };
+      for (const d of daily) for (const key of Object.keys(zero) as Array<keyof typeof zero>) totals[key] += d[key];
+      totals.cost = Math.round(totals.cost * 1e6) / 1e6;
+      const entities = [...counts.records]
+        .map(([entity, perDay]) => ({ entity, records: [...perDay.values()].reduce((a, b) => a + b, 0) }))
+        .sort((a, b) => b.records - a.records || a.entity.localeCompare(b.entity));
+      return { published: true, days, from, to, totals, daily, entities } satisfies AnalyticsResponse;
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
