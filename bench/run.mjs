@@ -11,6 +11,7 @@
 //            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
 //            --skip-chat (chat time to first token through the server vs. the model directly; bench/chat.mjs)
 //            --skip-tool-run (a tool run's time to first token at 10k chunks, offline and vs. the model directly; bench/tool-run.mjs)
+//            --skip-analytics (recording a visit, and the analytics page's queries over a year; bench/analytics.mjs)
 //            --skip-preview (a version applied -> shown in the editor's preview, in Chromium; bench/preview.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
@@ -71,6 +72,10 @@ export const TARGETS = {
   chatExtraP50Ms: 5, // max
   // POST /live_api/tools/{path}/runs time to first token (10k chunks) minus the fake model called directly, p50
   toolRunExtraP50Ms: 20, // max
+  // recording an app visit (the beacon's in-memory count), p50; the analytics page's queries over a
+  // year of 10,000 visits a day, 90 days, p50
+  analyticsRecordP50Ms: 0.5, // max
+  analyticsReadP50Ms: 100, // max
   // a chat turn's new version applied -> the preview frame shows it, in Chromium: the first build
   // of a server, and later versions at p50
   previewFirstRenderMs: 1_000, // max
@@ -110,6 +115,7 @@ function parseArgs(argv) {
     else if (key === 'skip-context') opts.skipContext = true;
     else if (key === 'skip-chat') opts.skipChat = true;
     else if (key === 'skip-tool-run') opts.skipToolRun = true;
+    else if (key === 'skip-analytics') opts.skipAnalytics = true;
     else if (key === 'skip-preview') opts.skipPreview = true;
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
@@ -583,6 +589,20 @@ async function main() {
     result.toolRun = JSON.parse(run.stdout.trim().split('\n').pop());
   }
 
+  if (!cfg.skipAnalytics) {
+    log(
+      "analytics: recording a visit, and the page's queries over a year of 10,000 visits a day (bench/analytics.mjs)",
+    );
+    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/analytics.mjs'), ...(cfg.quick ? ['--samples=10'] : [])];
+    const run = spawnSync(process.execPath, args, {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (run.status !== 0) throw new Error('bench/analytics.mjs failed');
+    result.analytics = JSON.parse(run.stdout.trim().split('\n').pop());
+  }
+
   if (!cfg.skipPreview) {
     log(
       "preview: a chat turn's version applied -> shown in the editor's preview frame, in Chromium (bench/preview.mjs)",
@@ -660,6 +680,8 @@ async function main() {
     chatExtraPgliteP50Ms: t(result.chat?.pglite?.extraP50Ms, TARGETS.chatExtraP50Ms, 'max'),
     toolRunExtraPostgresP50Ms: t(result.toolRun?.postgres?.extraP50Ms, TARGETS.toolRunExtraP50Ms, 'max'),
     toolRunExtraPgliteP50Ms: t(result.toolRun?.pglite?.extraP50Ms, TARGETS.toolRunExtraP50Ms, 'max'),
+    analyticsRecordP50Ms: t(result.analytics?.recordP50Ms, TARGETS.analyticsRecordP50Ms, 'max'),
+    analyticsReadP50Ms: t(result.analytics?.readP50Ms?.[90], TARGETS.analyticsReadP50Ms, 'max'),
     previewFirstBuildMs: t(result.preview?.firstBuildMs, TARGETS.previewFirstRenderMs, 'max'),
     previewFirstRenderP50Ms: t(result.preview?.changeP50Ms, TARGETS.previewFirstRenderMs, 'max'),
   };
