@@ -32,6 +32,8 @@ import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createAppsService } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
+import { createClaimRepo } from './modules/tools/claim.repo';
+import { createClaimService } from './modules/tools/claim.service';
 import { createMagicCreateService } from './modules/tools/magic-create.service';
 import { createToolsRepo } from './modules/tools/tools.repo';
 import { toolsRoutes } from './modules/tools/tools.routes';
@@ -188,6 +190,7 @@ export function createApp({
   const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
   // `runtime` (below) knows the app hosts; these run only when a request comes in.
+  const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
   const apps = createAppsService({
     appsRepo,
     versionsRepo,
@@ -196,7 +199,7 @@ export function createApp({
     customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
     onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
-    settingsSecrets: createSettingsSecrets(createSecretBox(config.secretsKey)),
+    settingsSecrets,
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
     toolRules: {
       prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
@@ -376,6 +379,14 @@ export function createApp({
         rateLimiter,
         accountOf: (user) => accounts.getCurrent(user),
         getOwned: (user, appId) => apps.getOwned(user, appId),
+      }),
+      claims: createClaimService({
+        claimRepo: createClaimRepo(db),
+        findApp: (appId) => appsRepo.findById(appId),
+        withoutSecrets: settingsSecrets.withoutSecrets,
+        onClaimed: (claimed) => runtime.forgetApp(claimed.slug),
+        notifyChannel: APP_SETTINGS_CHANNEL,
+        secret: config.authSecret,
       }),
       signedIn,
     }),
