@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
-import { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from '../lib/menus';
+import { menuEntries, PanelHeader, type MenuContext, type MenuEntry, type MenuEntryId } from '../../../shared/panels';
 import type { LookEditor } from '../hooks/use-look-editor';
 import { AppDetailsPanel } from './app-details-panel';
 import { AppBrandingPanel, AppTextsPanel } from './app-look-panels';
@@ -304,16 +304,3 @@ export function LookPanel({
 }
 
 /** A side panel's title with the Done button that returns to the menu (docs/product/editor-and-chat.md#screens-and-routes). */
-export function PanelHeader({ icon, title, onDone }: { icon: ReactNode; title: string; onDone: () => void }) {
-  return (
-    <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
-      <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
-        {icon}
-        {title}
-      </h2>
-      <Button size="sm" variant="secondary" onClick={onDone}>
-        Done
-      </Button>
-    </div>
-  );
-}

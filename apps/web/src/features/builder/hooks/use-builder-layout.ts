@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OpenPanel } from '../components/side-panel';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../../shared/hooks';
 import { useSidebar } from './use-sidebar';
 
 /**

@@ -25,14 +25,8 @@ import { useAppLookQuery } from '../api/look';
 import { useLookEditor } from '../hooks/use-look-editor';
 import { BackLink, BuilderToolbar, KIND_LABELS } from '../components/builder-toolbar';
 import { EditorView } from '../components/editor-view';
-import {
-  isLookPanel,
-  LOOK_PANEL_TITLES,
-  LookPanel,
-  LookPanelIcon,
-  PanelHeader,
-  SidePanel,
-} from '../components/side-panel';
+import { isLookPanel, LOOK_PANEL_TITLES, LookPanel, LookPanelIcon, SidePanel } from '../components/side-panel';
+import { PanelHeader } from '../../../shared/panels';
 import { useBuilderLayout } from '../hooks/use-builder-layout';
 import { useErrorResolution } from '../hooks/use-error-resolution';
 import { useLeavePrompt } from '../hooks/use-leave-prompt';

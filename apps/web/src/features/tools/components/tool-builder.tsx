@@ -4,7 +4,8 @@ import { ArrowLeft, Eye, Monitor, PencilLine, Share2, Smartphone } from 'lucide-
 import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, showsWatermark, toolPagePath, type ToolApp } from '@tessera/contracts';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
-import { menuEntries, useMediaQuery, type MenuEntryId } from '../../builder';
+import { useMediaQuery } from '../../../shared/hooks';
+import { menuEntries, type MenuEntryId } from '../../../shared/panels';
 import { UpgradePrompt } from '../../data-sources';
 import { useToolList, type ToolAppDetails } from '../api/tools';
 import { useToolActivation } from '../hooks/use-tool-activation';

@@ -1,5 +1,5 @@
 import type { CustomField, InputStep, PlanId, Tool, ToolApp, ToolTexts, AppStyle } from '@tessera/contracts';
-import type { MenuEntryId } from '../../builder';
+import type { MenuEntryId } from '../../../shared/panels';
 import { withFields, withSteps, withTexts, withTool, type ToolDraft } from '../lib/tool-draft';
 import { BrandingPanel } from './panels/branding-panel';
 import { CtaPanel } from './panels/cta-panel';

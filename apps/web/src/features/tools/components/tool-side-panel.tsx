@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { cn } from '@tessera/ui';
-import { PanelHeader, type MenuEntry, type MenuEntryId } from '../../builder';
+import { PanelHeader, type MenuEntry, type MenuEntryId } from '../../../shared/panels';
 
 const ICONS: Partial<Record<MenuEntryId, LucideIcon>> = {
   'tool-texts': FileText,

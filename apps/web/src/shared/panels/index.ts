@@ -1,0 +1,2 @@
+export { menuEntries, type MenuContext, type MenuEntry, type MenuEntryId } from './menus';
+export { PanelHeader } from './panel-header';
