@@ -36,8 +36,16 @@ test('sale_id: 401s are retried, then the account is created and the user lands 
 }) => {
   const calls = await answer401(page, 2);
   await page.clock.install();
-  await useSessionOf(context, baseURL!, await createUser(request, { tag: 'sale-ok' }));
-  await page.goto('/login?sale_id=sale_e2e_ok');
+  const user = await createUser(request, { tag: 'sale-ok' });
+  await useSessionOf(context, baseURL!, user);
+  // The server verifies the sale with Gumroad: buy one for this user on the fake's product page.
+  const bought = await request.post(`http://127.0.0.1:${process.env.E2E_GUMROAD_PORT}/l/explorer`, {
+    form: { email: user.email },
+    maxRedirects: 0,
+  });
+  expect(bought.status()).toBe(303);
+  const saleId = new URL(bought.headers().location!).searchParams.get('sale_id')!;
+  await page.goto(`/login?sale_id=${encodeURIComponent(saleId)}`);
   await expect(page.getByRole('heading', { name: 'Setting up your account' })).toBeVisible();
   await fastForwardUntil(page, () => page.url().includes('/home'));
   await expect(page).toHaveURL(/\/home$/);
