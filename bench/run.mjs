@@ -499,6 +499,24 @@ function addBackend(result, name, b) {
   }
 }
 
+/** Runs `bench/<name>.mjs` in its own process (TypeScript through tsx) and reads the JSON of its last line. */
+function childBench(name, args) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, `bench/${name}.mjs`), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`bench/${name}.mjs failed`);
+  return JSON.parse(run.stdout.trim().split('\n').pop());
+}
+
+/** The chat and tool-run benches' flags: JSON out, and the backends this run skips. */
+const backendArgs = (cfg) => [
+  '--json',
+  ...(cfg.skipPglite ? ['--skip-pglite'] : []),
+  ...(cfg.skipPostgres ? ['--skip-postgres'] : []),
+];
+
 async function main() {
   installSignalHandlers();
   const cfg = parseArgs(process.argv.slice(2));
@@ -524,96 +542,41 @@ async function main() {
   if (!cfg.skipBundle) {
     // Its own process (TypeScript through tsx), so the bundler's warm-up is measured as a server sees it.
     log('bundling a 30-file generated app (bench/bundle.mjs)');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/bundle.mjs'), '--json'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error('bench/bundle.mjs failed');
-    result.bundle = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.bundle = childBench('bundle', ['--json']);
   }
   if (!cfg.skipContext) {
     // Its own process too: ingestion through the real job pipeline, then retrieval at 100k chunks.
     log('data sources: ingest ~10 MB of mixed documents, retrieval at 100k chunks, recall@10 (bench/context.mjs)');
-    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/context.mjs'), '--json'];
+    const args = ['--json'];
     if (cfg.contextChunks) args.push(`--chunks=${cfg.contextChunks}`);
     if (cfg.quick) args.push('--chunks=20000', '--mb=2', '--queries=100');
-    const run = spawnSync(process.execPath, args, {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error('bench/context.mjs failed');
-    result.context = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.context = childBench('context', args);
   }
 
   if (!cfg.skipChat) {
     log('chat: time to first token through POST /api/apps/{id}/chat vs. the same fake model directly (bench/chat.mjs)');
-    const args = [
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'bench/chat.mjs'),
-      '--json',
-      ...(cfg.skipPglite ? ['--skip-pglite'] : []),
-      ...(cfg.skipPostgres ? ['--skip-postgres'] : []),
-    ];
-    if (cfg.quick) args.push('--samples=20');
-    const run = spawnSync(process.execPath, args, {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error('bench/chat.mjs failed');
-    result.chat = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.chat = childBench('chat', [...backendArgs(cfg), ...(cfg.quick ? ['--samples=20'] : [])]);
   }
 
   if (!cfg.skipToolRun) {
     log(
       'tool runs: time to first token at 10k chunks, offline and through a run vs. the fake model directly (bench/tool-run.mjs)',
     );
-    const args = [
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'bench/tool-run.mjs'),
-      '--json',
-      ...(cfg.skipPglite ? ['--skip-pglite'] : []),
-      ...(cfg.skipPostgres ? ['--skip-postgres'] : []),
-    ];
-    if (cfg.quick) args.push('--samples=20');
-    const run = spawnSync(process.execPath, args, {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error('bench/tool-run.mjs failed');
-    result.toolRun = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.toolRun = childBench('tool-run', [...backendArgs(cfg), ...(cfg.quick ? ['--samples=20'] : [])]);
   }
 
   if (!cfg.skipAnalytics) {
     log(
       "analytics: recording a visit, and the page's queries over a year of 10,000 visits a day (bench/analytics.mjs)",
     );
-    const args = ['--import', 'tsx', join(REPO_ROOT, 'bench/analytics.mjs'), ...(cfg.quick ? ['--samples=10'] : [])];
-    const run = spawnSync(process.execPath, args, {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error('bench/analytics.mjs failed');
-    result.analytics = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.analytics = childBench('analytics', cfg.quick ? ['--samples=10'] : []);
   }
 
   if (!cfg.skipPreview) {
     log(
       "preview: a chat turn's version applied -> shown in the editor's preview frame, in Chromium (bench/preview.mjs)",
     );
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'bench/preview.mjs'), '--json', ...(cfg.quick ? ['--samples=5'] : [])],
-      { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    if (run.status !== 0) throw new Error('bench/preview.mjs failed');
-    result.preview = JSON.parse(run.stdout.trim().split('\n').pop());
+    result.preview = childBench('preview', ['--json', ...(cfg.quick ? ['--samples=5'] : [])]);
   }
 
   if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
