@@ -22,6 +22,26 @@ const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
 
 /** SQL of context items, their sources and chunks, and the monthly data usage. */
 export function createContextRepo(db: Db) {
+  /**
+   * Rewrites the app's saved definition under its row lock: `rewrite` gives the next definition and
+   * how many references it changed; nothing is written when none did. Answers that count (0 for no app).
+   */
+  const rewriteDefinition = (
+    appId: string,
+    rewrite: (definition: unknown) => { definition: unknown; changed: number },
+  ): Promise<number> =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select({ definition: apps.definition }).from(apps).where(eq(apps.id, appId)).for('update');
+      if (!row) return 0;
+      const { definition, changed } = rewrite(row.definition);
+      if (changed)
+        await tx
+          .update(apps)
+          .set({ definition: definition as Record<string, unknown> })
+          .where(eq(apps.id, appId));
+      return changed;
+    });
+
   return {
     /** The app's owner and the owner's plan (lite when the builder has no account yet); null when no app. */
     async findAppOwner(appId: string): Promise<{ ownerUserId: string; plan: string } | null> {
@@ -218,13 +238,7 @@ export function createContextRepo(db: Db) {
      * Replace a file), wherever tools sit in the saved app definition. Returns how many changed.
      */
     async swapToolDataItems(appId: string, oldItemId: string, newItemId: string): Promise<number> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ definition: apps.definition })
-          .from(apps)
-          .where(eq(apps.id, appId))
-          .for('update');
-        if (!row) return 0;
+      return rewriteDefinition(appId, (definition) => {
         let changed = 0;
         const isRef = (v: unknown): v is { contextItemId: unknown } =>
           Boolean(v) && typeof v === 'object' && 'contextItemId' in (v as object);
@@ -252,21 +266,13 @@ export function createContextRepo(db: Db) {
           }
           return out;
         };
-        const definition = walk(row.definition) as Record<string, unknown>;
-        if (changed) await tx.update(apps).set({ definition }).where(eq(apps.id, appId));
-        return changed;
+        return { definition: walk(definition), changed };
       });
     },
 
     /** Takes a deleted item out of every list of the app's definition (each tool's `dataItems`). */
     async dropToolDataItem(appId: string, itemId: string): Promise<number> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ definition: apps.definition })
-          .from(apps)
-          .where(eq(apps.id, appId))
-          .for('update');
-        if (!row) return 0;
+      return rewriteDefinition(appId, (definition) => {
         let removed = 0;
         const walk = (value: unknown): unknown => {
           if (Array.isArray(value))
@@ -281,9 +287,7 @@ export function createContextRepo(db: Db) {
           if (!value || typeof value !== 'object') return value;
           return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
         };
-        const definition = walk(row.definition) as Record<string, unknown>;
-        if (removed) await tx.update(apps).set({ definition }).where(eq(apps.id, appId));
-        return removed;
+        return { definition: walk(definition), changed: removed };
       });
     },
 
