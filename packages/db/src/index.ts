@@ -30,4 +30,5 @@ export { appLooks } from './schema-branding';
 export { toolRuns, appUserCredits, appUserMemories } from './schema-tool-runs';
 export { toolBatches, toolBatchRows, toolApiKeys } from './schema-tool-batches';
 export { appVisitDays, appDayVisitors } from './schema-analytics';
+export { appDomains } from './schema-domains';
 export { appKeys } from './schema-app-keys';
