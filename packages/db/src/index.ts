@@ -32,3 +32,5 @@ export { toolBatches, toolBatchRows, toolApiKeys } from './schema-tool-batches';
 export { appVisitDays, appDayVisitors } from './schema-analytics';
 export { appDomains } from './schema-domains';
 export { appKeys } from './schema-app-keys';
+export { appMemberships, appMembershipEvents } from './schema-memberships';
+export { appChats } from './schema-app-chat';
