@@ -93,6 +93,11 @@ import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createModelCatalog } from './platform/llm/models';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { createTxtLookup } from './modules/domains/dns-check';
+import { createDomainHosts } from './modules/domains/domain-hosts';
+import { APP_DOMAINS_CHANNEL, createDomainsRepo } from './modules/domains/domains.repo';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { createDomainsService } from './modules/domains/domains.service';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** The generated-app runtime's sources, built for the browser on first use (same depth from src/ and dist/). */
@@ -123,6 +128,8 @@ export interface AppDeps {
   crawl?: CrawlFn;
   /** Notion / Google Drive clients; by default those whose credentials are in the environment. */
   connectors?: Connectors;
+  /** How long one custom-domain DNS try waits (tests shorten it). */
+  dnsTimeoutMs?: number;
 }
 
 export interface TesseraApp {
@@ -142,6 +149,7 @@ export function createApp({
   jobs: jobOptions,
   crawl,
   connectors = connectorsFrom(config.connectors),
+  dnsTimeoutMs = 2500,
 }: AppDeps): TesseraApp {
   const { db } = database;
   const rateLimiter = createRateLimiter(db);
@@ -240,6 +248,13 @@ export function createApp({
     secret: config.authSecret,
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
+  // Verified custom domains (docs/product/custom-domains.md#serving), known to the Host checks below.
+  const domainsRepo = createDomainsRepo(db);
+  const domainHosts = createDomainHosts({
+    load: () => domainsRepo.listVerifiedHosts(),
+    watch: (onChange) =>
+      Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
+  });
   const runtime = createRuntimeService({
     source: createRuntimeSource({ db, versionsRepo, brandingRepo }),
     bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
@@ -251,6 +266,7 @@ export function createApp({
     },
     appsDomain: config.appsDomain,
     appHostnames: config.appHostnames,
+    customDomains: domainHosts,
     watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
   const toolPageRepo = createToolPageRepo(db);
@@ -307,6 +323,10 @@ export function createApp({
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
+  app.use(async (_c, next) => {
+    await domainHosts.refresh();
+    await next();
+  });
   // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
   app.use(
     securityHeaders({
@@ -404,6 +424,26 @@ export function createApp({
     }),
   );
   app.route('/', analyticsRoutes({ analytics, signedIn }));
+  app.route(
+    '/',
+    domainsRoutes({
+      domains: createDomainsService({
+        repo: domainsRepo,
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+        accountOf: (user) => accounts.getCurrent(user),
+        lookupTxt: createTxtLookup({ servers: config.dnsServers, timeoutMs: dnsTimeoutMs }),
+        reserved: { builderHost: new URL(config.publicUrl).hostname, appsDomain: config.appsDomain },
+        operatorHostnames: config.appHostnames,
+        appHostOf: (slug) => `${slug}.${config.appsDomain}`,
+        isAppSlugHost: async (hostname) => {
+          const appHost = runtime.appHostOf(hostname);
+          return Boolean(appHost && !appHost.isCustom && (await runtime.appOfSlug(appHost.slug)));
+        },
+        onChanged: () => domainHosts.invalidate(),
+      }),
+      signedIn,
+    }),
+  );
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',

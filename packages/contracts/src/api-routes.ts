@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ANALYTICS_API_ROUTES } from './api-routes-analytics';
+import { DOMAINS_API_ROUTES } from './api-routes-domains';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
 import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
@@ -91,6 +92,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ADMIN_API_ROUTES,
   ...TOOLS_API_ROUTES,
   ...ANALYTICS_API_ROUTES,
+  ...DOMAINS_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -31,3 +31,4 @@ export {
   FAKE_DRIVE_SHEET,
   type FakeConnectorServer,
 } from './fixtures/fake-connectors';
+export { startFakeDns, type FakeDns, type FakeDnsRecords } from './fake-dns';

@@ -94,6 +94,14 @@ const EnvSchema = z.object({
     )
     .default('apps.localhost'),
   APP_HOSTNAMES: z.string().default(''),
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .regex(
+      /^$|^[0-9a-f.:[\]]+(,\s*[0-9a-f.:[\]]+)*$/i,
+      'must be comma-separated IP addresses with optional ports, e.g. 1.1.1.1,127.0.0.1:5353',
+    )
+    .default(''),
   NOTION_API_TOKEN: optionalString,
   NOTION_API_URL: optionalString.pipe(httpUrl('https://api.notion.com').optional()),
   GOOGLE_DRIVE_ACCESS_TOKEN: optionalString,
@@ -137,6 +145,8 @@ export interface Config {
   appsDomain: string;
   /** Custom hostnames the operator maps to one app each (hostname -> slug); apps there have no /app/{slug} prefix. */
   appHostnames: ReadonlyMap<string, string>;
+  /** The DNS servers custom-domain checks ask (`ip` or `ip:port`); empty: the system's resolvers. */
+  dnsServers: string[];
   logLevel: LogLevel;
   llm: LlmConfig;
   /** Data-source connectors whose credentials are set (the others show "not configured"). */
@@ -277,6 +287,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     appsDomain: e.APPS_DOMAIN,
     appHostnames,
+    dnsServers: e.DNS_SERVERS.split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -75,6 +75,8 @@ export interface RuntimeServiceDeps {
   appsDomain: string;
   /** Custom hostname -> slug (APP_HOSTNAMES): the app is served there too, without the /app/{slug} prefix. */
   appHostnames?: ReadonlyMap<string, string>;
+  /** The builders' verified custom domains (docs/product/custom-domains.md#serving), served like APP_HOSTNAMES. */
+  customDomains?: { slugOf(hostname: string): string | undefined; hostnamesOf(slug: string): string[] };
   /**
    * Subscribes to saved-settings notices from every process (the slug of the app); the cache
    * forgets that app. Without it, another process's save shows here within SLUG_CACHE_MS.
@@ -101,6 +103,7 @@ export function createRuntimeService({
   builderSessionIdOf,
   appsDomain,
   appHostnames = new Map(),
+  customDomains,
   watchSettings,
   clock = Date.now,
 }: RuntimeServiceDeps) {
@@ -116,11 +119,11 @@ export function createRuntimeService({
     slugCache.delete(slug);
   }
 
-  /** `{slug}.{APPS_DOMAIN}[:port]` or a mapped custom hostname -> the app host; null for any other host (the builder's). */
+  /** `{slug}.{APPS_DOMAIN}[:port]` or a custom hostname (mapped or verified) -> the app host; null for any other host (the builder's). */
   function appHostOf(host: string | undefined): AppHost | null {
     const name = hostNameOf(host);
     if (!name) return null;
-    const custom = appHostnames.get(name);
+    const custom = appHostnames.get(name) ?? customDomains?.slugOf(name);
     if (custom) return { slug: custom, isCustom: true };
     if (!name.endsWith(suffix)) return null;
     const slug = name.slice(0, -suffix.length);
@@ -194,9 +197,10 @@ export function createRuntimeService({
     return ownerUserId ? { grant, ownerUserId } : null;
   }
 
-  /** The custom hostnames the operator maps to a slug (APP_HOSTNAMES). */
+  /** The custom hostnames of a slug: the operator's (APP_HOSTNAMES) and the builder's verified domains. */
   function customHostnamesOf(slug: string): string[] {
-    return [...appHostnames].filter(([, mapped]) => mapped === slug).map(([host]) => host);
+    const operators = [...appHostnames].filter(([, mapped]) => mapped === slug).map(([host]) => host);
+    return [...operators, ...(customDomains?.hostnamesOf(slug) ?? [])];
   }
 
   return {
