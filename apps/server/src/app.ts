@@ -22,6 +22,10 @@ import { createAdminRepo } from './modules/admin/admin.repo';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAppChatRepo } from './modules/app-chat/app-chat.repo';
+import { appChatRoutes } from './modules/app-chat/app-chat.routes';
+import { createAppChatService } from './modules/app-chat/app-chat.service';
+import { readableRecords } from './modules/app-chat/chat-records';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
@@ -269,6 +273,22 @@ export function createApp({
     customDomains: domainHosts,
     watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
+  // The chat assistant of generated apps (docs/product/app-chat.md): the tool run engine, the entity API's access rules.
+  const appChatRepo = createAppChatRepo(db);
+  const appChat = createAppChatService({
+    repo: appChatRepo,
+    runsRepo: createToolRunsRepo(db),
+    retrieval,
+    models,
+    rateLimiter,
+    secret: config.authSecret,
+    logger,
+    limitsOf: plans.limitsOf,
+    ownedApp: (user, appId) => apps.getOwned(user, appId),
+    isAdmin: async (user) => (await accounts.getCurrent(user)).isAdmin,
+    readableRecords: (appId, principal, question) =>
+      readableRecords({ entities, entityNames: appChatRepo.entityNames }, appId, { appUser: principal }, question),
+  });
   const toolPageRepo = createToolPageRepo(db);
   const appHosts = appHostRoutes({
     runtime,
@@ -315,6 +335,12 @@ export function createApp({
       }),
       appUserOf: async (appId, authorization, host) =>
         (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
+      trustProxy: config.trustProxy,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    },
+    appChat: {
+      appChat,
+      principalOf: (appId, authorization, host) => appUsers.principalOf(appId, authorization, host),
       trustProxy: config.trustProxy,
       secureCookies: config.publicUrl.startsWith('https:'),
     },
@@ -444,6 +470,7 @@ export function createApp({
       signedIn,
     }),
   );
+  app.route('/', appChatRoutes({ appChat, signedIn }));
   app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',

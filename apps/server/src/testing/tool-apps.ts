@@ -31,6 +31,35 @@ export interface ToolAppOptions {
 
 const FINAL = ['synced', 'error', 'usage_limit_reached'];
 
+/** Data items of an app, as [name, text] pairs uploaded as files (CSV when the name ends in .csv), once synced. */
+export async function ingestItems(t: TestApp, token: string, appId: string, data: Array<[string, string]>) {
+  const items: Array<{ contextItemId: string; name: string }> = [];
+  for (const [name, text] of data) {
+    const form = new FormData();
+    const type = name.endsWith('.csv') ? 'text/csv' : 'text/markdown';
+    form.append('file', new Blob([text], { type }), name);
+    const res = await t.app.request(`/api/context/ingest/file?appId=${appId}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { contextItemId: string };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const item = await t.request('GET', `/api/context/${body.contextItemId}`, { token });
+      if (FINAL.includes(item.body.contextItem?.status)) {
+        expect(item.body.contextItem.status).toBe('synced');
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('data item not synced');
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    items.push({ contextItemId: body.contextItemId, name });
+  }
+  return items;
+}
+
 /** A builder (on the moon plan, so several data items fit) with a tool app whose tool `ask` answers from `data`. */
 export async function makeToolApp(t: TestApp, options: ToolAppOptions = {}) {
   const owner = await t.signUpVerified();
@@ -55,30 +84,7 @@ export async function makeToolApp(t: TestApp, options: ToolAppOptions = {}) {
   const created = await t.request('POST', '/api/apps', { token: owner.token, body: definition([], []) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const appId = created.body.appId as string;
-  const items: Array<{ contextItemId: string; name: string }> = [];
-  for (const [name, text] of options.data ?? [['faq.md', FAQ]]) {
-    const form = new FormData();
-    const type = name.endsWith('.csv') ? 'text/csv' : 'text/markdown';
-    form.append('file', new Blob([text], { type }), name);
-    const res = await t.app.request(`/api/context/ingest/file?appId=${appId}`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    const body = (await res.json()) as { contextItemId: string };
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const item = await t.request('GET', `/api/context/${body.contextItemId}`, { token: owner.token });
-      if (FINAL.includes(item.body.contextItem?.status)) {
-        expect(item.body.contextItem.status).toBe('synced');
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('data item not synced');
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    items.push({ contextItemId: body.contextItemId, name });
-  }
+  const items = await ingestItems(t, owner.token, appId, options.data ?? [['faq.md', FAQ]]);
   // Settings straight into the row: these suites test runs, not the settings panel's rules.
   const settings = { ...(options.signup ? { isSignupEnabled: true, ...SIGNUP_CONTACTS } : {}), ...options.settings };
   await t.db.execute(

@@ -27,6 +27,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuthVariables } from '../auth/session';
 import { serveFont } from '../branding/fonts';
+import { appChatHostRoutes, type AppChatHostDeps } from '../app-chat/app-chat.routes';
 import { TOOL_RUN_PATHS, toolRunRoutes, type ToolRunsHostDeps } from '../tool-runs/tool-runs.routes';
 import { coreIntegrationRoutes } from './integrations.routes';
 import type { IntegrationsService } from './integrations.service';
@@ -182,6 +183,8 @@ interface AppHostDeps {
   toolPageOf: (app: RuntimeApp, path: string | null) => Promise<ToolPageBoot | null>;
   /** The tool run API (tool-runs.routes.ts), served on the app's host. */
   toolRuns: ToolRunsHostDeps;
+  /** The app's chat assistant (app-chat.routes.ts), served on the app's host. */
+  appChat: AppChatHostDeps;
 }
 
 const hostAppOf = new WeakMap<Request, { app: RuntimeApp; isCustom: boolean }>();
@@ -211,6 +214,7 @@ export function appHostRoutes(deps: AppHostDeps) {
     await next();
   });
   const appOf = (c: Context<HostEnv>) => c.var.hostApp;
+  appChatHostRoutes(host, deps.appChat);
   toolRunRoutes(host, deps.toolRuns);
 
   async function shell(c: Context<HostEnv>, app: RuntimeApp, mode: RuntimeBoot['mode']): Promise<Response> {

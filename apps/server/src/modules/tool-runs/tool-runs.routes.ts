@@ -18,9 +18,16 @@ import { readJson } from '../../platform/http/validate';
 import type { HostEnv } from '../runtime/runtime.routes';
 import type { RunCaller, ToolRunsService } from './tool-runs.service';
 
-/** The paths of the run API on an app's host (docs/product/tools.md#calls): the app host serves them, not the entity API. */
-export const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/)/;
+/**
+ * The paths of the run API on an app's host (docs/product/tools.md#calls), the app chat assistant's
+ * among them (docs/product/app-chat.md#calls): the app host serves them, not the entity API.
+ */
+export const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/|live_api\/chat(?:\/|$))/;
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 86_400;
+
+/** The visitor id cookie: on this app's host only, unreadable by its scripts, a bit over a year. */
+export const visitorCookie = (token: string, secure: boolean) =>
+  `${VISITOR_COOKIE}=${token}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 export interface ToolRunsHostDeps {
   toolRuns: ToolRunsService;
@@ -43,10 +50,6 @@ export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): vo
     return { appUserId, visitorToken: visitorToken || null, ip: clientIp(c, deps.trustProxy) };
   }
 
-  /** The visitor id cookie: on this app's host only, unreadable by its scripts, a bit over a year. */
-  const visitorCookie = (token: string) =>
-    `${VISITOR_COOKIE}=${token}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
-
   const runBodyLimit = bodyLimit({
     maxSize: 512 * 1024,
     onError: () => {
@@ -59,13 +62,13 @@ export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): vo
     const request = await readJson(c, ToolRunRequestSchema);
     const { events, newVisitorToken } = await deps.toolRuns.start(c.var.hostApp, c.req.param('path'), caller, request);
     return sseResponse(events, (event) => ({ event: event.type, data: JSON.stringify(event) }), {
-      headers: newVisitorToken ? { 'set-cookie': visitorCookie(newVisitorToken) } : {},
+      headers: newVisitorToken ? { 'set-cookie': visitorCookie(newVisitorToken, deps.secureCookies) } : {},
     });
   });
 
   routes.get('/live_api/tools/:path/usage', async (c) => {
     const { usage, newVisitorToken } = await deps.toolRuns.usage(c.var.hostApp, c.req.param('path'), await callerOf(c));
-    if (newVisitorToken) c.header('set-cookie', visitorCookie(newVisitorToken));
+    if (newVisitorToken) c.header('set-cookie', visitorCookie(newVisitorToken, deps.secureCookies));
     c.header('cache-control', 'no-store');
     return c.json(usage);
   });

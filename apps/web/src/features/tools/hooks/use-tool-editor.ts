@@ -8,12 +8,17 @@ import { SaveQueue, type SaveState } from '../lib/save-queue';
 
 const STYLE_SAVE_FAILED = 'Failed to save app style';
 
-/** The refusal to show: the server's own message for a refused change, else the save's message. */
-function saveErrorText(error: unknown, fallback: string): string {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401
-    ? error.message
-    : fallback;
+/**
+ * A save the server refused (a 4xx other than a lost session, a timeout or a rate limit): sending
+ * the same value again would be refused again, so it waits for the builder's next edit.
+ */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
 }
+
+/** The save's failure message, once per failed save, with the server's reason under it when it refused. */
+const reportSaveError = (message: string) => (error: unknown, isRefused: boolean) =>
+  toast.error(message, isRefused && isApiError(error) ? { description: error.message } : undefined);
 
 export interface ToolEditor {
   app: ToolApp;
@@ -32,8 +37,9 @@ export interface ToolEditor {
  * The tool builder's draft and its saving (docs/product/tools.md#states-and-transitions): every
  * edit shows at once in the panels and the preview and is saved 2000 ms after the last one through
  * `POST /api/apps` (the definition), `/style` and `/settings`, one request at a time each. The
- * app is saved before its settings (the saving order). Failures toast the message and keep the
- * edit for the next try; leaving with unsaved edits asks first.
+ * app is saved before its settings (the saving order). A failure toasts the save's message once and
+ * keeps the edit; a refused one (with the server's reason) is tried again only after the next edit.
+ * Leaving with unsaved edits asks first.
  */
 export function useToolEditor(details: ToolAppDetails): ToolEditor {
   const appId = details.appId;
@@ -62,7 +68,8 @@ export function useToolEditor(details: ToolAppDetails): ToolEditor {
         void queryClient.invalidateQueries({ queryKey: toolKeys.list(appId) });
       },
       onStateChange: track('app'),
-      onError: (error) => toast.error(saveErrorText(error, TOOL_MESSAGES.saveToolFailed)),
+      onError: reportSaveError(TOOL_MESSAGES.saveToolFailed),
+      isRefusal,
     });
     queues.current = {
       app: appQueue,
@@ -71,7 +78,8 @@ export function useToolEditor(details: ToolAppDetails): ToolEditor {
           await toolsApi.saveStyle(appId, value);
         },
         onStateChange: track('style'),
-        onError: (error) => toast.error(saveErrorText(error, STYLE_SAVE_FAILED)),
+        onError: reportSaveError(STYLE_SAVE_FAILED),
+        isRefusal,
       }),
       settings: new SaveQueue<Record<string, unknown>>({
         // The app is saved before its settings.
@@ -80,7 +88,8 @@ export function useToolEditor(details: ToolAppDetails): ToolEditor {
           await toolsApi.saveSettings(appId, value);
         },
         onStateChange: track('settings'),
-        onError: (error) => toast.error(saveErrorText(error, APP_MESSAGES.appSettingsSaveFailed)),
+        onError: reportSaveError(APP_MESSAGES.appSettingsSaveFailed),
+        isRefusal,
       }),
     };
   }

@@ -70,6 +70,64 @@ describe('SaveQueue', () => {
     expect(states.at(-1)).toBe('saved');
   });
 
+  it('tries a refused value once: flushes and time do not send it again, the next edit does', async () => {
+    let calls = 0;
+    let refuse = true;
+    const saved: number[] = [];
+    const errors: boolean[] = [];
+    const states: SaveState[] = [];
+    const queue = new SaveQueue<number>({
+      save: async (value) => {
+        calls += 1;
+        if (refuse) throw Object.assign(new Error('Path should contain only letters'), { status: 400 });
+        saved.push(value);
+      },
+      isRefusal: (error) => (error as { status?: number }).status === 400,
+      onError: (_error, isRefused) => errors.push(isRefused),
+      onStateChange: (state) => states.push(state),
+    });
+    queue.push(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toBe(1);
+    // Done, switching panels, activation and the settings' save all flush: none sends it again.
+    await queue.flush();
+    await queue.flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(1);
+    expect(errors).toEqual([true]);
+    expect(states.at(-1)).toBe('error');
+    expect(queue.hasPending).toBe(true);
+    // The builder fixes it: that edit is saved 2000 ms later.
+    refuse = false;
+    queue.push(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toBe(2);
+    expect(saved).toEqual([2]);
+    expect(states.at(-1)).toBe('saved');
+    expect(queue.hasPending).toBe(false);
+  });
+
+  it('an edit made while a save is refused is saved next (the refusal was of the older value)', async () => {
+    let release: (error?: unknown) => void = () => {};
+    const saved: number[] = [];
+    const queue = new SaveQueue<number>({
+      save: (value) =>
+        new Promise<void>((resolve, reject) => {
+          release = (error) => (error ? reject(error) : (saved.push(value), resolve()));
+        }),
+      isRefusal: () => true,
+    });
+    queue.push(1);
+    const first = queue.flush();
+    queue.push(2);
+    release(new Error('refused'));
+    await first;
+    const second = queue.flush();
+    release();
+    await second;
+    expect(saved).toEqual([2]);
+  });
+
   it('flush with nothing queued does nothing', async () => {
     const { queue, saved, states } = setup();
     await queue.flush();

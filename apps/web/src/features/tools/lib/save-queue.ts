@@ -7,7 +7,13 @@ export interface SaveQueueOptions<T> {
   /** Stores one value; a rejection keeps it queued for the next edit or flush. */
   save: (value: T) => Promise<void>;
   onStateChange?: (state: SaveState) => void;
-  onError?: (error: unknown) => void;
+  /** Called once per failed save (a refused value is not tried again, so it reports once). */
+  onError?: (error: unknown, isRefused: boolean) => void;
+  /**
+   * True for an error that saving the same value again would repeat (the server refused it): that
+   * value waits for the next edit instead of being retried by flushes.
+   */
+  isRefusal?: (error: unknown) => boolean;
   delayMs?: number;
 }
 
@@ -15,10 +21,11 @@ export interface SaveQueueOptions<T> {
  * A debounced, single-flight saver: edits within the delay collapse into one save of the newest
  * value; an edit made while a save runs is saved right after it (never two requests at once, never
  * an older value written after a newer one). `flush()` saves what is pending now (the Done button,
- * leaving the page).
+ * leaving the page). A failed value stays pending (the draft is kept); a refused one is saved again
+ * only once an edit replaces it, so a refusal is never retried in a loop.
  */
 export class SaveQueue<T> {
-  private pending: { value: T } | null = null;
+  private pending: { value: T; isRefused?: true } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
   private state: SaveState = 'idle';
@@ -45,7 +52,7 @@ export class SaveQueue<T> {
   async flush(): Promise<void> {
     this.clearTimer();
     while (this.running) await this.running;
-    if (!this.pending) return;
+    if (!this.pending || this.pending.isRefused) return;
     const { value } = this.pending;
     this.pending = null;
     this.setState('saving');
@@ -56,10 +63,12 @@ export class SaveQueue<T> {
           if (!this.pending) this.setState('saved');
         },
         (error: unknown) => {
-          // Keep the newest unsaved value: the next edit or flush tries again.
-          this.pending ??= { value };
+          // Keep the newest unsaved value: an edit made meanwhile is tried next; else the next edit
+          // (or, unless the server refused it, the next flush) tries this one again.
+          const isRefused = this.options.isRefusal?.(error) === true;
+          this.pending ??= isRefused ? { value, isRefused } : { value };
           this.setState('error');
-          this.options.onError?.(error);
+          this.options.onError?.(error, isRefused);
         },
       )
       .finally(() => {
