@@ -27,7 +27,7 @@ import { appChatRoutes } from './modules/app-chat/app-chat.routes';
 import { createAppChatService } from './modules/app-chat/app-chat.service';
 import { readableRecords } from './modules/app-chat/chat-records';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
-import { appUsersRoutes, identifyAppUser, type CallerVariables } from './modules/app-users/app-users.routes';
+import { appUsersRoutes, identifyAppUser } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
 import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
@@ -87,6 +87,11 @@ import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
 import { codeFilesRoutes } from './modules/code-files/code-files.routes';
+import { appExportRoutes, IMPORT_ROUTE } from './modules/app-export/app-export.routes';
+import { createAppExportService } from './modules/app-export/app-export.service';
+import { createAppKeysRepo } from './modules/app-keys/app-keys.repo';
+import { appKeyAccess, appKeysRoutes, type AppKeyVariables } from './modules/app-keys/app-keys.routes';
+import { createAppKeysService } from './modules/app-keys/app-keys.service';
 import { createCodeFilesService } from './modules/code-files/code-files.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
@@ -115,6 +120,7 @@ const STREAMED_UPLOADS = [
   CSV_IMPORT_ROUTE,
   { method: 'POST', path: '/api/context/ingest/file' },
   { method: 'POST', path: '/api/apps/:appId/files' },
+  IMPORT_ROUTE,
   // on an app's own host
   { method: 'POST', path: '/integrations/Core/UploadFile' },
 ];
@@ -477,15 +483,36 @@ export function createApp({
     versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
   );
   app.route('/', chatRoutes({ chat, signedIn, authenticate }));
+  const codeFiles = createCodeFilesService({
+    apps,
+    accounts,
+    versions,
+    versionsRepo,
+    lastMessageIdOf: async (appId) => (await chatRepo.listLast(appId, 1))[0]?.id ?? null,
+  });
   app.route(
     '/',
     codeFilesRoutes({
-      codeFiles: createCodeFilesService({
-        apps,
-        accounts,
-        versions,
-        versionsRepo,
-        lastMessageIdOf: async (appId) => (await chatRepo.listLast(appId, 1))[0]?.id ?? null,
+      codeFiles,
+      signedIn,
+    }),
+  );
+  // Export, import and app keys (docs/product/export.md): the code editor's rule decides who may.
+  const appKeys = createAppKeysService({
+    repo: createAppKeysRepo(db),
+    checkApp: (user, appId) => codeFiles.editable(user, appId),
+  });
+  app.route('/', appKeysRoutes({ appKeys, signedIn }));
+  app.route(
+    '/',
+    appExportRoutes({
+      appExport: createAppExportService({
+        codeFiles,
+        appKeys,
+        entities,
+        textsOf: (appId) => brandingRepo.getTexts(appId),
+        appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/`,
+        publicUrl: config.publicUrl,
       }),
       signedIn,
     }),
@@ -498,7 +525,9 @@ export function createApp({
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers);
-  const identified: MiddlewareHandler<{ Variables: CallerVariables }> = async (c, next) => {
+  const identified: MiddlewareHandler<{ Variables: AppKeyVariables }> = async (c, next) => {
+    // A request with an app key is that key and nothing else (appKeyAccess, mounted before).
+    if (c.var.appKeyId) return next();
     // On an app host only the app's own users exist: a builder token there counts for nothing; the
     // builder's signed preview acts as the owner on that app's entities only (decisions/0006).
     if (runtime.slugOfHost(c.req.header('host'))) {
@@ -510,6 +539,7 @@ export function createApp({
       await identifiedAppUser(c, next);
     });
   };
+  app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys));
   app.use('/live_api/apps/:appId/*', identified);
   app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy }));
   app.route('/', entitiesRoutes({ entities, logger }));

@@ -5,6 +5,7 @@ import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
 import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
+import { EXPORT_API_ROUTES } from './api-routes-export';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
 import { TOOL_RUN_API_ROUTES } from './api-routes-tool-runs';
@@ -85,6 +86,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...AUTH_API_ROUTES,
   ...APPS_API_ROUTES,
   ...CODE_API_ROUTES,
+  ...EXPORT_API_ROUTES,
   ...LIVE_API_ROUTES,
   ...TOOL_RUN_API_ROUTES,
   ...CONTEXT_API_ROUTES,

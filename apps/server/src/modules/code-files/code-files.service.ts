@@ -1,5 +1,6 @@
 import { checkPath, validateSnapshot, type AppSnapshot, type ValidationIssue } from '@tessera/agent';
 import {
+  EXPORT_MESSAGES,
   MESSAGES,
   isEntityFilePath,
   type CodeFile,
@@ -63,9 +64,13 @@ export function createCodeFilesService({ apps, accounts, versions, versionsRepo,
     base: Awaited<ReturnType<typeof editable>>,
     files: Record<string, string>,
     description: string,
+    checked?: ValidationIssue[],
   ): Promise<{ version: VersionRow; issues: CodeIssue[] }> {
     const snapshot: AppSnapshot = { files, entities: base.snapshot.entities };
-    const [issues, messageId] = await Promise.all([validateSnapshot(snapshot), lastMessageIdOf(base.app.id)]);
+    const [issues, messageId] = await Promise.all([
+      checked ?? validateSnapshot(snapshot),
+      lastMessageIdOf(base.app.id),
+    ]);
     const version = await versionsRepo.createVersion({
       appId: base.app.id,
       snapshot,
@@ -85,6 +90,33 @@ export function createCodeFilesService({ apps, accounts, versions, versionsRepo,
   };
 
   return {
+    /** The app with its latest version and snapshot, if `user` may edit its code (export and app keys follow this rule). */
+    editable,
+
+    /**
+     * Replaces every file at once (an imported project, docs/product/export.md#import) as one new
+     * version; the entities stay as they are. Refused, making no version, when the validator finds errors.
+     */
+    async replaceFiles(
+      user: SessionUser,
+      appId: string,
+      files: Record<string, string>,
+      description: string,
+    ): Promise<{ versionId: string; number: number }> {
+      const base = await editable(user, appId);
+      const issues = await validateSnapshot({ files, entities: base.snapshot.entities });
+      const errors = issues.filter((i) => i.severity === 'error');
+      if (errors.length) {
+        const first = errors[0]!;
+        const where = first.file ? `${first.file}${first.line ? `:${first.line}` : ''}: ` : '';
+        throw new AppError('VALIDATION_FAILED', EXPORT_MESSAGES.invalidCode.replace('{issue}', where + first.message), {
+          issues: errors.slice(0, 20).map(issueOf),
+        });
+      }
+      const { version } = await write(base, files, description, issues);
+      return { versionId: version.id, number: version.number };
+    },
+
     async list(user: SessionUser, appId: string): Promise<CodeFilesResponse> {
       const base = await editable(user, appId);
       const issues = base.latest ? (await validateSnapshot(base.snapshot)).map(issueOf) : [];
