@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ANALYTICS_API_ROUTES } from './api-routes-analytics';
+import { APP_CHAT_API_ROUTES } from './api-routes-app-chat';
 import { DOMAINS_API_ROUTES } from './api-routes-domains';
 import { APPS_API_ROUTES } from './api-routes-apps';
 import { AUTH_API_ROUTES } from './api-routes-auth';
@@ -94,6 +95,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ADMIN_API_ROUTES,
   ...TOOLS_API_ROUTES,
   ...ANALYTICS_API_ROUTES,
+  ...APP_CHAT_API_ROUTES,
   ...DOMAINS_API_ROUTES,
 ];
 
