@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { APP_MESSAGES, EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER, type PublicConfig } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  EXTRACT_MAX_BYTES,
+  PREVIEW_TOKEN_HEADER,
+  type PublicConfig,
+  type SessionUser,
+} from '@tessera/contracts';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -41,6 +47,11 @@ import { createClaimService } from './modules/tools/claim.service';
 import { createMagicCreateService } from './modules/tools/magic-create.service';
 import { createToolsRepo } from './modules/tools/tools.repo';
 import { toolsRoutes } from './modules/tools/tools.routes';
+import { createToolApiKeysRepo } from './modules/tool-api/tool-api-keys.repo';
+import { createToolApiService } from './modules/tool-api/tool-api.service';
+import { createToolBatchesRepo } from './modules/tool-batches/tool-batches.repo';
+import { toolBatchesRoutes } from './modules/tool-batches/tool-batches.routes';
+import { createToolBatchesService, TOOL_BATCH_JOB } from './modules/tool-batches/tool-batches.service';
 import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
@@ -195,6 +206,11 @@ export function createApp({
     listen: database.listen,
     handlers: {
       ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
+      // Batch runs over a CSV (docs/product/tools.md#batch-runs); the service is made below.
+      [TOOL_BATCH_JOB]: {
+        run: (payload, ctx) => toolBatches.job.run(payload, ctx),
+        onFailed: (payload, error) => toolBatches.job.onFailed!(payload, error),
+      },
     },
     concurrency: database.kind === 'pglite' ? 1 : 4,
     ...jobOptions,
@@ -295,6 +311,24 @@ export function createApp({
     readableRecords: (appId, principal, question) =>
       readableRecords({ entities, entityNames: appChatRepo.entityNames }, appId, { appUser: principal }, question),
   });
+  // The one run engine: tool pages, batch runs and the tool API (docs/product/tools.md#states-and-transitions).
+  const toolRuns = createToolRunsService({
+    repo: createToolRunsRepo(db),
+    retrieval,
+    models,
+    rateLimiter,
+    secret: config.authSecret,
+    logger,
+    limitsOf: plans.limitsOf,
+  });
+  const requireTool = (user: SessionUser, appId: string, toolId: string) => tools.get(user, appId, toolId);
+  const toolBatches = createToolBatchesService({
+    repo: createToolBatchesRepo(db),
+    toolRuns,
+    jobs: createJobQueue({ jobsRepo }),
+    requireTool,
+    logger,
+  });
   const toolPageRepo = createToolPageRepo(db);
   const appHosts = appHostRoutes({
     runtime,
@@ -330,15 +364,7 @@ export function createApp({
     },
     // Tool runs on an app's own host (docs/product/tools.md#calls).
     toolRuns: {
-      toolRuns: createToolRunsService({
-        repo: createToolRunsRepo(db),
-        retrieval,
-        models,
-        rateLimiter,
-        secret: config.authSecret,
-        logger,
-        limitsOf: plans.limitsOf,
-      }),
+      toolRuns,
       appUserOf: async (appId, authorization, host) =>
         (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
       trustProxy: config.trustProxy,
@@ -456,6 +482,20 @@ export function createApp({
     }),
   );
   app.route('/', analyticsRoutes({ analytics, signedIn }));
+  app.route(
+    '/',
+    toolBatchesRoutes({
+      batches: toolBatches,
+      api: createToolApiService({
+        repo: createToolApiKeysRepo(db),
+        toolRuns,
+        rateLimiter,
+        requireTool,
+        publicUrl: config.publicUrl,
+      }),
+      signedIn,
+    }),
+  );
   app.route(
     '/',
     domainsRoutes({

@@ -9,6 +9,7 @@ import { CODE_API_ROUTES } from './api-routes-code';
 import { EXPORT_API_ROUTES } from './api-routes-export';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
 import { LIVE_API_ROUTES } from './api-routes-live';
+import { TOOL_BATCH_API_ROUTES } from './api-routes-tool-batches';
 import { TOOL_RUN_API_ROUTES } from './api-routes-tool-runs';
 import { TOOLS_API_ROUTES } from './api-routes-tools';
 import { ErrorBodySchema } from './errors';
@@ -94,6 +95,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...BILLING_API_ROUTES,
   ...ADMIN_API_ROUTES,
   ...TOOLS_API_ROUTES,
+  ...TOOL_BATCH_API_ROUTES,
   ...ANALYTICS_API_ROUTES,
   ...APP_CHAT_API_ROUTES,
   ...DOMAINS_API_ROUTES,

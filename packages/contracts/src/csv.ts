@@ -140,3 +140,17 @@ export function detectSplitCharacter(samples: string[]): CsvMapping['splitCharac
   if (samples.some((s) => s.includes(';'))) return ';';
   return ',';
 }
+
+/** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field of an exported file: formula starts neutralised with a leading ', then quoted when
+ * it holds a comma, a quote or a line break, quotes doubled (RFC 4180).
+ */
+export function csvField(value: unknown): string {
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -103,14 +103,25 @@ export function createToolRunsService({
   limitsOf: (plan: string) => Pick<PlanCatalogueLimits, 'toolRunsPerMonth'>;
   now?: () => Date;
 }) {
-  /** The active tool at `path` of this app, with its fields and the owner's plan. */
-  async function toolAt(app: HostApp, path: string) {
-    const row = await repo.findToolApp(app.id);
+  /** The active tool at `path` of this app (or the tool `byId`, live or not), with its fields and the owner's plan. */
+  async function toolAt(appId: string, path: string, byId?: { toolId: string; activeOnly: boolean }) {
+    const row = await repo.findToolApp(appId);
     const parts = row?.kind === 'tool' ? ToolAppPartsSchema.safeParse(row.definition) : null;
-    const tool = parts?.success ? findActiveToolByPath(parts.data, path) : null;
+    const tool = !parts?.success
+      ? null
+      : byId
+        ? (parts.data.tools?.find((t) => t.toolId === byId.toolId && (!byId.activeOnly || t.status === 'active')) ??
+          null)
+        : findActiveToolByPath(parts.data, path);
     if (!row || !parts?.success || !tool) throw new AppError('NOT_FOUND', TOOL_RUN_MESSAGES.toolNotFound);
     const fields = runFieldsOf(parts.data, tool, tool.texts ?? parts.data.texts);
-    return { tool, fields, plan: (row.plan ?? 'lite') as PlanId, settings: runSettingsOf(row.settings) };
+    return {
+      tool,
+      fields,
+      ownerUserId: row.ownerUserId,
+      plan: (row.plan ?? 'lite') as PlanId,
+      settings: runSettingsOf(row.settings),
+    };
   }
 
   /** The caller's subject (`u:` end user, `v:` visitor) and, for a new visitor, the id to hand out. */
@@ -147,6 +158,78 @@ export function createToolRunsService({
     return new AppError('RATE_LIMITED', message, { limit: reason });
   }
 
+  type ToolOf = Awaited<ReturnType<typeof toolAt>>;
+
+  /**
+   * The one run engine: the model, retrieval started at once, the run counted and charged (or
+   * refused), then its events. Every kind of run (the page, a batch row, the API) goes through it.
+   */
+  async function launch(run: {
+    appId: string;
+    ownerUserId: string;
+    tool: ToolOf['tool'];
+    fields: RunField[];
+    settings: ToolOf['settings'];
+    values: Record<string, ToolFieldValue>;
+    subject: string;
+    appUserId: string | null;
+    limits: { daily: number; weekly: number; ownerMonthly: number };
+    newVisitorToken: string | null;
+  }): Promise<AsyncIterable<ToolRunEvent>> {
+    const { tool, fields, settings, values } = run;
+    const model = await modelFor(settings.aiModel);
+    // Retrieval does not depend on the run's record: it goes on while the run is counted and charged.
+    const retrieved = retrieveForRun(retrieval, { appId: run.appId, tool, fields, values });
+    retrieved.catch(() => undefined);
+    const runId = randomUUID();
+    const credits = run.appUserId ? settings.creditsPerRun : 0;
+    const started = await repo.startRun(
+      {
+        id: runId,
+        appId: run.appId,
+        ownerUserId: run.ownerUserId,
+        toolId: tool.toolId,
+        toolPath: tool.path,
+        subject: run.subject,
+        appUserId: run.appUserId,
+        inputs: values,
+        model: model.kind === 'offline' ? 'offline:answer' : model.model.id,
+        limits: run.limits,
+        credits,
+      },
+      runWindows(now()),
+    );
+    if (!started.ok) {
+      if (started.reason === 'credits')
+        throw new AppError(
+          'FORBIDDEN',
+          toolRunMessage(TOOL_RUN_MESSAGES.noCredits, { n: settings.creditsPerRun, left: started.creditsLeft }),
+          { reason: 'credits', creditsLeft: started.creditsLeft, creditsPerRun: settings.creditsPerRun },
+        );
+      throw refusal(started.reason, run.limits);
+    }
+    if (run.appUserId) await rememberFields(run.appUserId, run.appId, fields, values);
+    return answerRun({
+      runId,
+      appId: run.appId,
+      tool,
+      fields,
+      values,
+      settings,
+      model,
+      newVisitorToken: run.newVisitorToken,
+      left: {
+        creditsLeft: started.creditsLeft,
+        runsLeft: {
+          today: Math.max(0, run.limits.daily - started.runsToday),
+          thisWeek: Math.max(0, run.limits.weekly - started.runsThisWeek),
+        },
+      },
+      retrieved,
+      deps: { repo, logger },
+    });
+  }
+
   return {
     /**
      * Checks and starts a run; its events stream as the run goes. Refusals (unknown tool, bad
@@ -158,7 +241,7 @@ export function createToolRunsService({
       caller: RunCaller,
       request: ToolRunRequest,
     ): Promise<{ events: AsyncIterable<ToolRunEvent>; newVisitorToken: string | null }> {
-      const { tool, fields, plan, settings } = await toolAt(app, path);
+      const { tool, fields, plan, settings } = await toolAt(app.id, path);
       const { subject, newVisitorToken } = identify(app, caller, settings.isLoginRequired);
       const checked = checkRunValues(fields, request.values);
       if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
@@ -167,57 +250,54 @@ export function createToolRunsService({
         if (perAddress.count > settings.daily * ANONYMOUS_RUNS_PER_ADDRESS_FACTOR)
           throw new AppError('RATE_LIMITED', TOOL_RUN_MESSAGES.tooManyFromAddress, { limit: 'address' });
       }
-      const model = await modelFor(settings.aiModel);
-      // Retrieval does not depend on the run's record: it goes on while the run is counted and charged.
-      const retrieved = retrieveForRun(retrieval, { appId: app.id, tool, fields, values: checked.values });
-      retrieved.catch(() => undefined);
-      const runId = randomUUID();
-      const started = await repo.startRun(
-        {
-          id: runId,
-          appId: app.id,
-          ownerUserId: app.ownerUserId,
-          toolId: tool.toolId,
-          toolPath: tool.path,
-          subject,
-          appUserId: caller.appUserId,
-          inputs: checked.values,
-          model: model.kind === 'offline' ? 'offline:answer' : model.model.id,
-          limits: { daily: settings.daily, weekly: settings.weekly, ownerMonthly: limitsOf(plan).toolRunsPerMonth },
-          credits: caller.appUserId ? settings.creditsPerRun : 0,
-        },
-        runWindows(now()),
-      );
-      if (!started.ok) {
-        if (started.reason === 'credits')
-          throw new AppError(
-            'FORBIDDEN',
-            toolRunMessage(TOOL_RUN_MESSAGES.noCredits, { n: settings.creditsPerRun, left: started.creditsLeft }),
-            { reason: 'credits', creditsLeft: started.creditsLeft, creditsPerRun: settings.creditsPerRun },
-          );
-        throw refusal(started.reason, settings);
-      }
-      if (caller.appUserId) await rememberFields(caller.appUserId, app.id, fields, checked.values);
-      const events = answerRun({
-        runId,
+      const events = await launch({
         appId: app.id,
+        ownerUserId: app.ownerUserId,
         tool,
         fields,
-        values: checked.values,
         settings,
-        model,
+        values: checked.values,
+        subject,
+        appUserId: caller.appUserId,
+        limits: { daily: settings.daily, weekly: settings.weekly, ownerMonthly: limitsOf(plan).toolRunsPerMonth },
         newVisitorToken,
-        left: {
-          creditsLeft: started.creditsLeft,
-          runsLeft: {
-            today: Math.max(0, settings.daily - started.runsToday),
-            thisWeek: Math.max(0, settings.weekly - started.runsThisWeek),
-          },
-        },
-        retrieved,
-        deps: { repo, logger },
       });
       return { events, newVisitorToken };
+    },
+
+    /**
+     * A run on the owner's behalf, by a batch row (`b:{batchId}`) or an API key (`k:{keyId}`): the
+     * tool by id (live only where `activeOnly`), the values checked as the page's are, counted
+     * against the owner's monthly runs only (no per-user limits, no credits).
+     */
+    async startForOwner(
+      appId: string,
+      toolId: string,
+      subject: string,
+      rawValues: Record<string, ToolFieldValue>,
+      { activeOnly }: { activeOnly: boolean },
+    ): Promise<AsyncIterable<ToolRunEvent>> {
+      const { tool, fields, ownerUserId, plan, settings } = await toolAt(appId, '', { toolId, activeOnly });
+      const checked = checkRunValues(fields, rawValues);
+      if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message);
+      const unlimited = Number.MAX_SAFE_INTEGER;
+      return launch({
+        appId,
+        ownerUserId,
+        tool,
+        fields,
+        settings,
+        values: checked.values,
+        subject,
+        appUserId: null,
+        limits: { daily: unlimited, weekly: unlimited, ownerMonthly: limitsOf(plan).toolRunsPerMonth },
+        newVisitorToken: null,
+      });
+    },
+
+    /** The inputs of a tool (live or not): what a batch maps its columns to. */
+    async fieldsOf(appId: string, toolId: string): Promise<RunField[]> {
+      return (await toolAt(appId, '', { toolId, activeOnly: false })).fields;
     },
 
     /** What the caller has left on this tool; a new visitor gets their id here too. */
@@ -226,7 +306,7 @@ export function createToolRunsService({
       path: string,
       caller: RunCaller,
     ): Promise<{ usage: ToolRunUsage; newVisitorToken: string | null }> {
-      const { settings } = await toolAt(app, path);
+      const { settings } = await toolAt(app.id, path);
       const { subject, newVisitorToken } = identify(app, caller, false);
       const used = await repo.usage(app.id, subject, caller.appUserId, runWindows(now()));
       return {

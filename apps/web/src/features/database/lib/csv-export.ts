@@ -1,16 +1,6 @@
-/** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { csvField } from '@tessera/contracts';
 
-/**
- * One CSV field: formula starts neutralised with a leading ', then quoted when it holds a comma,
- * a quote or a line break, quotes doubled (RFC 4180).
- */
-export function csvField(value: unknown): string {
-  let text =
-    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvField };
 
 /** A CSV document: a header row of labels, then one line per record, CRLF line ends. */
 export function toCsv(

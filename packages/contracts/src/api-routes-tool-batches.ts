@@ -1,0 +1,112 @@
+import { StatusTrueSchema } from './api-responses';
+import type { ApiRoute } from './api-routes';
+import {
+  CreateToolApiKeyRequestSchema,
+  CreateToolApiKeyResponseSchema,
+  TOOL_API_CALLS_PER_MINUTE,
+  TOOL_BATCH_MAX_ROWS,
+  ToolApiKeyListResponseSchema,
+  ToolApiRunRequestSchema,
+  ToolApiRunResponseSchema,
+  ToolBatchListResponseSchema,
+  ToolBatchPreviewSchema,
+  ToolBatchSchema,
+} from './tool-batches';
+
+const BATCHES = '/api/apps/{appId}/tools/{toolId}/batches';
+const KEYS = '/api/apps/{appId}/tools/{toolId}/api-keys';
+
+/** Batch runs over a CSV, the tool's API keys and the tool API (docs/product/tools.md#batch-runs, docs/api.md). */
+export const TOOL_BATCH_API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'post',
+    path: `${BATCHES}/preview`,
+    tag: 'Tools',
+    summary: "Read a CSV's columns and suggest which column feeds each field",
+    auth: 'builder',
+    multipart: 'file: the CSV (UTF-8, at most 1 MB)',
+    responses: { 200: ToolBatchPreviewSchema },
+    errors: [413],
+  },
+  {
+    method: 'post',
+    path: BATCHES,
+    tag: 'Tools',
+    summary: 'Run the tool over every row of a CSV (a background job)',
+    description: `At most ${TOOL_BATCH_MAX_ROWS} rows; each row is one run counted against the owner's monthly runs.`,
+    auth: 'builder',
+    multipart: 'mapping: JSON, field name -> column name (send it first); file: the CSV',
+    responses: { 200: ToolBatchSchema },
+    errors: [413],
+  },
+  {
+    method: 'get',
+    path: BATCHES,
+    tag: 'Tools',
+    summary: "The tool's batches, newest first, with their state and counts",
+    auth: 'builder',
+    responses: { 200: ToolBatchListResponseSchema },
+  },
+  {
+    method: 'get',
+    path: `${BATCHES}/{batchId}`,
+    tag: 'Tools',
+    summary: "A batch's state and counts",
+    auth: 'builder',
+    responses: { 200: ToolBatchSchema },
+  },
+  {
+    method: 'post',
+    path: `${BATCHES}/{batchId}/cancel`,
+    tag: 'Tools',
+    summary: 'Cancel a batch (rows already run keep their results)',
+    auth: 'builder',
+    responses: { 200: ToolBatchSchema },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: `${BATCHES}/{batchId}/results.csv`,
+    tag: 'Tools',
+    summary: "The batch's rows as CSV: the input columns, then result, status and error",
+    auth: 'builder',
+    responses: { 200: { description: 'The results file', contentType: 'text/csv' } },
+  },
+  {
+    method: 'get',
+    path: KEYS,
+    tag: 'Tools',
+    summary: "The tool's API keys (never the keys themselves) and the endpoint to call",
+    auth: 'builder',
+    responses: { 200: ToolApiKeyListResponseSchema },
+  },
+  {
+    method: 'post',
+    path: KEYS,
+    tag: 'Tools',
+    summary: 'Create an API key for this tool (the key is in this answer only)',
+    auth: 'builder',
+    body: CreateToolApiKeyRequestSchema,
+    responses: { 200: CreateToolApiKeyResponseSchema },
+    errors: [409],
+  },
+  {
+    method: 'delete',
+    path: `${KEYS}/{keyId}`,
+    tag: 'Tools',
+    summary: 'Revoke an API key',
+    auth: 'builder',
+    responses: { 200: StatusTrueSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/tools/{toolId}/run',
+    tag: 'Tools',
+    summary: 'Run a live tool with one of its API keys',
+    description: `\`Authorization: Bearer ttk_…\` (a key of this tool). JSON answer, or the run's events with \`Accept: text/event-stream\`. Counts against the owner's monthly runs; ${TOOL_API_CALLS_PER_MINUTE} calls a minute per key.`,
+    auth: 'none',
+    body: ToolApiRunRequestSchema,
+    responses: { 200: ToolApiRunResponseSchema },
+    errors: [401, 403, 404, 413, 429],
+  },
+];
