@@ -564,7 +564,7 @@ export function createApp({
   );
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
-  const identifiedAppUser = identifyAppUser(appUsers);
+  const identifiedAppUser = identifyAppUser(appUsers, analytics.recordActive);
   const identified: MiddlewareHandler<{ Variables: AppKeyVariables }> = async (c, next) => {
     // A request with an app key is that key and nothing else (appKeyAccess, mounted before).
     if (c.var.appKeyId) return next();
@@ -581,7 +581,7 @@ export function createApp({
   };
   app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys));
   app.use('/live_api/apps/:appId/*', identified);
-  app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy }));
+  app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy, onActive: analytics.recordActive }));
   app.route('/', entitiesRoutes({ entities, logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 

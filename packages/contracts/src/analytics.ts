@@ -26,6 +26,7 @@ export const AnalyticsDaySchema = z.object({
   visits: count,
   visitors: count.describe('Unique visitors that day'),
   signUps: count,
+  activeUsers: count.describe('End users who signed in or used the app that day'),
   records: count.describe('Records created that day, all entities'),
   toolRuns: count,
   tokens: count,
@@ -41,7 +42,13 @@ export const AnalyticsResponseSchema = z.object({
   totals: AnalyticsDaySchema.omit({ day: true }),
   daily: z.array(AnalyticsDaySchema).describe('One entry per day of the range, oldest first, zeros included'),
   entities: z
-    .array(z.object({ entity: z.string(), records: count }))
-    .describe('Records created in the range per entity, most first'),
+    .array(
+      z.object({
+        entity: z.string(),
+        records: count,
+        daily: z.array(count).describe('Records created each day of the range, aligned with `daily`'),
+      }),
+    )
+    .describe('Entities with records created in the range, most first'),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;

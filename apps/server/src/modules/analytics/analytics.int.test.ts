@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER } from '@tessera/db';
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES } from '@tessera/contracts';
+import { ANALYTICS_MESSAGES, type AnalyticsDay } from '@tessera/contracts';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
@@ -32,7 +35,20 @@ const read = (appId: string, days?: string, token = owner.token) =>
   t.request('GET', `/api/apps/${appId}/analytics${days === undefined ? '' : `?days=${encodeURIComponent(days)}`}`, {
     token,
   });
-const todayOf = (body: { daily: Array<{ day: string }> }) => body.daily.find((d) => d.day === today)!;
+/** The backfill statements of the migration that added the counting triggers. */
+function backfillStatements(): string[] {
+  const file = readdirSync(MIGRATIONS_FOLDER).find(
+    (name) =>
+      name.endsWith('.sql') &&
+      readFileSync(join(MIGRATIONS_FOLDER, name), 'utf8').includes('FUNCTION analytics_count_records'),
+  )!;
+  const text = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8');
+  return text
+    .slice(text.indexOf('-- Backfill'))
+    .split('--> statement-breakpoint')
+    .filter((s) => s.trim());
+}
+const todayOf = (body: { daily: AnalyticsDay[] }) => body.daily.find((d) => d.day === today)!;
 
 describe('recording visits', () => {
   it('counts visits and unique visitors of a published app, with no address stored', async () => {
@@ -95,43 +111,143 @@ describe('recording visits', () => {
 });
 
 describe('reading analytics', () => {
-  it('counts sign-ups, records per entity and tool runs per day', async () => {
-    const { appId, slug } = await makeApp(true);
-    await t.db.execute(
+  const signUp = (appId: string, slug: string, email = uniqueEmail('member')) =>
+    t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
+      headers: { host: appHost(slug) },
+      body: { email, password: STRONG_PASSWORD },
+    });
+  const openSignUps = (appId: string) =>
+    t.db.execute(
       sql`UPDATE apps SET settings = settings || ${JSON.stringify({ isSignupEnabled: true, ...SIGNUP_CONTACTS })}::jsonb WHERE id = ${appId}`,
     );
+  const insertRun = (appId: string, id: string) =>
+    t.db.execute(sql`
+      INSERT INTO tool_runs (id, app_id, owner_user_id, tool_id, tool_path, subject, inputs, model, status)
+      VALUES (${id}, ${appId}, ${owner.userId}, 't', 'faq', 'v:x', '{}', 'm', 'running')`);
+
+  it('counts sign-ups, active end users, records per entity and tool runs per day', async () => {
+    const { appId, slug } = await makeApp(true);
+    await openSignUps(appId);
+    const tokens: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const up = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-        headers: { host: appHost(slug) },
-        body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-      });
+      const up = await signUp(appId, slug);
       expect(up.status, JSON.stringify(up.body)).toBe(200);
+      tokens.push(up.body.token as string);
     }
+    // Requests with a session count their user once a day, however many.
+    for (const token of [...tokens, tokens[0]!])
+      expect(
+        (
+          await t.request('GET', `/live_api/apps/${appId}/entities/User/me`, {
+            headers: { host: appHost(slug), authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(200);
     await t.db.execute(sql`
       INSERT INTO entity_records (id, app_id, entity, data) VALUES
         (${`r1-${appId}`}, ${appId}, 'Task', '{}'), (${`r2-${appId}`}, ${appId}, 'Task', '{}'),
-        (${`r3-${appId}`}, ${appId}, 'Note', '{}'),
-        (${`r4-${appId}`}, ${appId}, 'Note', '{}'::jsonb)`);
-    await t.db.execute(
-      sql`UPDATE entity_records SET created_at = now() - interval '40 days' WHERE id = ${`r4-${appId}`}`,
-    );
+        (${`r3-${appId}`}, ${appId}, 'Note', '{}')`);
     await t.db.execute(sql`
-      INSERT INTO tool_runs (id, app_id, owner_user_id, tool_id, tool_path, subject, inputs, model, status,
-        prompt_tokens, completion_tokens, cost)
-      VALUES (${`run-${appId}`}, ${appId}, ${owner.userId}, 't', 'faq', 'v:x', '{}', 'm', 'succeeded', 100, 20, 0.0125)`);
+      INSERT INTO entity_records (id, app_id, entity, data, created_at)
+      VALUES (${`r4-${appId}`}, ${appId}, 'Note', '{}', now() - interval '40 days')`);
+    // A run starts with no usage; its tokens and cost count when it finishes, once.
+    await insertRun(appId, `run-${appId}`);
+    await t.db.execute(
+      sql`UPDATE tool_runs SET prompt_tokens = 100, completion_tokens = 20, cost = 0.0125, status = 'succeeded' WHERE id = ${`run-${appId}`}`,
+    );
+    await t.db.execute(sql`UPDATE tool_runs SET edited_result = 'edited' WHERE id = ${`run-${appId}`}`);
 
+    await expect
+      .poll(async () => todayOf((await read(appId, '7')).body).activeUsers, { timeout: VISIT_FLUSH_MS * 5 })
+      .toBe(2);
     const week = (await read(appId, '7')).body;
     expect(week.daily).toHaveLength(7);
     expect(week.to).toBe(today);
-    expect(todayOf(week)).toMatchObject({ signUps: 2, records: 3, toolRuns: 1, tokens: 120, cost: 0.0125 });
+    expect(todayOf(week)).toMatchObject({
+      signUps: 2,
+      activeUsers: 2,
+      records: 3,
+      toolRuns: 1,
+      tokens: 120,
+      cost: 0.0125,
+    });
     expect(week.entities).toEqual([
-      { entity: 'Task', records: 2 },
-      { entity: 'Note', records: 1 },
+      { entity: 'Task', records: 2, daily: [0, 0, 0, 0, 0, 0, 2] },
+      { entity: 'Note', records: 1, daily: [0, 0, 0, 0, 0, 0, 1] },
     ]);
     const quarter = (await read(appId, '90')).body;
     expect(quarter.daily).toHaveLength(90);
     expect(quarter.totals.records).toBe(4);
-    expect(quarter.entities).toContainEqual({ entity: 'Note', records: 2 });
+    expect(quarter.entities).toContainEqual(expect.objectContaining({ entity: 'Note', records: 2 }));
+    // Deleting what was created does not uncount it: the page shows what was created each day.
+    await t.db.execute(sql`DELETE FROM entity_records WHERE app_id = ${appId}`);
+    expect((await read(appId, '90')).body.totals.records).toBe(4);
+  });
+
+  it('keeps the counters right under concurrent writes', async () => {
+    const { appId, slug } = await makeApp(true);
+    await openSignUps(appId);
+    const n = 12;
+    const results = await Promise.all([
+      ...Array.from({ length: n }, (_, i) =>
+        t.db.execute(
+          sql`INSERT INTO entity_records (id, app_id, entity, data) VALUES (${`c${i}-${appId}`}, ${appId}, 'Task', '{}')`,
+        ),
+      ),
+      ...Array.from({ length: n }, (_, i) => insertRun(appId, `crun${i}-${appId}`)),
+      ...Array.from({ length: 4 }, () => signUp(appId, slug)),
+    ]);
+    expect(results).toHaveLength(2 * n + 4);
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        t.db.execute(
+          sql`UPDATE tool_runs SET prompt_tokens = 10, completion_tokens = 5, cost = 0.5 WHERE id = ${`crun${i}-${appId}`}`,
+        ),
+      ),
+    );
+    // Two servers marking the same end user at once still count them once.
+    const services = [0, 1].map(() =>
+      createAnalyticsService({
+        repo: createAnalyticsRepo(t.db),
+        getOwned: async () => ({ id: appId, publishedVersionId: 'v' }),
+        secret: 'test-secret',
+        logger: { error: (msg) => expect.fail(msg) },
+      }),
+    );
+    for (const service of services) service.recordActive(appId, 'end-user-1');
+    await Promise.all(services.map((service) => service.flush()));
+    await services[0]!.flush();
+    // The 4 who signed up (marked by the server) and end-user-1.
+    await expect
+      .poll(async () => todayOf((await read(appId, '7')).body).activeUsers, { timeout: VISIT_FLUSH_MS * 5 })
+      .toBe(5);
+    const day = todayOf((await read(appId, '7')).body);
+    expect(day).toMatchObject({ records: n, toolRuns: n, tokens: 15 * n, cost: 0.5 * n, signUps: 4 });
+    const marks = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM app_day_active_users WHERE app_id = ${appId} AND app_user_id = 'end-user-1'`,
+    );
+    expect((marks as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+  });
+
+  it('backfills the counters from what the app already stores', async () => {
+    const { appId, slug } = await makeApp(true);
+    await openSignUps(appId);
+    expect((await signUp(appId, slug)).status).toBe(200);
+    await t.db.execute(sql`
+      INSERT INTO entity_records (id, app_id, entity, data, created_at) VALUES
+        (${`b1-${appId}`}, ${appId}, 'Task', '{}', now()), (${`b2-${appId}`}, ${appId}, 'Task', '{}', now() - interval '2 days')`);
+    await insertRun(appId, `brun-${appId}`);
+    await t.db.execute(sql`UPDATE tool_runs SET prompt_tokens = 7, cost = 0.25 WHERE id = ${`brun-${appId}`}`);
+    const counted = (await read(appId, '7')).body;
+    // The migration's backfill, run again on this app's events after its counters are dropped.
+    await t.db.execute(sql`DELETE FROM app_stat_days WHERE app_id = ${appId}`);
+    await t.db.execute(sql`DELETE FROM app_entity_days WHERE app_id = ${appId}`);
+    expect((await read(appId, '7')).body.totals.records).toBe(0);
+    for (const statement of backfillStatements()) await t.db.execute(sql.raw(statement));
+    const { activeUsers: _dropped, ...backfilled } = (await read(appId, '7')).body.totals;
+    const { activeUsers: _counted, ...expected } = counted.totals;
+    expect(backfilled).toEqual(expected);
+    expect(backfilled).toMatchObject({ signUps: 1, records: 2, toolRuns: 1, tokens: 7, cost: 0.25 });
   });
 
   it("is the owner's only", async () => {

@@ -10,18 +10,23 @@ export interface VisitBatch {
   visitorHashes: string[];
 }
 
+/** An end user active in an app on a UTC day. */
+export interface ActiveMark {
+  appId: string;
+  day: string;
+  appUserId: string;
+}
+
 export interface DayCounts {
   visits: Map<string, { visits: number; visitors: number }>;
-  signUps: Map<string, number>;
+  stats: Map<string, { signUps: number; activeUsers: number; toolRuns: number; tokens: number; cost: number }>;
   /** entity -> day -> records created. */
   records: Map<string, Map<string, number>>;
-  toolRuns: Map<string, { runs: number; tokens: number; cost: number }>;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
-const UTC_DAY = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
 
-/** SQL of analytics: per-day visit aggregates, and per-day counts of what the app stores already. */
+/** SQL of analytics: the per-day rows the beacon, the active-user marks and the counting triggers keep. */
 export function createAnalyticsRepo(db: Db) {
   return {
     /**
@@ -56,42 +61,67 @@ export function createAnalyticsRepo(db: Db) {
           visitors = app_visit_days.visitors + excluded.visitors`);
     },
 
-    /** Forgets visitor hashes of days before `day`: they only served that day's unique count. */
-    async pruneVisitorsBefore(day: string): Promise<void> {
-      await db.execute(sql`DELETE FROM app_day_visitors WHERE day < ${day}::date`);
+    /**
+     * Marks end users active on a day, each at most once (their row is the mark), and adds the users
+     * that were new that day to the day's counter, in one statement.
+     */
+    async addActiveUsers(marks: ActiveMark[]): Promise<void> {
+      if (!marks.length) return;
+      const values = sql.join(
+        marks.map((m) => sql`(${m.appId}, ${m.day}::date, ${m.appUserId})`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        WITH marked AS (
+          INSERT INTO app_day_active_users (app_id, day, app_user_id)
+          SELECT v.app_id, v.day, v.app_user_id FROM (VALUES ${values}) AS v(app_id, day, app_user_id)
+          WHERE EXISTS (SELECT 1 FROM apps WHERE apps.id = v.app_id)
+          ON CONFLICT DO NOTHING RETURNING app_id, day
+        )
+        INSERT INTO app_stat_days AS s (app_id, day, active_users)
+        SELECT app_id, day, count(*) FROM marked GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (app_id, day) DO UPDATE SET active_users = s.active_users + excluded.active_users`);
     },
 
-    /** Everything the analytics page shows for one app from the UTC day `from` on, per day. */
+    /** Forgets visitor hashes and active-user marks of days before `day`: they only served that day's counts. */
+    async pruneBefore(day: string): Promise<void> {
+      await db.execute(sql`DELETE FROM app_day_visitors WHERE day < ${day}::date`);
+      await db.execute(sql`DELETE FROM app_day_active_users WHERE day < ${day}::date`);
+    },
+
+    /**
+     * Everything the analytics page shows for one app from the UTC day `from` on, per day: read from
+     * the per-day rows only (at most one per day, and one per day and entity), never from the events.
+     */
     async countsSince(appId: string, from: string): Promise<DayCounts> {
-      const since = sql`${from}::date::timestamp AT TIME ZONE 'UTC'`;
-      const [visits, signUps, records, runs] = await Promise.all([
+      const [visits, stats, records] = await Promise.all([
         db.execute(sql`
           SELECT to_char(day, 'YYYY-MM-DD') AS day, visits, visitors FROM app_visit_days
           WHERE app_id = ${appId} AND day >= ${from}::date`),
         db.execute(sql`
-          SELECT ${UTC_DAY('created_at')} AS day, count(*)::int AS n FROM app_users
-          WHERE app_id = ${appId} AND created_at >= ${since} GROUP BY 1`),
+          SELECT to_char(day, 'YYYY-MM-DD') AS day, sign_ups, active_users, tool_runs, tokens, cost
+          FROM app_stat_days WHERE app_id = ${appId} AND day >= ${from}::date`),
         db.execute(sql`
-          SELECT entity, ${UTC_DAY('created_at')} AS day, count(*)::int AS n FROM entity_records
-          WHERE app_id = ${appId} AND created_at >= ${since} GROUP BY 1, 2`),
-        db.execute(sql`
-          SELECT ${UTC_DAY('created_at')} AS day, count(*)::int AS n,
-            coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS tokens,
-            coalesce(sum(cost), 0)::float8 AS cost
-          FROM tool_runs WHERE app_id = ${appId} AND created_at >= ${since} GROUP BY 1`),
+          SELECT entity, to_char(day, 'YYYY-MM-DD') AS day, records FROM app_entity_days
+          WHERE app_id = ${appId} AND day >= ${from}::date`),
       ]);
-      const out: DayCounts = { visits: new Map(), signUps: new Map(), records: new Map(), toolRuns: new Map() };
+      const out: DayCounts = { visits: new Map(), stats: new Map(), records: new Map() };
       for (const r of rowsOf(visits))
         out.visits.set(String(r.day), { visits: Number(r.visits), visitors: Number(r.visitors) });
-      for (const r of rowsOf(signUps)) out.signUps.set(String(r.day), Number(r.n));
+      for (const r of rowsOf(stats))
+        out.stats.set(String(r.day), {
+          signUps: Number(r.sign_ups),
+          activeUsers: Number(r.active_users),
+          toolRuns: Number(r.tool_runs),
+          tokens: Number(r.tokens),
+          cost: Number(r.cost),
+        });
       for (const r of rowsOf(records)) {
         const entity = String(r.entity);
         const days = out.records.get(entity) ?? new Map<string, number>();
-        days.set(String(r.day), Number(r.n));
+        days.set(String(r.day), Number(r.records));
         out.records.set(entity, days);
       }
-      for (const r of rowsOf(runs))
-        out.toolRuns.set(String(r.day), { runs: Number(r.n), tokens: Number(r.tokens), cost: Number(r.cost) });
       return out;
     },
   };

@@ -7,12 +7,14 @@ import {
   type SessionUser,
 } from '@tessera/contracts';
 import type { Logger } from '../../platform/logger';
-import type { AnalyticsRepo, VisitBatch } from './analytics.repo';
+import type { ActiveMark, AnalyticsRepo, VisitBatch } from './analytics.repo';
 
 /** How long visits wait in memory before one statement per app and day writes them. */
 export const VISIT_FLUSH_MS = 1000;
 /** A batch is written early once this many visits wait. */
 const VISIT_BATCH_MAX = 500;
+/** Active users already marked today are remembered (to skip their writes) up to this many. */
+const ACTIVE_SEEN_MAX = 100_000;
 const DAY_MS = 86_400_000;
 
 export interface AnalyticsDeps {
@@ -37,15 +39,24 @@ export function visitorHash(secret: string, day: string, appId: string, ip: stri
   return createHmac('sha256', salt).update(`${appId}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
 }
 
-/** Recording visits (batched in memory) and reading an app's analytics (its owner only). */
+/**
+ * Recording visits and active end users (batched in memory) and reading an app's analytics (its
+ * owner only).
+ */
 export function createAnalyticsService({ repo, getOwned, secret, logger, clock = Date.now }: AnalyticsDeps) {
   let pending = new Map<string, VisitBatch & { seen: Set<string> }>();
+  let marks: ActiveMark[] = [];
+  /** Today's active users already marked (`appId\nuserId`): a repeat costs no write. */
+  let seen = { day: '', users: new Set<string>() };
   let waiting = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> = Promise.resolve();
   let prunedBefore = '';
 
-  async function write(batches: VisitBatch[]) {
+  async function write(batches: VisitBatch[], active: ActiveMark[]) {
+    await repo.addActiveUsers(active).catch((error: unknown) => {
+      logger.error('analytics: active users not recorded', { err: String(error) });
+    });
     for (const batch of batches) {
       try {
         await repo.addVisits(batch);
@@ -56,8 +67,8 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
     const yesterday = utcDay(clock() - DAY_MS);
     if (prunedBefore !== yesterday) {
       prunedBefore = yesterday;
-      await repo.pruneVisitorsBefore(yesterday).catch((error: unknown) => {
-        logger.error('analytics: old visitor hashes not pruned', { err: String(error) });
+      await repo.pruneBefore(yesterday).catch((error: unknown) => {
+        logger.error('analytics: old visitor hashes and marks not pruned', { err: String(error) });
       });
     }
   }
@@ -72,10 +83,21 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
       visits,
       visitorHashes: [...seen],
     }));
+    const active = marks;
     pending = new Map();
+    marks = [];
     waiting = 0;
-    flushing = flushing.then(() => (batches.length ? write(batches) : undefined));
+    flushing = flushing.then(() => (batches.length || active.length ? write(batches, active) : undefined));
     return flushing;
+  }
+
+  function wait() {
+    waiting += 1;
+    if (waiting >= VISIT_BATCH_MAX) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), VISIT_FLUSH_MS);
+      timer.unref?.();
+    }
   }
 
   return {
@@ -90,12 +112,22 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
       }
       batch.visits += 1;
       batch.seen.add(visitorHash(secret, day, appId, ip, userAgent.slice(0, 512)));
-      waiting += 1;
-      if (waiting >= VISIT_BATCH_MAX) void flush();
-      else if (!timer) {
-        timer = setTimeout(() => void flush(), VISIT_FLUSH_MS);
-        timer.unref?.();
-      }
+      wait();
+    },
+
+    /**
+     * Counts an end user as active today (signed in, or a request with their session): written with
+     * the next batch the first time a day, skipped in memory after that (the database keeps one mark
+     * per user and day either way).
+     */
+    recordActive(appId: string, appUserId: string): void {
+      const day = utcDay(clock());
+      if (seen.day !== day || seen.users.size >= ACTIVE_SEEN_MAX) seen = { day, users: new Set() };
+      const key = `${appId}\n${appUserId}`;
+      if (seen.users.has(key)) return;
+      seen.users.add(key);
+      marks.push({ appId, day, appUserId });
+      wait();
     },
 
     flush,
@@ -107,7 +139,7 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
       const dayList = Array.from({ length: days }, (_, i) => utcDay(now - (days - 1 - i) * DAY_MS));
       const from = dayList[0]!;
       const to = dayList[dayList.length - 1]!;
-      const zero = { visits: 0, visitors: 0, signUps: 0, records: 0, toolRuns: 0, tokens: 0, cost: 0 };
+      const zero = { visits: 0, visitors: 0, signUps: 0, activeUsers: 0, records: 0, toolRuns: 0, tokens: 0, cost: 0 };
       if (!app.publishedVersionId)
         return {
           published: false,
@@ -120,26 +152,20 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
         } satisfies AnalyticsResponse;
       const counts = await repo.countsSince(app.id, from);
       const daily: AnalyticsDay[] = dayList.map((day) => {
-        const visits = counts.visits.get(day);
-        const runs = counts.toolRuns.get(day);
         let records = 0;
         for (const perDay of counts.records.values()) records += perDay.get(day) ?? 0;
-        return {
-          day,
-          visits: visits?.visits ?? 0,
-          visitors: visits?.visitors ?? 0,
-          signUps: counts.signUps.get(day) ?? 0,
-          records,
-          toolRuns: runs?.runs ?? 0,
-          tokens: runs?.tokens ?? 0,
-          cost: runs?.cost ?? 0,
-        };
+        const { visits = 0, visitors = 0 } = counts.visits.get(day) ?? {};
+        return { day, ...zero, visits, visitors, ...counts.stats.get(day), records };
       });
       const totals = { ...zero };
       for (const d of daily) for (const key of Object.keys(zero) as Array<keyof typeof zero>) totals[key] += d[key];
       totals.cost = Math.round(totals.cost * 1e6) / 1e6;
       const entities = [...counts.records]
-        .map(([entity, perDay]) => ({ entity, records: [...perDay.values()].reduce((a, b) => a + b, 0) }))
+        .map(([entity, perDay]) => {
+          const created = dayList.map((day) => perDay.get(day) ?? 0);
+          return { entity, records: created.reduce((a, b) => a + b, 0), daily: created };
+        })
+        .filter((e) => e.records > 0)
         .sort((a, b) => b.records - a.records || a.entity.localeCompare(b.entity));
       return { published: true, days, from, to, totals, daily, entities } satisfies AnalyticsResponse;
     },

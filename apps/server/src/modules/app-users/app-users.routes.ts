@@ -5,6 +5,7 @@ import {
   AppSignInSchema,
   AppSignUpSchema,
   InviteUserSchema,
+  type AppSession,
 } from '@tessera/contracts';
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
@@ -14,13 +15,22 @@ import type { AppPrincipal, AppUsersService } from './app-users.service';
 
 export type CallerVariables = Partial<AuthVariables> & { appUser?: AppPrincipal | null };
 
+/** Told of an end user who signed in or called the app with their session (analytics' active users). */
+export type OnAppUserActive = (appId: string, appUserId: string) => void;
+
 /** Sets `c.var.appUser` from an app-user bearer token of the app in the path (`:appId`). */
-export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ Variables: CallerVariables }> {
+export function identifyAppUser(
+  appUsers: AppUsersService,
+  onActive: OnAppUserActive,
+): MiddlewareHandler<{ Variables: CallerVariables }> {
   return async (c, next) => {
-    c.set(
-      'appUser',
-      await appUsers.principalOf(c.req.param('appId') ?? '', c.req.header('authorization'), requestHostName(c)),
+    const principal = await appUsers.principalOf(
+      c.req.param('appId') ?? '',
+      c.req.header('authorization'),
+      requestHostName(c),
     );
+    if (principal) onActive(principal.appId, principal.userId);
+    c.set('appUser', principal);
     await next();
   };
 }
@@ -30,20 +40,32 @@ export function identifyAppUser(appUsers: AppUsersService): MiddlewareHandler<{ 
  * entity's `me`, and invitations (docs/product/runtime.md#calls Users API). Mounted before the entity routes so
  * `User/me` is not read as a record id; callers are identified once for both (app.ts).
  */
-export function appUsersRoutes({ appUsers, trustProxy }: { appUsers: AppUsersService; trustProxy: boolean }) {
+export function appUsersRoutes({
+  appUsers,
+  trustProxy,
+  onActive,
+}: {
+  appUsers: AppUsersService;
+  trustProxy: boolean;
+  onActive: OnAppUserActive;
+}) {
   const app = new Hono<{ Variables: CallerVariables }>();
   const ipOf = (c: Context) => clientIp(c, trustProxy);
   const base = '/live_api/apps/:appId';
-  app.post(`${base}/auth/sign-up`, async (c) =>
-    c.json(
-      await appUsers.signUp(c.req.param('appId'), await readJson(c, AppSignUpSchema), requestHostName(c), ipOf(c)),
-    ),
-  );
-  app.post(`${base}/auth/sign-in`, async (c) =>
-    c.json(
-      await appUsers.signIn(c.req.param('appId'), await readJson(c, AppSignInSchema), requestHostName(c), ipOf(c)),
-    ),
-  );
+  const signedIn = (appId: string, session: AppSession) => {
+    onActive(appId, session.user.id);
+    return session;
+  };
+  app.post(`${base}/auth/sign-up`, async (c) => {
+    const appId = c.req.param('appId');
+    const input = await readJson(c, AppSignUpSchema);
+    return c.json(signedIn(appId, await appUsers.signUp(appId, input, requestHostName(c), ipOf(c))));
+  });
+  app.post(`${base}/auth/sign-in`, async (c) => {
+    const appId = c.req.param('appId');
+    const input = await readJson(c, AppSignInSchema);
+    return c.json(signedIn(appId, await appUsers.signIn(appId, input, requestHostName(c), ipOf(c))));
+  });
   app.post(`${base}/auth/forgot-password`, async (c) =>
     c.json(await appUsers.forgotPassword(c.req.param('appId'), await readJson(c, AppForgotPasswordSchema), ipOf(c))),
   );
