@@ -94,6 +94,10 @@ import { createFileStorage } from './platform/storage/storage';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createGumroadClient } from './modules/billing/gumroad';
+import { createMembershipsRepo } from './modules/memberships/memberships.repo';
+import { membershipsRoutes, requireMembership } from './modules/memberships/memberships.routes';
+import { createMembershipsService } from './modules/memberships/memberships.service';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
@@ -274,6 +278,20 @@ export function createApp({
     secret: config.authSecret,
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
+  // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad account.
+  const memberships = createMembershipsService({
+    repo: createMembershipsRepo(db),
+    findApp: (appId) => appsRepo.findById(appId),
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    saveSettings: (user, appId, settings) => apps.saveSettings(user, appId, settings),
+    shownSettings: settingsSecrets.toShown,
+    gumroadTokenOf: (row) => settingsSecrets.tokenOf(row.id, row.settings),
+    gumroad: (accessToken) =>
+      createGumroadClient({ accessToken, apiUrl: config.billing.apiUrls.gumroad, policy: config.outboundPolicy }),
+    appUserEmailOf: async (appId, appUserId) => (await appUsersRepo.findById(appId, appUserId))?.email ?? null,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+  });
   // Verified custom domains (docs/product/custom-domains.md#serving), known to the Host checks below.
   const domainsRepo = createDomainsRepo(db);
   const domainHosts = createDomainHosts({
@@ -355,7 +373,16 @@ export function createApp({
         return version?.snapshot.files ?? {};
       },
     }),
-    isAppUser: async (appId, authorization, host) => Boolean(await appUsers.principalOf(appId, authorization, host)),
+    // A user without the membership the app asks for is not one of its users here (uploads, model calls).
+    isAppUser: async (appId, authorization, host) => {
+      const principal = await appUsers.principalOf(appId, authorization, host);
+      return Boolean(principal && (await memberships.allows(appId, { appUserId: principal.userId })));
+    },
+    paywallOf: async (appId, authorization, host) => {
+      const principal = await appUsers.principalOf(appId, authorization, host);
+      if (await memberships.allows(appId, { appUserId: principal?.userId ?? null })) return null;
+      return principal ? 'paywall' : 'login';
+    },
     toolPageOf: async (hostApp, path) => {
       const source = await toolPageRepo.findSource(hostApp.id);
       return source
@@ -581,6 +608,8 @@ export function createApp({
   };
   app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys));
   app.use('/live_api/apps/:appId/*', identified);
+  app.use('/live_api/apps/:appId/entities/*', requireMembership(memberships));
+  app.route('/', membershipsRoutes({ memberships, signedIn }));
   app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy, onActive: analytics.recordActive }));
   app.route('/', entitiesRoutes({ entities, logger }));
   if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));

@@ -739,3 +739,22 @@ export {
   type AppChatAskRequest,
   APP_CHAT_MESSAGES,
 } from './app-chat';
+export {
+  MEMBERSHIP_MESSAGES,
+  MEMBERSHIP_PROVIDERS,
+  MembershipProductSchema,
+  MembershipProductsResponseSchema,
+  PaymentsTokenRequestSchema,
+  PaymentsConnectRequestSchema,
+  PaymentsConnectResponseSchema,
+  MembershipStatusSchema,
+  MembershipCheckoutResponseSchema,
+  MembershipVerifyRequestSchema,
+  formatMembershipPrice,
+  type MembershipProvider,
+  type MembershipProduct,
+  type MembershipProductsResponse,
+  type PaymentsConnectRequest,
+  type PaymentsConnectResponse,
+  type MembershipStatus,
+} from './memberships';

@@ -118,7 +118,8 @@ export interface RuntimeBoot {
   basePath: string;
   /** The builder's origin (PUBLIC_URL): the only parent frame the runtime talks to. */
   parentOrigin: string;
-  mode: 'app' | 'login';
+  /** `paywall`: the paid-membership page of an app whose end users need one (docs/product/memberships.md). */
+  mode: 'app' | 'login' | 'paywall';
   isSignupEnabled: boolean;
   isLoginRequired: boolean;
   /** What the builder gave in the app's settings for its end users (null when not given). */

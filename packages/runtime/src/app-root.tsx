@@ -26,11 +26,13 @@ import {
   getPreviewToken,
   isSignInNeeded,
   loginUrl,
+  paywallUrl,
   setPreviewToken,
   setSignInNeeded,
   subscribeSignInNeeded,
 } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
+import { ChatWidget } from './chat/chat-widget';
 import { applyLook, useShowsWatermark } from './look';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
@@ -97,12 +99,15 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       setState({ status: 'message', title: RUNTIME_MESSAGES.loadFailed });
       return;
     }
+    const body = (await res.json().catch(() => null)) as
+      | (AppBundle & { error?: { message?: string; details?: { reason?: string } } })
+      | null;
     if (res.status === 403 && !getPreviewToken()) {
-      // docs/product/runtime.md#screens-and-routes: a refused bundle sends the visitor to the app's login page, and back here after.
-      window.location.assign(loginUrl());
+      // docs/product/runtime.md#screens-and-routes: a refused bundle sends the visitor to the app's login page, and back here after;
+      // a signed-in user without the app's paid membership goes to its paywall (docs/product/memberships.md).
+      window.location.assign(body?.error?.details?.reason === 'paywall' ? paywallUrl() : loginUrl());
       return;
     }
-    const body = (await res.json().catch(() => null)) as (AppBundle & { error?: { message?: string } }) | null;
     if (!res.ok || !body) {
       setState({ status: 'message', title: body?.error?.message ?? RUNTIME_MESSAGES.loadFailed });
       return;
@@ -186,6 +191,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
           <PageHost boot={boot} bridge={bridge} bundle={state.bundle} module={state.module} />
         </BrowserRouter>
       )}
+      {state.status === 'ready' && <ChatWidget />}
       {state.status === 'ready' && <Watermark href={boot.parentOrigin} />}
       <Toaster />
       {isDebugLogOpen && <DebugLog />}

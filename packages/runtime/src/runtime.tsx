@@ -9,6 +9,7 @@ import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts';
 import { AppRoot } from './app-root';
 import { createFrameBridge } from './frame';
 import { LoginPage } from './login-page';
+import { PaywallPage } from './paywall-page';
 import { configureSdk, getPreviewToken, SESSION_FRAGMENT, setAppUserToken, setPreviewToken } from './sdk';
 import { installRuntimeStyles } from './styles';
 
@@ -47,6 +48,8 @@ root.render(
   <StrictMode>
     {boot.mode === 'login' ? (
       <LoginPage boot={boot} />
+    ) : boot.mode === 'paywall' ? (
+      <PaywallPage boot={boot} />
     ) : (
       <AppRoot boot={boot} bridge={createFrameBridge(boot.parentOrigin)} />
     )}

@@ -212,6 +212,10 @@ export function returnUrl(href = window.location.href): string {
 export const loginUrl = (nextUrl?: string) =>
   `${appLoginPath(settings.appId)}?nextUrl=${encodeURIComponent(returnUrl(nextUrl))}`;
 
+/** The paywall of an app with paid memberships, coming back to `nextUrl` (default: here). */
+export const paywallUrl = (nextUrl?: string) =>
+  `/apps/${encodeURIComponent(settings.appId)}/membership?nextUrl=${encodeURIComponent(returnUrl(nextUrl))}`;
+
 /** Goes to the app's login page, coming back to `nextUrl` (default: here). */
 export function login(nextUrl?: string): void {
   window.location.assign(loginUrl(nextUrl));

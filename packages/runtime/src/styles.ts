@@ -38,6 +38,11 @@ a.tsr-button{text-decoration:none;box-sizing:border-box}
 .tsr-debug div{padding:3px 0;border-bottom:1px solid #1f2937}
 .tsr-watermark{position:fixed;right:12px;bottom:12px;z-index:2147481000;padding:5px 10px;border-radius:999px;background:rgba(17,24,39,.88);color:#fff;font:600 12px/1.2 system-ui,-apple-system,"Segoe UI",sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.18)}
 .tsr-watermark:hover{background:#111827}
+.tsr-eyebrow{margin:0 0 10px;font-size:12px;font-weight:700;letter-spacing:.06em;text-transform:uppercase;color:#4f46e5}
+.tsr-paywall h1{font-size:24px}
+.tsr-offer{display:flex;align-items:baseline;justify-content:space-between;gap:12px;flex-wrap:wrap;margin:0 0 18px;padding:14px 16px;border:1px solid #e5e7eb;border-radius:10px;background:#f9fafb}
+.tsr-price{font-size:18px;font-weight:700;white-space:nowrap}
+.tsr-paywall .tsr-small{margin:14px 0 0;text-align:center}
 .tsr-spinner{width:28px;height:28px;border:3px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:tsr-spin .8s linear infinite}
 @keyframes tsr-spin{to{transform:rotate(360deg)}}
 `;

@@ -21,6 +21,9 @@ export interface FakeGumroadSale {
   created_at: string;
   refunded: boolean;
   chargedback: boolean;
+  /** Cents paid, and the currency. */
+  price: number;
+  currency: string;
 }
 
 export interface FakeGumroadSubscriber {
@@ -103,6 +106,8 @@ export async function startFakeGumroad(
     products: options.products ?? [
       { id: 'prod_explorer', permalink: 'explorer', name: 'Explorer', price: 1900, recurrence: 'monthly' },
       { id: 'prod_moon', permalink: 'moon', name: 'MOON', price: 14900, recurrence: 'monthly' },
+      // A builder's own product, sold to their app's end users (paid memberships).
+      { id: 'prod_club', permalink: 'club', name: 'Members Club', price: 900, recurrence: 'monthly' },
     ],
     sales: new Map(),
     subscribers: new Map(),
@@ -150,6 +155,8 @@ export async function startFakeGumroad(
       created_at: createdAt,
       refunded: false,
       chargedback: false,
+      price: product.price,
+      currency: 'usd',
     };
     state.sales.set(sale.id, sale);
     if (subscriptionId)
@@ -211,6 +218,29 @@ export async function startFakeGumroad(
       res.end(JSON.stringify(body));
     };
     try {
+      const list = /^\/v2\/(products|sales)$/.exec(url.pathname);
+      if (list && req.method === 'GET') {
+        if (url.searchParams.get('access_token') !== state.accessToken)
+          return json(401, { success: false, message: 'The access token could not be found.' });
+        if (list[1] === 'products')
+          return json(200, {
+            success: true,
+            products: state.products.map((p) => ({
+              id: p.id,
+              name: p.name,
+              price: p.price,
+              currency: 'usd',
+              short_url: state.productLink(p.permalink),
+              subscription_duration: p.recurrence,
+            })),
+          });
+        const email = url.searchParams.get('email')?.toLowerCase();
+        const productId = url.searchParams.get('product_id');
+        const sales = [...state.sales.values()]
+          .filter((s) => (!email || s.email.toLowerCase() === email) && (!productId || s.product_id === productId))
+          .reverse();
+        return json(200, { success: true, sales });
+      }
       const api = /^\/v2\/(sales|subscribers)\/([^/]+)$/.exec(url.pathname);
       if (api && req.method === 'GET') {
         if (url.searchParams.get('access_token') !== state.accessToken)

@@ -167,6 +167,8 @@ export interface BillingConfig {
   plans: PlanCatalogue;
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   gumroad?: { accessToken: string; pingSecret: string; apiUrl?: string };
+  /** Gumroad's and Stripe's API origins for apps' paid memberships (each app owner's own account). */
+  apiUrls: { gumroad?: string; stripe?: string };
 }
 
 /** Model providers; with none configured the built-in offline models answer. */
@@ -330,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.GUMROAD_ACCESS_TOKEN && e.GUMROAD_PING_SECRET
           ? { accessToken: e.GUMROAD_ACCESS_TOKEN, pingSecret: e.GUMROAD_PING_SECRET, apiUrl: e.GUMROAD_API_URL }
           : undefined,
+      apiUrls: { gumroad: e.GUMROAD_API_URL, stripe: e.STRIPE_API_URL },
     },
     devOutboxEnabled: e.NODE_ENV !== 'production' || !e.SMTP_URL,
   };

@@ -49,6 +49,13 @@ export function createSettingsSecrets(box: SecretBox) {
       };
     },
 
+    /** The stored token in clear (paid memberships call Gumroad with it), or null. */
+    tokenOf(appId: string, stored: Stored): string | null {
+      const token = stored[TOKEN_FIELD];
+      if (isSealed(token)) return box.open(token.sealed, context(appId));
+      return typeof token === 'string' && token !== '' ? token : null;
+    },
+
     /** Stored settings without the sealed token (sealed for one app, it stays with that app). */
     withoutSecrets(stored: Stored): Stored {
       const { [TOKEN_FIELD]: _token, ...rest } = stored;

@@ -15,8 +15,23 @@ const SaleSchema = z.looseObject({
   created_at: z.string().nullish(),
   refunded: z.boolean().nullish(),
   chargedback: z.boolean().nullish(),
+  /** What the buyer paid, in cents, and its currency (memberships record revenue from these). */
+  price: z.number().nullish(),
+  currency: z.string().nullish(),
 });
 export type GumroadSale = z.infer<typeof SaleSchema>;
+
+/** A seller's product (GET /v2/products). */
+const ProductSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().nullish(),
+  currency: z.string().nullish(),
+  short_url: z.string().nullish(),
+  /** monthly | yearly | … for a membership; absent for a one-time product. */
+  subscription_duration: z.string().nullish(),
+});
+export type GumroadProduct = z.infer<typeof ProductSchema>;
 
 /** Gumroad's subscriber (GET /v2/subscribers/:id). */
 const SubscriberSchema = z.looseObject({
@@ -51,6 +66,10 @@ export interface GumroadClient {
   /** The sale, or null when Gumroad does not know it. */
   getSale(saleId: string): Promise<GumroadSale | null>;
   getSubscriber(subscriptionId: string): Promise<GumroadSubscriber | null>;
+  /** The seller's products; null when Gumroad refuses the access token. */
+  listProducts(): Promise<GumroadProduct[] | null>;
+  /** The seller's sales of a product to one e-mail (newest first, first page). */
+  findSales(productId: string, email: string): Promise<GumroadSale[]>;
 }
 
 /**
@@ -67,8 +86,14 @@ export function createGumroadClient({
   policy?: FetchPolicy;
 }): GumroadClient {
   const base = apiUrl.replace(/\/+$/, '');
-  async function get<T>(path: string, key: string, schema: z.ZodType<T>): Promise<T | null> {
-    const url = `${base}${path}?access_token=${encodeURIComponent(accessToken)}`;
+  async function get<T>(
+    path: string,
+    key: string,
+    schema: z.ZodType<T>,
+    params: Record<string, string> = {},
+  ): Promise<T | null> {
+    const query = new URLSearchParams({ access_token: accessToken, ...params });
+    const url = `${base}${path}?${query}`;
     let res;
     try {
       res = await safeFetch(url, { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 0, policy });
@@ -95,5 +120,8 @@ export function createGumroadClient({
   return {
     getSale: (saleId) => get(`/v2/sales/${encodeURIComponent(saleId)}`, 'sale', SaleSchema),
     getSubscriber: (id) => get(`/v2/subscribers/${encodeURIComponent(id)}`, 'subscriber', SubscriberSchema),
+    listProducts: () => get('/v2/products', 'products', z.array(ProductSchema)),
+    findSales: async (productId, email) =>
+      (await get('/v2/sales', 'sales', z.array(SaleSchema), { product_id: productId, email })) ?? [],
   };
 }

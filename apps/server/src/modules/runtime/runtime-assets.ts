@@ -42,6 +42,7 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
           `export * from ${JSON.stringify(join(contractsDir, 'runtime.ts'))};`,
           `export * from ${JSON.stringify(join(contractsDir, 'app-style.ts'))};`,
           `export * from ${JSON.stringify(join(contractsDir, 'tool-page.ts'))};`,
+          `export * from ${JSON.stringify(join(contractsDir, 'membership-texts.ts'))};`,
           `export { MESSAGES, APP_MESSAGES } from ${JSON.stringify(join(contractsDir, 'messages.ts'))};`,
         ].join('\n'),
         resolveDir: contractsDir,

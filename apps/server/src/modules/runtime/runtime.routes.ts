@@ -5,6 +5,7 @@ import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'h
 import { stream } from 'hono/streaming';
 import {
   APP_MESSAGES,
+  MEMBERSHIP_MESSAGES,
   MESSAGES,
   PREVIEW_TOKEN_HEADER,
   PreviewUrlRequestSchema,
@@ -179,6 +180,11 @@ interface AppHostDeps {
   onError: ErrorHandler;
   /** True when the request carries a live session of one of this app's users, issued on `host`. */
   isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
+  /**
+   * Paid memberships (docs/product/memberships.md): null when the caller may use the app, else where
+   * to send them: the login page (no user) or the paywall (a user without a membership).
+   */
+  paywallOf?: (appId: string, authorization: string | undefined, host: string) => Promise<'login' | 'paywall' | null>;
   /** The public page of the app's active tool at a path (with none, a single tool's first), or null (tool-page.ts). */
   toolPageOf: (app: RuntimeApp, path: string | null) => Promise<ToolPageBoot | null>;
   /** The tool run API (tool-runs.routes.ts), served on the app's host. */
@@ -277,6 +283,11 @@ export function appHostRoutes(deps: AppHostDeps) {
       ? shell(c, appOf(c), 'login')
       : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404),
   );
+  host.get('/apps/:appId/membership', (c) =>
+    c.req.param('appId') === appOf(c).id
+      ? shell(c, appOf(c), 'paywall')
+      : c.html(messagePage(RUNTIME_MESSAGES.otherApp), 404),
+  );
 
   // A tool's public page (docs/product/tools.md#screens-and-routes): its own small module, no import map.
   host.get('/tool/:path', async (c) => {
@@ -313,6 +324,11 @@ ${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.
 
   host.get('/runtime/bundle', async (c) => {
     const app = appOf(c);
+    const previewToken = c.req.header(PREVIEW_TOKEN_HEADER);
+    const paywall = previewToken
+      ? null
+      : await deps.paywallOf?.(app.id, c.req.header('authorization'), requestHostName(c));
+    if (paywall) throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: paywall });
     const bundle = await runtime.getBundle(
       app,
       { appId: c.req.query('appId'), versionId: c.req.query('versionId') },

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Field, Input, Skeleton, Switch, toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { useAppDetails, useSaveAppSettings } from '../api/app';
+import { PaidMembershipsSection } from './paid-memberships-section';
 import {
   canToggleSignup,
   isSignupFormDirty,
@@ -46,12 +47,15 @@ export function AppSettingsPanel({ appId, isPublished, canEdit }: AppSettingsPan
   if (app.isError) return <Alert tone="error">{errorMessage(app.error)}</Alert>;
   if (!canEdit) return <PlanLocked />;
   return (
-    <SignupSettingsForm
-      appId={appId}
-      settings={app.data.settings ?? NO_SETTINGS}
-      isPublished={isPublished || app.data.publishedVersionId !== null}
-      hasCustomDomain={(app.data.customDomains ?? []).length > 0}
-    />
+    <div className="space-y-5">
+      <SignupSettingsForm
+        appId={appId}
+        settings={app.data.settings ?? NO_SETTINGS}
+        isPublished={isPublished || app.data.publishedVersionId !== null}
+        hasCustomDomain={(app.data.customDomains ?? []).length > 0}
+      />
+      <PaidMembershipsSection appId={appId} settings={app.data.settings ?? NO_SETTINGS} />
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, EmptyState, Spinner, cn } from '@tessera/ui';
-import { Code2, Eye, FolderTree, Plus, TriangleAlert, X } from 'lucide-react';
+import { Code2, Eye, FolderTree, PackageOpen, Plus, TriangleAlert, X } from 'lucide-react';
 import { MESSAGES, type CodeFile } from '@tessera/contracts';
+import { ExportDialog } from '../../app-export';
 import { useCodeWorkspace } from '../hooks/use-code-workspace';
 import { NEW_FILE_PREFIX, type SectionId } from '../lib/file-tree';
 import { CodeMirrorEditor } from './code-mirror-editor';
@@ -39,6 +40,7 @@ export function CodeEditorWorkspace({ appId, preview, onSaved, onDone, isNarrow,
   const [toDelete, setToDelete] = useState<CodeFile | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const [pathDialog, setPathDialog] = useState<FilePathDialogProps['mode']>(null);
+  const [isExportOpen, setIsExportOpen] = useState(false);
 
   async function openFile(path: string) {
     if (await ws.open(path)) setIsTreeOpen(false);
@@ -154,10 +156,31 @@ export function CodeEditorWorkspace({ appId, preview, onSaved, onDone, isNarrow,
             <span className="max-sm:hidden">{view === 'code' ? 'Preview' : 'Code'}</span>
           </Button>
         )}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Export"
+          onClick={() => {
+            void ws.flush();
+            setIsExportOpen(true);
+          }}
+        >
+          <PackageOpen aria-hidden />
+          <span className="max-sm:hidden">Export</span>
+        </Button>
         <Button size="sm" variant="secondary" onClick={() => void done()}>
           Done
         </Button>
       </div>
+      <ExportDialog
+        appId={appId}
+        open={isExportOpen}
+        onOpenChange={setIsExportOpen}
+        onImported={(versionId) => {
+          onSaved(versionId);
+          void ws.reload();
+        }}
+      />
       <div className="relative flex min-h-0 flex-1">
         {!isMobile && tree && (
           <div className="w-56 shrink-0 overflow-y-auto border-r border-line bg-surface-muted/40">{tree}</div>

@@ -149,8 +149,16 @@ export function useCodeWorkspace({ appId, onSaved }: { appId: string; onSaved: (
     }
   }
 
+  /** Loads the files again, the open file's text too (an imported project replaced them). */
+  async function reload() {
+    const { data } = await query.refetch();
+    const file = data?.files.find((f) => f.path === currentPath);
+    if (file) setText(file.content);
+  }
+
   return {
     query,
+    reload,
     files,
     issues,
     current,

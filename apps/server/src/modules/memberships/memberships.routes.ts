@@ -1,0 +1,77 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { MEMBERSHIP_MESSAGES, PaymentsConnectRequestSchema, PaymentsTokenRequestSchema } from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import { readJson } from '../../platform/http/validate';
+import type { CallerVariables } from '../app-users/app-users.routes';
+import type { AuthVariables } from '../auth/session';
+import type { MembershipsService } from './memberships.service';
+
+export const MEMBERSHIP_PING_PATH = '/api/memberships/:appId/gumroad/ping';
+
+/** Paid memberships (docs/product/memberships.md#calls): the owner's setup, the paywall's calls, Gumroad's pings. */
+export function membershipsRoutes({
+  memberships,
+  signedIn,
+}: {
+  memberships: MembershipsService;
+  signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
+}) {
+  const app = new Hono<{ Variables: AuthVariables & CallerVariables }>();
+  const payments = '/api/apps/:appId/payments';
+  app.post(`${payments}/token`, signedIn, async (c) => {
+    const { accessToken } = await readJson(c, PaymentsTokenRequestSchema);
+    return c.json(await memberships.saveGumroadToken(c.var.user, c.req.param('appId'), accessToken));
+  });
+  app.get(`${payments}/products`, signedIn, async (c) =>
+    c.json(await memberships.products(c.var.user, c.req.param('appId'))),
+  );
+  app.post(`${payments}/connect`, signedIn, async (c) =>
+    c.json(
+      await memberships.connect(c.var.user, c.req.param('appId'), await readJson(c, PaymentsConnectRequestSchema)),
+    ),
+  );
+  app.get(`${payments}/notification-url`, signedIn, async (c) =>
+    c.json(await memberships.notificationUrl(c.var.user, c.req.param('appId'))),
+  );
+  // Gumroad posts form fields; the secret in the URL is the app's (Gumroad does not sign pings).
+  app.post(MEMBERSHIP_PING_PATH, async (c) => {
+    // No prototype: a field named __proto__ stays a field.
+    const form: Record<string, string> = Object.create(null);
+    const type = c.req.header('content-type') ?? '';
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      const body = await c.req.parseBody();
+      for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
+    }
+    return c.json(await memberships.gumroadPing(c.req.param('appId'), c.req.query('secret'), form));
+  });
+
+  // The paywall on the app's host (callers identified by app.ts's entity API middleware).
+  const own = '/live_api/apps/:appId/membership';
+  app.get(own, async (c) => c.json(await memberships.status(c.req.param('appId'), c.var.appUser?.userId ?? null)));
+  app.post(`${own}/checkout`, async (c) =>
+    c.json(await memberships.checkout(c.req.param('appId'), c.var.appUser?.userId ?? null)),
+  );
+  app.post(`${own}/verify`, async (c) =>
+    c.json(await memberships.verify(c.req.param('appId'), c.var.appUser?.userId ?? null)),
+  );
+  return app;
+}
+
+/**
+ * The entity API refuses an app's data to callers without a membership while paid memberships are
+ * on (the owner and `User/me` excepted: the paywall needs to know who is asking).
+ */
+export function requireMembership(
+  memberships: MembershipsService,
+): MiddlewareHandler<{ Variables: CallerVariables }> {
+  return async (c, next) => {
+    // The owner's app keys (exported projects) are the owner's.
+    if ((c.var as { appKeyId?: string }).appKeyId || /\/entities\/User\/me\/?$/.test(c.req.path)) return next();
+    const allowed = await memberships.allows(c.req.param('appId') ?? '', {
+      builderId: c.var.user?.id ?? null,
+      appUserId: c.var.appUser?.userId ?? null,
+    });
+    if (!allowed) throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: 'membership' });
+    return next();
+  };
+}

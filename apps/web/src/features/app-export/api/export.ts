@@ -1,0 +1,70 @@
+import {
+  APP_KEY_HEADER,
+  AppKeysResponseSchema,
+  CreatedAppKeySchema,
+  ImportProjectResponseSchema,
+  type AppKeysResponse,
+  type CreateAppKeyRequest,
+  type CreatedAppKey,
+  type ExportDataMode,
+  type ImportProjectResponse,
+} from '@tessera/contracts';
+import { apiFetch, ApiError, getToken, NETWORK_ERROR_MESSAGE } from '../../../shared/api';
+import { toApiError } from '../../../shared/api/errors';
+
+const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
+
+export const listAppKeys = (appId: string): Promise<AppKeysResponse> =>
+  apiFetch(`${base(appId)}/keys`, { schema: AppKeysResponseSchema });
+
+export const createAppKey = (appId: string, body: CreateAppKeyRequest): Promise<CreatedAppKey> =>
+  apiFetch(`${base(appId)}/keys`, { method: 'POST', body, schema: CreatedAppKeySchema });
+
+export const revokeAppKey = (appId: string, keyId: string): Promise<unknown> =>
+  apiFetch(`${base(appId)}/keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' });
+
+/** A call whose body or answer is not JSON (a zip), with the builder's token and the server's error messages. */
+async function rawFetch(path: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers, credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: toApiError gives the generic message
+    }
+    throw toApiError(res.status, body);
+  }
+  return res;
+}
+
+/** `GET .../export`: the project's zip, saved by the browser under the server's file name. */
+export async function downloadExport(appId: string, mode: ExportDataMode, appKey: string | null): Promise<void> {
+  const res = await rawFetch(`${base(appId)}/export?mode=${mode}`, {
+    headers: appKey ? { [APP_KEY_HEADER]: appKey } : {},
+  });
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'app.zip';
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `POST .../import`: the zip becomes a new version. */
+export async function importProject(appId: string, file: File): Promise<ImportProjectResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await rawFetch(`${base(appId)}/import`, { method: 'POST', body: form });
+  return ImportProjectResponseSchema.parse(await res.json());
+}

@@ -1,0 +1,1 @@
+export { ExportDialog, type ExportDialogProps } from './components/export-dialog';

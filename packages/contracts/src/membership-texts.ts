@@ -1,0 +1,45 @@
+/* The zod-free part of paid memberships' contracts: the app runtime's paywall imports it too. */
+
+/** Paid memberships of an app's end users (docs/product/memberships.md): every message, once. */
+export const MEMBERSHIP_MESSAGES = {
+  fetchProductsFailed: 'Failed to fetch Gumroad products',
+  connectFailed: 'Failed to connect to Gumroad',
+  connected: "Connected to Gumroad, you're all set!",
+  stripeConnectFailed: 'Failed to connect to Stripe',
+  stripeConnected: "Connected to Stripe, you're all set!",
+  needsSignup: 'Turn on sign-up first: paid memberships are for signed-in users',
+  noToken: 'Add your Gumroad access token first',
+  tokenRejected: 'Gumroad did not accept this access token',
+  productNotFound: 'This product is not in your Gumroad account',
+  stripeKeyRejected: 'Stripe did not accept this secret key',
+  stripeKeyMissing: 'Add your Stripe secret key and webhook signing secret',
+  stripePriceNotFound: 'This price is not in your Stripe account',
+  notEnabled: 'Paid memberships are not on for this app',
+  membershipRequired: 'A membership is needed to use this app',
+  purchaseNotFound: 'We could not find your payment yet. It can take a minute, try again shortly.',
+  badPing: 'This payment notification was refused',
+  paywallTitle: 'Become a member',
+  paywallLead: 'Members get full access to {app}.',
+  checkout: 'Continue to checkout',
+  checkAgain: "I've paid, check again",
+  checking: 'Checking your payment…',
+  waiting: 'Finish your purchase in the new tab. This page lets you in as soon as the payment is confirmed.',
+  welcome: 'Payment confirmed. Welcome!',
+  changeWarning:
+    'Members who already paid keep their access until their period ends; new members will buy the product you pick now.',
+} as const;
+
+/** Money as the paywall shows it: "$9.00 a month". */
+export function formatMembershipPrice(product: { price: number; currency: string; recurrence: 'monthly' | 'yearly' | null }): string {
+  let amount: string;
+  try {
+    amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: product.currency.toUpperCase() }).format(
+      product.price / 100,
+    );
+  } catch {
+    amount = `${(product.price / 100).toFixed(2)} ${product.currency.toUpperCase()}`;
+  }
+  if (product.recurrence === 'monthly') return `${amount} a month`;
+  if (product.recurrence === 'yearly') return `${amount} a year`;
+  return amount;
+}
