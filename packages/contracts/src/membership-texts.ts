@@ -30,7 +30,11 @@ export const MEMBERSHIP_MESSAGES = {
 } as const;
 
 /** Money as the paywall shows it: "$9.00 a month". */
-export function formatMembershipPrice(product: { price: number; currency: string; recurrence: 'monthly' | 'yearly' | null }): string {
+export function formatMembershipPrice(product: {
+  price: number;
+  currency: string;
+  recurrence: 'monthly' | 'yearly' | null;
+}): string {
   let amount: string;
   try {
     amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: product.currency.toUpperCase() }).format(

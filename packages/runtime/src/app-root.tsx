@@ -33,6 +33,7 @@ import {
 } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
 import { ChatWidget } from './chat/chat-widget';
+import { ChatWidget } from './chat/chat-widget';
 import { applyLook, useShowsWatermark } from './look';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
@@ -191,6 +192,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
           <PageHost boot={boot} bridge={bridge} bundle={state.bundle} module={state.module} />
         </BrowserRouter>
       )}
+      {state.status === 'ready' && <ChatWidget />}
       {state.status === 'ready' && <ChatWidget />}
       {state.status === 'ready' && <Watermark href={boot.parentOrigin} />}
       <Toaster />

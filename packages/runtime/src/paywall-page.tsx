@@ -20,7 +20,11 @@ const POLL_MS = 3000;
  */
 export function PaywallPage({ boot }: { boot: RuntimeBoot }) {
   const [next] = useState(() =>
-    safeNextUrl(new URLSearchParams(window.location.search).get('nextUrl'), window.location.origin, `${boot.basePath}/`),
+    safeNextUrl(
+      new URLSearchParams(window.location.search).get('nextUrl'),
+      window.location.origin,
+      `${boot.basePath}/`,
+    ),
   );
   const base = `/live_api/apps/${encodeURIComponent(boot.appId)}/membership`;
   const [status, setStatus] = useState<MembershipStatus | null>(null);

@@ -50,17 +50,20 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
  * Starts a run and yields its events. A run refused before it starts (a limit, bad input) throws
  * an ApiError with the server's message.
  */
-export async function* streamRun(
-  path: string,
-  values: Record<string, ToolFieldValue>,
-  signal?: AbortSignal,
-): AsyncGenerator<ToolRunEvent> {
+export const streamRun = (path: string, values: Record<string, ToolFieldValue>, signal?: AbortSignal) =>
+  streamEvents(`${toolBase(path)}/runs`, { values }, signal);
+
+/**
+ * POSTs `body` to a run endpoint of the app host (a tool run, a question to the app's chat
+ * assistant) and yields the run events it streams back; a refusal throws an ApiError.
+ */
+export async function* streamEvents(url: string, body: unknown, signal?: AbortSignal): AsyncGenerator<ToolRunEvent> {
   let res: Response;
   try {
-    res = await fetch(`${toolBase(path)}/runs`, {
+    res = await fetch(url, {
       method: 'POST',
       headers: { ...callerHeaders(), 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ values }),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

@@ -20,24 +20,38 @@ const post = (path: string, body?: unknown, token?: string) => t.request('POST',
 const get = (path: string, token?: string) => t.request('GET', path, { token });
 
 async function makeApp(owner = builder, { signup = true } = {}) {
-  const { body } = await post('/api/apps', buildGenApp({ name: 'Club', entities: { Note: { properties: { text: { type: 'string' } } } } }), owner.token);
+  const { body } = await post(
+    '/api/apps',
+    buildGenApp({ name: 'Club', entities: { Note: { properties: { text: { type: 'string' } } } } }),
+    owner.token,
+  );
   const appId = body.appId as string;
   if (signup) {
     expect((await post(`/api/apps/${appId}/publish`, undefined, owner.token)).status).toBe(200);
-    const saved = await post(`/api/apps/${appId}/settings`, { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } }, owner.token);
+    const saved = await post(
+      `/api/apps/${appId}/settings`,
+      { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
+      owner.token,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }
   return appId;
 }
 async function connect(appId: string, owner = builder) {
-  expect((await post(`/api/apps/${appId}/payments/token`, { accessToken: gumroad.accessToken }, owner.token)).status).toBe(200);
+  expect(
+    (await post(`/api/apps/${appId}/payments/token`, { accessToken: gumroad.accessToken }, owner.token)).status,
+  ).toBe(200);
   const res = await post(`/api/apps/${appId}/payments/connect`, { provider: 'gumroad', productId: CLUB }, owner.token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { notificationUrl: string };
 }
 async function endUser(appId: string) {
   const email = uniqueEmail('member');
-  const res = await post(`/live_api/apps/${appId}/auth/sign-up`, { email, password: STRONG_PASSWORD, full_name: 'Mia' });
+  const res = await post(`/live_api/apps/${appId}/auth/sign-up`, {
+    email,
+    password: STRONG_PASSWORD,
+    full_name: 'Mia',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { email, token: res.body.token as string, id: res.body.user.id as string };
 }
@@ -56,7 +70,11 @@ const status = (appId: string, token?: string) => get(`/live_api/apps/${appId}/m
 describe('paid memberships: setup', () => {
   it('needs sign-up on; a wrong Gumroad token is refused and not stored; the token is never returned', async () => {
     const closed = await makeApp(builder, { signup: false });
-    const refused = await post(`/api/apps/${closed}/payments/token`, { accessToken: gumroad.accessToken }, builder.token);
+    const refused = await post(
+      `/api/apps/${closed}/payments/token`,
+      { accessToken: gumroad.accessToken },
+      builder.token,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(MEMBERSHIP_MESSAGES.needsSignup);
 
@@ -88,13 +106,23 @@ describe('paid memberships: setup', () => {
   it('connects a product (setup complete, memberships on); an unknown product and other builders are refused', async () => {
     const appId = await makeApp();
     await post(`/api/apps/${appId}/payments/token`, { accessToken: gumroad.accessToken }, builder.token);
-    const unknown = await post(`/api/apps/${appId}/payments/connect`, { provider: 'gumroad', productId: 'nope' }, builder.token);
+    const unknown = await post(
+      `/api/apps/${appId}/payments/connect`,
+      { provider: 'gumroad', productId: 'nope' },
+      builder.token,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(MEMBERSHIP_MESSAGES.productNotFound);
-    expect((await post(`/api/apps/${appId}/payments/connect`, { provider: 'gumroad', productId: CLUB }, other.token)).status).toBe(404);
+    expect(
+      (await post(`/api/apps/${appId}/payments/connect`, { provider: 'gumroad', productId: CLUB }, other.token)).status,
+    ).toBe(404);
     expect((await get(`/api/apps/${appId}/payments/products`, other.token)).status).toBe(404);
 
-    const res = await post(`/api/apps/${appId}/payments/connect`, { provider: 'gumroad', productId: CLUB }, builder.token);
+    const res = await post(
+      `/api/apps/${appId}/payments/connect`,
+      { provider: 'gumroad', productId: CLUB },
+      builder.token,
+    );
     expect(res.body.message).toBe(MEMBERSHIP_MESSAGES.connected);
     expect(res.body.notificationUrl).toMatch(new RegExp(`/api/memberships/${appId}/gumroad/ping\\?secret=`));
     const settings = (await get(`/api/apps/${appId}`, builder.token)).body.settings;
@@ -163,7 +191,10 @@ describe('paid memberships: end users', () => {
     expect(row).toMatchObject({ status: 'cancelled', appUserId: member.id });
     const periodEnd = row!.periodEnd!;
     expect(+periodEnd).toBeGreaterThan(Date.now() + 27 * 86_400_000);
-    expect((await status(appId, member.token)).body).toMatchObject({ active: true, accessUntil: periodEnd.toISOString() });
+    expect((await status(appId, member.token)).body).toMatchObject({
+      active: true,
+      accessUntil: periodEnd.toISOString(),
+    });
     expect(await repo.activeOf(appId, member.id, new Date(+periodEnd + 1000))).toBeNull();
     // A late replay of the sale ping does not undo the cancellation.
     await gumroad.replay(salePing);
@@ -173,7 +204,9 @@ describe('paid memberships: end users', () => {
     await gumroad.end(sale.subscription_id!);
     expect((await notes(appId, member.token)).status).toBe(403);
     // The older cancellation arriving after the end changes nothing.
-    await gumroad.replay({ fields: { ...cancelPing.fields, cancelled_at: new Date(Date.now() - 60_000).toISOString() } });
+    await gumroad.replay({
+      fields: { ...cancelPing.fields, cancelled_at: new Date(Date.now() - 60_000).toISOString() },
+    });
     expect((await repo.find(appId, 'gumroad', sale.subscription_id!))!.status).toBe('ended');
   });
 
@@ -230,8 +263,7 @@ describe('paid memberships: end users', () => {
       body: { email: uniqueEmail('host'), password: STRONG_PASSWORD },
       headers: { host },
     });
-    const bundle = (token?: string) =>
-      t.request('GET', `/runtime/bundle?appId=${appId}`, { token, headers: { host } });
+    const bundle = (token?: string) => t.request('GET', `/runtime/bundle?appId=${appId}`, { token, headers: { host } });
     expect((await bundle(signUp.body.token)).body.error.details).toEqual({ reason: 'paywall' });
     expect((await bundle()).body.error.details).toEqual({ reason: 'login' });
     const page = await t.request('GET', `/apps/${appId}/membership`, { headers: { host } });

@@ -32,7 +32,10 @@ const hasAccess = (now: Date) =>
   or(
     eq(appMemberships.status, 'active'),
     eq(appMemberships.status, 'past_due'),
-    and(eq(appMemberships.status, 'cancelled'), or(isNull(appMemberships.periodEnd), gte(appMemberships.periodEnd, now))),
+    and(
+      eq(appMemberships.status, 'cancelled'),
+      or(isNull(appMemberships.periodEnd), gte(appMemberships.periodEnd, now)),
+    ),
   );
 
 export function createMembershipsRepo(db: Db) {

@@ -61,9 +61,7 @@ export function membershipsRoutes({
  * The entity API refuses an app's data to callers without a membership while paid memberships are
  * on (the owner and `User/me` excepted: the paywall needs to know who is asking).
  */
-export function requireMembership(
-  memberships: MembershipsService,
-): MiddlewareHandler<{ Variables: CallerVariables }> {
+export function requireMembership(memberships: MembershipsService): MiddlewareHandler<{ Variables: CallerVariables }> {
   return async (c, next) => {
     // The owner's app keys (exported projects) are the owner's.
     if ((c.var as { appKeyId?: string }).appKeyId || /\/entities\/User\/me\/?$/.test(c.req.path)) return next();

@@ -58,7 +58,12 @@ const recurrenceOf = (duration: string | null | undefined): MembershipProduct['r
   duration === 'monthly' || duration === 'yearly' ? duration : null;
 
 /** Gumroad's subscription pings; a ping without one of these is a sale. */
-const SUBSCRIPTION_PINGS = new Set(['cancellation', 'subscription_ended', 'subscription_restarted', 'subscription_updated']);
+const SUBSCRIPTION_PINGS = new Set([
+  'cancellation',
+  'subscription_ended',
+  'subscription_restarted',
+  'subscription_updated',
+]);
 
 function productOf(p: GumroadProduct): StoredProduct {
   return {
@@ -180,7 +185,11 @@ export function createMembershipsService(deps: Deps) {
         paidMembershipsSettings: { paymentProvider: 'gumroad', isSetupCompleted: true },
       });
       const { checkoutUrl: _u, ...shownProduct } = product;
-      return { product: shownProduct, notificationUrl: notificationUrlOf(appId), message: MEMBERSHIP_MESSAGES.connected };
+      return {
+        product: shownProduct,
+        notificationUrl: notificationUrlOf(appId),
+        message: MEMBERSHIP_MESSAGES.connected,
+      };
     },
 
     /** Where Gumroad's pings for this app go (shown to the owner once connected). */
@@ -278,7 +287,8 @@ export function createMembershipsService(deps: Deps) {
       const sale = form.sale_id ? await client.getSale(form.sale_id) : null;
       if (!sale) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
       // Another product of the same seller is not this app's business.
-      if (isOfProduct(sale, live.product)) await repo.apply(saleChange(appId, live.product, sale, form.tessera_user ?? null));
+      if (isOfProduct(sale, live.product))
+        await repo.apply(saleChange(appId, live.product, sale, form.tessera_user ?? null));
       return { received: true as const };
     },
 

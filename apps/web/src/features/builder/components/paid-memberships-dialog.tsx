@@ -238,7 +238,9 @@ function SetupView({
           </div>
         ) : list ? (
           list.length === 0 ? (
-            <Alert tone="info">Your Gumroad account has no products yet. Create a membership product there first.</Alert>
+            <Alert tone="info">
+              Your Gumroad account has no products yet. Create a membership product there first.
+            </Alert>
           ) : (
             <div role="radiogroup" aria-label="Product" className="space-y-2">
               {list.map((p) => (

@@ -68,7 +68,12 @@ export function PaidMembershipsSection({ appId, settings }: Props) {
               />
             )}
           </div>
-          <Button type="button" size="sm" variant={isSetupCompleted ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+          <Button
+            type="button"
+            size="sm"
+            variant={isSetupCompleted ? 'secondary' : 'primary'}
+            onClick={() => setOpen(true)}
+          >
             {isSetupCompleted ? 'Manage paid memberships' : 'Set up paid memberships'}
           </Button>
         </div>
