@@ -176,7 +176,7 @@ function SetupView({
   const connect = useConnectProduct(appId);
   const lastChecked = useRef('');
 
-  // The token is checked (and stored) a second after typing stops.
+  // The token is checked (and stored) a second after typing stops (only the text re-arms the timer).
   useEffect(() => {
     const value = token.trim();
     if (!value || value === lastChecked.current) return;
@@ -187,7 +187,6 @@ function SetupView({
       });
     }, TOKEN_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutation object changes every render
   }, [token]);
 
   const list = saveToken.data?.products ?? products.data?.products ?? null;
