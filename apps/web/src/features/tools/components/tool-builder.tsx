@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Eye, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
+import { ArrowLeft, Eye, FileSpreadsheet, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
 import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, showsWatermark, toolPagePath, type ToolApp } from '@tessera/contracts';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
@@ -15,6 +15,7 @@ import { previewTheme } from '../lib/preview-theme';
 import { toolFields, toolOf, toolTexts, withTool } from '../lib/tool-draft';
 import { ActivateToolDialog } from './activate-tool-dialog';
 import { ActivationSwitch } from './activation-switch';
+import { BatchRunDialog } from './batch-run-dialog';
 import { SaveIndicator } from './save-indicator';
 import { ToolPanelContent } from './tool-panel-content';
 import { ToolPreview } from './tool-preview';
@@ -35,6 +36,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
   const [panel, setPanel] = useState<MenuEntryId | null>(null);
   const [mobileView, setMobileView] = useState<'edit' | 'preview'>('edit');
   const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
+  const [batchOpen, setBatchOpen] = useState(false);
 
   const draft = { app: editor.app, toolId };
   const tool = toolOf(draft)!;
@@ -101,6 +103,15 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
             </TabsList>
           </Tabs>
         )}
+        <Button
+          size={isMobile ? 'icon' : 'sm'}
+          variant="secondary"
+          aria-label="Run on a CSV"
+          onClick={() => setBatchOpen(true)}
+        >
+          <FileSpreadsheet aria-hidden />
+          {!isMobile && 'Run on a CSV'}
+        </Button>
         <ActivationSwitch
           title={tool.title}
           isActive={tool.status === 'active'}
@@ -190,6 +201,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
         )}
       </div>
 
+      <BatchRunDialog appId={appId} toolId={toolId} open={batchOpen} onOpenChange={setBatchOpen} />
       <ActivateToolDialog
         publicUrl={activation.liveLink?.url ?? null}
         title={activation.liveLink?.title ?? ''}

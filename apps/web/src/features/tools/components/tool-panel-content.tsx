@@ -6,6 +6,7 @@ import { CtaPanel } from './panels/cta-panel';
 import { DataPanel } from './panels/data-panel';
 import { FieldsPanel } from './panels/fields-panel';
 import { InstructionsEditor } from './panels/instructions-editor';
+import { ApiKeysSection } from './panels/api-keys-section';
 import { PanelSection } from './panels/panel-bits';
 import { SettingsPanel } from './panels/settings-panel';
 import { TextsPanel } from './panels/texts-panel';
@@ -85,14 +86,26 @@ export function ToolPanelContent(props: ToolPanelContentProps) {
     case 'tool-settings':
     case 'app-settings':
       return (
-        <SettingsPanel
-          appId={appId}
-          settings={props.settings}
-          onChange={props.setSettings}
-          plan={plan}
-          isAdmin={isAdmin}
-          isLive={props.isLive}
-        />
+        <div className="space-y-6">
+          <SettingsPanel
+            appId={appId}
+            settings={props.settings}
+            onChange={props.setSettings}
+            plan={plan}
+            isAdmin={isAdmin}
+            isLive={props.isLive}
+          />
+          <ApiKeysSection
+            appId={appId}
+            toolId={toolId}
+            isActive={tool.status === 'active'}
+            sampleValues={
+              fields.length
+                ? Object.fromEntries(fields.map((f) => [f.name, f.label || f.name]))
+                : { input: texts.inputPlaceholder || 'Your question' }
+            }
+          />
+        </div>
       );
     default:
       return null;
