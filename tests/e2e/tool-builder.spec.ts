@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { TOOL_MESSAGES, fillMessage } from '@tessera/contracts';
+import { TOOL_MESSAGES, TOOL_PAGE_MESSAGES, fillMessage } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, createUser, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
@@ -61,7 +61,16 @@ test('a builder creates an AI tool from Home, builds it in every panel and activ
   await builder.panel.getByLabel('Example 2').fill('How do returns work?');
   await builder.panel.getByLabel('Example 3').fill('Which bike for a child?');
   await expect(builder.preview).toContainText('Answers from our shop’s own FAQ.');
-  await expect(builder.preview.getByLabel('Examples')).toContainText('How do returns work?');
+  await expect(builder.preview.locator('.tt-examples')).toContainText('How do returns work?');
+  // The header as it is typed, in the public page inside the preview frame, nothing saved yet.
+  const header = builder.panel.getByLabel(/^Header/);
+  await header.fill('Bike shop helper: ask us anything');
+  await expect(page.frameLocator('iframe[title="Live preview"]').getByRole('heading', { level: 1 })).toHaveText(
+    'Bike shop helper: ask us anything',
+  );
+  await expect(builder.preview).toContainText(TOOL_PAGE_MESSAGES.previewNotLive);
+  await header.fill('Bike shop helper');
+  await expect(builder.preview.getByRole('heading', { name: 'Bike shop helper', exact: true })).toBeVisible();
   await builder.done();
 
   // Fields of every type, with the rules' messages on the way.
@@ -188,6 +197,8 @@ test('a builder creates an AI tool from Home, builds it in every panel and activ
   await expect(live.getByRole('link', { name: 'Open the tool' })).toHaveAttribute('href', link);
   await shoot(page, 'activate');
   await live.getByRole('button', { name: 'Done' }).click();
+  // Live, Generate in the preview runs the saved tool, and says so.
+  await expect(builder.preview).toContainText(TOOL_PAGE_MESSAGES.previewRunNote);
 
   // Live now, the tool may let its end users sign up (with its three contacts); fields may then be memorized.
   await builder.open('Tool settings');

@@ -316,12 +316,17 @@ export {
 export {
   TOOL_PAGE_PREFIX,
   TOOL_PAGE_MESSAGES,
+  TOOL_PREVIEW_PATH,
   toolPagePath,
   type ToolPageBoot,
   type ToolPageField,
   type ToolPageFieldType,
   type ToolPageTexts,
+  type ToolPreviewBoot,
+  type ToolPreviewToFrame,
+  type ToolPreviewToParent,
 } from './tool-page';
+export { toolPageBootOf, type ToolPageBootSource } from './tool-page-boot';
 export {
   PreviewUrlRequestSchema,
   InvokeLlmRequestSchema,

@@ -129,4 +129,23 @@ export const TOOL_PAGE_MESSAGES = {
   streamBroken: 'The answer was interrupted, please try again',
   networkError: 'The network request failed, check your connection',
   notFound: 'This tool does not exist or is not active',
+  previewBadge: 'Preview',
+  previewRunNote: 'Generate runs the saved, live tool with a real model and counts as a visitor’s run.',
+  previewNotLive: 'Make the tool live to try a run here. Your edits show in this preview as you type.',
 } as const;
+
+/** Where the tool builder's live preview loads on the app's own host: the tool page, waiting for a draft. */
+export const TOOL_PREVIEW_PATH = '/tool-preview';
+
+/** What the preview frame boots with: only whose messages to accept (no tool, no draft). */
+export interface ToolPreviewBoot {
+  parentOrigin: string;
+}
+
+/** From the preview frame to the builder: ready for a draft (sent on load, so a reload gets one too). */
+export type ToolPreviewToParent = { type: 'tool_preview_ready' };
+/**
+ * From the builder to the preview frame: the page of the unsaved draft, and whether Generate may run
+ * the saved tool (it is live). Sent on every edit.
+ */
+export type ToolPreviewToFrame = { type: 'tool_preview_draft'; boot: ToolPageBoot; canRun: boolean };

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot, type ToolPageField } from '@tessera/contracts';
 import { exampleTarget, formErrors, formPages, runInputs } from './form-values';
 import { Markdown, parseBlocks, safeHref } from './markdown';
+import { draftOf } from './preview-host';
 import { IDLE, runReducer, type RunEvent, type RunState } from './run-machine';
 import { readSse } from './tool-api';
 import { ToolPage } from './tool-page';
@@ -273,5 +274,55 @@ describe('tool page', () => {
     expect(stepped).toContain('First');
     expect(stepped).not.toContain('Second');
     expect(stepped).toContain(`>${T.next}<`);
+  });
+
+  it('as the builder preview: a Preview badge instead of the account, the call to action under the form, the run note', () => {
+    const withCta = {
+      ...boot,
+      texts: { ...boot.texts, ctaMessage: 'Book a ride', ctaButton: 'Book', ctaLink: 'https://x.test' },
+    };
+    const html = renderToStaticMarkup(<ToolPage boot={withCta} preview={{ canRun: false }} />);
+    expect(html).toContain(T.previewBadge);
+    expect(html).not.toMatch(/Sign in|Sign up/);
+    expect(html).toContain('Book a ride');
+    expect(html).toContain(T.previewNotLive);
+    expect(renderToStaticMarkup(<ToolPage boot={withCta} preview={{ canRun: true }} />)).toContain(T.previewRunNote);
+    // The public page shows the call to action only after a run.
+    expect(renderToStaticMarkup(<ToolPage boot={withCta} />)).not.toContain('Book a ride');
+  });
+});
+
+describe('preview messages', () => {
+  const parent = { name: 'builder window' };
+  const builder = 'http://localhost:3000';
+  const message = { type: 'tool_preview_draft', canRun: true };
+  const page = {
+    appId: 'a1',
+    name: 'Acme',
+    tool: { toolId: 't1', title: 'T', path: 'p', imageUrl: null },
+    fields: [],
+    steps: [],
+    texts: { examples: [] },
+    style: {},
+  };
+  it('reads a draft only from the builder origin, sent by the framing window', () => {
+    const data = { ...message, boot: page };
+    expect(draftOf({ origin: builder, source: parent as never, data }, builder, parent)).toMatchObject({
+      canRun: true,
+      boot: { appId: 'a1' },
+    });
+    expect(draftOf({ origin: 'https://evil.test', source: parent as never, data }, builder, parent)).toBeNull();
+    expect(draftOf({ origin: builder, source: {} as never, data }, builder, parent)).toBeNull();
+    expect(
+      draftOf({ origin: builder, source: parent as never, data: { ...data, type: 'x' } }, builder, parent),
+    ).toBeNull();
+    expect(
+      draftOf(
+        { origin: builder, source: parent as never, data: { ...data, boot: { ...page, fields: 'x' } } },
+        builder,
+        parent,
+      ),
+    ).toBeNull();
+    expect(draftOf({ origin: builder, source: parent as never, data: null }, builder, parent)).toBeNull();
   });
 });

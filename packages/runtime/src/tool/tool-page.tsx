@@ -31,7 +31,11 @@ export function pageThemeStyle(boot: ToolPageBoot): CSSProperties {
   return { ...vars, colorScheme: STYLE_PRESETS[styleName].colorScheme } as CSSProperties;
 }
 
-export function ToolPage({ boot }: { boot: ToolPageBoot }) {
+/**
+ * `preview`: the builder's live preview of a draft: no account, usage or memories are read, the call
+ * to action shows under the form, and Generate runs the saved tool only when it is live (`canRun`).
+ */
+export function ToolPage({ boot, preview }: { boot: ToolPageBoot; preview?: { canRun: boolean } }) {
   const [user, setUser] = useState<AppUser | null>(null);
   const [usage, setUsage] = useState<ToolRunUsage | null>(null);
   const [values, setValues] = useState<FormValues>({});
@@ -49,7 +53,10 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
   const canEdit = usage?.userCanEditResults ?? boot.userCanEditResults;
   const target = exampleTarget(boot.fields);
 
+  const isPreview = Boolean(preview);
   useEffect(() => {
+    // The preview reads nothing of the visitor (and a run there is stopped by Stop, not by an edit).
+    if (isPreview) return;
     let isCurrent = true;
     void (async () => {
       const signedIn = await me().catch(() => null);
@@ -77,7 +84,7 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
       isCurrent = false;
       abortRef.current?.abort();
     };
-  }, [boot]);
+  }, [boot, isPreview]);
 
   const setValue = (name: string, value: FormValues[string]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -102,6 +109,10 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
     if (firstBad !== -1) {
       setPageIndex(firstBad);
       if (allErrors.input) setIsInputOpen(true);
+      return;
+    }
+    if (preview && !preview.canRun) {
+      dispatch({ type: 'error', message: T.previewNotLive });
       return;
     }
     const controller = new AbortController();
@@ -159,6 +170,16 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
   const runsLeft = usage?.runsLeft.today;
   const ctaHref = boot.texts.ctaLink ? safeHref(boot.texts.ctaLink) : null;
   const hasCta = Boolean(boot.texts.ctaMessage || (boot.texts.ctaButton && ctaHref));
+  const cta = hasCta ? (
+    <section className="tt-card tt-cta">
+      {boot.texts.ctaMessage ? <p>{boot.texts.ctaMessage}</p> : null}
+      {boot.texts.ctaButton && ctaHref ? (
+        <a className="tt-button" href={ctaHref} target="_blank" rel="noopener noreferrer">
+          {boot.texts.ctaButton}
+        </a>
+      ) : null}
+    </section>
+  ) : null;
 
   return (
     <div className={`tt-page tt-${boot.style.styleName ?? 'light'}`} style={pageThemeStyle(boot)}>
@@ -167,34 +188,40 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
           {boot.style.logoUrl ? <img className="tt-logo" src={boot.style.logoUrl} alt={boot.name} /> : null}
           <span className="tt-brand-name">{boot.name}</span>
         </div>
-        <nav className="tt-account" aria-label="Account">
-          {user && usage?.creditsLeft !== null && usage?.creditsLeft !== undefined ? (
-            <span className="tt-pill" data-testid="credits-left">
-              {usage.creditsLeft === 1 ? T.creditLeft : fill(T.creditsLeft, usage.creditsLeft)}
-            </span>
-          ) : null}
-          {user ? (
-            <>
-              <span className="tt-user" title={T.signedInAs.replace('{email}', user.email)}>
-                {user.email}
+        {preview ? (
+          <span className="tt-pill" data-testid="preview-badge">
+            {T.previewBadge}
+          </span>
+        ) : (
+          <nav className="tt-account" aria-label="Account">
+            {user && usage?.creditsLeft !== null && usage?.creditsLeft !== undefined ? (
+              <span className="tt-pill" data-testid="credits-left">
+                {usage.creditsLeft === 1 ? T.creditLeft : fill(T.creditsLeft, usage.creditsLeft)}
               </span>
-              <button type="button" className="tt-ghost" onClick={() => void logout()}>
-                {T.signOut}
-              </button>
-            </>
-          ) : (
-            <>
-              <a className="tt-ghost" href={loginUrl()}>
-                {T.signIn}
-              </a>
-              {boot.isSignupEnabled ? (
-                <a className="tt-pill-button" href={signUpHref}>
-                  {T.signUp}
+            ) : null}
+            {user ? (
+              <>
+                <span className="tt-user" title={T.signedInAs.replace('{email}', user.email)}>
+                  {user.email}
+                </span>
+                <button type="button" className="tt-ghost" onClick={() => void logout()}>
+                  {T.signOut}
+                </button>
+              </>
+            ) : (
+              <>
+                <a className="tt-ghost" href={loginUrl()}>
+                  {T.signIn}
                 </a>
-              ) : null}
-            </>
-          )}
-        </nav>
+                {boot.isSignupEnabled ? (
+                  <a className="tt-pill-button" href={signUpHref}>
+                    {T.signUp}
+                  </a>
+                ) : null}
+              </>
+            )}
+          </nav>
+        )}
       </header>
 
       <main className="tt-main">
@@ -284,6 +311,7 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
                 {isLastPage ? T.run : T.next}
               </button>
             </div>
+            {preview ? <p className="tt-runs-left">{preview.canRun ? T.previewRunNote : T.previewNotLive}</p> : null}
             {runsLeft !== undefined ? (
               <p className="tt-runs-left">{runsLeft === 1 ? T.runLeftToday : fill(T.runsLeftToday, runsLeft)}</p>
             ) : null}
@@ -309,18 +337,10 @@ export function ToolPage({ boot }: { boot: ToolPageBoot }) {
               </button>
             </div>
           ) : null}
+          {run.status === 'idle' && preview ? cta : null}
           {run.status === 'success' ? (
             <>
-              {hasCta ? (
-                <section className="tt-card tt-cta">
-                  {boot.texts.ctaMessage ? <p>{boot.texts.ctaMessage}</p> : null}
-                  {boot.texts.ctaButton && ctaHref ? (
-                    <a className="tt-button" href={ctaHref} target="_blank" rel="noopener noreferrer">
-                      {boot.texts.ctaButton}
-                    </a>
-                  ) : null}
-                </section>
-              ) : null}
+              {cta}
               <div className="tt-row tt-center">
                 <button type="button" className="tt-secondary" onClick={reset}>
                   {T.startOver}

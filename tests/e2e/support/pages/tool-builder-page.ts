@@ -13,7 +13,8 @@ export class ToolBuilderPage {
   constructor(readonly page: Page) {
     this.menu = page.getByRole('navigation', { name: 'Tool menu' });
     this.panel = page.getByRole('complementary', { name: 'Tool builder panel' });
-    this.preview = page.getByTestId('tool-preview');
+    // The real public tool page, in its frame on the app's own host.
+    this.preview = page.frameLocator('iframe[title="Live preview"]').locator('body');
     this.saveState = page.locator('[data-save-state]');
   }
 

@@ -11,11 +11,13 @@ import {
   PreviewUrlRequestSchema,
   RUNTIME_MESSAGES,
   TOOL_PAGE_MESSAGES,
+  TOOL_PREVIEW_PATH,
   UPLOAD_MAX_BYTES,
   toolPagePath,
   type RuntimeBoot,
   type SessionUser,
   type ToolPageBoot,
+  type ToolPreviewBoot,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
@@ -262,6 +264,29 @@ export function appHostRoutes(deps: AppHostDeps) {
     return c.html(html);
   }
 
+  /** The tool page's HTML: its own small module (no import map) and its boot data in a JSON script tag. */
+  async function toolShell(c: Context<HostEnv>, title: string, meta: string, bootId: string, boot: unknown) {
+    const built = await assets.get();
+    const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+${meta}
+<link rel="modulepreload" href="${built.toolUrl}">
+<script type="application/json" id="${bootId}">${scriptJson(boot)}</script>
+</head>
+<body>
+<div id="root"></div>
+<script type="module" src="${built.toolUrl}"></script>
+</body>
+</html>`;
+    c.header('cache-control', 'no-cache');
+    c.header('content-security-policy', toolPageCsp(builderOrigin));
+    return c.html(html);
+  }
+
   const home = (c: Context<HostEnv>) => (c.var.isCustomHost ? '/' : `/app/${appOf(c).slug}/`);
   // A single tool has no pages: its host's home is its first active tool's page.
   const toolHome = async (c: Context<HostEnv>) => {
@@ -293,27 +318,22 @@ export function appHostRoutes(deps: AppHostDeps) {
   host.get('/tool/:path', async (c) => {
     const boot = await deps.toolPageOf(appOf(c), c.req.param('path'));
     if (!boot) return c.html(messagePage(TOOL_PAGE_MESSAGES.notFound), 404);
-    const built = await assets.get();
-    const title = boot.texts.header || boot.tool.title || boot.name;
-    const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-${boot.texts.description ? `<meta name="description" content="${escapeHtml(boot.texts.description)}">` : ''}
-<link rel="modulepreload" href="${built.toolUrl}">
-<script type="application/json" id="tessera-tool-boot">${scriptJson(boot)}</script>
-</head>
-<body>
-<div id="root"></div>
-<script type="module" src="${built.toolUrl}"></script>
-</body>
-</html>`;
-    c.header('cache-control', 'no-cache');
-    c.header('content-security-policy', toolPageCsp(builderOrigin));
-    return c.html(html);
+    const meta = boot.texts.description
+      ? `<meta name="description" content="${escapeHtml(boot.texts.description)}">`
+      : '';
+    return toolShell(c, boot.texts.header || boot.tool.title || boot.name, meta, 'tessera-tool-boot', boot);
   });
+
+  /**
+   * The tool builder's live preview (docs/product/tools.md#screens-and-routes): the same page module,
+   * booted with no tool at all. It shows only the draft the builder's own tab posts to it (accepted
+   * from the builder's origin alone), so no draft is ever served or stored here.
+   */
+  host.get(TOOL_PREVIEW_PATH, (c) =>
+    toolShell(c, TOOL_PAGE_MESSAGES.previewBadge, '<meta name="robots" content="noindex">', 'tessera-tool-preview', {
+      parentOrigin: builderOrigin,
+    } satisfies ToolPreviewBoot),
+  );
 
   host.get('/_runtime/fonts/:file', serveFont);
   host.get('/_runtime/:file', async (c) => {

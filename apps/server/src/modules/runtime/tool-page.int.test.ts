@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES, TOOL_PAGE_MESSAGES, type ToolPageBoot } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  TOOL_PAGE_MESSAGES,
+  TOOL_PREVIEW_PATH,
+  type ToolPageBoot,
+  type ToolPreviewBoot,
+} from '@tessera/contracts';
 import { SIGNUP_CONTACTS } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 
@@ -147,6 +153,25 @@ describe('the public tool page /tool/{path} on the app host', () => {
     // The builder's own address serves no tool page.
     const onBuilder = await t.request('GET', '/tool/ask', { headers: { host: 'localhost:3000' } });
     expect(String(onBuilder.body)).not.toContain('tessera-tool-boot');
+  });
+
+  it("serves the builder's preview frame with no tool in it: the page module and whose messages to take", async () => {
+    const { slug } = await toolApp(owner.token, 'Acme preview');
+    const res = await on(slug, TOOL_PREVIEW_PATH);
+    expect(res.status).toBe(200);
+    const html = String(res.body);
+    const boot = JSON.parse(/id="tessera-tool-preview">(.*?)<\/script>/s.exec(html)![1]!) as ToolPreviewBoot;
+    expect(boot).toEqual({ parentOrigin: 'http://localhost:3000' });
+    // Drafts and saved tools alike stay out of it: it only shows what the builder's tab posts.
+    for (const secret of ['Ask Acme', 'Later', 'SECRET-PROMPT', 'tessera-tool-boot'])
+      expect(html).not.toContain(secret);
+    expect(html).toMatch(/<script type="module" src="\/_runtime\/tool[^"]*\.js">/);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-ancestors http://localhost:3000');
+    expect(csp).toContain("script-src 'self';");
+    // The builder's own address serves no preview frame.
+    const onBuilder = await t.request('GET', TOOL_PREVIEW_PATH, { headers: { host: 'localhost:3000' } });
+    expect(String(onBuilder.body)).not.toContain('tessera-tool-preview');
   });
 
   it('hides the main input when the texts say so', async () => {

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Eye, FileSpreadsheet, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
-import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, showsWatermark, toolPagePath, type ToolApp } from '@tessera/contracts';
+import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, toolPageBootOf, toolPagePath, type ToolApp } from '@tessera/contracts';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { useMediaQuery } from '../../../shared/hooks';
@@ -11,14 +11,13 @@ import { useToolList, type ToolAppDetails } from '../api/tools';
 import { useToolActivation } from '../hooks/use-tool-activation';
 import { useToolEditor } from '../hooks/use-tool-editor';
 import { unknownTags } from '../lib/instructions';
-import { previewTheme } from '../lib/preview-theme';
 import { toolFields, toolOf, toolTexts, withTool } from '../lib/tool-draft';
 import { ActivateToolDialog } from './activate-tool-dialog';
 import { ActivationSwitch } from './activation-switch';
 import { BatchRunDialog } from './batch-run-dialog';
 import { SaveIndicator } from './save-indicator';
 import { ToolPanelContent } from './tool-panel-content';
-import { ToolPreview } from './tool-preview';
+import { ToolPreviewFrame } from './tool-preview-frame';
 import { ToolSidePanel } from './tool-side-panel';
 
 /**
@@ -61,18 +60,18 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
     },
   });
 
-  const preview = (
-    <ToolPreview
-      title={tool.title}
-      texts={texts}
-      fields={fields}
-      steps={steps}
-      theme={previewTheme(editor.style)}
-      logoUrl={editor.style.logoUrl}
-      showWatermark={showsWatermark(editor.style, plan)}
-      device={isMobile ? 'fill' : device}
-    />
-  );
+  // The public page of the draft, as /tool/{path} will show it once saved.
+  const previewBoot = useMemo(() => {
+    const current = { app: editor.app, toolId };
+    return toolPageBootOf({
+      app: { id: appId, name: editor.app.name, settings: editor.settings },
+      parts: editor.app,
+      tool: { ...toolOf(current)!, texts: toolTexts(current) },
+      style: editor.style,
+      ownerPlan: plan,
+      builderUrl: window.location.origin,
+    });
+  }, [appId, toolId, editor.app, editor.settings, editor.style, plan]);
 
   return (
     <div className="flex h-dvh flex-col bg-canvas">
@@ -195,8 +194,13 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
           </aside>
         )}
         {(!isMobile || mobileView === 'preview') && (
-          <main aria-label="Live preview" className={cn('min-w-0 flex-1 overflow-y-auto', isMobile ? 'p-0' : 'p-6')}>
-            {preview}
+          <main aria-label="Live preview" className={cn('min-w-0 flex-1', isMobile ? 'p-0' : 'p-6')}>
+            <ToolPreviewFrame
+              appUrl={details.appUrl}
+              boot={previewBoot}
+              canRun={tool.status === 'active'}
+              device={isMobile ? 'fill' : device}
+            />
           </main>
         )}
       </div>
