@@ -13,7 +13,7 @@ import {
   type ToolFieldValue,
   type ToolRunEvent,
 } from '@tessera/contracts';
-import { hashApiToken, newApiToken } from '../../platform/crypto/api-token';
+import { hashApiKey, newApiKey } from '../../platform/crypto/api-key';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ToolRunsService } from '../tool-runs/tool-runs.service';
@@ -65,14 +65,14 @@ export function createToolApiService({
       await requireTool(user, appId, toolId);
       const trimmed = name.trim();
       if (!trimmed) throw new AppError('VALIDATION_FAILED', TOOL_API_MESSAGES.keyNameEmpty);
-      const secret = newApiToken(TOOL_API_KEY_PREFIX);
+      const { key: secret, hash } = newApiKey(TOOL_API_KEY_PREFIX);
       const row = await repo.create(
         {
           id: randomUUID(),
           appId,
           toolId,
           name: trimmed,
-          keyHash: hashApiToken(secret),
+          keyHash: hash,
           prefix: secret.slice(0, SHOWN_CHARS),
         },
         TOOL_API_KEYS_PER_TOOL,
@@ -91,7 +91,7 @@ export function createToolApiService({
     async authorize(authorization: string | undefined, toolId: string): Promise<ToolApiKeyRow> {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
       if (!token) throw new AppError('UNAUTHORIZED', TOOL_API_MESSAGES.missingKey);
-      const key = token.startsWith(TOOL_API_KEY_PREFIX) ? await repo.findByHash(hashApiToken(token)) : null;
+      const key = token.startsWith(TOOL_API_KEY_PREFIX) ? await repo.findByHash(hashApiKey(token)) : null;
       if (!key || key.revokedAt) throw new AppError('UNAUTHORIZED', TOOL_API_MESSAGES.invalidKey);
       if (key.toolId !== toolId) throw new AppError('FORBIDDEN', TOOL_API_MESSAGES.otherTool);
       const { count } = await rateLimiter.hit(`tool-api:${key.id}`, 60);
