@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { UnauthorizedPage } from '../features/account';
 import { AdminPage } from '../features/admin';
+import { AnalyticsPage } from '../features/analytics';
 import { BuilderPage } from '../features/builder';
 import { AuthHandlerPage, LoginPage, LogoutPage, VerifyEmailPage } from '../features/auth';
 import { DevMailPage } from '../features/dev-mail';
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
       { path: '/build/app/:appId/tools', element: <ToolsPage /> },
       { path: '/build/app/:appId/tool/:toolId', element: <ToolBuilderPage /> },
       { path: '/build/app/:appId/:pageName', element: <BuilderPage /> },
+      { path: '/analytics/app/:appId', element: <AnalyticsPage /> },
       {
         element: <AppShell />,
         children: [

@@ -1,1 +1,2 @@
 export { BuilderPage } from './routes/builder-page';
+export { useAppDetails } from './api/app';

@@ -1,2 +1,3 @@
 export { DatabaseEntityList, DatabaseWorkspace, visibleEntityNames } from './components/database-panel';
 export { uploadImage } from './api/database';
+export { toCsv } from './lib/csv-export';

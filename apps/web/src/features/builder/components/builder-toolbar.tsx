@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Code2, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
+import { ArrowLeft, BarChart3, Code2, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
 import type { VersionEntry } from '@tessera/contracts';
 import { Badge, Button, Logo } from '@tessera/ui';
 import { VersionsMenu } from '../../editor';
@@ -151,6 +151,14 @@ export function BuilderToolbar({
           <Database aria-hidden />
           <span className="hidden lg:inline">Database</span>
         </Button>
+        {app.appType === 'generated' && (
+          <Button asChild size="sm" variant="ghost" className="max-sm:hidden">
+            <Link to={`/analytics/app/${appId}`} aria-label="Analytics">
+              <BarChart3 aria-hidden />
+              <span className="hidden lg:inline">Analytics</span>
+            </Link>
+          </Button>
+        )}
         {canEditCode && (
           <Button
             size="sm"
