@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ANALYTICS_API_ROUTES } from './api-routes-analytics';
+import { MEMBERSHIP_API_ROUTES } from './api-routes-memberships';
 import { APP_CHAT_API_ROUTES } from './api-routes-app-chat';
 import { DOMAINS_API_ROUTES } from './api-routes-domains';
 import { APPS_API_ROUTES } from './api-routes-apps';
@@ -97,6 +98,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...TOOLS_API_ROUTES,
   ...TOOL_BATCH_API_ROUTES,
   ...ANALYTICS_API_ROUTES,
+  ...MEMBERSHIP_API_ROUTES,
   ...APP_CHAT_API_ROUTES,
   ...DOMAINS_API_ROUTES,
 ];

@@ -754,7 +754,6 @@ export {
   PaymentsConnectResponseSchema,
   MembershipStatusSchema,
   MembershipCheckoutResponseSchema,
-  MembershipVerifyRequestSchema,
   formatMembershipPrice,
   type MembershipProvider,
   type MembershipProduct,

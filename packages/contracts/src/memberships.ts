@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 export { MEMBERSHIP_MESSAGES, formatMembershipPrice } from './membership-texts';
 
-export const MEMBERSHIP_PROVIDERS = ['gumroad', 'stripe'] as const;
+export const MEMBERSHIP_PROVIDERS = ['gumroad'] as const;
 export type MembershipProvider = (typeof MEMBERSHIP_PROVIDERS)[number];
 
-/** A product an app's end users can buy (a Gumroad product, or a Stripe price). */
+/** A product an app's end users can buy (a Gumroad product). */
 export const MembershipProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,20 +32,11 @@ const secret = (what: string) =>
 /** The builder's Gumroad access token: checked with Gumroad, then stored encrypted. */
 export const PaymentsTokenRequestSchema = z.object({ accessToken: secret('a Gumroad access token') });
 
-export const PaymentsConnectRequestSchema = z.discriminatedUnion('provider', [
-  z.object({
-    provider: z.literal('gumroad'),
-    productId: z.string().trim().min(1, 'Pick a product').max(200),
-  }),
-  z.object({
-    provider: z.literal('stripe'),
-    /** A Stripe price id (price_…). */
-    productId: z.string().trim().min(1, 'Enter a Stripe price id').max(200),
-    /** Omitted: keep the stored one. */
-    secretKey: secret('a Stripe secret key').optional(),
-    webhookSecret: secret('a Stripe webhook signing secret').optional(),
-  }),
-]);
+/** The product to connect (again: a resync; another one: a change). Gumroad is the provider. */
+export const PaymentsConnectRequestSchema = z.object({
+  provider: z.literal('gumroad').default('gumroad'),
+  productId: z.string().trim().min(1, 'Pick a product').max(200),
+});
 export type PaymentsConnectRequest = z.infer<typeof PaymentsConnectRequestSchema>;
 
 export const PaymentsConnectResponseSchema = z.object({
@@ -68,5 +59,3 @@ export const MembershipStatusSchema = z.object({
 export type MembershipStatus = z.infer<typeof MembershipStatusSchema>;
 
 export const MembershipCheckoutResponseSchema = z.object({ url: z.string() });
-/** `sessionId`: the Stripe Checkout session the end user came back from (Gumroad is matched by e-mail). */
-export const MembershipVerifyRequestSchema = z.object({ sessionId: z.string().trim().max(300).optional() });

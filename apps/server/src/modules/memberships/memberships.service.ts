@@ -171,7 +171,6 @@ export function createMembershipsService(deps: Deps) {
      * Gumroad, stored in the settings with setup complete and memberships on.
      */
     async connect(user: SessionUser, appId: string, req: PaymentsConnectRequest): Promise<PaymentsConnectResponse> {
-      if (req.provider !== 'gumroad') throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.stripeConnectFailed);
       const app = await ownedWithSignup(user, appId);
       const token = deps.gumroadTokenOf(app);
       if (!token) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.noToken);

@@ -15,7 +15,7 @@ const doc = docRes.body;
 type Registered = { method: string; path: string; handler: { length: number } };
 /**
  * Routes that are not API calls: the JSON 404 of unknown /api and /live_api paths, and on an app
- * host its HTML pages (shell, login, a tool's public page), static assets (runtime, compiled code, uploaded files) and
+ * host its HTML pages (shell, login, paywall, a tool's public page), static assets (runtime, compiled code, uploaded files) and
  * refusals (unknown integrations, /api, unknown run paths, anything else), and the memories call's
  * second address (documented under the first).
  */
@@ -27,6 +27,7 @@ const NOT_API = new Set([
   'host GET /app/{slug}/*',
   'host GET /app/{slug}',
   'host GET /apps/{appId}/login',
+  'host GET /apps/{appId}/membership',
   'host GET /tool/{path}',
   'host GET /_runtime/{file}',
   'host GET /_runtime/fonts/{file}',
