@@ -18,6 +18,7 @@ import {
   TextCursorInput,
   Wrench,
 } from 'lucide-react';
+import { AppChatPanel } from '../../app-chat';
 import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
 import { menuEntries, PanelHeader, type MenuContext, type MenuEntry, type MenuEntryId } from '../../../shared/panels';
@@ -50,10 +51,11 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   'app-texts': 'Header, description and welcome',
   'app-branding': 'Style, colours, logo and font',
   'app-details': 'Name, address and description',
+  'app-chat': 'An assistant inside your app',
 };
 
 /** The panels this editor can open. */
-export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding' | 'details';
+export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding' | 'details' | 'chat';
 /** The panels of the app's look and details: they share the look drafts. */
 export const isLookPanel = (panel: OpenPanel | null): panel is 'texts' | 'branding' | 'details' =>
   panel === 'texts' || panel === 'branding' || panel === 'details';
@@ -69,6 +71,7 @@ const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
   'database',
   'data-sources',
   'app-settings',
+  'app-chat',
   'code-editor',
 ]);
 const isBuilt = (entry: MenuEntry) => BUILT.has(entry.id);
@@ -78,6 +81,7 @@ const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = {
   'app-details': 'details',
   database: 'database',
   'app-settings': 'settings',
+  'app-chat': 'chat',
   'code-editor': 'code',
 };
 
@@ -198,7 +202,7 @@ export function SidePanel({
             ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop'
             : !isOpen
               ? 'w-[3rem]'
-              : isLookPanel(panel)
+              : isLookPanel(panel) || panel === 'chat'
                 ? 'w-[20rem]'
                 : 'w-[16rem]',
         )}
@@ -226,6 +230,17 @@ export function SidePanel({
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-3">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </>
+        ) : panel === 'chat' && !isCollapsed && !isMobile ? (
+          <>
+            <PanelHeader
+              icon={<MessagesSquare className="size-4 text-brand-600" aria-hidden />}
+              title="App chat"
+              onDone={() => onOpenPanel(null)}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-3">
+              <AppChatPanel appId={appId} />
             </div>
           </>
         ) : panel === 'database' && !isCollapsed && !isMobile ? (

@@ -21,6 +21,7 @@ export function useBuilderLayout() {
   const panel: OpenPanel | null =
     panelParam === 'database' ||
     panelParam === 'settings' ||
+    panelParam === 'chat' ||
     panelParam === 'code' ||
     panelParam === 'texts' ||
     panelParam === 'branding' ||

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PanelLeft, Settings, TriangleAlert } from 'lucide-react';
+import { MessagesSquare, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
 import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
+import { AppChatPanel } from '../../app-chat';
 import { CodeEditorWorkspace, canEditCode } from '../../code-editor';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
 import {
@@ -191,6 +192,17 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </main>
+        ) : panel === 'chat' && isMobile ? (
+          <main className="flex min-w-0 flex-1 flex-col bg-surface">
+            <PanelHeader
+              icon={<MessagesSquare className="size-4 text-brand-600" aria-hidden />}
+              title="App chat"
+              onDone={() => openPanel(null)}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+              <AppChatPanel appId={appId} />
             </div>
           </main>
         ) : isLookPanel(panel) && isMobile ? (

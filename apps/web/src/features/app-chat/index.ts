@@ -1,0 +1,1 @@
+export { AppChatPanel } from './components/app-chat-panel';
