@@ -31,6 +31,9 @@ if (!process.env.TESSERA_E2E_DATA_DIR) {
   process.env.E2E_MODEL_PORT ??= String(model);
   process.env.E2E_STRIPE_PORT ??= String(stripe);
   process.env.E2E_GUMROAD_PORT ??= String(gumroad);
+  const [dns, dnsControl] = freePorts(2);
+  process.env.E2E_DNS_PORT ??= String(dns);
+  process.env.E2E_DNS_CONTROL_PORT ??= String(dnsControl);
 }
 
 const PORT = Number(process.env.E2E_PORT);
@@ -42,6 +45,9 @@ const BASE_URL = `http://localhost:${PORT}`;
 /** Fake Stripe and Gumroad (support/fake-payments-server.ts); the server sells plans through them. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT);
 const GUMROAD_PORT = Number(process.env.E2E_GUMROAD_PORT);
+/** The fake DNS server custom-domain checks ask (support/fake-dns-server.ts), and its HTTP control port. */
+const DNS_PORT = Number(process.env.E2E_DNS_PORT);
+const DNS_CONTROL_PORT = Number(process.env.E2E_DNS_CONTROL_PORT);
 
 /** Removes data dirs that earlier runs left behind (an hour old or more; a parallel run keeps its own). */
 function removeStaleDataDirs() {
@@ -96,6 +102,14 @@ export default defineConfig({
       env: { E2E_PORT: String(PORT), E2E_STRIPE_PORT: String(STRIPE_PORT), E2E_GUMROAD_PORT: String(GUMROAD_PORT) },
     },
     {
+      command: 'node --import tsx tests/e2e/support/fake-dns-server.ts',
+      cwd: REPO_ROOT,
+      url: `http://127.0.0.1:${DNS_CONTROL_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_DNS_PORT: String(DNS_PORT), E2E_DNS_CONTROL_PORT: String(DNS_CONTROL_PORT) },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: REPO_ROOT,
       url: `${BASE_URL}/healthz`,
@@ -116,6 +130,7 @@ export default defineConfig({
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODEL: 'fake-coder',
         CHAT_MODEL: 'offline:app-builder',
+        DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
         ADMIN_EMAILS: [...Object.values(E2E_ADMINS), ...FIRST_HOUR_ADMINS].join(','),
         ...paymentsEnv({
           dataDir: process.env.TESSERA_E2E_DATA_DIR!,

@@ -17,6 +17,7 @@ export const E2E_ADMINS = {
   tools: 'tools-admin@e2e.tessera.test',
   plans: 'plans-admin@e2e.tessera.test',
   claim: 'claim-admin@e2e.tessera.test',
+  domains: 'domains-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**

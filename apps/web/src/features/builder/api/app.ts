@@ -16,7 +16,7 @@ export interface AppDetails {
   appUrl: string;
   /** App settings (docs/product/editor-and-chat.md#data), saved as a whole. */
   settings: Record<string, unknown>;
-  /** Custom hostnames the operator maps to the app; sign-up may open on them before publishing. */
+  /** The app's custom hostnames (the operator's and its verified domains); sign-up may open before publishing with one. */
   customDomains: string[];
 }
 

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Field, Input, Skeleton, Switch, toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { useAppDetails, useSaveAppSettings } from '../api/app';
+import { CustomDomainsSection } from './custom-domains-section';
 import { PaidMembershipsSection } from './paid-memberships-section';
 import {
   canToggleSignup,
@@ -38,7 +39,8 @@ const PLACEHOLDERS: Record<SignupRequiredField, string> = {
 };
 
 /**
- * The App settings panel (docs/product/editor-and-chat.md#data): sign-up and the contacts its login page needs. It reads
+ * The App settings panel (docs/product/editor-and-chat.md#data): sign-up and the contacts its login page needs, and
+ * the app's custom domains (docs/product/custom-domains.md). It reads
  * the app details the editor already holds and saves the whole settings object.
  */
 export function AppSettingsPanel({ appId, isPublished, canEdit }: AppSettingsPanelProps) {
@@ -55,6 +57,7 @@ export function AppSettingsPanel({ appId, isPublished, canEdit }: AppSettingsPan
         hasCustomDomain={(app.data.customDomains ?? []).length > 0}
       />
       <PaidMembershipsSection appId={appId} settings={app.data.settings ?? NO_SETTINGS} />
+      <CustomDomainsSection appId={appId} />
     </div>
   );
 }
