@@ -111,6 +111,11 @@ async function tenant(name: string) {
   });
   expect(item.status, JSON.stringify(item.body)).toBe(200);
   const q = (text: string) => t.db.execute(sql.raw(text.replaceAll('$app', `'${appId}'`)));
+  // A verified custom domain (written directly: the tenants' plan has no App settings for generated apps).
+  const domainId = randomUUID();
+  await q(
+    `INSERT INTO app_domains (id, app_id, hostname, verification_token, status) VALUES ('${domainId}', $app, '${name}-${secret}.example.com', 'token-${secret}', 'verified')`,
+  );
   const versionIds = rows<{ id: string }>(await q('SELECT id FROM app_versions WHERE app_id = $app')).map((r) => r.id);
   const messageIds = rows<{ id: string }>(await q('SELECT id FROM chat_messages WHERE app_id = $app')).map((r) => r.id);
   const invitedId = rows<{ id: string }>(
@@ -144,6 +149,7 @@ async function tenant(name: string) {
     versionIds,
     messageIds,
     previewToken,
+    domainId,
     itemIds: [item.body.contextItemId as string],
     userIds: [...users.map((u) => u.id), invitedId, builder.userId],
     // What only B may see: a published app's id, slug, name and live version are public on its host.
@@ -180,6 +186,7 @@ async function tenant(name: string) {
             'SELECT * FROM app_users WHERE app_id = $app ORDER BY id',
             'SELECT * FROM app_slugs WHERE app_id = $app ORDER BY slug',
             'SELECT * FROM app_looks WHERE app_id = $app',
+            'SELECT * FROM app_domains WHERE app_id = $app ORDER BY id',
           ].map(async (text) => rows(await q(text))),
         ).then(async (tables) => [
           ...tables,
@@ -221,6 +228,7 @@ const POOLS: Record<string, string[]> = {
   slug: [B.slug, B.tool.slug],
   path: ['ask'],
   runId: [B.tool.runId],
+  domainId: [B.domainId],
   file: [`${B.recordIds[0]}.png`, 'runtime.js'],
   endpoint: ['UploadFile', 'InvokeLLM'],
 };

@@ -68,6 +68,11 @@ const tool = await makeToolApp(t, { signup: true });
 await t.jobRunner.stop();
 const toolUser = await endUserOf(t, tool);
 const toolRunId = doneOf(await run(t, tool.slug, { input: 'opening hours' }, { token: toolUser.token })).runId;
+// A custom domain of the app, for the domain routes' :domainId (docs/product/custom-domains.md).
+const domainId = 'fuzz-domain';
+await t.db.execute(
+  sql`INSERT INTO app_domains (id, app_id, hostname, verification_token) VALUES (${domainId}, ${appId}, 'fuzz.example.com', 'token')`,
+);
 
 /** Signs the app user in (again, after a fuzzed sign-out) on the app's host and puts the seed records back. */
 async function ensureCallersAndSeeds() {
@@ -141,6 +146,7 @@ const realParams: Record<string, (route: Route) => string[]> = {
   field: () => ['title', 'meta'],
   path: () => ['ask'],
   runId: () => [toolRunId],
+  domainId: () => [domainId],
   slug: () => [tool.slug],
   endpoint: () => ['InvokeLLM', 'SendEmail', 'ExtractDataFromUploadedFile', 'GenerateImage'],
 };

@@ -41,6 +41,9 @@ export async function createTestApp(
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // A loopback port where nothing answers: no test's DNS lookup leaves the machine (tests that check
+    // domains pass their fake DNS server).
+    DNS_SERVERS: '127.0.0.1:9',
     ...env,
   });
   const testDb: TestDatabase = await createTestDatabase({ statementTimeoutMs: config.database.statementTimeoutMs });
