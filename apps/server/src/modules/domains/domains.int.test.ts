@@ -25,7 +25,7 @@ const t = await createTestApp(
 await t.signUpVerified();
 const owner = await builderOn('moon');
 const rival = await builderOn('moon');
-const free = await builderOn('free');
+const lite = await builderOn('lite');
 
 async function builderOn(plan: PlanId) {
   const b = await t.signUpVerified(uniqueEmail(plan));
@@ -47,9 +47,9 @@ async function makeApp(by: Builder = owner, { publish = true } = {}) {
 }
 
 const add = (appId: string, hostname: unknown, by: Builder = owner, options: RequestOptions = {}) =>
-  t.request<CustomDomain>('POST', `/api/apps/${appId}/domains`, { token: by.token, body: { hostname }, ...options });
+  t.request('POST', `/api/apps/${appId}/domains`, { token: by.token, body: { hostname }, ...options });
 const verify = (appId: string, domainId: string, by: Builder = owner) =>
-  t.request<CustomDomain>('POST', `/api/apps/${appId}/domains/${domainId}/verify`, { token: by.token });
+  t.request('POST', `/api/apps/${appId}/domains/${domainId}/verify`, { token: by.token });
 const remove = (appId: string, domainId: string, by: Builder = owner) =>
   t.request('DELETE', `/api/apps/${appId}/domains/${domainId}`, { token: by.token });
 const list = (appId: string, by: Builder = owner) =>
@@ -178,8 +178,8 @@ describe('adding a domain', () => {
   });
 
   it('needs the App settings plan for a generated app', async () => {
-    const app = await makeApp(free, { publish: false });
-    for (const res of [await add(app.appId, freshHost(), free), await list(app.appId, free)]) {
+    const app = await makeApp(lite, { publish: false });
+    for (const res of [await add(app.appId, freshHost(), lite), await list(app.appId, lite)]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({
         code: 'PLAN_LIMIT_REACHED',
