@@ -96,3 +96,27 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     );
   return parsed.data;
 }
+
+/** A call whose body or answer is not JSON (an upload, a zip, a CSV), with the builder's token and the server's error messages. */
+export async function rawFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers, credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: toApiError gives the generic message
+    }
+    throw toApiError(res.status, body);
+  }
+  return res;
+}

@@ -9,8 +9,7 @@ import {
   type ExportDataMode,
   type ImportProjectResponse,
 } from '@tessera/contracts';
-import { apiFetch, ApiError, getToken, NETWORK_ERROR_MESSAGE } from '../../../shared/api';
-import { toApiError } from '../../../shared/api/errors';
+import { apiFetch, rawFetch } from '../../../shared/api';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
 
@@ -22,30 +21,6 @@ export const createAppKey = (appId: string, body: CreateAppKeyRequest): Promise<
 
 export const revokeAppKey = (appId: string, keyId: string): Promise<unknown> =>
   apiFetch(`${base(appId)}/keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' });
-
-/** A call whose body or answer is not JSON (a zip), with the builder's token and the server's error messages. */
-async function rawFetch(path: string, init: RequestInit): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers, credentials: 'omit' });
-  } catch {
-    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: toApiError gives the generic message
-    }
-    throw toApiError(res.status, body);
-  }
-  return res;
-}
 
 /** `GET .../export`: the project's zip, saved by the browser under the server's file name. */
 export async function downloadExport(appId: string, mode: ExportDataMode, appKey: string | null): Promise<void> {

@@ -8,8 +8,7 @@ import {
   ToolBatchSchema,
   type ToolBatchPreview,
 } from '@tessera/contracts';
-import { apiFetch, ApiError, getToken, NETWORK_ERROR_MESSAGE } from '../../../shared/api';
-import { toApiError } from '../../../shared/api/errors';
+import { apiFetch, rawFetch } from '../../../shared/api';
 
 const toolBase = (appId: string, toolId: string) =>
   `/api/apps/${encodeURIComponent(appId)}/tools/${encodeURIComponent(toolId)}`;
@@ -20,29 +19,6 @@ export const batchKeys = {
   list: (appId: string, toolId: string) => ['tools', 'batches', appId, toolId] as const,
   apiKeys: (appId: string, toolId: string) => ['tools', 'api-keys', appId, toolId] as const,
 };
-
-/** A call whose body or answer is not JSON (an upload, a CSV), with the builder's token and the server's messages. */
-async function rawFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers, credentials: 'omit' });
-  } catch {
-    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
-  }
-  if (!res.ok) {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      // not JSON: toApiError gives the generic message
-    }
-    throw toApiError(res.status, body);
-  }
-  return res;
-}
 
 function csvForm(file: File, mapping?: Record<string, string>): FormData {
   const form = new FormData();

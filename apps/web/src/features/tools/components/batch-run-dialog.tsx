@@ -151,7 +151,10 @@ function BatchRunBody({ appId, toolId }: { appId: string; toolId: string }) {
               <Field key={f.name} label={f.label} optional={!f.required} hint={`[${f.name}]`}>
                 <Select
                   value={mapping[f.name] ?? ''}
-                  onChange={(e) => setMapping((m) => ({ ...m, [f.name]: e.target.value }))}
+                  onChange={(e) => {
+                    setMapping((m) => ({ ...m, [f.name]: e.target.value }));
+                    setMappingError(null);
+                  }}
                 >
                   <option value="">No column</option>
                   {preview.columns.map((c) => (
