@@ -110,6 +110,9 @@ async function tenant(name: string) {
     body: { name: `${secret} notes`, context: `The vault code is ${secret}.` },
   });
   expect(item.status, JSON.stringify(item.body)).toBe(200);
+  // An app key for exported projects (its id in :keyId; the key itself is B's secret).
+  const appKey = await t.request('POST', `/api/apps/${appId}/keys`, { ...as, body: { name: 'Site', canWrite: true } });
+  expect(appKey.status).toBe(200);
   const q = (text: string) => t.db.execute(sql.raw(text.replaceAll('$app', `'${appId}'`)));
   // A verified custom domain (written directly: the tenants' plan has no App settings for generated apps).
   const domainId = randomUUID();
@@ -149,6 +152,7 @@ async function tenant(name: string) {
     versionIds,
     messageIds,
     previewToken,
+    keyId: appKey.body.id as string,
     domainId,
     itemIds: [item.body.contextItemId as string],
     userIds: [...users.map((u) => u.id), invitedId, builder.userId],
@@ -162,6 +166,7 @@ async function tenant(name: string) {
       invited,
       invitedId,
       previewToken,
+      appKey.body.key as string,
       ...users.flatMap((u) => [u.email, u.id, u.token]),
       ...recordIds,
       ...messageIds,
@@ -187,6 +192,7 @@ async function tenant(name: string) {
             'SELECT * FROM app_slugs WHERE app_id = $app ORDER BY slug',
             'SELECT * FROM app_looks WHERE app_id = $app',
             'SELECT * FROM app_domains WHERE app_id = $app ORDER BY id',
+            'SELECT * FROM app_keys WHERE app_id = $app ORDER BY id',
           ].map(async (text) => rows(await q(text))),
         ).then(async (tables) => [
           ...tables,
@@ -229,6 +235,7 @@ const POOLS: Record<string, string[]> = {
   path: ['ask'],
   runId: [B.tool.runId],
   domainId: [B.domainId],
+  keyId: [B.keyId],
   file: [`${B.recordIds[0]}.png`, 'runtime.js'],
   endpoint: ['UploadFile', 'InvokeLLM'],
 };
