@@ -66,10 +66,14 @@ export interface ChatAnnotation {
   status?: 'streaming' | 'complete' | 'error';
   usage?: Usage;
   model?: string;
-  /** What the turn did besides text: a restore, a failed validation, a truncated action. */
+  /**
+   * What the turn did besides text: a restore, a failed validation, a truncated action, or hand edits
+   * made in the code editor while it ran that were kept over its changes (`files`).
+   */
   systemActionInfo?: {
-    type: 'restore' | 'validation-failed' | 'truncated' | 'error';
+    type: 'restore' | 'validation-failed' | 'truncated' | 'error' | 'hand-edits-kept';
     message?: string;
+    files?: string[];
     issues?: Array<{ message: string; file?: string; line?: number }>;
     fromVersionId?: string;
   };

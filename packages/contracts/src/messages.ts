@@ -62,6 +62,9 @@ export const MESSAGES = {
     rateLimited: 'Rate limit exceeded. Please try again later.',
     failed: 'An error occurred while processing your request please try again later',
     truncated: 'The output was too long for one iteration',
+    /** A turn that finished after the builder edited some of its files by hand (ours; the spec has none). */
+    handEditsKept:
+      'Your edits to {files} were kept: you changed them by hand while this reply was written, so its changes to them were not applied.',
     keepGoing: "Let's keep going",
     fixErrorsSuffix: 'please help me fix these errors',
     switchToLatest: 'Switch to latest version',

@@ -85,4 +85,28 @@ describe('a chat turn merged onto the builder’s schema edit made while it ran'
     expect(canonical({ b: 1, a: [{ d: 2, c: 3 }] })).toBe(canonical({ a: [{ c: 3, d: 2 }], b: 1 }));
     expect(canonical({ a: 1 })).not.toBe(canonical({ a: 2 }));
   });
+
+  it('keeps hand edits (a deleted file too) over the turn’s, but a rename’s rewrite is not one', () => {
+    const current: AppSnapshot = {
+      files: { 'app.json': BASE.files['app.json']!, 'pages/Tasks.jsx': 'export default () => task.completed;' },
+      entities: { Task: task({ title: { type: 'string' }, completed: { type: 'boolean' } }) },
+    };
+    const turn = {
+      snapshot: {
+        files: {
+          ...BASE.files,
+          'pages/Tasks.jsx': 'export default () => task.done && task.title;',
+          'pages/Home.jsx': 'export default () => "Home from the chat";',
+        },
+        entities: BASE.entities,
+      },
+      records: [],
+    };
+    const merged = rebaseTurn(BASE, turn, current);
+    // Home was deleted by hand: it stays deleted, and the turn's change to it is reported.
+    expect(merged.snapshot.files['pages/Home.jsx']).toBeUndefined();
+    expect(merged.keptHandEdits).toEqual(['pages/Home.jsx']);
+    // Tasks was only rewritten by the field rename: the turn's version wins, renamed.
+    expect(merged.snapshot.files['pages/Tasks.jsx']).toBe('export default () => task.completed && task.title;');
+  });
 });

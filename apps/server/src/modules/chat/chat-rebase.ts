@@ -1,7 +1,7 @@
 // A chat turn works on the app as it was when the turn started. When the builder changed the app
-// meanwhile (a Database-panel schema edit, which is a version of its own), the turn's result is
-// merged onto the app as it is now instead of overwriting it: the builder's edit is never lost
-// (docs/product/editor-and-chat.md#rules-and-messages).
+// meanwhile (a Database-panel schema edit or a hand edit in the code editor, each a version of its
+// own), the turn's result is merged onto the app as it is now instead of overwriting it: the
+// builder's edit is never lost (docs/product/editor-and-chat.md#rules-and-messages).
 import { repairSnapshot, validateSnapshot, type AppSnapshot, type ValidationIssue } from '@tessera/agent';
 import type { EntitySchema, PropertySchema } from '@tessera/contracts';
 import { renameFieldInFiles } from '../versions/field-references';
@@ -80,28 +80,51 @@ function mergeEntity(base: EntitySchema | undefined, builder: EntitySchema, turn
   return merged as unknown as EntitySchema;
 }
 
+/** What the turn's save is: the merged app, and the files whose hand edits won over the turn's. */
+export interface RebasedTurn {
+  snapshot: AppSnapshot;
+  records: Seed[];
+  /** Files both the builder (by hand) and the turn changed: the builder's version was kept. */
+  keptHandEdits: string[];
+}
+
 /**
  * The turn's result merged onto the app as it is now. `base` is what the turn started from, `turn`
  * what it made of it, `current` the app now. Files the turn did not touch and entities it did not
- * change are taken as they are now; files it wrote get the builder's field renames; entities both
+ * change are taken as they are now; a file the builder changed by hand (edited, added or deleted)
+ * stays as the builder left it, the turn's version of it dropped (listed in `keptHandEdits` when the
+ * turn changed it too); the other files it wrote get the builder's field renames; entities both
  * changed are merged field by field (mergeEntity); its sample records follow the renames.
  */
 export function rebaseTurn(
   base: AppSnapshot,
   turn: { snapshot: AppSnapshot; records: Seed[] },
   current: AppSnapshot,
-): { snapshot: AppSnapshot; records: Seed[] } {
+): RebasedTurn {
   const renames = Object.keys(current.entities).flatMap((name) =>
     renamesOf(base.entities[name], current.entities[name]).map(([from, to]) => ({ entity: name, from, to })),
   );
+  // What a field rename alone made of the starting files: such a change is not a hand edit.
+  let renamedBase = base.files;
+  for (const { from, to } of renames)
+    renamedBase = { ...renamedBase, ...renameFieldInFiles(renamedBase, from, to).files };
   let files: Record<string, string> = {};
   const written: Record<string, string> = {};
-  for (const path of new Set([...Object.keys(current.files), ...Object.keys(turn.snapshot.files)])) {
+  const keptHandEdits: string[] = [];
+  const paths = new Set([
+    ...Object.keys(base.files),
+    ...Object.keys(current.files),
+    ...Object.keys(turn.snapshot.files),
+  ]);
+  for (const path of paths) {
     const wrote = turn.snapshot.files[path] !== base.files[path];
-    const text = wrote ? turn.snapshot.files[path] : current.files[path];
+    const now = current.files[path];
+    const isHandEdit = now !== base.files[path] && now !== renamedBase[path];
+    if (isHandEdit && wrote && turn.snapshot.files[path] !== now) keptHandEdits.push(path);
+    const text = wrote && !isHandEdit ? turn.snapshot.files[path] : now;
     if (text === undefined) continue;
     files[path] = text;
-    if (wrote) written[path] = text;
+    if (wrote && !isHandEdit) written[path] = text;
   }
   for (const { from, to } of renames) {
     const renamed = renameFieldInFiles(written, from, to);
@@ -129,7 +152,7 @@ export function rebaseTurn(
     }
     return { entity: r.entity, data };
   });
-  return { snapshot: { files, entities }, records };
+  return { snapshot: { files, entities }, records, keptHandEdits: keptHandEdits.sort() };
 }
 
 /** The merged app does not validate (say the builder removed a field the turn's new code uses). */
@@ -149,7 +172,7 @@ export async function remakeTurn(
   baseVersionId: string | null,
   turn: { snapshot: AppSnapshot; records: Seed[] },
   now: AppNow,
-): Promise<{ snapshot: AppSnapshot; records: Seed[] } | null> {
+): Promise<RebasedTurn | null> {
   const sameVersion = now.versionId === baseVersionId;
   if (sameVersion && sameEntities(now.entities, base.entities)) return null;
   const current = { files: sameVersion ? base.files : (now.files ?? base.files), entities: now.entities };
@@ -157,5 +180,5 @@ export async function remakeTurn(
   const repaired = await repairSnapshot(merged.snapshot);
   const issues = (await validateSnapshot(repaired.snapshot)).filter((i) => i.severity === 'error');
   if (issues.length) throw new RebaseFailed(issues);
-  return { snapshot: repaired.snapshot, records: merged.records };
+  return { ...merged, snapshot: repaired.snapshot };
 }

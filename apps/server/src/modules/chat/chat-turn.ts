@@ -102,6 +102,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
     if (issues.length) return failed(issues);
     const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
     const records = Object.entries(applied.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data })));
+    let keptHandEdits: string[] = [];
     try {
       const version = await versionsRepo.createVersion({
         appId: app.id,
@@ -111,10 +112,22 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
         description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
         userRequest: userRequest.slice(0, 2000),
         records,
-        // The builder may have edited the schema while the model wrote: that edit is kept (chat-rebase.ts).
-        rebase: (now) => remakeTurn(base, baseVersionId, { snapshot: repaired.snapshot, records }, now),
+        // The builder may have edited the schema or files while the model wrote: those edits are kept (chat-rebase.ts).
+        rebase: async (now) => {
+          const remade = await remakeTurn(base, baseVersionId, { snapshot: repaired.snapshot, records }, now);
+          keptHandEdits = remade?.keptHandEdits ?? [];
+          return remade;
+        },
       });
-      return { versionId: version.id, systemActionInfo: truncatedInfo };
+      const handEditsInfo: ChatAnnotation['systemActionInfo'] = keptHandEdits.length
+        ? {
+            type: 'hand-edits-kept',
+            message: MESSAGES.chat.handEditsKept.replace('{files}', keptHandEdits.join(', ')),
+            files: keptHandEdits,
+          }
+        : undefined;
+      // A cut-off turn says so first: its Continue is what the builder needs next.
+      return { versionId: version.id, systemActionInfo: truncatedInfo ?? handEditsInfo };
     } catch (err) {
       if (err instanceof RebaseFailed) return failed(err.issues);
       throw err;

@@ -146,6 +146,15 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
           {info.message ?? MESSAGES.chat.failed}
         </p>
       )}
+      {info?.type === 'hand-edits-kept' && (
+        <p
+          role="status"
+          className="flex items-start gap-1.5 rounded-lg border border-line bg-surface-muted px-3 py-2 text-[13px] text-ink-muted [overflow-wrap:anywhere]"
+        >
+          <FilePen className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {info.message}
+        </p>
+      )}
       {info?.type === 'restore' && !text && (
         <p className="flex items-center gap-1.5 text-[13px] text-ink-subtle">
           <History className="size-3.5" aria-hidden />
