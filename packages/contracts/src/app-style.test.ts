@@ -143,6 +143,17 @@ describe('themeVariables', () => {
     expect(css).toContain('body{background-image:var(--app-background-image)');
   });
 
+  it('reaches apps whose code predates App branding: headings in the base layer, the picture through their shell', () => {
+    const css = themeCss({ headerTextColor: '#123456', backgroundImage: 'https://img.example.com/b.jpg' });
+    // In the base layer, so a colour class of the app (a utility) still wins.
+    expect(css).toContain('@layer base{:where(h1,h2,h3){color:var(--color-heading)}}');
+    expect(css).toContain('#root .min-h-screen.bg-background{background-color:transparent}');
+    // Nothing of the kind when the builder set neither.
+    const plain = themeCss({ buttonBackgroundColor: '#123456' });
+    expect(plain).not.toContain('h1');
+    expect(plain).not.toContain('bg-background');
+  });
+
   it('ignores values that did not pass the checks', () => {
     expect(themeVariables({ background: 'red;}body{x', backgroundImage: 'javascript:x' } as never)).toEqual({});
   });

@@ -339,6 +339,11 @@ export function themeVariables(style: AppStyle): Record<string, string> {
  * The stylesheet the runtime adds after the app's own CSS: the theme variables on `:root` (outside
  * any cascade layer, so they win over the app's `@theme`), the colour scheme, and the page's
  * background picture. Empty for an empty style: the app keeps its own look.
+ *
+ * Apps generated before App branding existed never name `text-heading` nor read `useAppLook()`, and
+ * their shell paints an opaque `bg-background` over the page. So the look also reaches them at the
+ * root: headings take the header colour in the base layer (any colour class of the app still wins),
+ * and with a background picture a full-height `bg-background` wrapper lets the picture through.
  */
 export function themeCss(style: AppStyle): string {
   const vars = themeVariables(style);
@@ -351,6 +356,8 @@ export function themeCss(style: AppStyle): string {
   if (vars['--app-background-image'])
     css += `body{background-image:var(--app-background-image);background-size:cover;background-attachment:fixed;background-position:center}`;
   if (vars['--color-background']) css += `body{background-color:var(--color-background)}`;
+  if (vars['--color-heading']) css += `@layer base{:where(h1,h2,h3){color:var(--color-heading)}}`;
+  if (vars['--app-background-image']) css += `#root .min-h-screen.bg-background{background-color:transparent}`;
   if (vars['--font-sans']) css += `body{font-family:var(--font-sans)}`;
   return css;
 }
