@@ -21,9 +21,10 @@ import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { checkRunValues, runFieldsOf, type RunField } from './run-prompt';
-import { answerRun, retrieveForRun, type RunModel } from './run-answer';
+import { answerRun, retrieveForRun } from './run-answer';
+import { identifyRunCaller, runModelFor } from './run-caller';
 import type { RunWindows, ToolRunsRepo } from './tool-runs.repo';
-import { issueVisitorToken, verifyVisitorToken } from './visitor-id';
+import { verifyVisitorToken } from './visitor-id';
 
 /** The app a tool page is served for (the app host's cached app). */
 export interface HostApp {
@@ -124,29 +125,9 @@ export function createToolRunsService({
     };
   }
 
-  /** The caller's subject (`u:` end user, `v:` visitor) and, for a new visitor, the id to hand out. */
-  function identify(app: HostApp, caller: RunCaller, loginRequired: boolean) {
-    if (caller.appUserId) return { subject: `u:${caller.appUserId}`, newVisitorToken: null };
-    if (loginRequired) throw new AppError('UNAUTHORIZED', TOOL_RUN_MESSAGES.signInRequired);
-    if (caller.visitorToken) {
-      const id = verifyVisitorToken(caller.visitorToken, app.id, secret);
-      if (!id) throw new AppError('UNAUTHORIZED', TOOL_RUN_MESSAGES.visitorInvalid);
-      return { subject: `v:${id}`, newVisitorToken: null };
-    }
-    const issued = issueVisitorToken(app.id, secret);
-    return { subject: `v:${issued.id}`, newVisitorToken: issued.token };
-  }
-
-  /** The model a tool's settings name (the default when unset or no longer offered); offline where no provider is. */
-  async function modelFor(aiModel: string | undefined): Promise<RunModel> {
-    let chosen;
-    try {
-      chosen = await models.resolve(aiModel);
-    } catch {
-      chosen = await models.resolve();
-    }
-    return chosen.provider === 'offline' ? { kind: 'offline' } : { kind: 'provider', model: chosen };
-  }
+  const identify = (app: HostApp, caller: RunCaller, loginRequired: boolean) =>
+    identifyRunCaller(app.id, caller, secret, loginRequired);
+  const modelFor = (aiModel: string | undefined) => runModelFor(models, aiModel);
 
   function refusal(reason: 'daily' | 'weekly' | 'owner', limits: { daily: number; weekly: number }): AppError {
     const message =
