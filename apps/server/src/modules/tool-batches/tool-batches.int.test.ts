@@ -217,6 +217,29 @@ describe('batch runs over a CSV', () => {
     expect(await t.db.select().from(toolRuns).where(eq(toolRuns.appId, app.appId))).toHaveLength(2);
   });
 
+  it('fails at once when its tool is deleted before it runs', async () => {
+    const app = await makeToolApp(t, { fields: FIELDS });
+    await t.jobRunner.stop();
+    const created = await upload(app, base(app), 'Question\nDo you deliver?\n', { question: 'Question' });
+    const second = await t.request('POST', `/api/apps/${app.appId}/tools`, { token: app.owner.token, body: {} });
+    expect(second.status).toBe(200);
+    expect((await t.request('DELETE', `/api/apps/${app.appId}/tools/t1`, { token: app.owner.token })).status).toBe(200);
+    await t.jobRunner.start();
+    const deadline = Date.now() + 20_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      const [row] = (await t.db.execute(sql`SELECT status, message FROM tool_batches WHERE id = ${created.body.id}`))
+        .rows as Array<{ status: string; message: string }>;
+      status = row!.status;
+      if (status === 'failed') {
+        expect(row!.message).toBe(TOOL_BATCH_MESSAGES.runFailed);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(status).toBe('failed');
+  });
+
   it("keeps batches to their tool's owner", async () => {
     const app = await makeToolApp(t, { fields: FIELDS });
     const other = await makeToolApp(t, { fields: FIELDS });

@@ -9,7 +9,7 @@ import {
   type ToolRunEvent,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
-import type { JobHandler, JobQueue } from '../../platform/jobs/runner';
+import { PermanentJobError, type JobHandler, type JobQueue } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
 import type { SessionUser } from '@tessera/contracts';
 import type { RunField } from '../tool-runs/run-prompt';
@@ -100,7 +100,10 @@ export function createToolBatchesService({
     async run({ batchId }, ctx) {
       const batch = await repo.transition(batchId, ['queued', 'running'], 'running');
       if (!batch) return; // cancelled, finished or deleted meanwhile
-      const fields = await toolRuns.fieldsOf(batch.appId, batch.toolId);
+      // The tool deleted since: no retry can help, the batch fails at once.
+      const fields = await toolRuns.fieldsOf(batch.appId, batch.toolId).catch((err: unknown) => {
+        throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+      });
       for (;;) {
         const rows = await repo.pendingRows(batchId, ROWS_AT_ONCE);
         if (!rows.length) break;
