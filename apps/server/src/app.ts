@@ -279,8 +279,9 @@ export function createApp({
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
   // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad account.
+  const membershipsRepo = createMembershipsRepo(db);
   const memberships = createMembershipsService({
-    repo: createMembershipsRepo(db),
+    repo: membershipsRepo,
     findApp: (appId) => appsRepo.findById(appId),
     getOwned: (user, appId) => apps.getOwned(user, appId),
     saveSettings: (user, appId, settings) => apps.saveSettings(user, appId, settings),
@@ -430,6 +431,13 @@ export function createApp({
     getOwned: (user, appId) => apps.getOwned(user, appId),
     secret: config.authSecret,
     logger,
+    // Paid memberships' payments per day, in major units (docs/product/memberships.md#data).
+    revenueSince: async (appId, from) => {
+      const perDay = new Map<string, number>();
+      for (const row of await membershipsRepo.revenuePerDay(appId, new Date(`${from}T00:00:00Z`)))
+        perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.amount / 100);
+      return perDay;
+    },
   });
   app.use(
     analyticsHost({

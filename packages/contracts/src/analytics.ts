@@ -31,6 +31,10 @@ export const AnalyticsDaySchema = z.object({
   toolRuns: count,
   tokens: count,
   cost: z.number().nonnegative().describe('USD'),
+  revenue: z
+    .number()
+    .nonnegative()
+    .describe("Paid memberships' payments that day (the payments' currency, USD on Gumroad)"),
 });
 export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 

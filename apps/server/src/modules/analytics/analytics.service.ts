@@ -25,6 +25,8 @@ export interface AnalyticsDeps {
   secret: string;
   logger: Pick<Logger, 'error'>;
   clock?: () => number;
+  /** Paid memberships' revenue per UTC day (YYYY-MM-DD -> major units) since a day (memberships.repo.ts). */
+  revenueSince?: (appId: string, from: string) => Promise<Map<string, number>>;
 }
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -43,7 +45,14 @@ export function visitorHash(secret: string, day: string, appId: string, ip: stri
  * Recording visits and active end users (batched in memory) and reading an app's analytics (its
  * owner only).
  */
-export function createAnalyticsService({ repo, getOwned, secret, logger, clock = Date.now }: AnalyticsDeps) {
+export function createAnalyticsService({
+  repo,
+  getOwned,
+  secret,
+  logger,
+  clock = Date.now,
+  revenueSince,
+}: AnalyticsDeps) {
   let pending = new Map<string, VisitBatch & { seen: Set<string> }>();
   let marks: ActiveMark[] = [];
   /** Today's active users already marked (`appId\nuserId`): a repeat costs no write. */
@@ -139,7 +148,17 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
       const dayList = Array.from({ length: days }, (_, i) => utcDay(now - (days - 1 - i) * DAY_MS));
       const from = dayList[0]!;
       const to = dayList[dayList.length - 1]!;
-      const zero = { visits: 0, visitors: 0, signUps: 0, activeUsers: 0, records: 0, toolRuns: 0, tokens: 0, cost: 0 };
+      const zero = {
+        visits: 0,
+        visitors: 0,
+        signUps: 0,
+        activeUsers: 0,
+        records: 0,
+        toolRuns: 0,
+        tokens: 0,
+        cost: 0,
+        revenue: 0,
+      };
       if (!app.publishedVersionId)
         return {
           published: false,
@@ -150,16 +169,20 @@ export function createAnalyticsService({ repo, getOwned, secret, logger, clock =
           daily: dayList.map((day) => ({ day, ...zero })),
           entities: [],
         } satisfies AnalyticsResponse;
-      const counts = await repo.countsSince(app.id, from);
+      const [counts, revenue] = await Promise.all([
+        repo.countsSince(app.id, from),
+        revenueSince ? revenueSince(app.id, from) : new Map<string, number>(),
+      ]);
       const daily: AnalyticsDay[] = dayList.map((day) => {
         let records = 0;
         for (const perDay of counts.records.values()) records += perDay.get(day) ?? 0;
         const { visits = 0, visitors = 0 } = counts.visits.get(day) ?? {};
-        return { day, ...zero, visits, visitors, ...counts.stats.get(day), records };
+        return { day, ...zero, visits, visitors, ...counts.stats.get(day), records, revenue: revenue.get(day) ?? 0 };
       });
       const totals = { ...zero };
       for (const d of daily) for (const key of Object.keys(zero) as Array<keyof typeof zero>) totals[key] += d[key];
       totals.cost = Math.round(totals.cost * 1e6) / 1e6;
+      totals.revenue = Math.round(totals.revenue * 100) / 100;
       const entities = [...counts.records]
         .map(([entity, perDay]) => {
           const created = dayList.map((day) => perDay.get(day) ?? 0);

@@ -15,6 +15,7 @@ const repo = createMembershipsRepo(t.db);
 const builder = await t.signUpVerified();
 const other = await t.signUpVerified();
 const CLUB = 'prod_club';
+const WEEK_AGO = () => new Date(Date.now() - 7 * 86_400_000);
 
 const post = (path: string, body?: unknown, token?: string) => t.request('POST', path, { body, token });
 const get = (path: string, token?: string) => t.request('GET', path, { token });
@@ -168,7 +169,7 @@ describe('paid memberships: end users', () => {
     expect(verified.body).toMatchObject({ active: true, product: { name: 'Members Club', price: 900 } });
     await post(`/live_api/apps/${appId}/membership/verify`, undefined, member.token);
     expect((await notes(appId, member.token)).status).toBe(200);
-    const revenue = await repo.revenuePerDay(appId, 7);
+    const revenue = await repo.revenuePerDay(appId, WEEK_AGO());
     expect(revenue).toEqual([expect.objectContaining({ currency: 'usd', amount: 900, payments: 1 })]);
     // Signed out, a visitor is refused as before.
     expect((await status(appId)).body.active).toBe(false);
@@ -182,7 +183,7 @@ describe('paid memberships: end users', () => {
     expect((await notes(appId, member.token)).status).toBe(200);
     const salePing = gumroad.pings.at(-1)!;
     for (let i = 0; i < 3; i++) expect(await gumroad.replay(salePing)).toMatchObject({ status: 200 });
-    expect(await repo.revenuePerDay(appId, 7)).toEqual([expect.objectContaining({ amount: 900, payments: 1 })]);
+    expect(await repo.revenuePerDay(appId, WEEK_AGO())).toEqual([expect.objectContaining({ amount: 900, payments: 1 })]);
 
     // Cancelled: access stays until the period paid for ends, then goes.
     await gumroad.cancel(sale.subscription_id!);

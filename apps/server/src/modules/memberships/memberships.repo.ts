@@ -165,11 +165,10 @@ export function createMembershipsRepo(db: Db) {
     },
 
     /**
-     * Revenue from memberships per UTC day and currency over the last `days` days (the analytics
-     * page): the sum of the payments recorded, in the currency's smallest unit.
+     * Revenue from memberships per UTC day and currency since `since` (the analytics page): the
+     * sum of the payments recorded, in the currency's smallest unit.
      */
-    async revenuePerDay(appId: string, days: number, now = new Date()) {
-      const since = new Date(now.getTime() - days * 86_400_000);
+    async revenuePerDay(appId: string, since: Date) {
       const day = sql<string>`to_char(${appMembershipEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
       return db
         .select({

@@ -3,7 +3,17 @@ import type { AnalyticsResponse } from '@tessera/contracts';
 import { analyticsCsv, analyticsFileName } from './csv';
 import { seriesOf } from './series';
 
-const zero = { visits: 0, visitors: 0, signUps: 0, activeUsers: 0, records: 0, toolRuns: 0, tokens: 0, cost: 0 };
+const zero = {
+  visits: 0,
+  visitors: 0,
+  signUps: 0,
+  activeUsers: 0,
+  records: 0,
+  toolRuns: 0,
+  tokens: 0,
+  cost: 0,
+  revenue: 0,
+};
 const data: AnalyticsResponse = {
   published: true,
   days: 7,
@@ -25,7 +35,10 @@ describe('analytics series', () => {
     const { tiles, entities, charted } = seriesOf(data);
     expect(tiles.find((s) => s.id === 'visits')?.summary).toBe(5);
     expect(tiles.find((s) => s.id === 'activeUsers')).toMatchObject({ summary: 1.5, summaryNote: 'a day on average' });
-    expect(entities.map((s) => s.values)).toEqual([[0, 2], [1, 0]]);
+    expect(entities.map((s) => s.values)).toEqual([
+      [0, 2],
+      [1, 0],
+    ]);
     expect(charted.filter((s) => s.chart === 'records').map((s) => s.label)).toEqual(['Task, "urgent"', '=Note']);
   });
 
@@ -33,9 +46,9 @@ describe('analytics series', () => {
     const { tiles, entities } = seriesOf(data);
     const lines = analyticsCsv(data, tiles, entities).split('\r\n');
     expect(lines[0]).toBe(
-      'day,Visits,Unique visitors,Sign-ups,Active users,Records created,Tool runs,Tokens,Cost,"records: Task, ""urgent""",records: =Note',
+      'day,Visits,Unique visitors,Sign-ups,Active users,Records created,Tool runs,Tokens,Cost,Revenue,"records: Task, ""urgent""",records: =Note',
     );
-    expect(lines[2]).toBe('2026-11-02,3,2,0,2,2,0,0,0.5,2,0');
+    expect(lines[2]).toBe('2026-11-02,3,2,0,2,2,0,0,0.5,0,2,0');
     expect(lines).toHaveLength(4);
     expect(analyticsFileName('My/App: "v2"\n', data)).toBe('My-App- -v2- analytics 2026-11-01 to 2026-11-02.csv');
     expect(analyticsFileName('  ', data)).toBe('app analytics 2026-11-01 to 2026-11-02.csv');

@@ -17,7 +17,7 @@ export interface Series {
   summaryNote?: string;
 }
 
-export type ChartId = 'traffic' | 'users' | 'records' | 'toolRuns' | 'tokens' | 'cost';
+export type ChartId = 'traffic' | 'users' | 'records' | 'toolRuns' | 'tokens' | 'cost' | 'revenue';
 
 export interface ChartSpec {
   id: ChartId;
@@ -74,6 +74,13 @@ export const CHARTS: readonly ChartSpec[] = [
     kind: 'area',
     empty: 'No cost in this range.',
   },
+  {
+    id: 'revenue',
+    title: 'Revenue',
+    description: 'Payments for paid memberships',
+    kind: 'bar',
+    empty: 'No membership payments in this range.',
+  },
 ];
 
 type DailyKey = Exclude<keyof AnalyticsResponse['daily'][number], 'day'>;
@@ -94,6 +101,7 @@ const DAILY_SERIES: ReadonlyArray<{
   { key: 'toolRuns', label: 'Tool runs', chart: 'toolRuns' },
   { key: 'tokens', label: 'Tokens', chart: 'tokens' },
   { key: 'cost', label: 'Cost', chart: 'cost', format: 'usd' },
+  { key: 'revenue', label: 'Revenue', chart: 'revenue', format: 'usd' },
 ];
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
