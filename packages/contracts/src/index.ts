@@ -730,6 +730,9 @@ export {
   APP_CHAT_DATA_ITEMS_MAX,
   APP_CHAT_HIDDEN_ENTITY,
   APP_CHAT_DEFAULTS,
+  APP_CHAT_MESSAGES,
+} from './app-chat-texts';
+export {
   AppChatSettingsUpdateSchema,
   type AppChatSettingsUpdate,
   AppChatSettingsSchema,
@@ -742,7 +745,6 @@ export {
   type AppChatPublic,
   AppChatAskRequestSchema,
   type AppChatAskRequest,
-  APP_CHAT_MESSAGES,
 } from './app-chat';
 export {
   MEMBERSHIP_MESSAGES,

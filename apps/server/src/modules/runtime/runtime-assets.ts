@@ -35,7 +35,7 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
         path: args.path.slice('vendor:'.length),
         namespace: 'tessera-vendor',
       }));
-      // The browser gets the contracts' zod-free part only (runtime texts, constants, messages, styles, the tool page's).
+      // The browser gets the contracts' zod-free part only (runtime texts, constants, messages, styles, the tool page's, the app chat's).
       b.onResolve({ filter: /^@tessera\/contracts$/ }, () => ({ path: 'contracts', namespace: 'tessera-contracts' }));
       b.onLoad({ filter: /.*/, namespace: 'tessera-contracts' }, () => ({
         contents: [
@@ -43,6 +43,7 @@ function vendorPlugin(runtimeDir: string, contractsDir: string): Plugin {
           `export * from ${JSON.stringify(join(contractsDir, 'app-style.ts'))};`,
           `export * from ${JSON.stringify(join(contractsDir, 'tool-page.ts'))};`,
           `export * from ${JSON.stringify(join(contractsDir, 'membership-texts.ts'))};`,
+          `export * from ${JSON.stringify(join(contractsDir, 'app-chat-texts.ts'))};`,
           `export { MESSAGES, APP_MESSAGES } from ${JSON.stringify(join(contractsDir, 'messages.ts'))};`,
         ].join('\n'),
         resolveDir: contractsDir,
