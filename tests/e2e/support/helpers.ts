@@ -18,6 +18,8 @@ export const E2E_ADMINS = {
   plans: 'plans-admin@e2e.tessera.test',
   claim: 'claim-admin@e2e.tessera.test',
   domains: 'domains-admin@e2e.tessera.test',
+  analytics: 'analytics-admin@e2e.tessera.test',
+  memberships: 'memberships-admin@e2e.tessera.test',
   appChat: 'app-chat-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;

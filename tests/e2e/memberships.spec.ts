@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { MEMBERSHIP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
+import { expect, test } from './support/fixtures';
+import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import { EditorPage } from './support/pages';
+import { E2E_GUMROAD } from './support/payments';
+
+const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(SHOTS_DIR, `memberships-${name}.png`) });
+}
+
+const GEN_APP = {
+  name: 'Paid Club',
+  pages: { Home: 'export default function Home() { return <h1>Members lounge</h1>; }' },
+};
+
+// docs/product/memberships.md: a builder sells memberships of their published app through their own
+// Gumroad account; an end user meets the paywall, pays on (fake) Gumroad and reaches the app.
+test('a builder connects Gumroad in App settings; an end user pays at the paywall and gets into the app', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const builder = await createUser(request, { email: E2E_ADMINS.memberships });
+  const created = await request.post('/api/apps', {
+    headers: { authorization: `Bearer ${builder.token}` },
+    data: { appType: 'generated', genApp: GEN_APP },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { appId, slug } = (await created.json()) as { appId: string; slug: string };
+
+  // From Home to the builder; publish, then open sign-up in App settings.
+  await useSessionOf(context, baseURL!, builder);
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Paid Club' }).click();
+  await expect(page).toHaveURL(`/build/app/${appId}`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Your app is live' }).press('Escape');
+  const editor = new EditorPage(page);
+  await editor.menuEntry(/App settings/).click();
+  const panel = editor.panel;
+  // Paid memberships wait for sign-up.
+  await expect(panel.getByText(MEMBERSHIP_MESSAGES.needsSignup)).toBeVisible();
+  await panel.getByRole('switch', { name: 'Let users sign up' }).click();
+  await panel.getByLabel('Terms of service link').fill(SIGNUP_CONTACTS.termsOfServiceLink);
+  await panel.getByLabel('Privacy policy link').fill(SIGNUP_CONTACTS.privacyPolicyLink);
+  await panel.getByLabel('Support e-mail').fill(SIGNUP_CONTACTS.supportEmail);
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+
+  // The modal: a wrong token first, then the right one; its products; connect.
+  await panel.getByRole('button', { name: 'Set up paid memberships' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paid memberships' });
+  const token = dialog.getByLabel('Gumroad access token');
+  await token.fill('gr_not_a_real_token');
+  await expect(dialog.getByText(MEMBERSHIP_MESSAGES.tokenRejected)).toBeVisible();
+  await expect(page.getByText(MEMBERSHIP_MESSAGES.fetchProductsFailed).first()).toBeVisible();
+  await token.fill(E2E_GUMROAD.accessToken);
+  const club = dialog.getByRole('radio', { name: /Members Club/ });
+  await expect(club).toBeVisible();
+  await expect(dialog.getByText('$9.00 a month')).toBeVisible();
+  await club.check();
+  await shoot(page, 'setup-1280');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText(MEMBERSHIP_MESSAGES.connected)).toBeVisible();
+  await expect(dialog.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Ping URL' })).toHaveValue(
+    new RegExp(`/api/memberships/${appId}/gumroad/ping\\?secret=`),
+  );
+  // Change asks first.
+  await dialog.getByRole('button', { name: 'Change product' }).click();
+  await expect(dialog.getByText(MEMBERSHIP_MESSAGES.changeWarning)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep this product' }).click();
+  await shoot(page, 'connected-1280');
+  await page.keyboard.press('Escape');
+  await expect(panel.getByRole('switch', { name: 'Members only' })).toBeChecked();
+
+  // An end user of the app signs up on its host and meets the paywall.
+  const port = new URL(baseURL!).port;
+  const origin = `http://${slug}.apps.localhost:${port}`;
+  const endUserContext = await browser.newContext();
+  const app = await endUserContext.newPage();
+  const email = uniqueEmail('member');
+  await app.goto(`${origin}/app/${slug}/`);
+  await expect(app).toHaveURL(new RegExp(`${origin}/apps/${appId}/login\\?nextUrl=`));
+  await app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
+  await app.getByLabel(RUNTIME_MESSAGES.fullName).fill('Mia Member');
+  await app.getByLabel(RUNTIME_MESSAGES.email).fill(email);
+  await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
+  await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await expect(app).toHaveURL(new RegExp(`${origin}/apps/${appId}/membership\\?nextUrl=`));
+  await expect(app.getByRole('heading', { name: MEMBERSHIP_MESSAGES.paywallTitle })).toBeVisible();
+  await expect(app.getByText('Members Club')).toBeVisible();
+  await expect(app.getByText('$9.00 a month')).toBeVisible();
+  await shoot(app, 'paywall-1280');
+  await app.setViewportSize({ width: 375, height: 812 });
+  await shoot(app, 'paywall-375');
+  await app.setViewportSize({ width: 1280, height: 800 });
+
+  // Checkout on Gumroad (a new tab) with the user's e-mail; the paywall lets them in once it is paid.
+  const [checkout] = await Promise.all([
+    endUserContext.waitForEvent('page'),
+    app.getByRole('link', { name: MEMBERSHIP_MESSAGES.checkout }).click(),
+  ]);
+  await expect(checkout.getByRole('heading', { name: 'Members Club' })).toBeVisible();
+  await expect(checkout.getByLabel('Email')).toHaveValue(email);
+  await checkout.getByRole('button', { name: 'I want this!' }).click();
+  await checkout.close();
+  await expect(app.getByRole('heading', { name: 'Members lounge' })).toBeVisible({ timeout: 20_000 });
+  await expect(app).toHaveURL(`${origin}/app/${slug}/`);
+  await shoot(app, 'member-1280');
+  await app.setViewportSize({ width: 375, height: 812 });
+  await shoot(app, 'member-375');
+  await endUserContext.close();
+
+  // The builder's panel on a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('main').getByRole('button', { name: 'Manage paid memberships' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paid memberships' })).toBeVisible();
+  await shoot(page, 'connected-375');
+});
