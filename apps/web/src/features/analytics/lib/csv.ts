@@ -20,6 +20,10 @@ export function analyticsCsv(data: AnalyticsResponse, tiles: Series[], entities:
 /** `{app name} analytics {from} to {to}.csv`, with characters file systems refuse replaced. */
 export function analyticsFileName(appName: string, data: Pick<AnalyticsResponse, 'from' | 'to'>): string {
   const printable = [...appName].map((ch) => (ch < ' ' ? ' ' : ch)).join('');
-  const name = printable.replace(/[\\/:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim() || 'app';
+  const name =
+    printable
+      .replace(/[\\/:*?"<>|]+/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim() || 'app';
   return `${name} analytics ${data.from} to ${data.to}.csv`;
 }

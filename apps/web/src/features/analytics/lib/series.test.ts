@@ -31,10 +31,10 @@ const data: AnalyticsResponse = {
 };
 
 describe('analytics series', () => {
-  it('sums counts, averages active users, and charts records per entity', () => {
+  it('sums counts, shows the busiest day of active users, and charts records per entity', () => {
     const { tiles, entities, charted } = seriesOf(data);
     expect(tiles.find((s) => s.id === 'visits')?.summary).toBe(5);
-    expect(tiles.find((s) => s.id === 'activeUsers')).toMatchObject({ summary: 1.5, summaryNote: 'a day on average' });
+    expect(tiles.find((s) => s.id === 'activeUsers')).toMatchObject({ summary: 2, summaryNote: 'most in one day' });
     expect(entities.map((s) => s.values)).toEqual([
       [0, 2],
       [1, 0],

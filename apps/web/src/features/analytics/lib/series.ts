@@ -12,7 +12,7 @@ export interface Series {
   format: SeriesFormat;
   /** One value per day of the range, oldest first. */
   values: number[];
-  /** The tile's figure: the range's total, or the average a day (for figures that repeat daily). */
+  /** The tile's figure: the range's total, or the most in one day (for figures that repeat daily). */
   summary: number;
   summaryNote?: string;
 }
@@ -91,12 +91,12 @@ const DAILY_SERIES: ReadonlyArray<{
   label: string;
   chart: ChartId;
   format?: SeriesFormat;
-  average?: true;
+  peak?: true;
 }> = [
   { key: 'visits', label: 'Visits', chart: 'traffic' },
   { key: 'visitors', label: 'Unique visitors', chart: 'traffic' },
   { key: 'signUps', label: 'Sign-ups', chart: 'users' },
-  { key: 'activeUsers', label: 'Active users', chart: 'users', average: true },
+  { key: 'activeUsers', label: 'Active users', chart: 'users', peak: true },
   { key: 'records', label: 'Records created', chart: 'records' },
   { key: 'toolRuns', label: 'Tool runs', chart: 'toolRuns' },
   { key: 'tokens', label: 'Tokens', chart: 'tokens' },
@@ -108,7 +108,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The page's series: app-wide figures (the tiles), then records created per entity (the records chart). */
 export function seriesOf(data: AnalyticsResponse): { tiles: Series[]; entities: Series[]; charted: Series[] } {
-  const tiles = DAILY_SERIES.map(({ key, label, chart, format = 'count', average }): Series => {
+  const tiles = DAILY_SERIES.map(({ key, label, chart, format = 'count', peak }): Series => {
     const values = data.daily.map((d) => d[key]);
     return {
       id: key,
@@ -116,8 +116,8 @@ export function seriesOf(data: AnalyticsResponse): { tiles: Series[]; entities: 
       chart,
       format,
       values,
-      summary: average ? Math.round((sum(values) / Math.max(values.length, 1)) * 10) / 10 : sum(values),
-      summaryNote: average ? 'a day on average' : undefined,
+      summary: peak ? Math.max(0, ...values) : sum(values),
+      summaryNote: peak ? 'most in one day' : undefined,
     };
   });
   const entities = data.entities.map((e): Series => ({
