@@ -19,7 +19,6 @@ export const E2E_ADMINS = {
   claim: 'claim-admin@e2e.tessera.test',
   domains: 'domains-admin@e2e.tessera.test',
   analytics: 'analytics-admin@e2e.tessera.test',
-  analytics: 'analytics-admin@e2e.tessera.test',
   memberships: 'memberships-admin@e2e.tessera.test',
   appChat: 'app-chat-admin@e2e.tessera.test',
 } as const;
