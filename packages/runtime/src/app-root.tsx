@@ -33,7 +33,6 @@ import {
 } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
 import { ChatWidget } from './chat/chat-widget';
-import { ChatWidget } from './chat/chat-widget';
 import { applyLook, useShowsWatermark } from './look';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
@@ -101,8 +100,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
       return;
     }
     const body = (await res.json().catch(() => null)) as
-      | (AppBundle & { error?: { message?: string; details?: { reason?: string } } })
-      | null;
+      (AppBundle & { error?: { message?: string; details?: { reason?: string } } }) | null;
     if (res.status === 403 && !getPreviewToken()) {
       // docs/product/runtime.md#screens-and-routes: a refused bundle sends the visitor to the app's login page, and back here after;
       // a signed-in user without the app's paid membership goes to its paywall (docs/product/memberships.md).
@@ -192,7 +190,6 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
           <PageHost boot={boot} bridge={bridge} bundle={state.bundle} module={state.module} />
         </BrowserRouter>
       )}
-      {state.status === 'ready' && <ChatWidget />}
       {state.status === 'ready' && <ChatWidget />}
       {state.status === 'ready' && <Watermark href={boot.parentOrigin} />}
       <Toaster />

@@ -183,7 +183,9 @@ describe('paid memberships: end users', () => {
     expect((await notes(appId, member.token)).status).toBe(200);
     const salePing = gumroad.pings.at(-1)!;
     for (let i = 0; i < 3; i++) expect(await gumroad.replay(salePing)).toMatchObject({ status: 200 });
-    expect(await repo.revenuePerDay(appId, WEEK_AGO())).toEqual([expect.objectContaining({ amount: 900, payments: 1 })]);
+    expect(await repo.revenuePerDay(appId, WEEK_AGO())).toEqual([
+      expect.objectContaining({ amount: 900, payments: 1 }),
+    ]);
 
     // Cancelled: access stays until the period paid for ends, then goes.
     await gumroad.cancel(sale.subscription_id!);
