@@ -41,7 +41,7 @@ describe('activation (the App chat panel)', () => {
     expect(off.body).toEqual({ status: 'draft', chatAppId: on.body.chatAppId });
     const closed = await onHost(t, app.slug, 'GET', '/live_api/chat');
     expect(closed.status).toBe(404);
-    expect((await closed.json()).error.message).toBe(APP_CHAT_MESSAGES.notActive);
+    expect(((await closed.json()) as { error: { message: string } }).error.message).toBe(APP_CHAT_MESSAGES.notActive);
     const refused = await ask(t, app.slug, 'Do you deliver?');
     expect(refused.status).toBe(404);
     expect(refused.error!.message).toBe(APP_CHAT_MESSAGES.notActive);

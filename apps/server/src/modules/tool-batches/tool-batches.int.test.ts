@@ -228,8 +228,8 @@ describe('batch runs over a CSV', () => {
     const deadline = Date.now() + 20_000;
     let status = '';
     while (Date.now() < deadline) {
-      const [row] = (await t.db.execute(sql`SELECT status, message FROM tool_batches WHERE id = ${created.body.id}`))
-        .rows as Array<{ status: string; message: string }>;
+      const result = await t.db.execute(sql`SELECT status, message FROM tool_batches WHERE id = ${created.body.id}`);
+      const [row] = (result as unknown as { rows: Array<{ status: string; message: string }> }).rows;
       status = row!.status;
       if (status === 'failed') {
         expect(row!.message).toBe(TOOL_BATCH_MESSAGES.runFailed);
