@@ -29,6 +29,7 @@ const NOT_API = new Set([
   'host GET /apps/{appId}/login',
   'host GET /apps/{appId}/membership',
   'host GET /tool/{path}',
+  'host GET /tool-preview',
   'host GET /_runtime/{file}',
   'host GET /_runtime/fonts/{file}',
   'host GET /_app/{file}',
