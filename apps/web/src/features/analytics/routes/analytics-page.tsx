@@ -9,14 +9,13 @@ import {
   type AnalyticsResponse,
 } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Tabs, TabsList, TabsTrigger, toast } from '@tessera/ui';
-import { errorMessage } from '../../../shared/api';
+import { errorMessage, saveBlob } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { useAppDetails } from '../../builder';
 import { useAnalytics } from '../api/analytics';
 import { SeriesChart } from '../components/series-chart';
 import { SummaryTiles } from '../components/summary-tiles';
 import { analyticsCsv, analyticsFileName } from '../lib/csv';
-import { downloadText } from '../lib/download';
 import { CHARTS, seriesOf } from '../lib/series';
 
 const rangeOf = (value: string | null): AnalyticsRange =>
@@ -146,6 +145,9 @@ function Figures({ data }: { data: AnalyticsResponse }) {
 
 function exportCsv(appName: string, data: AnalyticsResponse) {
   const { tiles, entities } = seriesOf(data);
-  downloadText(analyticsFileName(appName, data), analyticsCsv(data, tiles, entities));
+  saveBlob(
+    analyticsFileName(appName, data),
+    new Blob([analyticsCsv(data, tiles, entities)], { type: 'text/csv;charset=utf-8' }),
+  );
   toast.success('Analytics exported');
 }

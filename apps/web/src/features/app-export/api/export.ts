@@ -9,7 +9,7 @@ import {
   type ExportDataMode,
   type ImportProjectResponse,
 } from '@tessera/contracts';
-import { apiFetch, rawFetch } from '../../../shared/api';
+import { apiFetch, rawFetch, saveResponse } from '../../../shared/api';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
 
@@ -27,13 +27,7 @@ export async function downloadExport(appId: string, mode: ExportDataMode, appKey
   const res = await rawFetch(`${base(appId)}/export?mode=${mode}`, {
     headers: appKey ? { [APP_KEY_HEADER]: appKey } : {},
   });
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'app.zip';
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(res, 'app.zip');
 }
 
 /** `POST .../import`: the zip becomes a new version. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@tessera/contracts';
 import { toast } from '@tessera/ui';
-import { errorMessage } from '../../../shared/api';
+import { errorMessage, saveBlob } from '../../../shared/api';
 import { fetchAllRecords } from '../api/database';
 import { exportFileName, toCsv } from '../lib/csv-export';
 
@@ -23,15 +23,7 @@ export function useCsvExport(appId: string, entity: string, fields: readonly str
         { key: 'createdAt', label: 'createdAt' },
         { key: 'creatorId', label: 'creatorId' },
       ];
-      const blob = new Blob([toCsv(csvColumns, all)], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFileName(entity);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(exportFileName(entity), new Blob([toCsv(csvColumns, all)], { type: 'text/csv;charset=utf-8' }));
     } catch (err) {
       toast.error('Failed to export data', { description: errorMessage(err) });
     } finally {

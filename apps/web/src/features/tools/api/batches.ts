@@ -8,7 +8,7 @@ import {
   ToolBatchSchema,
   type ToolBatchPreview,
 } from '@tessera/contracts';
-import { apiFetch, rawFetch } from '../../../shared/api';
+import { apiFetch, rawFetch, saveResponse } from '../../../shared/api';
 
 const toolBase = (appId: string, toolId: string) =>
   `/api/apps/${encodeURIComponent(appId)}/tools/${encodeURIComponent(toolId)}`;
@@ -46,15 +46,7 @@ export const batchesApi = {
   /** Saves the results file under the server's name. */
   download: async (appId: string, toolId: string, batchId: string) => {
     const res = await rawFetch(`${batchesPath(appId, toolId)}/${encodeURIComponent(batchId)}/results.csv`);
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'results.csv';
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await saveResponse(res, 'results.csv');
   },
   createKey: (appId: string, toolId: string, name: string) =>
     apiFetch(keysPath(appId, toolId), { method: 'POST', body: { name }, schema: CreateToolApiKeyResponseSchema }),
