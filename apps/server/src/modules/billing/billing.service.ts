@@ -11,7 +11,13 @@ import {
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { BillingRepo } from './billing.repo';
-import { subscriberStatus, type GumroadClient, type GumroadSale } from './gumroad';
+import {
+  GUMROAD_SUBSCRIPTION_PINGS,
+  subscriberStatus,
+  subscriptionPingTime,
+  type GumroadClient,
+  type GumroadSale,
+} from './gumroad';
 import type { SubscriptionChange } from './payment-provider';
 import type { Plans } from './plans';
 import type { StripeProvider } from './stripe';
@@ -24,14 +30,6 @@ interface Deps {
   stripe?: StripeProvider;
   gumroad?: { client: GumroadClient; pingSecret: string };
 }
-
-/** Gumroad's subscription pings (resource subscriptions); a ping without one of these is a sale. */
-const SUBSCRIPTION_PINGS = new Set([
-  'cancellation',
-  'subscription_ended',
-  'subscription_restarted',
-  'subscription_updated',
-]);
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -170,22 +168,14 @@ export function createBillingService({ billingRepo, accounts, plans, publicUrl, 
       const { client, pingSecret } = requireGumroad();
       if (!secret || !sameSecret(secret, pingSecret)) throw new AppError('UNAUTHORIZED', BILLING_MESSAGES.badPing);
       const resource = form.resource_name ?? 'sale';
-      if (SUBSCRIPTION_PINGS.has(resource)) {
+      if (GUMROAD_SUBSCRIPTION_PINGS.has(resource)) {
         const subscriptionId = form.subscription_id;
         if (!subscriptionId) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.badPing);
         const subscriber = await client.getSubscriber(subscriptionId);
         if (!subscriber) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.badPing);
         const status = subscriberStatus(subscriber.status);
         const cancelledAt = subscriber.cancelled_at ?? subscriber.user_requested_cancellation_at ?? null;
-        const stamp =
-          (resource === 'subscription_ended' ? subscriber.ended_at : null) ??
-          form.cancelled_at ??
-          form.ended_at ??
-          form.restarted_at ??
-          form.updated_at ??
-          cancelledAt ??
-          subscriber.ended_at ??
-          new Date().toISOString();
+        const stamp = subscriptionPingTime(resource, form, subscriber);
         const entry = plans.entryOfGumroadProduct(subscriber.product_id ?? '');
         await billingRepo.apply({
           provider: 'gumroad',

@@ -46,6 +46,32 @@ const SubscriberSchema = z.looseObject({
 });
 export type GumroadSubscriber = z.infer<typeof SubscriberSchema>;
 
+/** Gumroad's subscription pings (resource subscriptions); a ping without one of these is a sale. */
+export const GUMROAD_SUBSCRIPTION_PINGS: ReadonlySet<string> = new Set([
+  'cancellation',
+  'subscription_ended',
+  'subscription_restarted',
+  'subscription_updated',
+]);
+
+/**
+ * When a subscription ping's change happened (part of its event id, so a replay is the same event):
+ * the subscriber's end for an ended subscription, else the ping's own times, else the subscriber's.
+ */
+export function subscriptionPingTime(resource: string, form: Record<string, string>, subscriber: GumroadSubscriber) {
+  return (
+    (resource === 'subscription_ended' ? subscriber.ended_at : null) ??
+    form.cancelled_at ??
+    form.ended_at ??
+    form.restarted_at ??
+    form.updated_at ??
+    subscriber.cancelled_at ??
+    subscriber.user_requested_cancellation_at ??
+    subscriber.ended_at ??
+    new Date().toISOString()
+  );
+}
+
 /** Gumroad's subscriber statuses in ours. */
 export function subscriberStatus(status: string): SubscriptionStatus {
   switch (status) {

@@ -10,7 +10,14 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
-import { subscriberStatus, type GumroadClient, type GumroadProduct, type GumroadSale } from '../billing/gumroad';
+import {
+  GUMROAD_SUBSCRIPTION_PINGS,
+  subscriberStatus,
+  subscriptionPingTime,
+  type GumroadClient,
+  type GumroadProduct,
+  type GumroadSale,
+} from '../billing/gumroad';
 import type { MembershipChange, MembershipsRepo } from './memberships.repo';
 
 /** A connected product as stored in the app's settings (`paidMembershipsProduct`). */
@@ -56,14 +63,6 @@ const dateOr = (value: string | null | undefined, fallback: Date): Date => {
 };
 const recurrenceOf = (duration: string | null | undefined): MembershipProduct['recurrence'] =>
   duration === 'monthly' || duration === 'yearly' ? duration : null;
-
-/** Gumroad's subscription pings; a ping without one of these is a sale. */
-const SUBSCRIPTION_PINGS = new Set([
-  'cancellation',
-  'subscription_ended',
-  'subscription_restarted',
-  'subscription_updated',
-]);
 
 function productOf(p: GumroadProduct): StoredProduct {
   return {
@@ -251,20 +250,13 @@ export function createMembershipsService(deps: Deps) {
       if (!live || !token) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
       const client = deps.gumroad(token);
       const resource = form.resource_name ?? 'sale';
-      if (SUBSCRIPTION_PINGS.has(resource)) {
+      if (GUMROAD_SUBSCRIPTION_PINGS.has(resource)) {
         const subscriptionId = form.subscription_id;
         const subscriber = subscriptionId ? await client.getSubscriber(subscriptionId) : null;
         if (!subscriber || subscriber.product_id !== live.product.id)
           throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
         const cancelledAt = subscriber.cancelled_at ?? subscriber.user_requested_cancellation_at ?? null;
-        const stamp =
-          (resource === 'subscription_ended' ? subscriber.ended_at : null) ??
-          form.cancelled_at ??
-          form.ended_at ??
-          form.restarted_at ??
-          form.updated_at ??
-          cancelledAt ??
-          new Date().toISOString();
+        const stamp = subscriptionPingTime(resource, form, subscriber);
         await repo.apply({
           appId,
           provider: 'gumroad',
