@@ -70,7 +70,7 @@ export function AnalyticsPage() {
               <Tabs value={String(days)} onValueChange={(v) => setParams({ days: v }, { replace: true })}>
                 <TabsList aria-label="Range" className="w-auto">
                   {ANALYTICS_RANGES.map((r) => (
-                    <TabsTrigger key={r} value={String(r)}>
+                    <TabsTrigger key={r} value={String(r)} className="whitespace-nowrap">
                       {r} days
                     </TabsTrigger>
                   ))}
