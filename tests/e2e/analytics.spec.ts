@@ -135,10 +135,12 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
   // The builder's analytics show them (visits are written within a second).
   await page.getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
+  // Each try waits for the page to load again (seconds on a busy machine) before reading the tile.
   await expect(async () => {
     await page.reload();
-    await expect(tile(page, 'visits')).not.toHaveText('0', { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(tile(page, 'visits')).toBeVisible({ timeout: 15_000 });
+    await expect(tile(page, 'visits')).not.toHaveText('0', { timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
   await expect(tile(page, 'signUps')).toHaveText('1');
   await expect(tile(page, 'records')).toHaveText('1');
   await expect(tile(page, 'activeUsers')).not.toHaveText('0');
