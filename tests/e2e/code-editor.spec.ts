@@ -78,7 +78,8 @@ test('a builder edits a page by hand, deletes a component with its imports fixed
   // Double-click the page title's word and type over it.
   const titleLine = code.locator('.cm-line', { hasText: 'title="Dashboard"' });
   await titleLine.getByText('"Dashboard"', { exact: true }).dblclick();
-  await page.keyboard.type('Team overview');
+  // Inserted at once: one edit, so one save however slowly a busy machine types (keystrokes 1 s apart made two).
+  await page.keyboard.insertText('Team overview');
   await expect(code).toContainText('title="Team overview"');
   await expect(status).toHaveAttribute('data-status', 'saving');
   await expect(status).toContainText('Saving');
@@ -96,8 +97,8 @@ test('a builder edits a page by hand, deletes a component with its imports fixed
   // A syntax error: saved, with a lint marker and the problem listed.
   await code.click();
   await page.keyboard.press('ControlOrMeta+End');
-  // (CodeMirror closes the bracket: the line reads `(;)`.)
-  await page.keyboard.type('\nexport const broken = (;');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('export const broken = (;)');
   await expect(status).toHaveAttribute('data-status', 'saved');
   const problems = page.getByRole('list', { name: 'Problems' });
   await expect(problems).toContainText(/Syntax error/);
@@ -118,7 +119,8 @@ test('a builder edits a page by hand, deletes a component with its imports fixed
   await page.route('**/files/update', (route) => route.fulfill(failure));
   await code.click();
   await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type('\n// Edited by hand');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('// Edited by hand');
   await expect(page.getByText(MESSAGES.codeEditor.saveFailed)).toBeVisible();
   await expect(status).toHaveAttribute('data-status', 'error');
   await page.unroute('**/files/update');

@@ -112,8 +112,7 @@ test('a builder puts a published app on their own domain: records, verification,
   // Removing it (after a confirmation) takes the app off that domain.
   await mobileCard.getByRole('button', { name: 'Remove' }).click();
   await mobileCard.getByRole('button', { name: 'Remove domain' }).click();
-  await expect(page.getByText(DOMAIN_MESSAGES.removed)).toBeVisible();
-  await expect(page.getByRole('article', { name: host })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: host })).toHaveCount(0, { timeout: 20_000 });
   const gone = await request.get(`/api/domains/ask?domain=${host}`);
   expect(gone.status()).toBe(404);
 });
