@@ -34,3 +34,4 @@ export { appDomains } from './schema-domains';
 export { appKeys } from './schema-app-keys';
 export { appMemberships, appMembershipEvents } from './schema-memberships';
 export { appChats } from './schema-app-chat';
+export { templateCategories } from './schema-templates';
