@@ -3,7 +3,8 @@
 // boundaries), types (`tsc -b`, incremental) — then every test suite (scripts/test.mjs). Each gate
 // counts as one check in the final `N passed, N failed` line; the tests run even when a gate fails,
 // so one run shows everything that is wrong. `npm run check -- --static` stops after the gates.
-import { spawnSync } from 'node:child_process';
+// Types run beside formatting then lint (two cores); each gate's output is printed when it ends.
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,16 +16,34 @@ const gates = [
   ['types', bin('tsc'), ['-b']],
 ];
 
-let passed = 0;
-let failed = 0;
-for (const [name, cmd, args] of gates) {
+/** Runs one gate with its output held back, then prints it with the verdict and duration. */
+function gate([name, cmd, args]) {
   const started = performance.now();
-  const status = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (status === 0) passed += 1;
-  else failed += 1;
-  console.log(`check ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (status) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`check ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+      resolve(status === 0);
+    });
+  });
 }
+
+/** The gates of one list one after another; their verdicts in order. */
+async function inTurn(list) {
+  const verdicts = [];
+  for (const entry of list) verdicts.push(await gate(entry));
+  return verdicts;
+}
+const [format, lint, types] = gates;
+const results = (await Promise.all([inTurn([format, lint]), inTurn([types])])).flat();
+let passed = results.filter(Boolean).length;
+let failed = results.length - passed;
 
 if (process.argv.includes('--static')) {
   console.log(`${passed} passed, ${failed} failed`);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) with Vitest,
-// the unit + PGlite integration tests again on Node 24 when it is installed (`npm run setup:node24`),
-// then the Playwright journeys against the built product. Ends with one plain `N passed, N failed`
-// line that CI reads, and a non-zero exit when anything failed or a runner crashed.
-// `scripts/check.mjs` runs the static gates first and passes their counts in TESSERA_GATES.
+// `npm test`: unit + integration tests with Vitest on the machine's Node, then again on Node 24 when it
+// is installed (`npm run setup:node24`), then the Playwright journeys against the built product. The
+// integration suite runs once per database and each Node runs it once: PGlite on the machine's Node,
+// PostgreSQL (when TEST_DATABASE_URL is set) on Node 24 — or both on the machine's Node without Node 24.
+// Ends with one plain `N passed, N failed` line that CI reads, and a non-zero exit when anything failed
+// or a runner crashed; each phase prints its duration. `scripts/check.mjs` runs the static gates first
+// and passes their counts in TESSERA_GATES.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,38 +18,54 @@ const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 for (const file of ['vitest.json', 'vitest-node24.json', 'e2e.json']) rmSync(join(out, file), { force: true });
 mkdirSync(out, { recursive: true });
 
-const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
-const vitest = (nodeBin, file, extra = [], env = process.env) =>
-  run(
-    nodeBin,
-    [vitestBin, 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, file)}`],
-    env,
-  );
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+const vitest = (nodeBin, file, extra) =>
+  run(nodeBin, [
+    vitestBin,
+    'run',
+    ...extra,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(out, file)}`,
+  ]);
 
 if (!process.env.TEST_DATABASE_URL) {
   process.stderr.write('TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.\n');
 }
 const statuses = [];
 const reports = [];
-statuses.push(vitest(process.execPath, 'vitest.json'));
+/** Runs one phase, printing how long it took (CI keeps the whole run well under an hour). */
+function phase(name, start) {
+  const started = performance.now();
+  const status = start();
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  console.log(`test phase ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${minutes} min)`);
+  statuses.push(status);
+}
+const hasNode24 = existsSync(node24);
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const projects = (...names) => names.flatMap((name) => ['--project', name]);
+
+phase('vitest', () =>
+  vitest(
+    process.execPath,
+    'vitest.json',
+    projects('unit', 'int-pglite', ...(hasPostgres && !hasNode24 ? ['int-postgres'] : [])),
+  ),
+);
 reports.push('vitest.json');
-if (existsSync(node24)) {
-  const { TEST_DATABASE_URL: _, ...env } = process.env;
-  // The fuzz suite's inputs are the same on every Node; it runs in the first run, on both databases.
-  const args = [
-    '--project',
-    'unit',
-    '--project',
-    'int-pglite',
-    '--exclude',
-    'apps/server/src/security/fuzz.int.test.ts',
-  ];
-  statuses.push(vitest(node24, 'vitest-node24.json', args, env));
+if (hasNode24) {
+  // Without PostgreSQL the Node 24 run repeats PGlite; the fuzz suite's inputs are the same on every
+  // Node, so that repeat leaves it out.
+  const args = hasPostgres
+    ? projects('unit', 'int-postgres')
+    : [...projects('unit', 'int-pglite'), '--exclude', 'apps/server/src/security/fuzz.int.test.ts'];
+  phase('vitest on Node 24', () => vitest(node24, 'vitest-node24.json', args));
   reports.push('vitest-node24.json');
 } else {
   process.stderr.write('Node 24 is not installed (npm run setup:node24): the Node 24 run is skipped.\n');
 }
-statuses.push(run('npm', ['run', 'test:e2e', '--silent']));
+phase('e2e', () => run('npm', ['run', 'test:e2e', '--silent']));
 
 let [passed, failed] = (process.env.TESSERA_GATES ?? '0,0').split(',').map(Number);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
