@@ -4,59 +4,14 @@ import type { Page } from '@playwright/test';
 import { ANALYTICS_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import { EditorPage, HomePage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
-/** A small notes app: its data is each end user's own, so visitors are asked to sign in first. */
-const GEN_APP = {
-  name: 'Field Notes',
-  mainPage: 'Notes',
-  entities: {
-    Note: {
-      type: 'object',
-      properties: { text: { type: 'string' } },
-      required: ['text'],
-      'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
-    },
-  },
-  pages: {
-    Notes: `import { useEffect, useState } from 'react';
-import { Note } from '@/entities/Note';
-import { User } from '@/entities/User';
-export default function Notes() {
-  const [notes, setNotes] = useState([]);
-  const [me, setMe] = useState(null);
-  const [text, setText] = useState('');
-  async function load() {
-    try {
-      setMe(await User.me());
-      setNotes(await Note.list('-createdAt'));
-    } catch {
-      setNotes([]);
-    }
-  }
-  useEffect(() => { load(); }, []);
-  async function add(event) {
-    event.preventDefault();
-    await Note.create({ text });
-    setText('');
-    await load();
-  }
-  return (
-    <section>
-      <h1>My notes</h1>
-      {me && (
-        <form onSubmit={add}>
-          <input aria-label="New note" value={text} onChange={(e) => setText(e.target.value)} />
-          <button type="submit">Add</button>
-        </form>
-      )}
-      <ul>{notes.map((n) => <li key={n.id}>{n.text}</li>)}</ul>
-    </section>
-  );
-}`,
-  },
-};
+// The offline builder's book-club reference description (packages/agent/src/offline/golden/book-club):
+// its members are each end user's own, so visitors are asked to sign in first.
+const DESCRIPTION =
+  'A book club app for our club: members can RSVP to meetings; each meeting is about a book and has a date and a host. Books have a title, author, cover image and a rating from 1 to 5.';
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
@@ -70,6 +25,14 @@ async function shoot(page: Page, name: string) {
 
 const tile = (page: Page, id: string) => page.getByTestId(`tile-${id}`).locator('dd').first();
 
+/** The number a summary tile shows. */
+async function count(page: Page, id: string): Promise<number> {
+  await expect(tile(page, id)).toHaveText(/^\d+$/);
+  return Number(await tile(page, id).textContent());
+}
+
+// Everything through the UI after the builder's sign-up: Home builds the app, the toolbar publishes
+// it, App settings open sign-up, and an end user signs up and adds a record on the live app.
 test('the analytics page shows the visit, sign-up and record just made, and exports them as CSV', async ({
   page,
   context,
@@ -77,46 +40,35 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
   baseURL,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const builder = await createUser(request, { email: E2E_ADMINS.analytics });
-  const headers = { authorization: `Bearer ${builder.token}` };
-  const created = await request.post('/api/apps', { headers, data: { appType: 'generated', genApp: GEN_APP } });
-  expect(created.status(), await created.text()).toBe(200);
-  const { appId } = (await created.json()) as { appId: string };
-
-  // From Home to the builder, then its Analytics: nothing to show before the first publish.
   await useSessionOf(context, baseURL!, builder);
-  await page.goto('/home');
-  await page.getByRole('link', { name: 'Field Notes' }).click();
-  await expect(page).toHaveURL(`/build/app/${appId}`);
+  const home = new HomePage(page);
+  await home.goto();
+  await home.expectOpen();
+  const appId = await home.buildApp(DESCRIPTION);
+  const editor = new EditorPage(page);
+  await expect(await editor.waitForReply()).toContainText('Book Club');
+
+  // The builder's Analytics: nothing to show before the first publish.
   await page.getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(`/analytics/app/${appId}`);
   await expect(page.getByText(ANALYTICS_MESSAGES.notPublished)).toBeVisible();
   await shoot(page, 'unpublished');
 
-  // Back in the builder, the app is published.
+  // Back in the builder: publish from the toolbar, then open sign-up in App settings.
   await page.getByRole('link', { name: 'Open the builder' }).click();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  const confirm = page.getByRole('button', { name: 'Publish changes' });
-  if (
-    await confirm.waitFor({ timeout: 3000 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await confirm.click();
-  const live = page.getByRole('dialog', { name: 'Your app is live' });
-  await expect(live).toBeVisible();
-  const appUrl = (await live.getByRole('link', { name: 'Open' }).getAttribute('href'))!;
-  await page.keyboard.press('Escape');
-  // Sign-up opens once the app is live (app settings; the settings journey covers their screen).
-  const settings = await request.post(`/api/apps/${appId}/settings`, {
-    headers,
-    data: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  await expect(page).toHaveURL(`/build/app/${appId}`);
+  const appUrl = await editor.publish();
+  await editor.enableSignUp(SIGNUP_CONTACTS);
 
-  // A visitor opens the live app, signs up and writes a note.
+  // Published: the counts so far (the builder's sample records are records too).
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(`/analytics/app/${appId}`);
+  const recordsBefore = await count(page, 'records');
+  await expect(tile(page, 'signUps')).toHaveText('0');
+
+  // A visitor opens the live app, signs up and adds a member.
   const visitor = await browser.newContext();
   const app = await visitor.newPage();
   await app.goto(appUrl);
@@ -127,13 +79,15 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
   await app.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('nora'));
   await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
-  await app.getByLabel('New note').fill('Heron by the lake');
-  await app.getByRole('button', { name: 'Add' }).click();
-  await expect(app.getByRole('listitem').filter({ hasText: 'Heron by the lake' })).toBeVisible();
+  await app.getByRole('link', { name: 'New Members' }).click();
+  await app.getByLabel('Name').fill('Nora Field');
+  await app.getByLabel('Email').fill('nora@example.com');
+  await app.getByRole('button', { name: 'Create member' }).click();
+  await app.getByRole('link', { name: 'All members' }).click();
+  await expect(app.getByRole('link', { name: 'Nora Field' })).toBeVisible();
   await visitor.close();
 
-  // The builder's analytics show them (visits are written within a second).
-  await page.getByRole('link', { name: 'Analytics' }).click();
+  // The analytics show them (visits are written within a second).
   await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
   // Each try waits for the page to load again (seconds on a busy machine) before reading the tile.
   await expect(async () => {
@@ -142,7 +96,7 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
     await expect(tile(page, 'visits')).not.toHaveText('0', { timeout: 1000 });
   }).toPass({ timeout: 45_000 });
   await expect(tile(page, 'signUps')).toHaveText('1');
-  await expect(tile(page, 'records')).toHaveText('1');
+  await expect(tile(page, 'records')).toHaveText(String(recordsBefore + 1));
   await expect(tile(page, 'activeUsers')).not.toHaveText('0');
   const records = page.getByRole('figure', { name: 'Records created' });
   await expect(records.locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -155,11 +109,11 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
   await expect(tile(page, 'signUps')).toHaveText('1');
   await shoot(page, 'figures-7d');
 
-  // The CSV of the 7 days: named after the app and range, one line per day.
+  // The CSV of the 7 days: named after the app and range, one line per day, a column per entity.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^Field Notes analytics \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^Book Club analytics \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.csv$/);
   const lines = readFileSync((await download.path())!, 'utf8')
     .trim()
     .split('\r\n');
@@ -175,9 +129,9 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
     'Tokens',
     'Cost',
   ]);
-  expect(header.at(-1)).toBe('records: Note');
+  expect(header).toContain('records: Member');
   expect(lines).toHaveLength(8);
   const today = Object.fromEntries(lines[7]!.split(',').map((value, i) => [header[i], value]));
   expect(Number(today.Visits)).toBeGreaterThan(0);
-  expect(today).toMatchObject({ 'Sign-ups': '1', 'Records created': '1', 'Tool runs': '0', 'records: Note': '1' });
+  expect(today).toMatchObject({ 'Sign-ups': '1', 'Records created': String(recordsBefore + 1), 'Tool runs': '0' });
 });

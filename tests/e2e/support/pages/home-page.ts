@@ -18,4 +18,13 @@ export class HomePage {
     await expect(this.page).toHaveURL(/\/home$/);
     await expect(this.heading).toBeVisible();
   }
+
+  /** Describes an app in the "What do you want to build?" box, sends it, and returns the new app's id from the editor's address. */
+  async buildApp(description: string): Promise<string> {
+    const prompt = this.page.getByRole('textbox', { name: 'What do you want to build?' });
+    await prompt.fill(description);
+    await prompt.press('Enter');
+    await expect(this.page).toHaveURL(/\/build\/app\/[0-9a-f-]+$/);
+    return this.page.url().split('/').at(-1)!;
+  }
 }
