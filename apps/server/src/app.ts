@@ -37,10 +37,13 @@ import { appUsersRoutes, identifyAppUser } from './modules/app-users/app-users.r
 import { createAppUsersService } from './modules/app-users/app-users.service';
 import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
+import { createTemplatesRepo } from './modules/templates/templates.repo';
 import { createBrandingRepo } from './modules/branding/branding.repo';
 import { brandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
-import { createAppsService } from './modules/apps/apps.service';
+import { createAppsService, slugify } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
 import { createClaimRepo } from './modules/tools/claim.repo';
 import { createClaimService } from './modules/tools/claim.service';
@@ -483,6 +486,23 @@ export function createApp({
   });
   app.route('/', adminRoutes({ admin, signedIn }));
   app.route('/', appsRoutes({ apps, signedIn }));
+  app.route(
+    '/',
+    templatesRoutes({
+      templates: createTemplatesService({
+        templatesRepo: createTemplatesRepo(db, config.adminEmails),
+        appsRepo,
+        versionsRepo,
+        accountOf: (user) => accounts.getCurrent(user),
+        limitsOf: plans.limitsOf,
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+        freeSlug: apps.freeSlug,
+        slugify,
+        onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
+      }),
+      signedIn,
+    }),
+  );
   app.route(
     '/',
     toolsRoutes({

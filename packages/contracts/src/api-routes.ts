@@ -13,6 +13,7 @@ import { LIVE_API_ROUTES } from './api-routes-live';
 import { TOOL_BATCH_API_ROUTES } from './api-routes-tool-batches';
 import { TOOL_RUN_API_ROUTES } from './api-routes-tool-runs';
 import { TOOLS_API_ROUTES } from './api-routes-tools';
+import { TEMPLATE_API_ROUTES } from './api-routes-templates';
 import { ErrorBodySchema } from './errors';
 
 /**
@@ -34,6 +35,7 @@ export const API_TAGS = {
   'App host': "What an app's own host ({slug}.APPS_DOMAIN) answers besides pages: its bundle and integrations.",
   'Data sources': 'Context items of an app: uploads, pasted text, web pages, connectors, live status, search.',
   Tools: 'Single AI tools of an app: the tools collection, activation, magic field creation, the claim invitation.',
+  Templates: "The template library: admins' published apps that builders copy into apps of their own.",
   CSV: 'CSV import helpers.',
   Dev: 'The dev mail outbox (loopback clients only, while mails are not sent over SMTP).',
 } as const;
@@ -101,6 +103,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...MEMBERSHIP_API_ROUTES,
   ...APP_CHAT_API_ROUTES,
   ...DOMAINS_API_ROUTES,
+  ...TEMPLATE_API_ROUTES,
 ];
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -764,3 +764,21 @@ export {
   type PaymentsConnectResponse,
   type MembershipStatus,
 } from './memberships';
+export {
+  TEMPLATE_MESSAGES,
+  TEMPLATE_SETTING_KEYS,
+  TemplateSummarySchema,
+  TemplateListResponseSchema,
+  UseTemplateRequestSchema,
+  TemplateCategoriesResponseSchema,
+  CreateTemplateCategoryRequestSchema,
+  SaveAppTemplateRequestSchema,
+  AppTemplateSchema,
+  type TemplateSummary,
+  type TemplateListResponse,
+  type UseTemplateRequest,
+  type TemplateCategoriesResponse,
+  type CreateTemplateCategoryRequest,
+  type SaveAppTemplateRequest,
+  type AppTemplate,
+} from './templates';

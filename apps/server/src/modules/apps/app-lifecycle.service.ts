@@ -14,7 +14,7 @@ import { MANIFEST_PATH } from '../versions/versions.service';
 import { APP_SETTINGS_CHANNEL, isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 /** The snapshot with `name` in its app.json (the name every later chat turn starts from). */
-function withManifestName(snapshot: AppSnapshot, name: string): AppSnapshot {
+export function withManifestName(snapshot: AppSnapshot, name: string): AppSnapshot {
   let manifest: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(snapshot.files[MANIFEST_PATH] ?? '{}');
@@ -27,7 +27,7 @@ function withManifestName(snapshot: AppSnapshot, name: string): AppSnapshot {
 }
 
 /** The same builder's same request key always names the same app id; other builders' never do. */
-function appIdOfRequest(userId: string, key: string): string {
+export function appIdOfRequest(userId: string, key: string): string {
   const hex = createHash('sha256').update(`new-app:${userId}:${key}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -171,6 +171,7 @@ export function createAppsService({
   return {
     getOwned,
     requireOwner,
+    freeSlug,
     ...createAppLifecycle({
       appsRepo,
       versionsRepo,

@@ -95,6 +95,14 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 const planOf = (plan: string): PlanId => ((PLANS as readonly string[]).includes(plan) ? (plan as PlanId) : 'lite');
 
+/** The refusal of an item past the plan's limit; lite gets the free-data-items upgrade reason. */
+export const itemLimitError = (plan: PlanId, limits: Pick<PlanLimits, 'maxDataItems'>) =>
+  plan === 'lite'
+    ? new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' })
+    : new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), {
+        upgradeReason: 'default',
+      });
+
 /**
  * Data sources of an app (docs/product/data-sources.md#screens-and-routes): list, ingest (text, files, web pages), rename, delete,
  * replace and live status. Every call checks that the signed-in builder owns the app; someone
@@ -125,14 +133,6 @@ export function createContextService({
     if (!owner || owner.ownerUserId !== user.id) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     return item;
   }
-
-  /** The refusal of an item past the plan's limit; lite gets the free-data-items upgrade reason. */
-  const itemLimitError = (plan: PlanId, limits: PlanLimits) =>
-    plan === 'lite'
-      ? new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.freeDataItemsLimit, { upgradeReason: 'free_data_items_limit' })
-      : new AppError('PLAN_LIMIT_REACHED', APP_MESSAGES.dataItemsLimit.replace('{n}', String(limits.maxDataItems)), {
-          upgradeReason: 'default',
-        });
 
   /** Early refusal (before reading an upload); `createWithinLimit` re-checks atomically. */
   async function checkItemLimit(

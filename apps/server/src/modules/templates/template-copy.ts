@@ -1,0 +1,58 @@
+import { TEMPLATE_SETTING_KEYS } from '@tessera/contracts';
+
+/**
+ * Settings that stay with the template (docs/product/templates.md#what-a-copy-gets): its template
+ * flags, the payment provider's token and paid memberships (the owner's Gumroad product), and the
+ * claim invitation. Sign-up starts off (it needs the copy published).
+ */
+const KEPT_BY_TEMPLATE = new Set<string>([
+  ...TEMPLATE_SETTING_KEYS,
+  'gumroadAccessToken',
+  'isPaidMembershipsEnabled',
+  'paidMembershipsProduct',
+  'paidMembershipsSettings',
+  'isClaimable',
+]);
+
+/** The template's settings as its copy starts with them. */
+export function copiedSettings(settings: Record<string, unknown>): Record<string, unknown> {
+  const copied = Object.fromEntries(Object.entries(settings).filter(([key]) => !KEPT_BY_TEMPLATE.has(key)));
+  return settings.isSignupEnabled === true ? { ...copied, isSignupEnabled: false } : copied;
+}
+
+/** A single tool is out once one of its tools is active. */
+export function hasActiveTool(definition: Record<string, unknown>): boolean {
+  const tools = definition.tools;
+  return Array.isArray(tools) && tools.some((t: unknown) => (t as { status?: unknown } | null)?.status === 'active');
+}
+
+/**
+ * The template's definition for its copy: every tool a draft (the builder activates it within
+ * their plan's live tools), and each tool data item pointed at the copy of its item (`itemIds`);
+ * a reference to an item the template no longer has is dropped.
+ */
+export function copiedDefinition(
+  definition: Record<string, unknown>,
+  itemIds: ReadonlyMap<string, string>,
+): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value))
+      return value.filter((v) => !isItemRef(v) || itemIds.has(String(v.contextItemId))).map(walk);
+    if (!value || typeof value !== 'object') return value;
+    const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    if (isItemRef(value)) {
+      out.contextItemId = itemIds.get(String(value.contextItemId));
+      out.originalContextItemId = value.contextItemId;
+    }
+    return out;
+  };
+  const copied = walk(definition) as Record<string, unknown>;
+  if (Array.isArray(copied.tools))
+    copied.tools = copied.tools.map((t: unknown) =>
+      t && typeof t === 'object' ? { ...(t as Record<string, unknown>), status: 'draft' } : t,
+    );
+  return copied;
+}
+
+const isItemRef = (v: unknown): v is { contextItemId: unknown } =>
+  Boolean(v) && typeof v === 'object' && typeof (v as { contextItemId?: unknown }).contextItemId === 'string';

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  accounts,
+  appEntities,
+  appLooks,
+  apps,
+  appSlugs,
+  appVersions,
+  authUsers,
+  contextItems,
+  templateCategories,
+  type Db,
+} from '@tessera/db';
+import type { AppSnapshot } from '@tessera/agent';
+import type { AppRow } from '../apps/apps.repo';
+
+/** A template as the library reads it: the app row and the look its end users get. */
+export interface TemplateRow {
+  app: AppRow;
+  publishedStyle: Record<string, unknown> | null;
+  publishedTexts: Record<string, unknown> | null;
+  texts: Record<string, unknown> | null;
+}
+
+/** The builder's own copy of a template, made in one transaction. */
+export interface TemplateCopy {
+  id: string;
+  ownerUserId: string;
+  kind: string;
+  appBuilderVersion: number;
+  slug: string;
+  name: string;
+  definition: Record<string, unknown>;
+  style: Record<string, unknown>;
+  texts: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  /** The template's published files with the copy's name (null: a single tool has no version). */
+  snapshot: AppSnapshot | null;
+  /** Template data item id -> the copy's item id. */
+  itemIds: Map<string, string>;
+}
+
+/** Template flags are set by an admin (docs/product/templates.md#roles-and-permissions). */
+const isFlagged = or(
+  sql`${apps.settings}->>'isAppTemplate' = 'true'`,
+  sql`${apps.settings}->>'isToolTemplate' = 'true'`,
+)!;
+/** Published: a published version, or a single tool with an active tool (its page is live). */
+const isPublished = or(
+  isNotNull(apps.publishedVersionId),
+  and(eq(apps.kind, 'tool'), sql`${apps.definition}->'tools' @> '[{"status":"active"}]'::jsonb`),
+)!;
+
+/** The template library's SQL: flagged published apps of admins, their copies, the categories. */
+export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
+  /** The owner is an admin now: a verified address and the admin flag or one of ADMIN_EMAILS. */
+  const ownerIsAdmin = (): SQL => {
+    const emails = [...adminEmails];
+    const byEmail = emails.length ? inArray(sql`lower(${authUsers.email})`, emails) : sql`false`;
+    return and(eq(authUsers.emailVerified, true), or(eq(accounts.isAdmin, true), byEmail))!;
+  };
+
+  function templates(where: SQL) {
+    return db
+      .select({
+        app: apps,
+        publishedStyle: appLooks.publishedStyle,
+        publishedTexts: appLooks.publishedTexts,
+        texts: appLooks.texts,
+      })
+      .from(apps)
+      .innerJoin(authUsers, eq(authUsers.id, apps.ownerUserId))
+      .innerJoin(accounts, eq(accounts.userId, apps.ownerUserId))
+      .leftJoin(appLooks, eq(appLooks.appId, apps.id))
+      .where(and(where, isFlagged, isPublished, ownerIsAdmin()))
+      .orderBy(asc(apps.name), asc(apps.id));
+  }
+
+  return {
+    async listTemplates(): Promise<TemplateRow[]> {
+      return templates(sql`true`);
+    },
+
+    async findTemplate(appId: string): Promise<TemplateRow | null> {
+      const [row] = await templates(eq(apps.id, appId));
+      return row ?? null;
+    },
+
+    async countDataItems(appId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contextItems)
+        .where(eq(contextItems.appId, appId));
+      return Number(row?.n ?? 0);
+    },
+
+    async dataItemIds(appId: string): Promise<string[]> {
+      const rows = await db.select({ id: contextItems.id }).from(contextItems).where(eq(contextItems.appId, appId));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Stores the copy: its slug, the app row, the entity schemas and version 1 from the template's
+     * published files, its look, and each data item with its bytes, chunks and embeddings (the
+     * indexed text is copied, nothing is fetched or parsed again). Records, end users, keys,
+     * domains, memberships, chats and analytics stay with the template.
+     */
+    async insertCopy(copy: TemplateCopy): Promise<AppRow> {
+      return db.transaction(async (tx) => {
+        await tx.insert(appSlugs).values({ slug: copy.slug, appId: copy.id });
+        const [row] = await tx
+          .insert(apps)
+          .values({
+            id: copy.id,
+            ownerUserId: copy.ownerUserId,
+            kind: copy.kind,
+            slug: copy.slug,
+            name: copy.name,
+            definition: copy.definition,
+            style: copy.style,
+            settings: copy.settings,
+            appBuilderVersion: copy.appBuilderVersion,
+          })
+          .returning();
+        if (copy.snapshot) {
+          const entities = Object.entries(copy.snapshot.entities);
+          if (entities.length)
+            await tx.insert(appEntities).values(
+              entities.map(([name, schema]) => ({
+                appId: copy.id,
+                name,
+                schema: schema as unknown as Record<string, unknown>,
+              })),
+            );
+          await tx.insert(appVersions).values({
+            id: randomUUID(),
+            appId: copy.id,
+            number: 1,
+            snapshot: copy.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
+            description: `Started from the ${copy.name} template`,
+          });
+        }
+        await tx.insert(appLooks).values({ appId: copy.id, texts: copy.texts });
+        const [vectors] = (
+          (await tx.execute(
+            sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`,
+          )) as unknown as { rows: Array<{ present: unknown }> }
+        ).rows;
+        const hasVectors = vectors?.present === true || vectors?.present === 't';
+        for (const [from, to] of copy.itemIds) {
+          await tx.execute(sql`
+            INSERT INTO context_items (id, app_id, name, type, source, provider, provider_item_id, external_file_id,
+              external_file_url, status, error_reason, size, num_of_chunks, original_context_item_id, content_hash,
+              options, last_synced_at)
+            SELECT ${to}, ${copy.id}, name, type, source, provider, provider_item_id, external_file_id,
+              external_file_url, status, error_reason, size, num_of_chunks, id, content_hash, options, last_synced_at
+            FROM context_items WHERE id = ${from}`);
+          await tx.execute(sql`
+            INSERT INTO context_item_sources (item_id, mime_type, bytes)
+            SELECT ${to}, mime_type, bytes FROM context_item_sources WHERE item_id = ${from}`);
+          await tx.execute(sql`
+            INSERT INTO context_chunks (id, item_id, app_id, ord, content, content_hash)
+            SELECT gen_random_uuid()::text, ${to}, ${copy.id}, ord, content, content_hash
+            FROM context_chunks WHERE item_id = ${from}`);
+          if (hasVectors)
+            await tx.execute(sql`
+              INSERT INTO context_chunk_embeddings (chunk_id, app_id, embedding)
+              SELECT n.id, ${copy.id}, e.embedding
+              FROM context_chunks o
+              JOIN context_chunk_embeddings e ON e.chunk_id = o.id
+              JOIN context_chunks n ON n.item_id = ${to} AND n.content_hash = o.content_hash
+              WHERE o.item_id = ${from}`);
+        }
+        return row!;
+      });
+    },
+
+    async listCategories(): Promise<string[]> {
+      const rows = await db
+        .select({ name: templateCategories.name })
+        .from(templateCategories)
+        .orderBy(asc(templateCategories.createdAt), asc(templateCategories.name));
+      return rows.map((r) => r.name);
+    },
+
+    async insertCategory(name: string): Promise<void> {
+      await db.insert(templateCategories).values({ id: randomUUID(), name });
+    },
+  };
+}
+
+export type TemplatesRepo = ReturnType<typeof createTemplatesRepo>;

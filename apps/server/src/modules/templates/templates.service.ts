@@ -1,0 +1,205 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  TEMPLATE_MESSAGES,
+  TOOL_MESSAGES,
+  checkTemplateCategory,
+  type Account,
+  type AppTemplate,
+  type PlanId,
+  type SaveAppResponse,
+  type SaveAppTemplateRequest,
+  type SessionUser,
+  type TemplateListResponse,
+  type TemplateSummary,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/errors';
+import type { VersionsRepo } from '../versions/versions.repo';
+import type { AppsRepo, AppRow } from '../apps/apps.repo';
+import { isUniqueViolation } from '../apps/apps.repo';
+import { appIdOfRequest, withManifestName } from '../apps/app-lifecycle.service';
+import { itemLimitError } from '../context/context.service';
+import type { TemplateRow, TemplatesRepo } from './templates.repo';
+import { copiedDefinition, copiedSettings, hasActiveTool } from './template-copy';
+
+export interface TemplatesServiceDeps {
+  templatesRepo: TemplatesRepo;
+  appsRepo: Pick<AppsRepo, 'findById' | 'updateSettings'>;
+  versionsRepo: Pick<VersionsRepo, 'findPublishedVersion'>;
+  accountOf: (user: SessionUser) => Promise<Pick<Account, 'plan' | 'isAdmin'>>;
+  limitsOf: (plan: PlanId) => { maxDataItems: number };
+  getOwned: (user: SessionUser, appId: string) => Promise<AppRow>;
+  freeSlug: (base: string) => Promise<string>;
+  slugify: (name: string) => string;
+  /** This process's app hosts forget the app's cached settings. */
+  onSettingsSaved?: (app: { id: string; slug: string }) => void;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const isTemplate = (settings: Record<string, unknown>) =>
+  settings.isAppTemplate === true || settings.isToolTemplate === true;
+
+/** What the gallery shows of a template: its name, category, description, image and Pro badge. */
+function summaryOf({ app }: TemplateRow): TemplateSummary {
+  return {
+    templateId: app.id,
+    name: app.name,
+    appType: app.kind as TemplateSummary['appType'],
+    category: text(app.settings.templateCategory),
+    description: text(app.settings.templateDescription),
+    imageUrl: text(app.settings.templateImageUrl) || null,
+    isPro: app.settings.isProTool === true,
+  };
+}
+
+function templateOf(settings: Record<string, unknown>): AppTemplate {
+  return {
+    isTemplate: isTemplate(settings),
+    category: text(settings.templateCategory) || null,
+    description: text(settings.templateDescription),
+    imageUrl: text(settings.templateImageUrl) || null,
+    isPro: settings.isProTool === true,
+  };
+}
+
+/**
+ * The template library (docs/product/templates.md): admins offer their published apps as templates
+ * in a managed list of categories; any builder copies one into an app of their own.
+ */
+export function createTemplatesService(deps: TemplatesServiceDeps) {
+  const { templatesRepo, appsRepo, versionsRepo, accountOf, limitsOf, getOwned, freeSlug, slugify } = deps;
+
+  async function requireAdmin(user: SessionUser): Promise<void> {
+    if (!(await accountOf(user)).isAdmin) throw new AppError('FORBIDDEN', TEMPLATE_MESSAGES.adminsOnly);
+  }
+
+  async function getTemplate(templateId: string): Promise<TemplateRow> {
+    const template = await templatesRepo.findTemplate(templateId);
+    if (!template) throw new AppError('NOT_FOUND', TEMPLATE_MESSAGES.notFound);
+    return template;
+  }
+
+  /** The copy the same builder's same key made before, if any. */
+  async function earlierCopy(id: string, user: SessionUser): Promise<SaveAppResponse | null> {
+    const row = await appsRepo.findById(id);
+    return row?.ownerUserId === user.id ? responseOf(row) : null;
+  }
+
+  const responseOf = (row: AppRow): SaveAppResponse => ({
+    appId: row.id,
+    slug: row.slug,
+    name: row.name,
+    appType: row.kind as SaveAppResponse['appType'],
+  });
+
+  return {
+    async list(): Promise<TemplateListResponse> {
+      const [rows, categories] = await Promise.all([templatesRepo.listTemplates(), templatesRepo.listCategories()]);
+      return { templates: rows.map(summaryOf), categories };
+    },
+
+    /**
+     * A new app of the builder's own from the template's published version: files, entity schemas,
+     * look, settings without the template's flags and secrets, tools (as drafts) and copies of its
+     * data items. The same request key gives back the first copy, even when sent twice at once.
+     */
+    async use(user: SessionUser, templateId: string, requestKey: string): Promise<SaveAppResponse> {
+      const id = appIdOfRequest(user.id, `template:${templateId}:${requestKey}`);
+      const [template, earlier, account] = await Promise.all([
+        getTemplate(templateId),
+        earlierCopy(id, user),
+        accountOf(user),
+      ]);
+      if (earlier) return earlier;
+      const { app } = template;
+      if (app.settings.isProTool === true && account.plan === 'lite' && !account.isAdmin)
+        throw new AppError('PLAN_LIMIT_REACHED', TEMPLATE_MESSAGES.proOnly, { upgradeReason: 'default' });
+      const itemIds = await templatesRepo.dataItemIds(app.id);
+      const limits = limitsOf(account.plan);
+      if (itemIds.length > limits.maxDataItems) throw itemLimitError(account.plan, limits);
+      const published = await versionsRepo.findPublishedVersion(app.id);
+      const idMap = new Map(itemIds.map((itemId) => [itemId, randomUUID()]));
+      const copy = {
+        id,
+        ownerUserId: user.id,
+        kind: app.kind,
+        appBuilderVersion: app.appBuilderVersion,
+        name: app.name,
+        definition: copiedDefinition(app.definition, idMap),
+        style: template.publishedStyle ?? app.style,
+        texts: template.publishedTexts ?? template.texts ?? {},
+        settings: copiedSettings(app.settings),
+        snapshot: published ? withManifestName(published.snapshot, app.name) : null,
+        itemIds: idMap,
+      };
+      const slug = await freeSlug(slugify(app.name));
+      try {
+        return responseOf(await templatesRepo.insertCopy({ ...copy, slug }));
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // The same key's first request stored the copy while this one was on its way.
+        const same = await earlierCopy(id, user);
+        if (same) return same;
+        // Another app took the slug a moment ago.
+        const suffixed = `${slug}-${randomBytes(3).toString('hex')}`;
+        return responseOf(await templatesRepo.insertCopy({ ...copy, slug: suffixed }));
+      }
+    },
+
+    async listCategories(user: SessionUser): Promise<{ categories: string[] }> {
+      await requireAdmin(user);
+      return { categories: await templatesRepo.listCategories() };
+    },
+
+    async addCategory(user: SessionUser, name: string): Promise<{ categories: string[] }> {
+      await requireAdmin(user);
+      const refusal = checkTemplateCategory(name, await templatesRepo.listCategories());
+      if (refusal === TOOL_MESSAGES.categoryExists) throw new AppError('CONFLICT', refusal);
+      if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { field: 'name' });
+      try {
+        await templatesRepo.insertCategory(name.trim());
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', TOOL_MESSAGES.categoryExists);
+        throw err;
+      }
+      return { categories: await templatesRepo.listCategories() };
+    },
+
+    async getAppTemplate(user: SessionUser, appId: string): Promise<AppTemplate> {
+      const [row] = await Promise.all([getOwned(user, appId), requireAdmin(user)]);
+      return templateOf(row.settings);
+    },
+
+    /**
+     * Offers the admin's own app as a template, or stops offering it. Offering needs the app
+     * published and one of the managed categories.
+     */
+    async saveAppTemplate(user: SessionUser, appId: string, req: SaveAppTemplateRequest): Promise<AppTemplate> {
+      const [row] = await Promise.all([getOwned(user, appId), requireAdmin(user)]);
+      const category = req.category?.trim() || null;
+      if (req.isTemplate) {
+        const isLive = row.publishedVersionId !== null || hasActiveTool(row.definition);
+        if (!isLive) throw new AppError('CONFLICT', TEMPLATE_MESSAGES.needsPublish);
+        if (!category)
+          throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.categoryRequired, { field: 'category' });
+      }
+      if (category) {
+        const known = (await templatesRepo.listCategories()).find((c) => c.toLowerCase() === category.toLowerCase());
+        if (!known) throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.unknownCategory, { field: 'category' });
+      }
+      const flag = row.kind === 'tool' ? 'isToolTemplate' : 'isAppTemplate';
+      const settings = {
+        ...row.settings,
+        [flag]: req.isTemplate,
+        templateCategory: category,
+        templateDescription: req.description?.trim() || null,
+        templateImageUrl: req.imageUrl?.trim() || null,
+        isProTool: req.isPro === true,
+      };
+      await appsRepo.updateSettings(row.id, row.slug, settings);
+      deps.onSettingsSaved?.({ id: row.id, slug: row.slug });
+      return templateOf(settings);
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
