@@ -98,6 +98,7 @@ import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createGumroadClient } from './modules/billing/gumroad';
+import { createMembershipStripe } from './modules/memberships/memberships-stripe';
 import { createMembershipsRepo } from './modules/memberships/memberships.repo';
 import { membershipsRoutes, requireMembership } from './modules/memberships/memberships.routes';
 import { createMembershipsService } from './modules/memberships/memberships.service';
@@ -281,7 +282,8 @@ export function createApp({
     secret: config.authSecret,
     appOrigin: (slug) => runtime.appOrigin(slug),
   });
-  // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad account.
+  const runtimeSource = createRuntimeSource({ db, versionsRepo, brandingRepo });
+  // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad or Stripe account.
   const membershipsRepo = createMembershipsRepo(db);
   const memberships = createMembershipsService({
     repo: membershipsRepo,
@@ -292,6 +294,10 @@ export function createApp({
     gumroadTokenOf: (row) => settingsSecrets.tokenOf(row.id, row.settings),
     gumroad: (accessToken) =>
       createGumroadClient({ accessToken, apiUrl: config.billing.apiUrls.gumroad, policy: config.outboundPolicy }),
+    stripeKeyOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeSecretKey'),
+    stripeWebhookSecretOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeWebhookSecret'),
+    stripe: (secretKey) => createMembershipStripe({ secretKey, apiUrl: config.billing.apiUrls.stripe }),
+    lookOf: (appId) => runtimeSource.findLook(appId, 'published'),
     appUserEmailOf: async (appId, appUserId) => (await appUsersRepo.findById(appId, appUserId))?.email ?? null,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
@@ -304,7 +310,7 @@ export function createApp({
       Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
   });
   const runtime = createRuntimeService({
-    source: createRuntimeSource({ db, versionsRepo, brandingRepo }),
+    source: runtimeSource,
     bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
     secret: config.authSecret,
     publicUrl: config.publicUrl,

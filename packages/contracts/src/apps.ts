@@ -115,6 +115,9 @@ export const AppSettingsSchema = z.looseObject({
     })
     .nullish(),
   gumroadAccessToken: z.string().nullish(),
+  /** Paid memberships through Stripe (docs/product/memberships.md): stored sealed, never shown. */
+  stripeSecretKey: z.string().nullish(),
+  stripeWebhookSecret: z.string().nullish(),
   // The tool settings' shapes (docs/product/tools.md#data); their ranges and gates are the server's rules.
   ...ToolSettingsSchema.shape,
 });

@@ -20,6 +20,15 @@ export const MEMBERSHIP_MESSAGES = {
   checking: 'Checking your payment…',
   waiting: 'Finish your purchase in the new tab. This page lets you in as soon as the payment is confirmed.',
   welcome: 'Payment confirmed. Welcome!',
+  stripeFetchPricesFailed: 'Failed to fetch Stripe prices',
+  stripeConnectFailed: 'Failed to connect to Stripe',
+  stripeConnected: "Connected to Stripe, you're all set!",
+  stripeNoKey: 'Add your Stripe secret key first',
+  stripeKeyRejected: 'Stripe did not accept this secret key',
+  stripePriceNotFound: 'This price is not a monthly or yearly price in your Stripe account',
+  stripeNoWebhookSecret: "Add your Stripe webhook's signing secret first",
+  stripeBadSignature: 'Invalid Stripe signature',
+  stripeWebhookSecretSaved: 'Signing secret saved',
   changeWarning:
     'Members who already paid keep their access until their period ends; new members will buy the product you pick now.',
 } as const;

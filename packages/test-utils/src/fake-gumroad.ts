@@ -61,6 +61,10 @@ export interface FakeGumroad {
   cancel(subscriptionId: string): Promise<void>;
   /** The membership ends (subscription_ended ping). */
   end(subscriptionId: string): Promise<void>;
+  /** The seller refunds a sale (refund ping). */
+  refund(saleId: string): Promise<void>;
+  /** The buyer's bank disputes a sale (dispute ping; the sale is charged back). */
+  dispute(saleId: string): Promise<void>;
   /** Sends a ping again (Gumroad retries). */
   replay(ping: FakeGumroadPing): Promise<unknown>;
   productLink(permalink: string): string;
@@ -118,6 +122,8 @@ export async function startFakeGumroad(
     buy: async () => ({}) as FakeGumroadSale,
     cancel: async () => {},
     end: async () => {},
+    refund: async () => {},
+    dispute: async () => {},
     replay: async () => undefined,
     productLink: (permalink) => `${state.baseUrl}/l/${permalink}`,
     close: async () => {},
@@ -210,6 +216,21 @@ export async function startFakeGumroad(
       ended_at: at,
     });
   };
+
+  async function saleEnds(saleId: string, resource: 'refund' | 'dispute') {
+    const sale = state.sales.get(saleId);
+    if (!sale) throw new Error(`no sale ${saleId}`);
+    Object.assign(sale, resource === 'refund' ? { refunded: true } : { chargedback: true });
+    await ping({
+      resource_name: resource,
+      sale_id: sale.id,
+      product_id: sale.product_id,
+      email: sale.email,
+      ...(resource === 'refund' ? { refunded: 'true' } : { disputed: 'true' }),
+    });
+  }
+  state.refund = (saleId) => saleEnds(saleId, 'refund');
+  state.dispute = (saleId) => saleEnds(saleId, 'dispute');
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');

@@ -10,9 +10,18 @@ export interface FakeStripeDelivery {
   signature: string;
 }
 
-export interface FakeStripe {
-  /** The API origin (STRIPE_API_URL); the hosted checkout and portal pages are served here too. */
-  baseUrl: string;
+/** A recurring (or one-time) price of an account, as GET /v1/prices lists it. */
+export interface FakeStripePrice {
+  id: string;
+  product: { id: string; name: string };
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number } | null;
+  active: boolean;
+}
+
+/** One Stripe account: its API key, its webhook endpoint and what was sent there, its prices. */
+export interface FakeStripeAccount {
   secretKey: string;
   webhookSecret: string;
   /** Where webhooks are POSTed; `deliver` replaces the POST (in-process tests). */
@@ -20,14 +29,27 @@ export interface FakeStripe {
   deliver: ((payload: string, signature: string) => Promise<unknown>) | null;
   /** Every webhook sent, oldest first (replay them with `redeliver`). */
   deliveries: FakeStripeDelivery[];
+  prices: FakeStripePrice[];
+}
+
+export interface FakeStripe extends FakeStripeAccount {
+  /** The API origin (STRIPE_API_URL); the hosted checkout and portal pages are served here too. */
+  baseUrl: string;
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
+  charges: Map<string, Obj>;
+  /** Another account (a builder's own Stripe, for paid memberships): its own key, webhooks and prices. */
+  addAccount(options?: Partial<FakeStripeAccount>): FakeStripeAccount;
   /** Pays an open Checkout session as the hosted page's button does (webhooks included). */
   pay(sessionId: string): Promise<Obj>;
   /** The customer cancels at period end (customer.subscription.updated). */
   cancel(subscriptionId: string): Promise<void>;
   /** The subscription ends (customer.subscription.deleted). */
   end(subscriptionId: string): Promise<void>;
+  /** The seller refunds the subscription's first charge (charge.refunded). */
+  refund(subscriptionId: string): Promise<void>;
+  /** The customer's bank disputes the subscription's first charge (charge.dispute.created). */
+  dispute(subscriptionId: string): Promise<void>;
   /** Sends a delivery again, as Stripe's retries do. */
   redeliver(delivery: FakeStripeDelivery): Promise<unknown>;
   /** Stripe's signature header for a payload: t=<time>,v1=HMAC-SHA256(secret, "<time>.<payload>"). */
@@ -72,41 +94,60 @@ button{font:inherit;padding:10px 18px;border-radius:8px;border:0;background:#635
 /**
  * A fake of the Stripe API on loopback, spoken to by the official `stripe` package: Checkout
  * sessions, a hosted checkout page the browser can "pay" on (it redirects to the success URL), the
- * customer portal (cancel at period end), and webhooks signed with Stripe's signing scheme.
+ * customer portal (cancel at period end), prices, refunds and disputes, and webhooks signed with
+ * Stripe's signing scheme. Each account (the platform's, and builders' for paid memberships) has its
+ * own key, webhook endpoint and prices.
  */
 export async function startFakeStripe(
   options: { webhookUrl?: string; port?: number; secretKey?: string; webhookSecret?: string } = {},
 ): Promise<FakeStripe> {
-  const state: FakeStripe = {
-    baseUrl: '',
-    secretKey: options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`,
-    webhookSecret: options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`,
-    webhookUrl: options.webhookUrl ?? null,
-    deliver: null,
+  const newAccount = (given: Partial<FakeStripeAccount> = {}): FakeStripeAccount => ({
+    secretKey: given.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`,
+    webhookSecret: given.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`,
+    webhookUrl: given.webhookUrl ?? null,
+    deliver: given.deliver ?? null,
     deliveries: [],
+    prices: given.prices ?? [],
+  });
+  const state: FakeStripe = {
+    ...newAccount(options),
+    baseUrl: '',
     sessions: new Map(),
     subscriptions: new Map(),
+    charges: new Map(),
+    addAccount: () => newAccount(),
     pay: async () => ({}),
     cancel: async () => {},
     end: async () => {},
+    refund: async () => {},
+    dispute: async () => {},
     redeliver: async () => undefined,
     sign: (payload, secret = state.webhookSecret, time = now()) =>
       `t=${time},v1=${createHmac('sha256', secret).update(`${time}.${payload}`).digest('hex')}`,
     close: async () => {},
   };
+  const accounts: FakeStripeAccount[] = [state];
+  /** The account each session, subscription, charge and delivery belongs to (by object). */
+  const ownerOf = new WeakMap<object, FakeStripeAccount>();
   const portals = new Map<string, Obj>();
+  state.addAccount = (given) => {
+    const account = newAccount(given);
+    accounts.push(account);
+    return account;
+  };
 
   async function send(delivery: FakeStripeDelivery) {
-    if (state.deliver) return state.deliver(delivery.payload, delivery.signature);
-    if (!state.webhookUrl) return undefined;
-    const res = await fetch(state.webhookUrl, {
+    const account = ownerOf.get(delivery) ?? state;
+    if (account.deliver) return account.deliver(delivery.payload, delivery.signature);
+    if (!account.webhookUrl) return undefined;
+    const res = await fetch(account.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
       body: delivery.payload,
     });
     return res.status;
   }
-  async function emit(type: string, object: Obj) {
+  async function emit(account: FakeStripeAccount, type: string, object: Obj) {
     const created = now();
     const event = {
       id: id('evt'),
@@ -118,22 +159,40 @@ export async function startFakeStripe(
       data: { object },
     };
     const payload = JSON.stringify(event);
-    const delivery = { type, payload, signature: state.sign(payload, state.webhookSecret, created) };
-    state.deliveries.push(delivery);
+    const delivery = { type, payload, signature: state.sign(payload, account.webhookSecret, created) };
+    ownerOf.set(delivery, account);
+    account.deliveries.push(delivery);
     await send(delivery);
   }
   state.redeliver = (delivery) => send(delivery);
+  const owned = (object: Obj) => ownerOf.get(object) ?? state;
 
   state.pay = async (sessionId) => {
     const session = state.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     if (session.status === 'complete') return session;
+    const account = owned(session);
     const customer = id('cus');
     session.customer = customer;
     session.customer_details = { email: session.customer_email };
     session.payment_status = 'paid';
     session.status = 'complete';
+    const price = account.prices.find((p) => p.id === session.line_items?.[0]?.price);
+    const charge = {
+      id: id('ch'),
+      object: 'charge',
+      customer,
+      amount: session.amount_total ?? 0,
+      amount_refunded: 0,
+      currency: session.currency ?? 'usd',
+      refunded: false,
+      disputed: false,
+    };
+    ownerOf.set(charge, account);
+    state.charges.set(charge.id, charge);
     if (session.mode === 'subscription') {
+      const days = price?.recurring?.interval === 'year' ? 365 : 30;
+      const periodEnd = now() + days * 86_400;
       const sub = {
         id: id('sub'),
         object: 'subscription',
@@ -142,26 +201,51 @@ export async function startFakeStripe(
         cancel_at_period_end: false,
         canceled_at: null,
         metadata: session.subscription_data?.metadata ?? {},
-        items: { object: 'list', data: [{ id: id('si'), price: { id: session.line_items?.[0]?.price } }] },
+        items: {
+          object: 'list',
+          data: [{ id: id('si'), price: { id: session.line_items?.[0]?.price }, current_period_end: periodEnd }],
+        },
+        latest_charge: charge.id,
       };
+      ownerOf.set(sub, account);
       state.subscriptions.set(sub.id, sub);
       session.subscription = sub.id;
-      await emit('customer.subscription.created', { ...sub });
+      await emit(account, 'customer.subscription.created', { ...sub });
     }
-    await emit('checkout.session.completed', { ...session });
+    await emit(account, 'checkout.session.completed', { ...session });
     return session;
   };
-  state.cancel = async (subscriptionId) => {
+  const subscriptionOf = (subscriptionId: string) => {
     const sub = state.subscriptions.get(subscriptionId);
     if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    return sub;
+  };
+  state.cancel = async (subscriptionId) => {
+    const sub = subscriptionOf(subscriptionId);
     Object.assign(sub, { cancel_at_period_end: true, canceled_at: now() });
-    await emit('customer.subscription.updated', { ...sub });
+    await emit(owned(sub), 'customer.subscription.updated', { ...sub });
   };
   state.end = async (subscriptionId) => {
-    const sub = state.subscriptions.get(subscriptionId);
-    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    const sub = subscriptionOf(subscriptionId);
     Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: sub.canceled_at ?? now() });
-    await emit('customer.subscription.deleted', { ...sub });
+    await emit(owned(sub), 'customer.subscription.deleted', { ...sub });
+  };
+  state.refund = async (subscriptionId) => {
+    const charge = state.charges.get(subscriptionOf(subscriptionId).latest_charge)!;
+    Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+    await emit(owned(charge), 'charge.refunded', { ...charge });
+  };
+  state.dispute = async (subscriptionId) => {
+    const charge = state.charges.get(subscriptionOf(subscriptionId).latest_charge)!;
+    charge.disputed = true;
+    await emit(owned(charge), 'charge.dispute.created', {
+      id: id('dp'),
+      object: 'dispute',
+      charge: charge.id,
+      amount: charge.amount,
+      currency: charge.currency,
+      status: 'needs_response',
+    });
   };
 
   const server = createServer(async (req, res) => {
@@ -174,14 +258,45 @@ export async function startFakeStripe(
       json(status, { error: { type: 'invalid_request_error', message } });
     try {
       if (url.pathname.startsWith('/v1/')) {
-        if (req.headers.authorization !== `Bearer ${state.secretKey}`) return apiError(401, 'Invalid API Key provided');
+        const account = accounts.find((a) => req.headers.authorization === `Bearer ${a.secretKey}`);
+        if (!account) return apiError(401, 'Invalid API Key provided');
+        const mine = (object: Obj | undefined) => (object && owned(object) === account ? object : undefined);
         const form = req.method === 'POST' ? parseForm(await readBody(req)) : {};
+        if (req.method === 'GET' && url.pathname === '/v1/prices') {
+          // expand[0]=data.product (the client numbers list parameters)
+          const expanded = [...url.searchParams].some(([k, v]) => k.startsWith('expand[') && v === 'data.product');
+          const data = account.prices
+            .filter((p) => p.active || url.searchParams.get('active') !== 'true')
+            .filter((p) => p.recurring || url.searchParams.get('type') !== 'recurring')
+            .map((p) => ({
+              object: 'price',
+              ...p,
+              product: expanded ? { object: 'product', ...p.product } : p.product.id,
+            }));
+          return json(200, { object: 'list', data, has_more: false, url: '/v1/prices' });
+        }
+        if (req.method === 'GET' && url.pathname === '/v1/subscriptions') {
+          const customer = url.searchParams.get('customer');
+          const data = [...state.subscriptions.values()].filter(
+            (s) => mine(s) && (!customer || s.customer === customer),
+          );
+          return json(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
+        }
+        const chargeMatch = /^\/v1\/charges\/([\w-]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && chargeMatch) {
+          const charge = mine(state.charges.get(chargeMatch[1]!));
+          return charge ? json(200, charge) : apiError(404, 'No such charge');
+        }
         if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
           if (!form.line_items?.[0]?.price) return apiError(400, 'Missing required param: line_items[0][price].');
           if (!form.success_url) return apiError(400, 'Missing required param: success_url.');
+          const price = account.prices.find((p) => p.id === form.line_items[0].price);
           const session: Obj = {
             id: id('cs'),
             object: 'checkout.session',
+            created: now(),
+            amount_total: price ? price.unit_amount * Number(form.line_items[0].quantity ?? 1) : null,
+            currency: price?.currency ?? null,
             mode: form.mode ?? 'payment',
             client_reference_id: form.client_reference_id ?? null,
             customer_email: form.customer_email ?? null,
@@ -196,18 +311,19 @@ export async function startFakeStripe(
             customer: null,
           };
           session.url = `${state.baseUrl}/c/pay/${session.id}`;
+          ownerOf.set(session, account);
           state.sessions.set(session.id, session);
           const { subscription_data: _s, line_items: _l, ...visible } = session;
           return json(200, visible);
         }
         const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
         if (req.method === 'GET' && sessionMatch) {
-          const session = state.sessions.get(sessionMatch[1]!);
+          const session = mine(state.sessions.get(sessionMatch[1]!));
           return session ? json(200, session) : apiError(404, 'No such checkout.session');
         }
         const subMatch = /^\/v1\/subscriptions\/([\w-]+)$/.exec(url.pathname);
         if (req.method === 'GET' && subMatch) {
-          const sub = state.subscriptions.get(subMatch[1]!);
+          const sub = mine(state.subscriptions.get(subMatch[1]!));
           return sub ? json(200, sub) : apiError(404, 'No such subscription');
         }
         if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
@@ -235,7 +351,11 @@ export async function startFakeStripe(
         return page(
           res,
           'Checkout',
-          `<div class="box"><h1>Fake Stripe checkout</h1><p>Price <b>${esc(String(session.line_items?.[0]?.price))}</b></p>
+          `<div class="box"><h1>Fake Stripe checkout</h1><p>Price <b>${esc(String(session.line_items?.[0]?.price))}</b>${
+            session.amount_total != null
+              ? ` · ${(session.amount_total / 100).toFixed(2)} ${esc(String(session.currency).toUpperCase())}`
+              : ''
+          }</p>
 <p>${esc(session.customer_email ?? '')}</p><form method="post"><button type="submit">Pay</button></form>
 ${session.cancel_url ? `<p><a href="${esc(session.cancel_url)}">Back</a></p>` : ''}</div>`,
         );

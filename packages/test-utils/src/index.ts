@@ -1,7 +1,13 @@
 export { createTestDatabase, prepareTemplateDatabase, TEMPLATE_DB_NAME, type TestDatabase } from './test-database';
 export { startFakeSmtp, type FakeSmtp, type ReceivedMail } from './fake-smtp';
 export { startFakeGoogle, type FakeGoogle, type GoogleProfile } from './fake-google';
-export { startFakeStripe, type FakeStripe, type FakeStripeDelivery } from './fake-stripe';
+export {
+  startFakeStripe,
+  type FakeStripe,
+  type FakeStripeAccount,
+  type FakeStripeDelivery,
+  type FakeStripePrice,
+} from './fake-stripe';
 export {
   startFakeGumroad,
   type FakeGumroad,

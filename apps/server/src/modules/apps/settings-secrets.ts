@@ -1,8 +1,12 @@
 import type { AppSettings } from '@tessera/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 
-/** The payment provider's access token: sent by the settings panel, stored sealed, never sent back. */
-const TOKEN_FIELD = 'gumroadAccessToken';
+/**
+ * The payment providers' secrets of paid memberships (docs/product/memberships.md#data): sent by the
+ * settings, stored sealed, never sent back.
+ */
+const SECRET_FIELDS = ['gumroadAccessToken', 'stripeSecretKey', 'stripeWebhookSecret'] as const;
+export type SettingsSecretField = (typeof SECRET_FIELDS)[number];
 
 type Stored = Record<string, unknown>;
 interface SealedValue {
@@ -11,37 +15,50 @@ interface SealedValue {
 
 const isSealed = (value: unknown): value is SealedValue =>
   typeof value === 'object' && value !== null && typeof (value as SealedValue).sealed === 'string';
+const isStored = (value: unknown) => isSealed(value) || (typeof value === 'string' && value !== '');
 
 /**
- * App settings as stored and as shown. Stored, the token is `{ sealed }` (the API only takes it as
- * text, so no request can put a sealed value of its own there); shown, it is only
- * `paidMembershipsSettings.hasPaymentProviderAccessToken`.
+ * App settings as stored and as shown. Stored, a secret is `{ sealed }` (the API only takes it as
+ * text, so no request can put a sealed value of its own there); shown, only
+ * `paidMembershipsSettings.hasPaymentProviderAccessToken` says whether the chosen provider's key is stored.
  */
 export function createSettingsSecrets(box: SecretBox) {
-  const context = (appId: string) => `app:${appId}:${TOKEN_FIELD}`;
-  const seal = (appId: string, token: string): SealedValue => ({ sealed: box.seal(token, context(appId)) });
+  const context = (appId: string, field: SettingsSecretField) => `app:${appId}:${field}`;
 
   return {
     /**
-     * The settings to store: a new token sealed; none given keeps the stored one (sealing one kept
+     * The settings to store: a new secret sealed; none given keeps the stored one (sealing one kept
      * in plaintext before); null or empty text removes it.
      */
     toStored(appId: string, incoming: AppSettings, stored: Stored): Stored {
-      const { [TOKEN_FIELD]: given, ...rest } = incoming;
-      const kept = stored[TOKEN_FIELD];
-      let token: SealedValue | undefined;
-      if (given === undefined)
-        token = typeof kept === 'string' && kept !== '' ? seal(appId, kept) : isSealed(kept) ? kept : undefined;
-      else if (given !== null && given.trim() !== '') token = seal(appId, given.trim());
-      return token ? { ...rest, [TOKEN_FIELD]: token } : rest;
+      const out: Stored = { ...incoming };
+      for (const field of SECRET_FIELDS) {
+        const given = incoming[field] as string | null | undefined;
+        const kept = stored[field];
+        let secret: SealedValue | undefined;
+        if (given === undefined)
+          secret =
+            typeof kept === 'string' && kept !== ''
+              ? { sealed: box.seal(kept, context(appId, field)) }
+              : isSealed(kept)
+                ? kept
+                : undefined;
+        else if (given !== null && given.trim() !== '')
+          secret = { sealed: box.seal(given.trim(), context(appId, field)) };
+        if (secret) out[field] = secret;
+        else delete out[field];
+      }
+      return out;
     },
 
-    /** The settings a builder sees: no token, whether one is stored in `paidMembershipsSettings`. */
+    /** The settings a builder sees: no secrets; whether the chosen provider's key is stored. */
     toShown(stored: Stored): Stored {
-      const { [TOKEN_FIELD]: token, ...rest } = stored;
-      const hasToken = isSealed(token) || (typeof token === 'string' && token !== '');
+      const rest: Stored = { ...stored };
+      for (const field of SECRET_FIELDS) delete rest[field];
       const paid = rest.paidMembershipsSettings;
       const isObject = typeof paid === 'object' && paid !== null && !Array.isArray(paid);
+      const provider = isObject ? (paid as Stored).paymentProvider : undefined;
+      const hasToken = isStored(stored[provider === 'stripe' ? 'stripeSecretKey' : 'gumroadAccessToken']);
       if (!hasToken && !isObject) return rest;
       return {
         ...rest,
@@ -49,16 +66,17 @@ export function createSettingsSecrets(box: SecretBox) {
       };
     },
 
-    /** The stored token in clear (paid memberships call Gumroad with it), or null. */
-    tokenOf(appId: string, stored: Stored): string | null {
-      const token = stored[TOKEN_FIELD];
-      if (isSealed(token)) return box.open(token.sealed, context(appId));
+    /** A stored secret in clear (paid memberships call the provider with it), or null. */
+    tokenOf(appId: string, stored: Stored, field: SettingsSecretField = 'gumroadAccessToken'): string | null {
+      const token = stored[field];
+      if (isSealed(token)) return box.open(token.sealed, context(appId, field));
       return typeof token === 'string' && token !== '' ? token : null;
     },
 
-    /** Stored settings without the sealed token (sealed for one app, it stays with that app). */
+    /** Stored settings without the sealed secrets (sealed for one app, they stay with that app). */
     withoutSecrets(stored: Stored): Stored {
-      const { [TOKEN_FIELD]: _token, ...rest } = stored;
+      const rest: Stored = { ...stored };
+      for (const field of SECRET_FIELDS) delete rest[field];
       return rest;
     },
   };

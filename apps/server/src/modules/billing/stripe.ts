@@ -9,8 +9,8 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** The official client, pointed at STRIPE_API_URL when set. */
-function stripeClient({ secretKey, apiUrl }: StripeSettings): Stripe {
+/** The official client, pointed at STRIPE_API_URL when set (plans, and builders' keys for paid memberships). */
+export function stripeClient({ secretKey, apiUrl }: Pick<StripeSettings, 'secretKey' | 'apiUrl'>): Stripe {
   if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 20_000 });
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -213,6 +213,51 @@ describe('paid memberships: end users', () => {
     expect((await repo.find(appId, 'gumroad', sale.subscription_id!))!.status).toBe('ended');
   });
 
+  it('ends access at once on a refund or a dispute ping, once however often it comes, and takes it off the revenue', async () => {
+    const appId = await makeApp();
+    routePings((await connect(appId)).notificationUrl);
+    const refunded = await endUser(appId);
+    const disputed = await endUser(appId);
+    const refundedSale = await gumroad.buy('club', refunded.email);
+    const salePing = gumroad.pings.at(-1)!;
+    const disputedSale = await gumroad.buy('club', disputed.email);
+    expect((await notes(appId, refunded.token)).status).toBe(200);
+
+    await gumroad.refund(refundedSale.id);
+    await gumroad.dispute(disputedSale.id);
+    for (const ping of gumroad.pings.slice(-2)) expect(await gumroad.replay(ping)).toMatchObject({ status: 200 });
+    for (const member of [refunded, disputed]) {
+      expect((await notes(appId, member.token)).status).toBe(403);
+      expect((await status(appId, member.token)).body.active).toBe(false);
+      // Checking again with Gumroad finds the refunded sale: still no access.
+      expect((await post(`/live_api/apps/${appId}/membership/verify`, undefined, member.token)).body.active).toBe(
+        false,
+      );
+    }
+    // The sale ping again, late: it does not give access back.
+    await gumroad.replay(salePing);
+    expect(await repo.find(appId, 'gumroad', refundedSale.subscription_id!)).toMatchObject({ status: 'ended' });
+    expect(await repo.revenuePerDay(appId, WEEK_AGO())).toEqual([
+      expect.objectContaining({ currency: 'usd', amount: 0, payments: 2 }),
+    ]);
+  });
+
+  it('applies a refund ping that arrives before the sale ping: the sale is recorded and access stays closed', async () => {
+    const appId = await makeApp();
+    const { notificationUrl } = await connect(appId);
+    const member = await endUser(appId);
+    gumroad.deliver = null;
+    const sale = await gumroad.buy('club', member.email);
+    await gumroad.refund(sale.id);
+    routePings(notificationUrl);
+    const [salePing, refundPing] = gumroad.pings.slice(-2);
+    await gumroad.replay(refundPing!);
+    await gumroad.replay(salePing!);
+    expect(await repo.find(appId, 'gumroad', sale.subscription_id!)).toMatchObject({ status: 'ended' });
+    expect((await notes(appId, member.token)).status).toBe(403);
+    expect((await repo.revenuePerDay(appId, WEEK_AGO()))[0]).toMatchObject({ amount: 0, payments: 1 });
+  });
+
   it('takes a ping that arrives before the buyer signs up, matched by e-mail once they verify', async () => {
     const appId = await makeApp();
     routePings((await connect(appId)).notificationUrl);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { appMembershipEvents, appMemberships, appUsers, type Db } from '@tessera/db';
 
 export type MembershipStatusValue = 'active' | 'cancelled' | 'past_due' | 'ended';
@@ -10,8 +10,11 @@ export interface MembershipChange {
   /** Unique per app and provider: the same id applied twice is a replay and changes nothing. */
   eventId: string;
   subscriptionId: string;
-  /** A payment records its amount (revenue); a status change only moves the membership. */
-  kind: 'payment' | 'status';
+  /**
+   * A payment records its amount (revenue); a status change only moves the membership; a refund
+   * (or dispute) records the amount taken back and ends the membership at once, whatever the order.
+   */
+  kind: 'payment' | 'status' | 'refund';
   amount: number | null;
   currency: string | null;
   /** The app user the provider names (the id passed at checkout), when it does. */
@@ -69,8 +72,8 @@ export function createMembershipsRepo(db: Db) {
             eventId: change.eventId,
             kind: change.kind,
             subscriptionId: change.subscriptionId,
-            amount: change.kind === 'payment' ? change.amount : null,
-            currency: change.kind === 'payment' ? (change.currency?.toLowerCase() ?? null) : null,
+            amount: change.kind === 'status' ? null : change.amount,
+            currency: change.kind === 'status' ? null : (change.currency?.toLowerCase() ?? null),
             occurredAt: change.occurredAt,
           })
           .onConflictDoNothing()
@@ -103,6 +106,20 @@ export function createMembershipsRepo(db: Db) {
         if (created.length) return { applied: true };
 
         const [existing] = await tx.select().from(appMemberships).where(key).for('update');
+        if (change.kind === 'refund') {
+          // Money taken back ends access now: no older or same-time state may keep it open.
+          const stateAt = change.occurredAt > existing!.stateAt ? change.occurredAt : existing!.stateAt;
+          await tx
+            .update(appMemberships)
+            .set({
+              status: 'ended',
+              cancelledAt: change.cancelledAt ?? change.occurredAt,
+              stateAt,
+              updatedAt: new Date(),
+            })
+            .where(key);
+          return { applied: true };
+        }
         const newer = change.occurredAt >= existing!.stateAt;
         // A payment's period runs from when it was made: the later end wins whatever the order.
         const periodEnd =
@@ -166,7 +183,7 @@ export function createMembershipsRepo(db: Db) {
 
     /**
      * Revenue from memberships per UTC day and currency since `since` (the analytics page): the
-     * sum of the payments recorded, in the currency's smallest unit.
+     * payments recorded less the refunds and disputes of that day, in the currency's smallest unit.
      */
     async revenuePerDay(appId: string, since: Date) {
       const day = sql<string>`to_char(${appMembershipEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -174,14 +191,14 @@ export function createMembershipsRepo(db: Db) {
         .select({
           day,
           currency: sql<string>`coalesce(${appMembershipEvents.currency}, 'usd')`,
-          amount: sql<number>`coalesce(sum(${appMembershipEvents.amount}), 0)::int`,
-          payments: sql<number>`count(*)::int`,
+          amount: sql<number>`coalesce(sum(case when ${appMembershipEvents.kind} = 'refund' then -${appMembershipEvents.amount} else ${appMembershipEvents.amount} end), 0)::int`,
+          payments: sql<number>`count(*) filter (where ${appMembershipEvents.kind} = 'payment')::int`,
         })
         .from(appMembershipEvents)
         .where(
           and(
             eq(appMembershipEvents.appId, appId),
-            eq(appMembershipEvents.kind, 'payment'),
+            inArray(appMembershipEvents.kind, ['payment', 'refund']),
             gte(appMembershipEvents.occurredAt, since),
           ),
         )

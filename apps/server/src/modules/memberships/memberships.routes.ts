@@ -1,5 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { MEMBERSHIP_MESSAGES, PaymentsConnectRequestSchema, PaymentsTokenRequestSchema } from '@tessera/contracts';
+import {
+  MEMBERSHIP_MESSAGES,
+  MEMBERSHIP_PROVIDERS,
+  MembershipCheckoutRequestSchema,
+  MembershipVerifyRequestSchema,
+  PaymentsConnectRequestSchema,
+  PaymentsTokenRequestSchema,
+  PaymentsWebhookSecretRequestSchema,
+} from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { CallerVariables } from '../app-users/app-users.routes';
@@ -7,8 +15,9 @@ import type { AuthVariables } from '../auth/session';
 import type { MembershipsService } from './memberships.service';
 
 export const MEMBERSHIP_PING_PATH = '/api/memberships/:appId/gumroad/ping';
+export const MEMBERSHIP_WEBHOOK_PATH = '/api/memberships/:appId/stripe/webhook';
 
-/** Paid memberships (docs/product/memberships.md#calls): the owner's setup, the paywall's calls, Gumroad's pings. */
+/** Paid memberships (docs/product/memberships.md#calls): the owner's setup, the paywall's calls, the providers' notifications. */
 export function membershipsRoutes({
   memberships,
   signedIn,
@@ -18,13 +27,20 @@ export function membershipsRoutes({
 }) {
   const app = new Hono<{ Variables: AuthVariables & CallerVariables }>();
   const payments = '/api/apps/:appId/payments';
-  app.post(`${payments}/token`, signedIn, async (c) => {
-    const { accessToken } = await readJson(c, PaymentsTokenRequestSchema);
-    return c.json(await memberships.saveGumroadToken(c.var.user, c.req.param('appId'), accessToken));
-  });
-  app.get(`${payments}/products`, signedIn, async (c) =>
-    c.json(await memberships.products(c.var.user, c.req.param('appId'))),
+  app.post(`${payments}/token`, signedIn, async (c) =>
+    c.json(
+      await memberships.saveToken(c.var.user, c.req.param('appId'), await readJson(c, PaymentsTokenRequestSchema)),
+    ),
   );
+  app.post(`${payments}/webhook-secret`, signedIn, async (c) => {
+    const { webhookSecret } = await readJson(c, PaymentsWebhookSecretRequestSchema);
+    return c.json(await memberships.saveWebhookSecret(c.var.user, c.req.param('appId'), webhookSecret));
+  });
+  app.get(`${payments}/products`, signedIn, async (c) => {
+    const asked = c.req.query('provider');
+    const provider = MEMBERSHIP_PROVIDERS.find((p) => p === asked);
+    return c.json(await memberships.products(c.var.user, c.req.param('appId'), provider));
+  });
   app.post(`${payments}/connect`, signedIn, async (c) =>
     c.json(
       await memberships.connect(c.var.user, c.req.param('appId'), await readJson(c, PaymentsConnectRequestSchema)),
@@ -44,16 +60,25 @@ export function membershipsRoutes({
     }
     return c.json(await memberships.gumroadPing(c.req.param('appId'), c.req.query('secret'), form));
   });
+  // Signed by Stripe with the app's signing secret: the raw body is what the signature covers.
+  app.post(MEMBERSHIP_WEBHOOK_PATH, async (c) =>
+    c.json(await memberships.stripeWebhook(c.req.param('appId'), await c.req.text(), c.req.header('stripe-signature'))),
+  );
 
   // The paywall on the app's host (callers identified by app.ts's entity API middleware).
   const own = '/live_api/apps/:appId/membership';
   app.get(own, async (c) => c.json(await memberships.status(c.req.param('appId'), c.var.appUser?.userId ?? null)));
-  app.post(`${own}/checkout`, async (c) =>
-    c.json(await memberships.checkout(c.req.param('appId'), c.var.appUser?.userId ?? null)),
-  );
-  app.post(`${own}/verify`, async (c) =>
-    c.json(await memberships.verify(c.req.param('appId'), c.var.appUser?.userId ?? null)),
-  );
+  app.post(`${own}/checkout`, async (c) => {
+    const { returnUrl } = await readJson(c, MembershipCheckoutRequestSchema);
+    // Stripe sends the end user back here: only to the host they are on (their session lives there).
+    if (returnUrl && new URL(returnUrl).host !== new URL(c.req.url).host)
+      throw new AppError('BAD_REQUEST', 'returnUrl: must be the paywall page');
+    return c.json(await memberships.checkout(c.req.param('appId'), c.var.appUser?.userId ?? null, returnUrl));
+  });
+  app.post(`${own}/verify`, async (c) => {
+    const { sessionId } = await readJson(c, MembershipVerifyRequestSchema);
+    return c.json(await memberships.verify(c.req.param('appId'), c.var.appUser?.userId ?? null, sessionId));
+  });
   return app;
 }
 

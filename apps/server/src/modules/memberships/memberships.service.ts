@@ -1,11 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type Stripe from 'stripe';
 import {
   MEMBERSHIP_MESSAGES,
+  type AppLook,
   type AppSettings,
   type MembershipProduct,
+  type MembershipProvider,
   type MembershipStatus,
   type PaymentsConnectRequest,
   type PaymentsConnectResponse,
+  type PaymentsNotificationResponse,
+  type PaymentsTokenRequest,
   type SessionUser,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
@@ -18,10 +23,12 @@ import {
   type GumroadProduct,
   type GumroadSale,
 } from '../billing/gumroad';
+import { stripeStatus } from '../billing/stripe';
+import { STRIPE_MEMBERSHIP_EVENTS, type MembershipStripe } from './memberships-stripe';
 import type { MembershipChange, MembershipsRepo } from './memberships.repo';
 
-/** A connected product as stored in the app's settings (`paidMembershipsProduct`). */
-type StoredProduct = MembershipProduct & { checkoutUrl?: string };
+/** A connected product as stored in the app's settings (`paidMembershipsProduct`); no provider: Gumroad. */
+type StoredProduct = MembershipProduct & { checkoutUrl?: string; provider?: MembershipProvider };
 
 interface Deps {
   repo: MembershipsRepo;
@@ -36,6 +43,13 @@ interface Deps {
   gumroadTokenOf: (app: AppRow) => string | null;
   /** Gumroad's API with an app owner's token (billing/gumroad.ts). */
   gumroad: (accessToken: string) => GumroadClient;
+  /** The app's stored Stripe secret key and webhook signing secret in clear, or null. */
+  stripeKeyOf: (app: AppRow) => string | null;
+  stripeWebhookSecretOf: (app: AppRow) => string | null;
+  /** Stripe's API with an app owner's secret key (memberships-stripe.ts). */
+  stripe: (secretKey: string) => MembershipStripe;
+  /** The published app's look: the paywall wears it. */
+  lookOf: (appId: string) => Promise<AppLook>;
   appUserEmailOf: (appId: string, appUserId: string) => Promise<string | null>;
   publicUrl: string;
   /** Signs each app's ping URL. */
@@ -63,6 +77,12 @@ const dateOr = (value: string | null | undefined, fallback: Date): Date => {
 };
 const recurrenceOf = (duration: string | null | undefined): MembershipProduct['recurrence'] =>
   duration === 'monthly' || duration === 'yearly' ? duration : null;
+const providerOf = (product: StoredProduct): MembershipProvider => product.provider ?? 'gumroad';
+const shownProduct = ({ checkoutUrl: _u, provider: _p, ...product }: StoredProduct): MembershipProduct => product;
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+const periodEndOf = (sub: Stripe.Subscription) => fromUnix(sub.items?.data?.[0]?.current_period_end);
 
 function productOf(p: GumroadProduct): StoredProduct {
   return {
@@ -77,15 +97,20 @@ function productOf(p: GumroadProduct): StoredProduct {
 
 /**
  * Paid memberships of an app's end users (docs/product/memberships.md): the owner connects a
- * Gumroad product with their own access token; end users buy it, and every sale or ping, verified
- * with Gumroad's API, goes through repo.apply, which applies it exactly once.
+ * Gumroad product or a Stripe recurring price with their own key; end users buy it, and every
+ * sale, ping or signed webhook goes through repo.apply, which applies it exactly once. A refund
+ * or a dispute ends the membership at once.
  */
 export function createMembershipsService(deps: Deps) {
   const { repo } = deps;
   const pingSecretOf = (appId: string) =>
     createHmac('sha256', deps.secret).update(`membership-ping:${appId}`).digest('base64url');
-  const notificationUrlOf = (appId: string) =>
+  const pingUrlOf = (appId: string) =>
     `${deps.publicUrl}/api/memberships/${encodeURIComponent(appId)}/gumroad/ping?secret=${pingSecretOf(appId)}`;
+  const webhookUrlOf = (appId: string) =>
+    `${deps.publicUrl}/api/memberships/${encodeURIComponent(appId)}/stripe/webhook`;
+  const notificationUrlOf = (appId: string, provider: MembershipProvider) =>
+    provider === 'stripe' ? webhookUrlOf(appId) : pingUrlOf(appId);
 
   async function ownedWithSignup(user: SessionUser, appId: string) {
     const app = await deps.getOwned(user, appId);
@@ -93,16 +118,45 @@ export function createMembershipsService(deps: Deps) {
     return app;
   }
 
-  async function productsWith(token: string): Promise<StoredProduct[]> {
+  async function gumroadProductsWith(token: string): Promise<StoredProduct[]> {
     const products = await deps.gumroad(token).listProducts();
     if (!products) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.tokenRejected);
     return products.map(productOf);
   }
 
+  /** The provider's products with the app's stored key (tagged with the provider). */
+  async function productsOf(app: AppRow, provider: MembershipProvider): Promise<StoredProduct[]> {
+    if (provider === 'stripe') {
+      const key = deps.stripeKeyOf(app);
+      if (!key) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.stripeNoKey);
+      return (await deps.stripe(key).listProducts()).map((p) => ({ ...p, provider }));
+    }
+    const token = deps.gumroadTokenOf(app);
+    if (!token) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.noToken);
+    return gumroadProductsWith(token);
+  }
+
+  /** The provider the builder is setting up (the connected product's until they pick another). */
+  const settingUpOf = (app: AppRow): MembershipProvider => {
+    const paid = app.settings.paidMembershipsSettings as { paymentProvider?: unknown } | null | undefined;
+    return paid?.paymentProvider === 'stripe' ? 'stripe' : 'gumroad';
+  };
+
   async function liveApp(appId: string) {
     const app = await deps.findApp(appId);
     const product = app ? membershipProductOf(app.settings) : null;
     return app && product ? { app, product } : null;
+  }
+  async function liveStripe(appId: string) {
+    const live = await liveApp(appId);
+    const key = live && providerOf(live.product) === 'stripe' ? deps.stripeKeyOf(live.app) : null;
+    if (!live || !key) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
+    return { ...live, stripe: deps.stripe(key) };
+  }
+  async function signedInEmail(appId: string, appUserId: string | null) {
+    const email = appUserId ? await deps.appUserEmailOf(appId, appUserId) : null;
+    if (!appUserId || !email) throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.membershipRequired);
+    return { appUserId, email };
   }
 
   /** A verified Gumroad sale of the app's product as a payment. */
@@ -128,72 +182,243 @@ export function createMembershipsService(deps: Deps) {
     return change;
   }
   const isOfProduct = (sale: GumroadSale, product: StoredProduct) =>
-    (sale.product_id === product.id || sale.product_permalink === product.id) && !sale.refunded && !sale.chargedback;
+    sale.product_id === product.id || sale.product_permalink === product.id;
+
+  /** A sale applied: its payment, then (refunded or charged back) its refund, which ends the membership. */
+  async function applySale(appId: string, product: StoredProduct, sale: GumroadSale, appUserId: string | null) {
+    const payment = saleChange(appId, product, sale, appUserId);
+    await repo.apply(payment);
+    if (!sale.refunded && !sale.chargedback) return;
+    await repo.apply({
+      ...payment,
+      eventId: `${sale.chargedback ? 'dispute' : 'refund'}:${sale.id}`,
+      kind: 'refund',
+      status: 'ended',
+      periodEnd: null,
+      // Gumroad's sale does not say when it was refunded: the refund is as new as our hearing of it.
+      occurredAt: new Date(),
+    });
+  }
+
+  /** A paid Checkout session of the app's price as a payment (the webhook and the paywall's check: one event). */
+  function sessionChange(appId: string, product: StoredProduct, session: Stripe.Checkout.Session): MembershipChange {
+    const occurredAt = fromUnix(session.created) ?? new Date();
+    const months = product.recurrence ? PERIOD_MONTHS[product.recurrence] : 1;
+    return {
+      appId,
+      provider: 'stripe',
+      eventId: `checkout:${session.id}`,
+      subscriptionId: idOf(session.subscription) ?? session.id,
+      kind: 'payment',
+      amount: session.amount_total ?? product.price,
+      currency: session.currency ?? product.currency,
+      appUserId: session.client_reference_id ?? session.metadata?.tesseraUserId ?? null,
+      email: session.customer_details?.email ?? session.customer_email ?? null,
+      productId: product.id,
+      status: 'active',
+      periodEnd: addMonths(occurredAt, months),
+      cancelledAt: null,
+      occurredAt,
+    };
+  }
+  const isAppSession = (appId: string, session: Stripe.Checkout.Session) =>
+    session.metadata?.tesseraAppId === appId &&
+    session.mode === 'subscription' &&
+    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+
+  /** A refund or dispute of one of the customer's charges: ends their membership of this app at once. */
+  async function refundChange(
+    appId: string,
+    stripe: MembershipStripe,
+    event: Stripe.Event,
+    charge: { customer: string | { id: string } | null; amount: number; currency: string },
+  ) {
+    const customerId = idOf(charge.customer);
+    const subs = customerId ? await stripe.subscriptionsOf(customerId) : [];
+    const sub = subs.find((s) => s.metadata?.tesseraAppId === appId);
+    if (!sub) return;
+    await repo.apply({
+      appId,
+      provider: 'stripe',
+      eventId: event.id,
+      subscriptionId: sub.id,
+      kind: 'refund',
+      amount: charge.amount,
+      currency: charge.currency,
+      appUserId: sub.metadata?.tesseraUserId ?? null,
+      email: null,
+      productId: sub.items?.data?.[0]?.price?.id ?? null,
+      status: 'ended',
+      periodEnd: null,
+      cancelledAt: fromUnix(event.created),
+      occurredAt: fromUnix(event.created) ?? new Date(),
+    });
+  }
+
+  /** One verified Stripe event of the app's account, applied once; events of other products are ignored. */
+  async function applyStripeEvent(
+    appId: string,
+    product: StoredProduct,
+    stripe: MembershipStripe,
+    event: Stripe.Event,
+  ) {
+    const occurredAt = fromUnix(event.created) ?? new Date();
+    switch (event.type) {
+      case 'checkout.session.completed':
+        if (isAppSession(appId, event.data.object)) await repo.apply(sessionChange(appId, product, event.data.object));
+        return;
+      case 'invoice.paid': {
+        // The first invoice is the Checkout session's payment; this records the renewals.
+        const invoice = event.data.object;
+        const details = invoice.parent?.subscription_details;
+        if (invoice.billing_reason !== 'subscription_cycle' || details?.metadata?.tesseraAppId !== appId) return;
+        const subscriptionId = idOf(details.subscription);
+        if (!subscriptionId) return;
+        await repo.apply({
+          appId,
+          provider: 'stripe',
+          eventId: `invoice:${invoice.id}`,
+          subscriptionId,
+          kind: 'payment',
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          appUserId: details.metadata?.tesseraUserId ?? null,
+          email: invoice.customer_email ?? null,
+          productId: product.id,
+          status: 'active',
+          periodEnd: fromUnix(invoice.lines?.data?.[0]?.period?.end),
+          cancelledAt: null,
+          occurredAt,
+        });
+        return;
+      }
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const sub = event.data.object;
+        if (sub.metadata?.tesseraAppId !== appId) return;
+        const status = event.type === 'customer.subscription.deleted' ? 'ended' : stripeStatus(sub);
+        await repo.apply({
+          appId,
+          provider: 'stripe',
+          eventId: event.id,
+          subscriptionId: sub.id,
+          kind: 'status',
+          amount: null,
+          currency: null,
+          appUserId: sub.metadata?.tesseraUserId ?? null,
+          email: null,
+          productId: sub.items?.data?.[0]?.price?.id ?? null,
+          status,
+          // Cancelled at the period's end: access runs until then.
+          periodEnd: status === 'cancelled' ? periodEndOf(sub) : null,
+          cancelledAt: fromUnix(sub.canceled_at),
+          occurredAt,
+        });
+        return;
+      }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const before = (event.data.previous_attributes as { amount_refunded?: number } | undefined)?.amount_refunded;
+        const amount = charge.amount_refunded - (before ?? 0);
+        await refundChange(appId, stripe, event, { customer: charge.customer, amount, currency: charge.currency });
+        return;
+      }
+      case 'charge.dispute.created': {
+        const dispute = event.data.object;
+        const charge = typeof dispute.charge === 'string' ? await stripe.getCharge(dispute.charge) : dispute.charge;
+        if (charge)
+          await refundChange(appId, stripe, event, {
+            customer: charge.customer,
+            amount: dispute.amount,
+            currency: dispute.currency,
+          });
+        return;
+      }
+      default:
+        return;
+    }
+  }
 
   async function statusOf(appId: string, appUserId: string | null, product: StoredProduct): Promise<MembershipStatus> {
-    const { checkoutUrl: _url, ...shown } = product;
-    const active = appUserId ? await repo.activeOf(appId, appUserId) : null;
+    const [active, look] = await Promise.all([appUserId ? repo.activeOf(appId, appUserId) : null, deps.lookOf(appId)]);
     return {
       required: true,
       active: Boolean(active),
-      provider: 'gumroad',
-      product: shown,
+      provider: providerOf(product),
+      product: shownProduct(product),
       accessUntil: active?.status === 'cancelled' && active.periodEnd ? active.periodEnd.toISOString() : null,
+      look,
     };
   }
 
   return {
-    /** Checks the owner's Gumroad token with Gumroad, then stores it encrypted; answers their products. */
-    async saveGumroadToken(user: SessionUser, appId: string, accessToken: string) {
+    /** Checks the owner's key with the provider, then stores it encrypted; answers their products. */
+    async saveToken(user: SessionUser, appId: string, req: PaymentsTokenRequest) {
       const app = await ownedWithSignup(user, appId);
-      const products = await productsWith(accessToken);
+      const products =
+        req.provider === 'stripe'
+          ? await deps.stripe(req.accessToken).listProducts()
+          : await gumroadProductsWith(req.accessToken);
       const shown = deps.shownSettings(app.settings);
       const paid = (shown.paidMembershipsSettings ?? {}) as Record<string, unknown>;
       await deps.saveSettings(user, appId, {
         ...shown,
-        gumroadAccessToken: accessToken,
-        paidMembershipsSettings: { ...paid, paymentProvider: 'gumroad' },
+        [req.provider === 'stripe' ? 'stripeSecretKey' : 'gumroadAccessToken']: req.accessToken,
+        paidMembershipsSettings: { ...paid, paymentProvider: req.provider },
       });
-      return { products: products.map(({ checkoutUrl: _u, ...p }) => p) };
+      return { products: products.map(shownProduct) };
     },
 
-    /** The owner's Gumroad products, with the stored token. */
-    async products(user: SessionUser, appId: string) {
+    /** The signing secret of the Stripe webhook endpoint the owner added for this app, stored encrypted. */
+    async saveWebhookSecret(user: SessionUser, appId: string, webhookSecret: string) {
+      const app = await ownedWithSignup(user, appId);
+      await deps.saveSettings(user, appId, { ...deps.shownSettings(app.settings), stripeWebhookSecret: webhookSecret });
+      return { message: MEMBERSHIP_MESSAGES.stripeWebhookSecretSaved };
+    },
+
+    /** The owner's products with the stored key of the provider they set up (or the one asked for). */
+    async products(user: SessionUser, appId: string, provider?: MembershipProvider) {
       const app = await deps.getOwned(user, appId);
-      const token = deps.gumroadTokenOf(app);
-      if (!token) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.noToken);
-      return { products: (await productsWith(token)).map(({ checkoutUrl: _u, ...p }) => p) };
+      return { products: (await productsOf(app, provider ?? settingUpOf(app))).map(shownProduct) };
     },
 
     /**
-     * Connects a product (also a resync of the same one, or a change to another): read back from
-     * Gumroad, stored in the settings with setup complete and memberships on.
+     * Connects a product (also a resync of the same one, or a change to another, or to the other
+     * provider): read back from the provider, stored in the settings with setup complete and memberships on.
      */
     async connect(user: SessionUser, appId: string, req: PaymentsConnectRequest): Promise<PaymentsConnectResponse> {
       const app = await ownedWithSignup(user, appId);
-      const token = deps.gumroadTokenOf(app);
-      if (!token) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.noToken);
-      const product = (await productsWith(token)).find((p) => p.id === req.productId);
-      if (!product) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.productNotFound);
+      const product = (await productsOf(app, req.provider)).find((p) => p.id === req.productId);
+      if (!product)
+        throw new AppError(
+          'NOT_FOUND',
+          req.provider === 'stripe' ? MEMBERSHIP_MESSAGES.stripePriceNotFound : MEMBERSHIP_MESSAGES.productNotFound,
+        );
       const shown = deps.shownSettings(app.settings);
       await deps.saveSettings(user, appId, {
         ...shown,
         isPaidMembershipsEnabled: true,
-        paidMembershipsProduct: product,
-        paidMembershipsSettings: { paymentProvider: 'gumroad', isSetupCompleted: true },
+        paidMembershipsProduct: { ...product, provider: req.provider },
+        paidMembershipsSettings: { paymentProvider: req.provider, isSetupCompleted: true },
       });
-      const { checkoutUrl: _u, ...shownProduct } = product;
       return {
-        product: shownProduct,
-        notificationUrl: notificationUrlOf(appId),
-        message: MEMBERSHIP_MESSAGES.connected,
+        product: shownProduct(product),
+        notificationUrl: notificationUrlOf(appId, req.provider),
+        message: req.provider === 'stripe' ? MEMBERSHIP_MESSAGES.stripeConnected : MEMBERSHIP_MESSAGES.connected,
       };
     },
 
-    /** Where Gumroad's pings for this app go (shown to the owner once connected). */
-    async notificationUrl(user: SessionUser, appId: string): Promise<{ notificationUrl: string }> {
-      await deps.getOwned(user, appId);
-      return { notificationUrl: notificationUrlOf(appId) };
+    /** Where the connected provider's pings or webhooks for this app go (shown to the owner once connected). */
+    async notificationUrl(user: SessionUser, appId: string): Promise<PaymentsNotificationResponse> {
+      const app = await deps.getOwned(user, appId);
+      const product = app.settings.paidMembershipsProduct as StoredProduct | null | undefined;
+      const provider = product?.id ? providerOf(product) : settingUpOf(app);
+      return {
+        provider,
+        notificationUrl: notificationUrlOf(appId, provider),
+        events: provider === 'stripe' ? [...STRIPE_MEMBERSHIP_EVENTS] : [],
+        hasWebhookSecret: Boolean(deps.stripeWebhookSecretOf(app)),
+      };
     },
 
     /** The end user's membership (the paywall); not required when memberships are off. */
@@ -203,37 +428,62 @@ export function createMembershipsService(deps: Deps) {
       return statusOf(appId, appUserId, live.product);
     },
 
-    /** The product's checkout for this end user: their e-mail (and id) go along so the sale is matched. */
-    async checkout(appId: string, appUserId: string | null): Promise<{ url: string }> {
+    /**
+     * The product's checkout for this end user: Gumroad's product page with their e-mail and id, or a
+     * Stripe Checkout session (their e-mail, their id as client reference) coming back to `returnUrl`.
+     */
+    async checkout(appId: string, appUserId: string | null, returnUrl?: string): Promise<{ url: string }> {
       const live = await liveApp(appId);
       if (!live) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
-      const email = appUserId ? await deps.appUserEmailOf(appId, appUserId) : null;
-      if (!appUserId || !email) throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.membershipRequired);
+      const user = await signedInEmail(appId, appUserId);
+      if (providerOf(live.product) === 'stripe') {
+        if (!returnUrl) throw new AppError('BAD_REQUEST', 'returnUrl: must be the paywall page');
+        const { stripe } = await liveStripe(appId);
+        const back = new URL(returnUrl);
+        back.searchParams.delete('session_id');
+        const cancelUrl = back.toString();
+        // Stripe fills {CHECKOUT_SESSION_ID} in (kept unencoded).
+        const successUrl = `${cancelUrl}${back.search ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+        const url = await stripe.createCheckout({
+          priceId: live.product.id,
+          email: user.email,
+          metadata: { tesseraAppId: appId, tesseraUserId: user.appUserId },
+          successUrl,
+          cancelUrl,
+        });
+        return { url };
+      }
       if (!live.product.checkoutUrl) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
       const url = new URL(live.product.checkoutUrl);
-      url.searchParams.set('email', email);
-      url.searchParams.set('tessera_user', appUserId);
+      url.searchParams.set('email', user.email);
+      url.searchParams.set('tessera_user', user.appUserId);
       url.searchParams.set('wanted', 'true');
       return { url: url.toString() };
     },
 
     /**
-     * The end user says they paid: their sales of the product are looked up with Gumroad's API
-     * (by their e-mail) and applied; answers their membership.
+     * The end user says they paid: Gumroad's sales of the product to their e-mail, or the Stripe
+     * Checkout session they came back with (read from Stripe, theirs only), are applied; answers their membership.
      */
-    async verify(appId: string, appUserId: string | null): Promise<MembershipStatus> {
+    async verify(appId: string, appUserId: string | null, sessionId?: string): Promise<MembershipStatus> {
       const live = await liveApp(appId);
       if (!live) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
-      const email = appUserId ? await deps.appUserEmailOf(appId, appUserId) : null;
-      if (!appUserId || !email) throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.membershipRequired);
-      const token = deps.gumroadTokenOf(live.app);
-      if (token) {
-        const sales = await deps.gumroad(token).findSales(live.product.id, email);
-        for (const sale of sales.filter((s) => isOfProduct(s, live.product)))
-          await repo.apply(saleChange(appId, live.product, sale, appUserId));
-        await repo.attachByEmail(appId, appUserId, email);
+      const user = await signedInEmail(appId, appUserId);
+      if (providerOf(live.product) === 'stripe') {
+        const { stripe } = await liveStripe(appId);
+        const session = sessionId ? await stripe.getSession(sessionId) : null;
+        if (session && isAppSession(appId, session) && session.client_reference_id === user.appUserId)
+          await repo.apply(sessionChange(appId, live.product, session));
+      } else {
+        const token = deps.gumroadTokenOf(live.app);
+        if (token) {
+          const sales = await deps.gumroad(token).findSales(live.product.id, user.email);
+          for (const sale of sales.filter((s) => isOfProduct(s, live.product)))
+            await applySale(appId, live.product, sale, user.appUserId);
+        }
       }
-      return statusOf(appId, appUserId, live.product);
+      await repo.attachByEmail(appId, user.appUserId, user.email);
+      return statusOf(appId, user.appUserId, live.product);
     },
 
     /**
@@ -246,7 +496,7 @@ export function createMembershipsService(deps: Deps) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.badPing);
       const live = await liveApp(appId);
-      const token = live ? deps.gumroadTokenOf(live.app) : null;
+      const token = live && providerOf(live.product) === 'gumroad' ? deps.gumroadTokenOf(live.app) : null;
       if (!live || !token) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notEnabled);
       const client = deps.gumroad(token);
       const resource = form.resource_name ?? 'sale';
@@ -275,11 +525,23 @@ export function createMembershipsService(deps: Deps) {
         });
         return { received: true as const };
       }
+      // A sale, refund or dispute ping: the sale as Gumroad has it now says which.
       const sale = form.sale_id ? await client.getSale(form.sale_id) : null;
       if (!sale) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
+      // A dispute ping may come before Gumroad marks the sale charged back.
+      const seen = resource === 'dispute' ? { ...sale, chargedback: true } : sale;
       // Another product of the same seller is not this app's business.
-      if (isOfProduct(sale, live.product))
-        await repo.apply(saleChange(appId, live.product, sale, form.tessera_user ?? null));
+      if (isOfProduct(sale, live.product)) await applySale(appId, live.product, seen, form.tessera_user ?? null);
+      return { received: true as const };
+    },
+
+    /** A Stripe webhook for one app, signed with the app's signing secret; each event applies once. */
+    async stripeWebhook(appId: string, rawBody: string, signature: string | undefined) {
+      const live = await liveStripe(appId);
+      const webhookSecret = deps.stripeWebhookSecretOf(live.app);
+      if (!webhookSecret) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.stripeNoWebhookSecret);
+      const event = live.stripe.verifyWebhook(rawBody, signature, webhookSecret);
+      await applyStripeEvent(appId, live.product, live.stripe, event);
       return { received: true as const };
     },
 
