@@ -1,4 +1,4 @@
-export type { AppSnapshot, AppManifest } from './snapshot';
+export type { AppSnapshot, AppManifest, AppToolBrief } from './snapshot';
 export {
   ACTION_TYPES,
   DEFAULT_GROUP_TITLE,

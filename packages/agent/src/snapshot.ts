@@ -13,3 +13,16 @@ export interface AppManifest {
   name: string;
   mainPage: string;
 }
+
+/**
+ * One of the app's AI tools (App tools, docs/product/tools.md#app-tools), as the app builders see
+ * it: app code runs it with `Core.RunTool({ tool: path, inputs })`.
+ */
+export interface AppToolBrief {
+  title: string;
+  path: string;
+  /** Only an active (live) tool runs; a draft is refused until the builder turns it on. */
+  isActive: boolean;
+  /** Its inputs by name (`input` is the main input of a tool without fields). */
+  inputs: Array<{ name: string; label: string; type: string; required: boolean; options: string[] }>;
+}

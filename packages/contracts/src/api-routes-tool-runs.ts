@@ -4,6 +4,8 @@ import { eventStreamResponse } from './api-responses';
 import { SendEmailRequestSchema } from './runtime-api';
 import {
   EditToolRunResultRequestSchema,
+  RunToolRequestSchema,
+  RunToolResponseSchema,
   EditToolRunResultResponseSchema,
   ToolRunRequestSchema,
   ToolRunUsageSchema,
@@ -58,6 +60,18 @@ export const TOOL_RUN_API_ROUTES: ApiRoute[] = [
     host: 'appHost',
     query: MemoriesQuery,
     responses: { 200: UserMemoriesResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/integrations/Core/RunTool',
+    tag: 'App host',
+    summary: "Run one of this app's active tools from the app's code (`Core.RunTool`): the answer as JSON",
+    description: `The same run as the tool page's: the caller's limits, credits and a recorded run. An end user (bearer tsa_ token) or an anonymous visitor. ${VISITOR} Another app's tool, a draft or an unknown path is a 404; a failed run a 502.`,
+    auth: 'none',
+    host: 'appHost',
+    body: RunToolRequestSchema,
+    responses: { 200: RunToolResponseSchema },
+    errors: [403, 404, 413, 429, 502],
   },
   {
     method: 'post',

@@ -6,6 +6,7 @@ import {
   CreateToolRequestSchema,
   MagicCreateRequestSchema,
   MagicCreateResponseSchema,
+  ToolAppPartsSchema,
   ToolDetailResponseSchema,
   ToolListResponseSchema,
   UpdateToolRequestSchema,
@@ -39,6 +40,17 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     body: CreateToolRequestSchema,
     responses: { 200: ToolDetailResponseSchema },
+  },
+  {
+    method: 'put',
+    path: '/api/apps/{appId}/tools',
+    tag: 'Tools',
+    summary: "Save the tool builder's tools, fields, input steps and texts of an app",
+    description:
+      "The tool builder's save for a generated app's tools (a single tool saves through `POST /api/apps`). Only the keys sent change; the app's pages, name and kind stay. The same rules as a tool app's save (400 with the rule's message).",
+    auth: 'builder',
+    body: ToolAppPartsSchema,
+    responses: { 200: StatusTrueSchema },
   },
   {
     method: 'get',

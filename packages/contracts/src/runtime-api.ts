@@ -51,7 +51,14 @@ export interface IntegrationsSchemaResponse {
   /** Integration packages the app's code imports that this server does not provide. */
   missing_packages: string[];
 }
-export const CORE_ENDPOINTS = ['InvokeLLM', 'UploadFile', 'SendEmail', 'ExtractDataFromUploadedFile', 'GenerateImage'];
+export const CORE_ENDPOINTS = [
+  'InvokeLLM',
+  'UploadFile',
+  'SendEmail',
+  'ExtractDataFromUploadedFile',
+  'GenerateImage',
+  'RunTool',
+];
 
 /** Messages of the Core integrations (ours; the spec has none for these). */
 export const INTEGRATION_MESSAGES = {

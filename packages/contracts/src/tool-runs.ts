@@ -122,6 +122,27 @@ export const ToolRunEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ToolRunEvent = z.infer<typeof ToolRunEventSchema>;
 
+/**
+ * `POST /integrations/Core/RunTool` on an app's host: generated code's `Core.RunTool({ tool, inputs })`
+ * (docs/generated-apps.md). `tool` is the path of one of this app's active tools; `inputs` its field
+ * values (the main input is `input`). The same run as the tool page's, answered as one JSON value.
+ */
+export const RunToolRequestSchema = z.object({
+  tool: z.string().min(1).max(200),
+  inputs: z.record(z.string().min(1).max(100), ToolFieldValueSchema).default({}),
+});
+export type RunToolRequest = z.infer<typeof RunToolRequestSchema>;
+export const RunToolResponseSchema = z.object({
+  runId: z.string(),
+  /** The whole answer (markdown). */
+  result: z.string(),
+  sources: z.array(ToolRunSourceSchema),
+  /** The end user's credits after this run; null for anonymous visitors. */
+  creditsLeft: z.number().nullable(),
+  runsLeft: z.object({ today: z.number(), thisWeek: z.number() }),
+});
+export type RunToolResponse = z.infer<typeof RunToolResponseSchema>;
+
 /** `GET /live_api/tools/{path}/usage`. */
 export const ToolRunUsageSchema = z.object({
   signedIn: z.boolean(),

@@ -11,6 +11,8 @@ import {
   RUNTIME_MESSAGES,
   UPLOAD_MAX_BYTES,
   type AppUser,
+  type RunToolResponse,
+  type ToolFieldValue,
 } from '@tessera/contracts';
 import { logDebug } from './debug-log';
 import { pageUrl } from './pages';
@@ -301,6 +303,22 @@ export async function ExtractDataFromUploadedFile({
 /** `Core.GenerateImage({ prompt })` -> `{ url }` where the server has an image model (a clear error otherwise). */
 export async function GenerateImage(input: { prompt: string }): Promise<{ url: string }> {
   return apiRequest<{ url: string }>('POST', '/integrations/Core/GenerateImage', input);
+}
+
+/**
+ * `Core.RunTool({ tool, inputs })` -> `{ runId, result, sources, creditsLeft, runsLeft }`: a run of one
+ * of this app's active tools (`tool` is its path; `inputs` its field values, the main input being
+ * `input`), with the caller's limits and credits like a run on the tool's own page. A refusal (a
+ * limit, no credits, a missing field, a draft tool) throws an ApiError with the server's message.
+ */
+export async function RunTool({
+  tool,
+  inputs = {},
+}: {
+  tool: string;
+  inputs?: Record<string, ToolFieldValue>;
+}): Promise<RunToolResponse> {
+  return apiRequest<RunToolResponse>('POST', '/integrations/Core/RunTool', { tool, inputs });
 }
 
 /** `createPageUrl('TaskDetail?id=1')` -> this page's URL on this host. */

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '@tessera/contracts';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
+import { TOOL_LINE } from './render/tool-page';
 import { readTheme, type Theme } from './theme';
 import { camelCase, capitalize, humanize, pascalCase, pluralize } from './text';
 
@@ -9,10 +10,12 @@ const humanizeName = (name: string) => capitalize(humanize(name));
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {
   name: string;
-  kind: 'about' | 'statistics' | 'board' | 'calendar' | 'gallery' | 'custom';
+  kind: 'about' | 'statistics' | 'board' | 'calendar' | 'gallery' | 'custom' | 'tool';
   title: string;
   /** For a board or a gallery: the entity whose records it shows. */
   entity?: string;
+  /** For a tool page: the app tool it runs (its title, path and inputs). */
+  tool?: Pick<AppToolBrief, 'title' | 'path' | 'inputs'>;
 }
 
 /** What the generators need to know about an app: read from a snapshot, changed by a turn. */
@@ -138,6 +141,20 @@ function normalizeSchema(schema: EntitySchema): EntitySchema {
   };
 }
 
+/** The app tool a page runs, from the `const TOOL = {...};` line a tool page starts with. */
+function toolOfPage(snapshot: AppSnapshot, page: string): ExtraPage['tool'] | null {
+  const line = TOOL_LINE.exec(snapshot.files[`pages/${page}.jsx`] ?? '')?.[1];
+  if (!line) return null;
+  try {
+    const tool = JSON.parse(line) as ExtraPage['tool'];
+    return tool && typeof tool.path === 'string' && typeof tool.title === 'string' && Array.isArray(tool.inputs)
+      ? tool
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the app as it stands in a snapshot. */
 export function readAppModel(snapshot: AppSnapshot): AppModel {
   let manifest: { name?: unknown; mainPage?: unknown } = {};
@@ -163,6 +180,8 @@ export function readAppModel(snapshot: AppSnapshot): AppModel {
       const boardOf = /^(.+)Board$/.exec(page)?.[1];
       if (boardOf && entityNames.includes(boardOf))
         return { name: page, kind: 'board', title: `${pluralize(humanizeName(boardOf))} board`, entity: boardOf };
+      const tool = toolOfPage(snapshot, page);
+      if (tool) return { name: page, kind: 'tool', title: tool.title, tool };
       const galleryOf = /^(.+)Gallery$/.exec(page)?.[1];
       if (galleryOf && entityNames.includes(galleryOf))
         return {

@@ -1,7 +1,7 @@
 // Follow-up turns: split the request into clauses, let the handlers change a copy of the app's
 // model, then write the difference as protocol actions.
 import type { EntitySchema } from '@tessera/contracts';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { readAppModel } from './app-model';
 import { HANDLERS, isErrorReport } from './handlers';
@@ -32,7 +32,12 @@ function clausesOf(request: string): string[] {
 }
 
 /** A turn on an existing app: every clause goes to the first handler that takes it; the changes become actions. */
-export function followUp(snapshot: AppSnapshot, request: string, today: string): AppBuilderTurn {
+export function followUp(
+  snapshot: AppSnapshot,
+  request: string,
+  today: string,
+  tools: AppToolBrief[] = [],
+): AppBuilderTurn {
   const before = readAppModel(snapshot);
   const state: TurnState = {
     model: cloneModel(before),
@@ -45,6 +50,7 @@ export function followUp(snapshot: AppSnapshot, request: string, today: string):
     titles: [],
     today,
     navChanged: false,
+    tools,
   };
   const unhandled: string[] = [];
   // An error report ("… please help me fix these errors") is one request, file names and all.

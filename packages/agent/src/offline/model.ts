@@ -7,12 +7,14 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { planAppBuilderTurn, type ConversationMessage } from './plan';
 
 export interface OfflineAppBuilderModelOptions {
   /** The app as it stands before this turn. */
   snapshot: AppSnapshot;
+  /** The app's AI tools (App tools), which a page it writes can run. */
+  tools?: AppToolBrief[];
   /** Pause between streamed chunks (demos); by default each chunk only waits for the event loop to turn. */
   chunkDelayMs?: number;
   /** Clock for sample-record dates; defaults to the real date. */
@@ -105,7 +107,12 @@ const pause = (ms: number, signal?: AbortSignal) =>
 export function createOfflineAppBuilderModel(options: OfflineAppBuilderModelOptions): LanguageModelV4 {
   const now = options.now ?? (() => new Date());
   const answer = (call: LanguageModelV4CallOptions) =>
-    planAppBuilderTurn({ snapshot: options.snapshot, messages: conversationOf(call.prompt), today: todayOf(now) });
+    planAppBuilderTurn({
+      snapshot: options.snapshot,
+      messages: conversationOf(call.prompt),
+      today: todayOf(now),
+      tools: options.tools,
+    });
   // The one-line summary travels as provider metadata (e.g. for a version description).
   const metadataOf = (summary: string) => ({ offline: { summary } });
 

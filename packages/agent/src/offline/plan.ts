@@ -1,6 +1,6 @@
 // The offline app builder's turn: read the conversation and the current snapshot, decide what to
 // change, and write it as prose plus protocol actions.
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { isEmptySnapshot, readAppModel } from './app-model';
 import { buildNewApp } from './build';
 import { followUp } from './follow-up';
@@ -18,6 +18,8 @@ export interface AppBuilderTurnInput {
   messages: ConversationMessage[];
   /** Today's date (YYYY-MM-DD) for sample records; a fixed date when omitted so output stays reproducible. */
   today?: string;
+  /** The app's AI tools (App tools): "use the X tool" adds a page that runs it. */
+  tools?: AppToolBrief[];
 }
 
 export interface AppBuilderTurn {
@@ -82,7 +84,7 @@ export function planAppBuilderTurn(input: AppBuilderTurnInput): AppBuilderTurn {
       thanks ? 'Said you are welcome' : 'Explained what the offline builder can do',
     );
   }
-  return followUp(input.snapshot, request, today);
+  return followUp(input.snapshot, request, today, input.tools);
 }
 
 function prose(text: string, summary: string): AppBuilderTurn {

@@ -9,7 +9,7 @@ import {
   type ValidationIssue,
 } from '../protocol';
 import { validateSnapshot } from '../validate';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { planAppBuilderTurn, type AppBuilderTurn, type ConversationMessage } from './plan';
 
 export const EMPTY_SNAPSHOT: AppSnapshot = {
@@ -74,9 +74,13 @@ export interface TurnRun {
 }
 
 /** Plans a turn, then parses, applies and validates it like the chat endpoint does. */
-export async function runTurn(snapshot: AppSnapshot, request: string | ConversationMessage[]): Promise<TurnRun> {
+export async function runTurn(
+  snapshot: AppSnapshot,
+  request: string | ConversationMessage[],
+  tools?: AppToolBrief[],
+): Promise<TurnRun> {
   const messages: ConversationMessage[] = typeof request === 'string' ? [{ role: 'user', text: request }] : request;
-  const turn = planAppBuilderTurn({ snapshot, messages });
+  const turn = planAppBuilderTurn({ snapshot, messages, tools });
   const parsed = parseActionText(turn.text, { isFinal: true });
   const applied = applyActions(snapshot, parsed.actions);
   const issues = [...applied.issues];

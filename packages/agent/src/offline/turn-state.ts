@@ -1,6 +1,6 @@
 // The working state of a follow-up turn and the helpers every change handler shares.
 import type { EntitySchema } from '@tessera/contracts';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { pagesOf, type AppModel } from './app-model';
 import { entityNameOf } from './describe';
 import { inferField, splitList, type InferredField } from './fields';
@@ -21,6 +21,8 @@ export interface TurnState {
   renamedFrom?: string;
   /** Whether the navigation changed (then even a layout we did not write is regenerated). */
   navChanged: boolean;
+  /** The app's AI tools (App tools), which a page can run. */
+  tools: AppToolBrief[];
 }
 
 /** A deep copy of the model for a turn to change. */
@@ -70,7 +72,8 @@ export function touchEntity(state: TurnState, entity: string): void {
     for (const page of [p.list, p.detail, p.form]) state.touched.add(`pages/${page}.jsx`);
   }
   state.touched.add('pages/Home.jsx');
-  for (const page of model.extraPages) if (page.kind !== 'custom') state.touched.add(`pages/${page.name}.jsx`);
+  for (const page of model.extraPages)
+    if (page.kind !== 'custom' && page.kind !== 'tool') state.touched.add(`pages/${page.name}.jsx`);
 }
 
 /** Fields written in a follow-up ("a priority (low, high) and notes"), linking names of other entities. */

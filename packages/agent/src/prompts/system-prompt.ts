@@ -1,11 +1,13 @@
 import { ACCESS_LEVELS, ACCESS_PRESETS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts';
-import type { AppSnapshot } from '../snapshot';
+import type { AppSnapshot, AppToolBrief } from '../snapshot';
 
 export interface SystemPromptInput {
   snapshot: AppSnapshot;
   appName: string;
   /** Optional facts about the app's data (record counts, samples) the caller chose to share. */
   dataContext?: string;
+  /** The app's AI tools (App tools), which its code can run with Core.RunTool. */
+  tools?: AppToolBrief[];
 }
 
 // The format, layout and module sections repeat docs/generated-apps.md (the contract); a test
@@ -105,7 +107,7 @@ const MODULES = `## Modules app code may import
 |---|---|
 | ./x, ../x, @/x | other files of the app (@/ is the app root; extensions optional) |
 | @/entities/{Name} | { Name } (also default): the entity client; @/entities/User always exists |
-| @/integrations/Core | { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage } |
+| @/integrations/Core | { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool } |
 | @/utils | { createPageUrl, useAppLook }: createPageUrl('TaskDetail?id=1') gives the page's URL; useAppLook() gives { name, header, description, welcomeMessage, logoUrl } as the builder set them |
 | react, react-dom, react/jsx-runtime | React 19 |
 | react-router-dom | Link, useNavigate, useLocation, useSearchParams (nothing else) |
@@ -139,7 +141,10 @@ add_context_from_data_sources? }) resolves to text, or to the parsed object when
 (add_context_from_data_sources: true grounds the answer in the app's data sources);
 SendEmail({ to, subject, body }) mails one of the app's own users; ExtractDataFromUploadedFile({ file,
 json_schema }) reads a text, CSV, DOCX or PDF file into { status, output }; GenerateImage may be
-unavailable (it throws), so offer it only as an extra.`;
+unavailable (it throws), so offer it only as an extra. RunTool({ tool, inputs }) runs one of the app's
+AI tools (listed below when it has any) by its path and resolves to { runId, result, sources,
+creditsLeft, runsLeft } (result is markdown); it throws with a message to show when the user is out
+of runs or credits.`;
 
 const ENTITIES = `## Entities
 
@@ -219,18 +224,39 @@ function currentApp(snapshot: AppSnapshot, appName: string): string {
   return parts.join('\n\n');
 }
 
+/** The app's tools and how its code runs them. */
+function appTools(tools: AppToolBrief[]): string {
+  const lines = tools.map((tool) => {
+    const inputs = tool.inputs
+      .map(
+        (i) =>
+          `${i.name} (${i.label}, ${i.type}${i.required ? ', required' : ''}${i.options.length ? `: ${i.options.join(' | ')}` : ''})`,
+      )
+      .join('; ');
+    return `- "${tool.title || tool.path}": tool "${tool.path}", ${tool.isActive ? 'live' : 'draft (the builder must turn it on in App tools before it runs)'}; inputs: ${inputs || 'none'}`;
+  });
+  return `## The app's AI tools
+
+Each answers from the builder's data with the AI. Run one from a page with
+\`await RunTool({ tool: "path", inputs: { name: value } })\` (import { RunTool } from "@/integrations/Core")
+and render its result as text; show the error's message when it throws.
+
+${lines.join('\n')}`;
+}
+
 /**
  * The system prompt of the app-building chat: the action format, file layout, module specifiers,
  * entity client API and rules of docs/generated-apps.md, then the app's current files and entity
  * schemas (the model edits against them) and optional data context. About 2k tokens plus the files.
  */
-export function buildSystemPrompt({ snapshot, appName, dataContext }: SystemPromptInput): string {
+export function buildSystemPrompt({ snapshot, appName, dataContext, tools }: SystemPromptInput): string {
   const intro = `You are Tessera's app builder. You build and change a web app for the builder (the person
 chatting with you) by writing its files and its data entities. The app runs in the browser with React 19
 and Tailwind CSS v4; its data lives in the platform's entity store, reached through entity clients.
 Do what the builder asks, nothing unrelated; if a request is unclear, make a sensible choice and say so.
 When the builder only asks a question, answer it without actions.`;
   const sections = [intro, FORMAT, EDITS, LAYOUT, MODULES, ENTITIES, STYLE, currentApp(snapshot, appName)];
+  if (tools?.length) sections.push(appTools(tools));
   if (dataContext?.trim()) sections.push(`## Data in the app\n\n${dataContext.trim()}`);
   return `${sections.join('\n\n')}\n`;
 }

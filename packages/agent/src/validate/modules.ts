@@ -86,7 +86,15 @@ export function collectExports(code: string): ExportInfo {
   return { names, hasStar };
 }
 
-const CORE = ['UploadFile', 'InvokeLLM', 'SendEmail', 'ExtractDataFromUploadedFile', 'GenerateImage', 'default'];
+const CORE = [
+  'UploadFile',
+  'InvokeLLM',
+  'SendEmail',
+  'ExtractDataFromUploadedFile',
+  'GenerateImage',
+  'RunTool',
+  'default',
+];
 const UTILS = ['createPageUrl', 'useAppLook'];
 
 /**

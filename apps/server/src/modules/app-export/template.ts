@@ -233,7 +233,8 @@ export const InvokeLLM = unavailable('InvokeLLM');
 export const SendEmail = unavailable('SendEmail');
 export const ExtractDataFromUploadedFile = unavailable('ExtractDataFromUploadedFile');
 export const GenerateImage = unavailable('GenerateImage');
-export default { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage };
+export const RunTool = unavailable('RunTool');
+export default { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool };
 `;
 
 export const UTILS = `import { look } from './look.js';

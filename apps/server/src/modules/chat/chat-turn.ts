@@ -9,6 +9,7 @@ import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../p
 import { usageRecord, type ChatModel } from '../../platform/llm/models';
 import type { Logger } from '../../platform/logger';
 import type { AppRow } from '../apps/apps.repo';
+import { appToolsOf } from '../tool-runs/app-tools';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { readManifest } from '../versions/versions.service';
 import { utcDay } from './chat-limits';
@@ -142,8 +143,10 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
    */
   function startTurn(turn: Turn): TurnStream {
     const { app, builder, model, snapshot, version, incoming, userText } = turn;
-    const answer = streamAnswer(model.create({ snapshot }), {
-      system: buildSystemPrompt({ snapshot, appName: app.name }),
+    // The app's AI tools (App tools): its code can run them (docs/product/tools.md#app-tools).
+    const tools = app.kind === 'generated' ? appToolsOf(app.definition) : [];
+    const answer = streamAnswer(model.create({ snapshot, tools }), {
+      system: buildSystemPrompt({ snapshot, appName: app.name, tools }),
       messages: turn.history,
       abortSignal: turn.abortSignal,
     });

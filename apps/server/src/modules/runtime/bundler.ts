@@ -216,7 +216,7 @@ function snapshotPlugin(snapshot: AppSnapshot, lucide: Set<string> | 'all'): Plu
       }));
       b.onLoad({ filter: /^Core$/, namespace: 'tessera-sdk' }, () => ({
         contents:
-          "import { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage };\nexport default { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage };",
+          "import { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool } from '@tessera/sdk';\nexport { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool };\nexport default { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool };",
         loader: 'js',
       }));
       b.onLoad({ filter: /^utils$/, namespace: 'tessera-sdk' }, () => ({

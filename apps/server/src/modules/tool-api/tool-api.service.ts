@@ -4,7 +4,6 @@ import {
   TOOL_API_KEY_PREFIX,
   TOOL_API_KEYS_PER_TOOL,
   TOOL_API_MESSAGES,
-  TOOL_BATCH_MESSAGES,
   type CreateToolApiKeyResponse,
   type SessionUser,
   type ToolApiKey,
@@ -16,6 +15,7 @@ import {
 import { hashApiKey, newApiKey } from '../../platform/crypto/api-key';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { collectRun } from '../tool-runs/collect-run';
 import type { ToolRunsService } from '../tool-runs/tool-runs.service';
 import type { ToolApiKeyRow, ToolApiKeysRepo } from './tool-api-keys.repo';
 
@@ -113,20 +113,8 @@ export function createToolApiService({
 
     /** A run's events gathered into one JSON answer; a failed run is a 502. */
     async collect(events: AsyncIterable<ToolRunEvent>): Promise<ToolApiRunResponse> {
-      let start: Extract<ToolRunEvent, { type: 'run' }> | null = null;
-      for await (const event of events) {
-        if (event.type === 'run') start = event;
-        if (event.type === 'error') throw new AppError('FETCH_FAILED', event.message);
-        if (event.type === 'done' && start)
-          return {
-            runId: event.runId,
-            result: event.result,
-            sources: event.sources,
-            model: start.model,
-            usage: event.usage,
-          };
-      }
-      throw new AppError('FETCH_FAILED', TOOL_BATCH_MESSAGES.runFailed);
+      const { start, done } = await collectRun(events);
+      return { runId: done.runId, result: done.result, sources: done.sources, model: start.model, usage: done.usage };
     },
   };
 }

@@ -5,7 +5,9 @@ import {
   APP_MESSAGES,
   EditToolRunResultRequestSchema,
   RUNTIME_MESSAGES,
+  RunToolRequestSchema,
   ToolRunRequestSchema,
+  type RunToolResponse,
   VISITOR_COOKIE,
   VISITOR_HEADER,
   type UserMemoriesResponse,
@@ -16,6 +18,7 @@ import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { HostEnv } from '../runtime/runtime.routes';
+import { collectRun } from './collect-run';
 import type { RunCaller, ToolRunsService } from './tool-runs.service';
 
 /**
@@ -64,6 +67,24 @@ export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): vo
     return sseResponse(events, (event) => ({ event: event.type, data: JSON.stringify(event) }), {
       headers: newVisitorToken ? { 'set-cookie': visitorCookie(newVisitorToken, deps.secureCookies) } : {},
     });
+  });
+
+  // Generated code's `Core.RunTool({ tool, inputs })` (docs/generated-apps.md): a run of one of this
+  // app's active tools by the same engine and caller as the page's, answered as one JSON value.
+  routes.post('/integrations/Core/RunTool', runBodyLimit, async (c) => {
+    const caller = await callerOf(c);
+    const { tool, inputs } = await readJson(c, RunToolRequestSchema);
+    const { events, newVisitorToken } = await deps.toolRuns.start(c.var.hostApp, tool, caller, { values: inputs });
+    if (newVisitorToken) c.header('set-cookie', visitorCookie(newVisitorToken, deps.secureCookies));
+    const { done } = await collectRun(events);
+    const body: RunToolResponse = {
+      runId: done.runId,
+      result: done.result,
+      sources: done.sources,
+      creditsLeft: done.creditsLeft,
+      runsLeft: done.runsLeft,
+    };
+    return c.json(body);
   });
 
   routes.get('/live_api/tools/:path/usage', async (c) => {

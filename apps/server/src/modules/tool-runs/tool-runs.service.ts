@@ -107,7 +107,8 @@ export function createToolRunsService({
   /** The active tool at `path` of this app (or the tool `byId`, live or not), with its fields and the owner's plan. */
   async function toolAt(appId: string, path: string, byId?: { toolId: string; activeOnly: boolean }) {
     const row = await repo.findToolApp(appId);
-    const parts = row?.kind === 'tool' ? ToolAppPartsSchema.safeParse(row.definition) : null;
+    // A single tool's tools, or a generated app's App tools (docs/product/tools.md#app-tools).
+    const parts = row && row.kind !== 'space' ? ToolAppPartsSchema.safeParse(row.definition) : null;
     const tool = !parts?.success
       ? null
       : byId

@@ -4,6 +4,7 @@ import {
   ClaimAppRequestSchema,
   CreateToolRequestSchema,
   MagicCreateRequestSchema,
+  ToolAppPartsSchema,
   UpdateToolRequestSchema,
 } from '@tessera/contracts';
 import { readJson } from '../../platform/http/validate';
@@ -34,6 +35,9 @@ export function toolsRoutes({
   app.get('/api/apps/:appId/tools', async (c) => c.json(await tools.list(c.var.user, c.req.param('appId'))));
   app.post('/api/apps/:appId/tools', async (c) =>
     c.json(await tools.create(c.var.user, c.req.param('appId'), await readJson(c, CreateToolRequestSchema))),
+  );
+  app.put('/api/apps/:appId/tools', async (c) =>
+    c.json(await tools.saveParts(c.var.user, c.req.param('appId'), await readJson(c, ToolAppPartsSchema))),
   );
   app.get('/api/apps/:appId/tools/:toolId', async (c) =>
     c.json(await tools.get(c.var.user, c.req.param('appId'), c.req.param('toolId'))),

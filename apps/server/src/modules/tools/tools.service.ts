@@ -154,6 +154,18 @@ export function createToolsService({
       return withToolParts(definition, value);
     },
 
+    /**
+     * `PUT /api/apps/{appId}/tools`: the tool builder's save of an app that is not a single tool (a
+     * generated app's App tools). Only the tool keys it sends change; the app's pages, name and kind
+     * stay as they are, and the result passes the same rules as a tool app's save.
+     */
+    async saveParts(user: SessionUser, appId: string, parts: ToolAppParts): Promise<{ status: true }> {
+      return edit(user, appId, (prev) => ({
+        next: { ...prev, ...parts },
+        result: () => ({ status: true as const }),
+      }));
+    },
+
     /** The tool settings of a settings save: ranges, admin-only settings, and the lite plan's lock. */
     async checkSettings(user: SessionUser, row: AppRow, settings: Record<string, unknown>): Promise<void> {
       const refusal = toolSettingsRefusal(settings, row.settings, await accountOf(user));

@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { createOfflineAppBuilderModel, type AppSnapshot } from '@tessera/agent';
+import { createOfflineAppBuilderModel, type AppSnapshot, type AppToolBrief } from '@tessera/agent';
 import type { ChatModelOption, Usage } from '@tessera/contracts';
 import type { LlmConfig } from '../config';
 import { AppError } from '../errors';
@@ -17,8 +17,8 @@ export interface Rates {
 
 export interface ChatModel extends ChatModelOption {
   rates: Rates;
-  /** The model for one turn; the offline builder reads the app it is changing. */
-  create(context: { snapshot: AppSnapshot }): LanguageModelV4;
+  /** The model for one turn; the offline builder reads the app it is changing and its AI tools. */
+  create(context: { snapshot: AppSnapshot; tools?: AppToolBrief[] }): LanguageModelV4;
 }
 
 const FREE: Rates = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -102,7 +102,7 @@ export function createModelCatalog(llm: LlmConfig) {
     provider: 'offline',
     rates: FREE,
     isDefault: false,
-    create: ({ snapshot }) => createOfflineAppBuilderModel({ snapshot }),
+    create: ({ snapshot, tools }) => createOfflineAppBuilderModel({ snapshot, tools }),
   };
 
   let listed: { at: number; ids: string[] } | null = null;

@@ -20,12 +20,14 @@ import {
 } from './entities';
 import { handleAddField, handleOptions, handleRemoveField, handleRequired } from './fields';
 import { handleAddPage, handleBoard, handleRemovePage } from './pages';
+import { handleUseTool } from './tools';
 
 export { isErrorReport } from './app';
 
 /** The handlers in the order they get a clause: specific requests before general ones. */
 export const HANDLERS: Array<(state: TurnState, clause: string, lower: string) => boolean> = [
   handleFixErrors,
+  handleUseTool,
   handleExplicitPermissions,
   handleBuiltIn,
   handleBoard,

@@ -9,6 +9,7 @@ import { renderHome } from './home-page';
 import { renderAboutPage, renderCustomPage, renderStatisticsPage } from './info-pages';
 import { renderLayout } from './layout';
 import { renderListPage } from './list-page';
+import { renderToolPage } from './tool-page';
 import { SHARED_FILES } from './shared';
 
 /** The three page files of an entity. */
@@ -28,6 +29,7 @@ export function renderExtraPage(model: AppModel, page: ExtraPage): string {
   if (page.kind === 'gallery') return renderGalleryPage(model, page) ?? renderCustomPage(model, page);
   if (page.kind === 'about') return renderAboutPage(model, page);
   if (page.kind === 'statistics') return renderStatisticsPage(model, page);
+  if (page.kind === 'tool' && page.tool) return renderToolPage(model, page);
   return renderCustomPage(model, page);
 }
 

@@ -10,6 +10,7 @@ const EXTRA_ICONS: Record<ExtraPage['kind'], string> = {
   calendar: 'CalendarDaysIcon',
   gallery: 'ImagesIcon',
   custom: 'FileTextIcon',
+  tool: 'WandSparklesIcon',
 };
 
 function navItems(model: AppModel): Array<{ label: string; page: string; icon: string; pages: string[] }> {
