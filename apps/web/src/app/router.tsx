@@ -8,7 +8,7 @@ import { DevMailPage } from '../features/dev-mail';
 import { HomePage } from '../features/home';
 import { JoinPlanPage } from '../features/plans';
 import { SettingsPage } from '../features/settings';
-import { ClaimPage, ToolBuilderPage, ToolsPage } from '../features/tools';
+import { ClaimPage, ToolBuilderPage } from '../features/tools';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './error-boundary';
 import { NotFoundPage } from './not-found-page';
@@ -30,7 +30,8 @@ export const router = createBrowserRouter([
       { path: '/joinPlan', element: <JoinPlanPage /> },
       { path: '/claim/:appId', element: <ClaimPage /> },
       { path: '/build/app/:appId', element: <BuilderPage /> },
-      { path: '/build/app/:appId/tools', element: <ToolsPage /> },
+      // A single tool's tools page, or a generated app's editor with App tools open (BuilderPage decides).
+      { path: '/build/app/:appId/tools', element: <BuilderPage /> },
       { path: '/build/app/:appId/tool/:toolId', element: <ToolBuilderPage /> },
       { path: '/build/app/:appId/:pageName', element: <BuilderPage /> },
       { path: '/analytics/app/:appId', element: <AnalyticsPage /> },

@@ -6,3 +6,4 @@ export { PanelSection } from './components/panels/panel-bits';
 export { SaveQueue, TOOL_SAVE_DEBOUNCE_MS, type SaveState } from './lib/save-queue';
 export { SaveIndicator } from './components/save-indicator';
 export { ClaimPage } from './routes/claim-page';
+export { AppToolsPanel, type AppToolsPanelProps } from './components/app-tools-panel';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema, ToolSummary } from '@tessera/contracts';
 import { Button, cn } from '@tessera/ui';
 import {
   Brush,
@@ -21,6 +21,7 @@ import {
 import { AppChatPanel } from '../../app-chat';
 import { DataSourcesDialog, DataSourcesMenuEntry } from '../../data-sources';
 import { DatabaseEntityList } from '../../database';
+import { AppToolsPanel } from '../../tools';
 import { menuEntries, PanelHeader, type MenuContext, type MenuEntry, type MenuEntryId } from '../../../shared/panels';
 import type { LookEditor } from '../hooks/use-look-editor';
 import { AppDetailsPanel } from './app-details-panel';
@@ -52,10 +53,11 @@ const DESCRIPTIONS: Partial<Record<MenuEntryId, string>> = {
   'app-branding': 'Style, colours, logo and font',
   'app-details': 'Name, address and description',
   'app-chat': 'An assistant inside your app',
+  'app-tools': 'AI tools your pages can run',
 };
 
 /** The panels this editor can open. */
-export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding' | 'details' | 'chat';
+export type OpenPanel = 'database' | 'settings' | 'code' | 'texts' | 'branding' | 'details' | 'chat' | 'tools';
 /** The panels of the app's look and details: they share the look drafts. */
 export const isLookPanel = (panel: OpenPanel | null): panel is 'texts' | 'branding' | 'details' =>
   panel === 'texts' || panel === 'branding' || panel === 'details';
@@ -71,6 +73,7 @@ const BUILT: ReadonlySet<MenuEntryId> = new Set<MenuEntryId>([
   'database',
   'data-sources',
   'app-settings',
+  'app-tools',
   'app-chat',
   'code-editor',
 ]);
@@ -81,6 +84,7 @@ const PANEL_OF: Partial<Record<MenuEntryId, OpenPanel>> = {
   'app-details': 'details',
   database: 'database',
   'app-settings': 'settings',
+  'app-tools': 'tools',
   'app-chat': 'chat',
   'code-editor': 'code',
 };
@@ -101,6 +105,8 @@ export interface SidePanelProps {
   canEditSettings: boolean | null;
   /** App texts and App branding drafts (generated apps). */
   look: { editor: LookEditor; isLoading: boolean };
+  /** App tools' Use in app: a request for a page that runs the tool, into the chat input. */
+  onUseTool: (tool: ToolSummary) => void;
 }
 
 /**
@@ -119,6 +125,7 @@ export function SidePanel({
   isPublished,
   canEditSettings,
   look,
+  onUseTool,
 }: SidePanelProps) {
   const [isDataSourcesOpen, setIsDataSourcesOpen] = useState(false);
   const entries = menuEntries(menu).filter(isBuilt);
@@ -202,7 +209,7 @@ export function SidePanel({
             ? 'fixed inset-y-0 left-0 z-40 w-[18rem] shadow-pop'
             : !isOpen
               ? 'w-[3rem]'
-              : isLookPanel(panel) || panel === 'chat'
+              : isLookPanel(panel) || panel === 'chat' || panel === 'tools'
                 ? 'w-[20rem]'
                 : 'w-[16rem]',
         )}
@@ -230,6 +237,17 @@ export function SidePanel({
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-3">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </>
+        ) : panel === 'tools' && !isCollapsed && !isMobile ? (
+          <>
+            <PanelHeader
+              icon={<Wrench className="size-4 text-brand-600" aria-hidden />}
+              title="App tools"
+              onDone={() => onOpenPanel(null)}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-3">
+              <AppToolsPanel appId={appId} onUseInApp={onUseTool} />
             </div>
           </>
         ) : panel === 'chat' && !isCollapsed && !isMobile ? (

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useMatch, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessagesSquare, PanelLeft, Settings, TriangleAlert } from 'lucide-react';
-import { canEditAppSettings, type EntitySchema } from '@tessera/contracts';
+import { MessagesSquare, PanelLeft, Settings, TriangleAlert, Wrench } from 'lucide-react';
+import { canEditAppSettings, type EntitySchema, type ToolSummary } from '@tessera/contracts';
 import { Button, EmptyState, Skeleton, Spinner, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { AppChatPanel } from '../../app-chat';
 import { CodeEditorWorkspace, canEditCode } from '../../code-editor';
+import { AppToolsPanel, ToolsPage } from '../../tools';
 import { DatabaseEntityList, DatabaseWorkspace } from '../../database';
 import {
   DiffDialog,
@@ -42,6 +43,8 @@ export function BuilderPage() {
   const { appId = '' } = useParams();
   const app = useAppDetails(appId);
   const history = useChatHistory(appId);
+  // `/tools` is a single tool's tools page, or a generated app's editor with App tools open.
+  const isToolsPath = useMatch('/build/app/:appId/tools') !== null;
   useDocumentTitle(app.data ? `${app.data.name} · Builder` : 'Builder');
 
   if (app.isError || history.isError) {
@@ -79,7 +82,8 @@ export function BuilderPage() {
     );
   }
   // A single tool is built in its own builder (docs/product/tools.md#screens-and-routes): the tools page lists them.
-  if (app.data.appType === 'tool') return <Navigate to={`/build/app/${appId}/tools`} replace />;
+  if (app.data.appType === 'tool')
+    return isToolsPath ? <ToolsPage /> : <Navigate to={`/build/app/${appId}/tools`} replace />;
   return <Editor key={appId} app={app.data} initialMessages={history.data} />;
 }
 
@@ -95,7 +99,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   const chat = useEditorChat({ appId, initialMessages, model });
   const versions = useVersionSelection(appId, chat.replaceMessages);
   const errors = useErrorResolution(versions.selected?.id ?? null, chat.isBusy);
-  const layout = useBuilderLayout();
+  const layout = useBuilderLayout(appId);
   const { panel, openPanel, isMobile } = layout;
   const [isDiffOpen, setIsDiffOpen] = useState(false);
   const [publishedVersionId, setPublishedVersionId] = useState<string | null>(app.publishedVersionId);
@@ -121,6 +125,12 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
   function suggestToChat(text: string) {
     chat.suggest(text);
     layout.showChatIfNarrow();
+  }
+
+  /** App tools' Use in app: the chat input gets a request for a page that runs the tool (docs/product/tools.md#app-tools). */
+  function askChatToUseTool(tool: ToolSummary) {
+    suggestToChat(`Use the ${tool.title || tool.path} tool: add a page that runs it`);
+    if (isMobile) openPanel(null);
   }
 
   /** The Database panel's access change: a chat request, refused while a turn runs; the chat shows it. */
@@ -181,6 +191,7 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
           isPublished={isPublished}
           canEditSettings={canEditSettings}
           look={look}
+          onUseTool={askChatToUseTool}
         />
         {panel === 'settings' && isMobile ? (
           // The sidebar is a closed drawer here: the panel takes the editor's place, with its Done.
@@ -192,6 +203,17 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
             />
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
               <AppSettingsPanel appId={appId} isPublished={isPublished} canEdit={canEditSettings} />
+            </div>
+          </main>
+        ) : panel === 'tools' && isMobile ? (
+          <main className="flex min-w-0 flex-1 flex-col bg-surface">
+            <PanelHeader
+              icon={<Wrench className="size-4 text-brand-600" aria-hidden />}
+              title="App tools"
+              onDone={() => openPanel(null)}
+            />
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+              <AppToolsPanel appId={appId} onUseInApp={askChatToUseTool} />
             </div>
           </main>
         ) : panel === 'chat' && isMobile ? (

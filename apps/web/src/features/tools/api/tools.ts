@@ -67,6 +67,9 @@ export const toolsApi = {
   /** `POST /api/apps` with `appType: 'tool'`: the whole definition replaces the stored one. */
   saveApp: (appId: string, app: ToolApp) =>
     apiFetch('/api/apps', { method: 'POST', body: { appType: 'tool', appId, app }, schema: SaveAppResponseSchema }),
+  /** `PUT /api/apps/{appId}/tools`: a generated app's tool parts, leaving its pages, name and kind alone. */
+  saveToolParts: (appId: string, { tools, fields, inputSteps, texts }: ToolApp) =>
+    apiFetch(`${appPath(appId)}/tools`, { method: 'PUT', body: { tools, fields, inputSteps, texts } }),
   saveStyle: (appId: string, appStyle: AppStyle) =>
     apiFetch(`${appPath(appId)}/style`, { method: 'POST', body: { appStyle } }),
   saveSettings: (appId: string, appSettings: Record<string, unknown>) =>

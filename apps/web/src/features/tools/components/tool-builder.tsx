@@ -82,7 +82,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
           className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <ArrowLeft className="size-4" aria-hidden />
-          <span className="hidden lg:inline">Tools</span>
+          <span className="hidden lg:inline">{details.appType === 'generated' ? 'App tools' : 'Tools'}</span>
         </Link>
         <span className="hidden h-5 w-px bg-line sm:block" aria-hidden />
         <div className="min-w-0 flex-1">

@@ -64,7 +64,9 @@ export function useToolEditor(details: ToolAppDetails): ToolEditor {
       setStates((prev) => ({ ...prev, [key]: state }));
     const appQueue = new SaveQueue<ToolApp>({
       save: async (value) => {
-        await toolsApi.saveApp(appId, value);
+        // A generated app's tools (App tools) are saved on their own: its pages are the chat's.
+        if (details.appType === 'generated') await toolsApi.saveToolParts(appId, value);
+        else await toolsApi.saveApp(appId, value);
         void queryClient.invalidateQueries({ queryKey: toolKeys.list(appId) });
       },
       onStateChange: track('app'),

@@ -13,7 +13,8 @@ export function ToolBuilderPage() {
   useDocumentTitle(app.data ? `${app.data.name} · Tool builder` : 'Tool builder');
   const tool = app.data?.definition.tools?.find((t) => t.toolId === toolId);
 
-  if (app.isError || (app.data && (!tool || app.data.appType !== 'tool'))) {
+  // A single tool's tools, or a generated app's App tools (docs/product/tools.md#app-tools).
+  if (app.isError || (app.data && (!tool || app.data.appType === 'space'))) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <EmptyState
