@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, BarChart3, Download, RefreshCw, TriangleAlert } from 'lucide-react';
+import { BarChart3, Download, RefreshCw, TriangleAlert } from 'lucide-react';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_RANGES,
@@ -11,6 +11,7 @@ import {
 import { Button, EmptyState, Skeleton, Tabs, TabsList, TabsTrigger, toast } from '@tessera/ui';
 import { errorMessage, saveBlob } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
+import { AppPageBar, PageTitle } from '../../../shared/page-header';
 import { useAppDetails } from '../../builder';
 import { useAnalytics } from '../api/analytics';
 import { SeriesChart } from '../components/series-chart';
@@ -40,31 +41,18 @@ export function AnalyticsPage() {
 
   return (
     <div className="min-h-dvh bg-canvas">
-      <header className="flex h-14 items-center gap-2 border-b border-line bg-surface px-3 sm:px-4">
-        <Link
-          to={`/build/app/${appId}`}
-          aria-label="Back to the builder"
-          className="flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          <span className="hidden sm:inline">Builder</span>
-        </Link>
-        <span className="h-5 w-px bg-line" aria-hidden />
-        {app.data ? (
-          <span className="truncate text-sm font-semibold text-ink">{app.data.name}</span>
-        ) : (
-          <Skeleton className="h-5 w-32" />
-        )}
-      </header>
+      <AppPageBar
+        back={{ to: `/build/app/${appId}`, label: 'Back to the builder', text: 'Builder' }}
+        appName={app.data?.name}
+      />
 
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-ink">Analytics</h1>
-            <p className="mt-1 text-sm text-ink-subtle">
-              {data && showsRange ? `${data.from} to ${data.to}, days in UTC` : 'How your published app is used'}
-            </p>
-          </div>
+        <PageTitle
+          title="Analytics"
+          description={
+            data && showsRange ? `${data.from} to ${data.to}, days in UTC` : 'How your published app is used'
+          }
+        >
           {showsRange && data && (
             <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
               <Tabs value={String(days)} onValueChange={(v) => setParams({ days: v }, { replace: true })}>
@@ -82,7 +70,7 @@ export function AnalyticsPage() {
               </Button>
             </div>
           )}
-        </div>
+        </PageTitle>
 
         {failed ? (
           <EmptyState

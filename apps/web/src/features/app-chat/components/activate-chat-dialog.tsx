@@ -1,12 +1,9 @@
-import type { AppChatSettingsUpdate } from '@tessera/contracts';
-import { APP_CHAT_NAME_MAX_LENGTH, APP_CHAT_WELCOME_MAX_LENGTH } from '@tessera/contracts';
-import { Button, Dialog, DialogContent, Field, Input, Textarea } from '@tessera/ui';
+import { Button, Dialog, DialogContent } from '@tessera/ui';
+import { AssistantNameFields, type AssistantNameFieldsProps } from './assistant-name-fields';
 
-export interface ActivateChatDialogProps {
+export interface ActivateChatDialogProps extends AssistantNameFieldsProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  form: AppChatSettingsUpdate;
-  onFormChange: (change: (form: AppChatSettingsUpdate) => AppChatSettingsUpdate) => void;
   onActivate: () => Promise<void>;
   isBusy: boolean;
 }
@@ -40,21 +37,7 @@ export function ActivateChatDialog({
         }
       >
         <div className="space-y-4">
-          <Field label="Assistant name">
-            <Input
-              value={form.name}
-              maxLength={APP_CHAT_NAME_MAX_LENGTH}
-              onChange={(e) => onFormChange((f) => ({ ...f, name: e.target.value }))}
-            />
-          </Field>
-          <Field label="Welcome message" optional>
-            <Textarea
-              rows={2}
-              value={form.welcomeMessage}
-              maxLength={APP_CHAT_WELCOME_MAX_LENGTH}
-              onChange={(e) => onFormChange((f) => ({ ...f, welcomeMessage: e.target.value }))}
-            />
-          </Field>
+          <AssistantNameFields form={form} onFormChange={onFormChange} />
         </div>
       </DialogContent>
     </Dialog>

@@ -1,17 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   APP_CHAT_MESSAGES,
-  APP_CHAT_NAME_MAX_LENGTH,
-  APP_CHAT_WELCOME_MAX_LENGTH,
   APP_CHAT_INSTRUCTIONS_MAX_LENGTH,
   type AppChatSettings,
   type AppChatSettingsUpdate,
 } from '@tessera/contracts';
-import { Alert, Badge, Button, Checkbox, Field, Input, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
+import { Alert, Badge, Button, Checkbox, Field, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useContextItems } from '../../data-sources';
 import { useActivateChatAssistant, useChatAssistant, useSaveChatAssistant } from '../api';
 import { ActivateChatDialog } from './activate-chat-dialog';
+import { AssistantNameFields } from './assistant-name-fields';
 
 const formOf = (s: AppChatSettings): AppChatSettingsUpdate => ({
   name: s.name,
@@ -118,21 +117,7 @@ function ChatAssistantForm({ appId, settings }: { appId: string; settings: AppCh
       </div>
 
       <fieldset disabled={save.isPending} className="space-y-4">
-        <Field label="Assistant name">
-          <Input
-            value={form.name}
-            maxLength={APP_CHAT_NAME_MAX_LENGTH}
-            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-          />
-        </Field>
-        <Field label="Welcome message" optional>
-          <Textarea
-            rows={2}
-            value={form.welcomeMessage}
-            maxLength={APP_CHAT_WELCOME_MAX_LENGTH}
-            onChange={(e) => setForm((f) => ({ ...f, welcomeMessage: e.target.value }))}
-          />
-        </Field>
+        <AssistantNameFields form={form} onFormChange={setForm} />
         <Field label="Instructions" optional hint="How it should answer: tone, what to focus on, what to avoid.">
           <Textarea
             rows={4}

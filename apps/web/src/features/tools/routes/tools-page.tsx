@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ArrowLeft,
-  Copy,
-  ExternalLink,
-  Link2,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  Trash2,
-  TriangleAlert,
-  Wrench,
-} from 'lucide-react';
+import { Copy, ExternalLink, Link2, MoreHorizontal, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
 import {
   ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
   MAX_TOOLS_PER_APP,
@@ -36,6 +25,7 @@ import { useCurrentAccount } from '../../account';
 import { UpgradePrompt } from '../../data-sources';
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
+import { AppPageBar, PageTitle } from '../../../shared/page-header';
 import { toolsApi, useToolApp, useToolList, useToolMutation } from '../api/tools';
 import { ActivateToolDialog } from '../components/activate-tool-dialog';
 import { ActivationSwitch } from '../components/activation-switch';
@@ -128,38 +118,24 @@ export function ToolsPage() {
 
   return (
     <div className="min-h-dvh bg-canvas">
-      <header className="flex h-14 items-center gap-2 border-b border-line bg-surface px-3 sm:px-4">
-        <Link
-          to="/home"
-          aria-label="Back to apps"
-          className="flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-ink-muted hover:bg-zinc-100 hover:text-ink"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          <span className="hidden sm:inline">Apps</span>
-        </Link>
-        <span className="h-5 w-px bg-line" aria-hidden />
-        {app.data ? (
-          <span className="truncate text-sm font-semibold text-ink">{app.data.name}</span>
-        ) : (
-          <Skeleton className="h-5 w-32" />
-        )}
-      </header>
+      <AppPageBar back={{ to: '/home', label: 'Back to apps', text: 'Apps' }} appName={app.data?.name} />
 
       <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-ink">Tools</h1>
-            <p className="mt-1 text-sm text-ink-subtle">
+        <PageTitle
+          title="Tools"
+          description={
+            <>
               Each tool is a page of its own: fields in, an AI answer from your data out.
               {list.data &&
                 ` Your plan allows ${list.data.liveToolLimit} live ${list.data.liveToolLimit === 1 ? 'tool' : 'tools'} per app.`}
-            </p>
-          </div>
+            </>
+          }
+        >
           <Button onClick={handleCreate} loading={create.isPending}>
             <Plus aria-hidden />
             New tool
           </Button>
-        </div>
+        </PageTitle>
 
         {list.isPending ? (
           <div className="space-y-3">

@@ -1,0 +1,1 @@
+export { AppPageBar, PageTitle, type AppPageBarProps, type PageTitleProps } from './app-page-header';
