@@ -7,6 +7,7 @@ import {
   getAppUserToken,
   me,
   returnUrl,
+  RunTool,
   setAppUserToken,
   setPreviewToken,
   UploadFile,
@@ -118,5 +119,28 @@ describe('helpers', () => {
     });
     expect(calls[0]!.url).toBe('/integrations/Core/UploadFile');
     expect(calls[0]!.body).toBeInstanceOf(FormData);
+  });
+});
+
+describe('Core.RunTool', () => {
+  it("posts the tool's path and inputs as the caller, and throws the run's refusal", async () => {
+    setAppUserToken('tsa_abc');
+    answer = {
+      status: 200,
+      body: { runId: 'r1', result: 'Yes.', sources: [], creditsLeft: 47, runsLeft: { today: 9, thisWeek: 49 } },
+    };
+    await expect(RunTool({ tool: 'helper', inputs: { input: 'Deliver?' } })).resolves.toMatchObject({ result: 'Yes.' });
+    expect(calls[0]).toMatchObject({
+      url: '/integrations/Core/RunTool',
+      method: 'POST',
+      headers: expect.objectContaining({ authorization: 'Bearer tsa_abc' }),
+      body: { tool: 'helper', inputs: { input: 'Deliver?' } },
+    });
+    answer = { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'You have reached your daily limit' } } };
+    await expect(RunTool({ tool: 'helper' })).rejects.toMatchObject({
+      status: 429,
+      message: 'You have reached your daily limit',
+    });
+    expect(calls[1]!.body).toEqual({ tool: 'helper', inputs: {} });
   });
 });

@@ -9,15 +9,12 @@ const ASKS_FOR_TOOL = /\b(use|run|call|connect|add|show|include|put|embed|let|gi
 /** A clause about a tool in general ("my tool", "the AI tool"), not an entity named Tool. */
 const MEANS_APP_TOOL = /\b(?:my|our|the|this|that|ai|app|its)\s+tools?\b/;
 
-/** The tool a clause names: by its path or all the words of its title, else the only one when it says "the tool". */
+/** The tool a clause names: all the words of its title, else its path as a word, else the only one when it says "the tool". */
 function toolNamed(tools: AppToolBrief[], lower: string): AppToolBrief | undefined {
   const words = new Set(wordsOf(lower));
-  const named = tools.find(
-    (t) =>
-      lower.includes(t.path.toLowerCase()) ||
-      (wordsOf(t.title).length > 0 && wordsOf(t.title).every((w) => words.has(w))),
-  );
-  return named ?? (tools.length === 1 && MEANS_APP_TOOL.test(lower) ? tools[0] : undefined);
+  const byTitle = tools.find((t) => wordsOf(t.title).length > 0 && wordsOf(t.title).every((w) => words.has(w)));
+  const byPath = tools.find((t) => new RegExp(`(^|[^a-z0-9-])${t.path.toLowerCase()}($|[^a-z0-9-])`).test(lower));
+  return byTitle ?? byPath ?? (tools.length === 1 && MEANS_APP_TOOL.test(lower) ? tools[0] : undefined);
 }
 
 export function handleUseTool(state: TurnState, _clause: string, lower: string): boolean {
