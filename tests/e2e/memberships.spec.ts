@@ -5,7 +5,7 @@ import { MEMBERSHIP_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
 import { EditorPage } from './support/pages';
-import { E2E_GUMROAD } from './support/payments';
+import { E2E_GUMROAD, E2E_MEMBERSHIP_STRIPE } from './support/payments';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 async function shoot(page: Page, name: string) {
@@ -125,4 +125,102 @@ test('a builder connects Gumroad in App settings; an end user pays at the paywal
   await page.getByRole('main').getByRole('button', { name: 'Manage paid memberships' }).click();
   await expect(page.getByRole('dialog', { name: 'Paid memberships' })).toBeVisible();
   await shoot(page, 'connected-375');
+});
+
+// docs/product/memberships.md#stripe: the same with the builder's own Stripe account; the paywall
+// wears the app's colours, the price shows in euros, the end user pays on (fake) Stripe Checkout
+// and comes back into the app.
+test('a builder connects Stripe; an end user pays through Stripe Checkout in euros and gets into the app', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const builder = await createUser(request, { email: E2E_ADMINS.membershipsStripe });
+  const auth = { authorization: `Bearer ${builder.token}` };
+  const created = await request.post('/api/apps', {
+    headers: auth,
+    data: { appType: 'generated', genApp: { ...GEN_APP, name: 'Stripe Club' } },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { appId, slug } = (await created.json()) as { appId: string; slug: string };
+  // The app's own look (its style panel's call): the paywall wears it once published.
+  const styled = await request.post(`/api/apps/${appId}/style`, {
+    headers: auth,
+    data: { appStyle: { styleName: 'dark', buttonBackgroundColor: '#f59e0b', font: 'rounded' } },
+  });
+  expect(styled.status(), await styled.text()).toBe(200);
+
+  await useSessionOf(context, baseURL!, builder);
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Stripe Club' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Your app is live' }).press('Escape');
+  const editor = new EditorPage(page);
+  await editor.menuEntry(/App settings/).click();
+  const panel = editor.panel;
+  await panel.getByRole('switch', { name: 'Let users sign up' }).click();
+  await panel.getByLabel('Terms of service link').fill(SIGNUP_CONTACTS.termsOfServiceLink);
+  await panel.getByLabel('Privacy policy link').fill(SIGNUP_CONTACTS.privacyPolicyLink);
+  await panel.getByLabel('Support e-mail').fill(SIGNUP_CONTACTS.supportEmail);
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+
+  // Stripe: a wrong key is refused by Stripe, the right one lists its monthly price in euros.
+  await panel.getByRole('button', { name: 'Set up paid memberships' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paid memberships' });
+  await dialog.getByRole('radio', { name: 'Stripe' }).check();
+  const key = dialog.getByLabel('Stripe secret key');
+  await key.fill('sk_test_not_this_account');
+  await expect(dialog.getByText(MEMBERSHIP_MESSAGES.stripeKeyRejected)).toBeVisible();
+  await key.fill(E2E_MEMBERSHIP_STRIPE.secretKey);
+  const price = dialog.getByRole('radio', { name: /Club Pro/ });
+  await expect(price).toBeVisible();
+  await expect(dialog.getByText('€12.00 a month')).toBeVisible();
+  await price.check();
+  await shoot(page, 'stripe-setup-1280');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText(MEMBERSHIP_MESSAGES.stripeConnected)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
+    new RegExp(`/api/memberships/${appId}/stripe/webhook$`),
+  );
+  await expect(dialog.getByText('charge.refunded')).toBeVisible();
+  await dialog.getByLabel('Signing secret').fill(E2E_MEMBERSHIP_STRIPE.webhookSecret);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByText('Signing secret saved')).toBeVisible();
+  await shoot(page, 'stripe-connected-1280');
+  await page.keyboard.press('Escape');
+  await expect(panel.getByText(/Club Pro · €12\.00 a month through Stripe/)).toBeVisible();
+
+  // An end user signs up on the app's host and meets the paywall in the app's colours.
+  const port = new URL(baseURL!).port;
+  const origin = `http://${slug}.apps.localhost:${port}`;
+  const endUserContext = await browser.newContext();
+  const app = await endUserContext.newPage();
+  await app.goto(`${origin}/app/${slug}/`);
+  await app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
+  await app.getByLabel(RUNTIME_MESSAGES.fullName).fill('Sam Subscriber');
+  await app.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('stripe-member'));
+  await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
+  await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await expect(app).toHaveURL(new RegExp(`${origin}/apps/${appId}/membership\\?nextUrl=`));
+  await expect(app.getByRole('heading', { name: MEMBERSHIP_MESSAGES.paywallTitle })).toBeVisible();
+  await expect(app.getByText('€12.00 a month')).toBeVisible();
+  await expect(app.getByText('Secure checkout by Stripe')).toBeVisible();
+  const checkoutButton = app.getByRole('button', { name: MEMBERSHIP_MESSAGES.checkout });
+  await expect(checkoutButton).toHaveCSS('background-color', 'rgb(245, 158, 11)');
+  await shoot(app, 'stripe-paywall-1280');
+  await app.setViewportSize({ width: 375, height: 812 });
+  await shoot(app, 'stripe-paywall-375');
+  await app.setViewportSize({ width: 1280, height: 800 });
+
+  // Stripe Checkout in the same tab; paid, Stripe sends them back and the paywall lets them in.
+  await checkoutButton.click();
+  await expect(app.getByRole('heading', { name: 'Fake Stripe checkout' })).toBeVisible();
+  await expect(app.getByText('12.00 EUR')).toBeVisible();
+  await app.getByRole('button', { name: 'Pay' }).click();
+  await expect(app.getByRole('heading', { name: 'Members lounge' })).toBeVisible({ timeout: 20_000 });
+  await expect(app).toHaveURL(`${origin}/app/${slug}/`);
+  await endUserContext.close();
 });

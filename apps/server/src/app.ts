@@ -440,13 +440,8 @@ export function createApp({
     getOwned: (user, appId) => apps.getOwned(user, appId),
     secret: config.authSecret,
     logger,
-    // Paid memberships' payments per day, in major units (docs/product/memberships.md#data).
-    revenueSince: async (appId, from) => {
-      const perDay = new Map<string, number>();
-      for (const row of await membershipsRepo.revenuePerDay(appId, new Date(`${from}T00:00:00Z`)))
-        perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.amount / 100);
-      return perDay;
-    },
+    // Paid memberships' payments less refunds per day, in their currency (docs/product/memberships.md#data).
+    revenueSince: (appId, from) => membershipsRepo.revenueSince(appId, new Date(`${from}T00:00:00Z`)),
   });
   app.use(
     analyticsHost({

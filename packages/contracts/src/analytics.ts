@@ -33,8 +33,7 @@ export const AnalyticsDaySchema = z.object({
   cost: z.number().nonnegative().describe('USD'),
   revenue: z
     .number()
-    .nonnegative()
-    .describe("Paid memberships' payments that day (the payments' currency, USD on Gumroad)"),
+    .describe("Paid memberships' payments less refunds and disputes that day, in major units of `revenueCurrency`"),
 });
 export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 
@@ -44,6 +43,9 @@ export const AnalyticsResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   totals: AnalyticsDaySchema.omit({ day: true }),
+  revenueCurrency: z
+    .string()
+    .describe("ISO 4217, lowercase: the currency of the app's membership payments in the range (the most used one)"),
   daily: z.array(AnalyticsDaySchema).describe('One entry per day of the range, oldest first, zeros included'),
   entities: z
     .array(

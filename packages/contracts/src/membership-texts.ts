@@ -29,25 +29,47 @@ export const MEMBERSHIP_MESSAGES = {
   stripeNoWebhookSecret: "Add your Stripe webhook's signing secret first",
   stripeBadSignature: 'Invalid Stripe signature',
   stripeWebhookSecretSaved: 'Signing secret saved',
+  perkAccess: 'Full access to {app}',
+  perkCancel: 'Cancel anytime',
+  securedBy: 'Secure checkout by {provider}',
   changeWarning:
     'Members who already paid keep their access until their period ends; new members will buy the product you pick now.',
 } as const;
 
-/** Money as the paywall shows it: "$9.00 a month". */
+/** Digits after the point of a currency's major unit: 2 for EUR, 0 for JPY (2 for a code Intl does not know). */
+export function currencyMinorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in a currency's smallest unit as money in that currency ("€12.00", "¥500"). */
+export function formatPaymentAmount(minorUnits: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const major = minorUnits / 10 ** currencyMinorDigits(code);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(major);
+  } catch {
+    return `${major.toFixed(2)} ${code}`;
+  }
+}
+
+/** What a price is per: "a month", "a year", or nothing for a one-time purchase. */
+export const membershipPeriod = (recurrence: 'monthly' | 'yearly' | null): string =>
+  recurrence === 'monthly' ? 'a month' : recurrence === 'yearly' ? 'a year' : '';
+
+/** Money as the paywall shows it, in the product's own currency: "$9.00 a month", "€120.00 a year". */
 export function formatMembershipPrice(product: {
   price: number;
   currency: string;
   recurrence: 'monthly' | 'yearly' | null;
 }): string {
-  let amount: string;
-  try {
-    amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: product.currency.toUpperCase() }).format(
-      product.price / 100,
-    );
-  } catch {
-    amount = `${(product.price / 100).toFixed(2)} ${product.currency.toUpperCase()}`;
-  }
-  if (product.recurrence === 'monthly') return `${amount} a month`;
-  if (product.recurrence === 'yearly') return `${amount} a year`;
-  return amount;
+  return [formatPaymentAmount(product.price, product.currency), membershipPeriod(product.recurrence)]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { AppLookSchema } from './app-branding';
 
-export { MEMBERSHIP_MESSAGES, formatMembershipPrice } from './membership-texts';
+export {
+  MEMBERSHIP_MESSAGES,
+  currencyMinorDigits,
+  formatMembershipPrice,
+  formatPaymentAmount,
+  membershipPeriod,
+} from './membership-texts';
 
 export const MEMBERSHIP_PROVIDERS = ['gumroad', 'stripe'] as const;
 export type MembershipProvider = (typeof MEMBERSHIP_PROVIDERS)[number];

@@ -38,11 +38,28 @@ a.tsr-button{text-decoration:none;box-sizing:border-box}
 .tsr-debug div{padding:3px 0;border-bottom:1px solid #1f2937}
 .tsr-watermark{position:fixed;right:12px;bottom:12px;z-index:2147481000;padding:5px 10px;border-radius:999px;background:rgba(17,24,39,.88);color:#fff;font:600 12px/1.2 system-ui,-apple-system,"Segoe UI",sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.18)}
 .tsr-watermark:hover{background:#111827}
-.tsr-eyebrow{margin:0 0 10px;font-size:12px;font-weight:700;letter-spacing:.06em;text-transform:uppercase;color:#4f46e5}
-.tsr-paywall h1{font-size:24px}
-.tsr-offer{display:flex;align-items:baseline;justify-content:space-between;gap:12px;flex-wrap:wrap;margin:0 0 18px;padding:14px 16px;border:1px solid #e5e7eb;border-radius:10px;background:#f9fafb}
-.tsr-price{font-size:18px;font-weight:700;white-space:nowrap}
-.tsr-paywall .tsr-small{margin:14px 0 0;text-align:center}
+.tsr-paywall-screen{background:var(--color-background,#f3f4f8);color:var(--color-foreground,#111827);font-family:var(--font-sans,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif)}
+.tsr-paywall{max-width:440px;padding:0;overflow:hidden;border-radius:18px;background:var(--color-surface,#fff);border-color:var(--color-border,#e5e7eb);box-shadow:0 1px 2px rgba(15,23,42,.04),0 16px 48px rgba(15,23,42,.12)}
+.tsr-paywall-head{display:flex;align-items:center;gap:10px;padding:16px 28px;border-bottom:1px solid var(--color-border,#e5e7eb)}
+.tsr-paywall-logo{width:32px;height:32px;border-radius:9px;object-fit:cover;flex:none}
+.tsr-paywall-initial{display:grid;place-items:center;background:var(--color-primary,#111827);color:var(--color-primary-foreground,#fff);font-weight:700;font-size:15px}
+.tsr-paywall-name{font-weight:650;font-size:15px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.tsr-paywall-body{padding:28px 28px 24px}
+.tsr-paywall h1{font-size:26px;line-height:1.2;letter-spacing:-.015em;margin:0 0 6px;color:var(--color-heading,inherit)}
+.tsr-paywall .tsr-muted{color:var(--color-muted-foreground,#6b7280);font-size:15px}
+.tsr-offer{margin:0 0 20px;padding:18px 20px;border:1px solid var(--color-border,#e5e7eb);border-radius:14px;background:var(--color-muted,#f8fafc)}
+.tsr-offer-name{margin:0 0 4px;font-size:13px;font-weight:650;letter-spacing:.02em;color:var(--color-muted-foreground,#6b7280)}
+.tsr-price{margin:0;font-size:34px;line-height:1.15;font-weight:750;letter-spacing:-.02em;color:var(--color-foreground,#111827)}
+.tsr-per{font-size:15px;font-weight:500;letter-spacing:0;color:var(--color-muted-foreground,#6b7280)}
+.tsr-perks{list-style:none;margin:14px 0 0;padding:14px 0 0;border-top:1px solid var(--color-border,#e5e7eb);display:grid;gap:8px;font-size:14px}
+.tsr-perks li{display:flex;gap:8px;align-items:baseline}
+.tsr-perks li::before{content:"✓";font-weight:800;color:var(--color-primary,#4f46e5)}
+.tsr-paywall .tsr-button:not(.tsr-secondary){padding:13px 16px;border-radius:10px;font-size:15px;background:var(--color-primary,#111827);color:var(--color-primary-foreground,#fff)}
+.tsr-paywall .tsr-button:not(.tsr-secondary):hover{background:var(--color-primary-hover,var(--color-primary,#1f2937))}
+.tsr-paywall .tsr-button.tsr-secondary{border-radius:10px;background:transparent;color:var(--color-foreground,#111827);border-color:var(--color-border,#d1d5db)}
+.tsr-paywall-foot{display:flex;flex-wrap:wrap;justify-content:space-between;gap:6px 16px;padding:14px 28px;border-top:1px solid var(--color-border,#e5e7eb);background:var(--color-muted,#f8fafc);color:var(--color-muted-foreground,#6b7280);font-size:12px}
+.tsr-paywall-foot:empty{display:none}
+@media (max-width:480px){.tsr-paywall-screen{padding:0;align-items:stretch}.tsr-paywall{max-width:none;min-height:100vh;border:0;border-radius:0;box-shadow:none;display:flex;flex-direction:column}.tsr-paywall-body{flex:1;padding:24px 20px}.tsr-paywall-head,.tsr-paywall-foot{padding-left:20px;padding-right:20px}}
 .tsr-spinner{width:28px;height:28px;border:3px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:tsr-spin .8s linear infinite}
 @keyframes tsr-spin{to{transform:rotate(360deg)}}
 `;

@@ -20,6 +20,7 @@ export const E2E_ADMINS = {
   domains: 'domains-admin@e2e.tessera.test',
   analytics: 'analytics-admin@e2e.tessera.test',
   memberships: 'memberships-admin@e2e.tessera.test',
+  membershipsStripe: 'memberships-stripe-admin@e2e.tessera.test',
   appChat: 'app-chat-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;

@@ -11,6 +11,19 @@ export const E2E_STRIPE = {
   secretKey: 'sk_test_e2e0123456789abcdef',
   webhookSecret: 'whsec_e2e0123456789abcdef0123456789',
 };
+/** A builder's own Stripe account on the same fake (paid memberships): its key, and a monthly price in euros. */
+export const E2E_MEMBERSHIP_STRIPE = {
+  secretKey: 'rk_test_e2emembers0123456789',
+  webhookSecret: 'whsec_e2emembers0123456789abcdef',
+  price: {
+    id: 'price_club_pro_m',
+    product: { id: 'prod_club_pro', name: 'Club Pro' },
+    unit_amount: 1200,
+    currency: 'eur',
+    recurring: { interval: 'month' as const, interval_count: 1 },
+    active: true,
+  },
+};
 export const E2E_GUMROAD = {
   accessToken: 'gr_e2e0123456789abcdef0123456789',
   pingSecret: 'e2e-ping-secret-0123456789abcdef',

@@ -25,8 +25,8 @@ export interface AnalyticsDeps {
   secret: string;
   logger: Pick<Logger, 'error'>;
   clock?: () => number;
-  /** Paid memberships' revenue per UTC day (YYYY-MM-DD -> major units) since a day (memberships.repo.ts). */
-  revenueSince?: (appId: string, from: string) => Promise<Map<string, number>>;
+  /** Paid memberships' revenue per UTC day (YYYY-MM-DD -> major units of `currency`) since a day (memberships.repo.ts). */
+  revenueSince?: (appId: string, from: string) => Promise<{ currency: string; perDay: Map<string, number> }>;
 }
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -166,18 +166,27 @@ export function createAnalyticsService({
           from,
           to,
           totals: zero,
+          revenueCurrency: 'usd',
           daily: dayList.map((day) => ({ day, ...zero })),
           entities: [],
         } satisfies AnalyticsResponse;
       const [counts, revenue] = await Promise.all([
         repo.countsSince(app.id, from),
-        revenueSince ? revenueSince(app.id, from) : new Map<string, number>(),
+        revenueSince ? revenueSince(app.id, from) : { currency: 'usd', perDay: new Map<string, number>() },
       ]);
       const daily: AnalyticsDay[] = dayList.map((day) => {
         let records = 0;
         for (const perDay of counts.records.values()) records += perDay.get(day) ?? 0;
         const { visits = 0, visitors = 0 } = counts.visits.get(day) ?? {};
-        return { day, ...zero, visits, visitors, ...counts.stats.get(day), records, revenue: revenue.get(day) ?? 0 };
+        return {
+          day,
+          ...zero,
+          visits,
+          visitors,
+          ...counts.stats.get(day),
+          records,
+          revenue: revenue.perDay.get(day) ?? 0,
+        };
       });
       const totals = { ...zero };
       for (const d of daily) for (const key of Object.keys(zero) as Array<keyof typeof zero>) totals[key] += d[key];
@@ -190,7 +199,16 @@ export function createAnalyticsService({
         })
         .filter((e) => e.records > 0)
         .sort((a, b) => b.records - a.records || a.entity.localeCompare(b.entity));
-      return { published: true, days, from, to, totals, daily, entities } satisfies AnalyticsResponse;
+      return {
+        published: true,
+        days,
+        from,
+        to,
+        totals,
+        revenueCurrency: revenue.currency,
+        daily,
+        entities,
+      } satisfies AnalyticsResponse;
     },
   };
 }

@@ -229,6 +229,10 @@ describe('paid memberships with Stripe: end users', () => {
     expect(await repo.revenuePerDay(appId, WEEK_AGO())).toEqual([
       expect.objectContaining({ currency: 'eur', amount: 1200, payments: 1 }),
     ]);
+    // The analytics page shows it in euros.
+    const analytics = await get(`/api/apps/${appId}/analytics?days=7`, builder.token);
+    expect(analytics.status, JSON.stringify(analytics.body)).toBe(200);
+    expect(analytics.body).toMatchObject({ revenueCurrency: 'eur', totals: { revenue: 12 } });
   });
 
   it('refuses forged and unsigned webhooks; applies replayed and out-of-order events once; cancelled access runs to the period end', async () => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { currencyMinorDigits } from '@tessera/contracts';
 import { appMembershipEvents, appMemberships, appUsers, type Db } from '@tessera/db';
 
 export type MembershipStatusValue = 'active' | 'cancelled' | 'past_due' | 'ended';
@@ -54,6 +55,31 @@ export function createMembershipsRepo(db: Db) {
       .from(appUsers)
       .where(and(eq(appUsers.appId, change.appId), or(...conditions)));
     return rows.find((r) => r.id === change.appUserId)?.id ?? rows[0]?.id ?? null;
+  }
+
+  /**
+   * Revenue from memberships per UTC day and currency since `since` (the analytics page): the
+   * payments recorded less the refunds and disputes of that day, in the currency's smallest unit.
+   */
+  async function revenuePerDay(appId: string, since: Date) {
+    const day = sql<string>`to_char(${appMembershipEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    return db
+      .select({
+        day,
+        currency: sql<string>`coalesce(${appMembershipEvents.currency}, 'usd')`,
+        amount: sql<number>`coalesce(sum(case when ${appMembershipEvents.kind} = 'refund' then -${appMembershipEvents.amount} else ${appMembershipEvents.amount} end), 0)::int`,
+        payments: sql<number>`count(*) filter (where ${appMembershipEvents.kind} = 'payment')::int`,
+      })
+      .from(appMembershipEvents)
+      .where(
+        and(
+          eq(appMembershipEvents.appId, appId),
+          inArray(appMembershipEvents.kind, ['payment', 'refund']),
+          gte(appMembershipEvents.occurredAt, since),
+        ),
+      )
+      .groupBy(day, sql`2`)
+      .orderBy(day);
   }
 
   return {
@@ -181,29 +207,21 @@ export function createMembershipsRepo(db: Db) {
       return row ?? null;
     },
 
+    revenuePerDay,
+
     /**
-     * Revenue from memberships per UTC day and currency since `since` (the analytics page): the
-     * payments recorded less the refunds and disputes of that day, in the currency's smallest unit.
+     * The analytics page's revenue: per UTC day in major units of one currency, the one most
+     * payments were made in (amounts in different currencies are never added up).
      */
-    async revenuePerDay(appId: string, since: Date) {
-      const day = sql<string>`to_char(${appMembershipEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      return db
-        .select({
-          day,
-          currency: sql<string>`coalesce(${appMembershipEvents.currency}, 'usd')`,
-          amount: sql<number>`coalesce(sum(case when ${appMembershipEvents.kind} = 'refund' then -${appMembershipEvents.amount} else ${appMembershipEvents.amount} end), 0)::int`,
-          payments: sql<number>`count(*) filter (where ${appMembershipEvents.kind} = 'payment')::int`,
-        })
-        .from(appMembershipEvents)
-        .where(
-          and(
-            eq(appMembershipEvents.appId, appId),
-            inArray(appMembershipEvents.kind, ['payment', 'refund']),
-            gte(appMembershipEvents.occurredAt, since),
-          ),
-        )
-        .groupBy(day, sql`2`)
-        .orderBy(day);
+    async revenueSince(appId: string, since: Date): Promise<{ currency: string; perDay: Map<string, number> }> {
+      const rows = await revenuePerDay(appId, since);
+      const payments = new Map<string, number>();
+      for (const row of rows) payments.set(row.currency, (payments.get(row.currency) ?? 0) + row.payments);
+      const currency = [...payments].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'usd';
+      const perDay = new Map<string, number>();
+      for (const row of rows)
+        if (row.currency === currency) perDay.set(row.day, row.amount / 10 ** currencyMinorDigits(currency));
+      return { currency, perDay };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '@tessera/contracts';
 import { analyticsCsv, analyticsFileName } from './csv';
-import { seriesOf } from './series';
+import { formatValue, seriesOf } from './series';
 
 const zero = {
   visits: 0,
@@ -20,6 +20,7 @@ const data: AnalyticsResponse = {
   from: '2026-11-01',
   to: '2026-11-02',
   totals: { ...zero, visits: 5, visitors: 3, activeUsers: 3, records: 3, cost: 0.5 },
+  revenueCurrency: 'eur',
   daily: [
     { day: '2026-11-01', ...zero, visits: 2, visitors: 1, activeUsers: 1, records: 1 },
     { day: '2026-11-02', ...zero, visits: 3, visitors: 2, activeUsers: 2, records: 2, cost: 0.5 },
@@ -40,6 +41,13 @@ describe('analytics series', () => {
       [1, 0],
     ]);
     expect(charted.filter((s) => s.chart === 'records').map((s) => s.label)).toEqual(['Task, "urgent"', '=Note']);
+  });
+
+  it("writes revenue in the payments' own currency", () => {
+    const revenue = seriesOf(data).tiles.find((s) => s.id === 'revenue')!;
+    expect(formatValue(12, revenue.format)).toBe('€12.00');
+    expect(formatValue(1500, 'currency:jpy')).toBe('¥1,500');
+    expect(formatValue(0.25, 'usd')).toBe('$0.25');
   });
 
   it('exports one quoted CSV line per day', () => {

@@ -1,7 +1,7 @@
 import type { AnalyticsResponse } from '@tessera/contracts';
 
-/** How a figure is written: a count, or an amount in US dollars. */
-export type SeriesFormat = 'count' | 'usd';
+/** How a figure is written: a count, an amount in US dollars, or in another currency (`currency:eur`). */
+export type SeriesFormat = 'count' | 'usd' | `currency:${string}`;
 
 /** One per-day figure of the page: a tile, a line of a chart and a column of the CSV. */
 export interface Series {
@@ -101,7 +101,8 @@ const DAILY_SERIES: ReadonlyArray<{
   { key: 'toolRuns', label: 'Tool runs', chart: 'toolRuns' },
   { key: 'tokens', label: 'Tokens', chart: 'tokens' },
   { key: 'cost', label: 'Cost', chart: 'cost', format: 'usd' },
-  { key: 'revenue', label: 'Revenue', chart: 'revenue', format: 'usd' },
+  // Written in the payments' own currency (seriesOf).
+  { key: 'revenue', label: 'Revenue', chart: 'revenue' },
 ];
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -114,7 +115,7 @@ export function seriesOf(data: AnalyticsResponse): { tiles: Series[]; entities: 
       id: key,
       label,
       chart,
-      format,
+      format: key === 'revenue' ? `currency:${data.revenueCurrency}` : format,
       values,
       summary: peak ? Math.max(0, ...values) : sum(values),
       summaryNote: peak ? 'most in one day' : undefined,
@@ -137,5 +138,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 export function formatValue(value: number, format: SeriesFormat): string {
-  return format === 'usd' ? usd.format(value) : count.format(value);
+  if (format === 'usd') return usd.format(value);
+  if (format.startsWith('currency:')) {
+    const code = format.slice('currency:'.length).toUpperCase();
+    try {
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(value);
+    } catch {
+      return `${count.format(value)} ${code}`;
+    }
+  }
+  return count.format(value);
 }

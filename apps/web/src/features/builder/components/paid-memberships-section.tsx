@@ -1,9 +1,15 @@
 import { useId, useState } from 'react';
-import { APP_MESSAGES, MEMBERSHIP_MESSAGES, formatMembershipPrice, type MembershipProduct } from '@tessera/contracts';
+import {
+  APP_MESSAGES,
+  MEMBERSHIP_MESSAGES,
+  formatMembershipPrice,
+  type MembershipProduct,
+  type MembershipProvider,
+} from '@tessera/contracts';
 import { Alert, Button, Switch, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useSaveAppSettings } from '../api/app';
-import { PaidMembershipsDialog } from './paid-memberships-dialog';
+import { PROVIDER_NAMES, PaidMembershipsDialog } from './paid-memberships-dialog';
 
 interface Props {
   appId: string;
@@ -20,10 +26,14 @@ export function PaidMembershipsSection({ appId, settings }: Props) {
   const save = useSaveAppSettings(appId);
   const switchId = useId();
   const paid = (settings.paidMembershipsSettings ?? {}) as {
+    paymentProvider?: string;
     hasPaymentProviderAccessToken?: boolean;
     isSetupCompleted?: boolean;
   };
-  const product = (settings.paidMembershipsProduct ?? null) as MembershipProduct | null;
+  const product = (settings.paidMembershipsProduct ?? null) as
+    (MembershipProduct & { provider?: MembershipProvider }) | null;
+  const settingUp: MembershipProvider = paid.paymentProvider === 'stripe' ? 'stripe' : 'gumroad';
+  const connectedProvider: MembershipProvider = product?.provider ?? 'gumroad';
   const isSignupOn = settings.isSignupEnabled === true;
   const isSetupCompleted = paid.isSetupCompleted === true && product !== null;
   const isOn = settings.isPaidMembershipsEnabled === true;
@@ -54,8 +64,8 @@ export function PaidMembershipsSection({ appId, settings }: Props) {
               </label>
               <p className="mt-0.5 text-[13px] leading-snug text-ink-subtle">
                 {isSetupCompleted
-                  ? `${product.name} · ${formatMembershipPrice(product)} through Gumroad`
-                  : 'Sell a membership through your Gumroad account; users pay before they can use the app.'}
+                  ? `${product.name} · ${formatMembershipPrice(product)} through ${PROVIDER_NAMES[connectedProvider]}`
+                  : 'Sell a membership through your own Gumroad or Stripe account; users pay before they can use the app.'}
               </p>
             </div>
             {isSetupCompleted && (
@@ -83,9 +93,11 @@ export function PaidMembershipsSection({ appId, settings }: Props) {
           appId={appId}
           open={open}
           onOpenChange={setOpen}
+          settingUp={settingUp}
           hasToken={paid.hasPaymentProviderAccessToken === true}
           isSetupCompleted={isSetupCompleted}
           product={product}
+          connectedProvider={connectedProvider}
         />
       )}
     </section>
