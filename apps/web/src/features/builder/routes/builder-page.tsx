@@ -45,7 +45,7 @@ export function BuilderPage() {
   const history = useChatHistory(appId);
   // `/tools` is a single tool's tools page, or a generated app's editor with App tools open.
   const isToolsPath = useMatch('/build/app/:appId/tools') !== null;
-  useDocumentTitle(app.data ? `${app.data.name} · Builder` : 'Builder');
+  useDocumentTitle(app.data ? `${app.data.name} · ${app.data.appType === 'tool' ? 'Tools' : 'Builder'}` : 'Builder');
 
   if (app.isError || history.isError) {
     return (

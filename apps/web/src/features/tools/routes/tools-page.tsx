@@ -5,11 +5,9 @@ import {
   ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
   MAX_TOOLS_PER_APP,
   TOOL_MESSAGES,
-  toolStatusLabel,
   type ToolSummary,
 } from '@tessera/contracts';
 import {
-  Badge,
   Button,
   EmptyState,
   Menu,
@@ -19,7 +17,6 @@ import {
   MenuTrigger,
   Skeleton,
   toast,
-  type BadgeTone,
 } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { UpgradePrompt } from '../../data-sources';
@@ -30,13 +27,8 @@ import { toolsApi, useToolApp, useToolList, useToolMutation } from '../api/tools
 import { ActivateToolDialog } from '../components/activate-tool-dialog';
 import { ActivationSwitch } from '../components/activation-switch';
 import { DeleteToolDialog, PathDialog, RenameToolDialog } from '../components/tool-dialogs';
+import { ToolStatusBadge } from '../components/tool-status-badge';
 import { useToolActivation } from '../hooks/use-tool-activation';
-
-const STATUS_TONES: Record<ReturnType<typeof toolStatusLabel>, BadgeTone> = {
-  active: 'success',
-  alert: 'warning',
-  draft: 'neutral',
-};
 
 type Action = { kind: 'rename' | 'path' | 'delete'; tool: ToolSummary } | null;
 
@@ -152,7 +144,6 @@ export function ToolsPage() {
         ) : (
           <ul className="space-y-3" aria-label="Tools">
             {tools.map((tool) => {
-              const status = toolStatusLabel(tool.status);
               return (
                 <li
                   key={tool.toolId}
@@ -166,9 +157,7 @@ export function ToolsPage() {
                       >
                         {tool.title || 'Untitled tool'}
                       </Link>
-                      <Badge tone={STATUS_TONES[status]} data-status={status}>
-                        {status}
-                      </Badge>
+                      <ToolStatusBadge status={tool.status} />
                     </div>
                     <p className="mt-1 truncate font-mono text-xs text-ink-subtle">/tool/{tool.path}</p>
                     <p className="mt-1 text-xs text-ink-faint">
