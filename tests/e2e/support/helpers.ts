@@ -22,6 +22,7 @@ export const E2E_ADMINS = {
   memberships: 'memberships-admin@e2e.tessera.test',
   membershipsStripe: 'memberships-stripe-admin@e2e.tessera.test',
   appChat: 'app-chat-admin@e2e.tessera.test',
+  templates: 'templates-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**

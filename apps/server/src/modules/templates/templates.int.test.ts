@@ -157,6 +157,14 @@ describe('POST /api/templates/{id}/use', () => {
     expect(item).toMatchObject({ name: 'faq.md', status: 'synced', originalContextItemId: template.faq });
     expect(item.id).not.toBe(template.faq);
     expect(await count('context_chunks', copyId)).toBe(await count('context_chunks', template.appId));
+    const [vectors] = rowsOf(
+      await t.db.execute(sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`),
+    );
+    // Where pgvector exists, the chunks' embeddings come along (nothing is embedded again).
+    if (vectors!.present === true)
+      expect(await count('context_chunk_embeddings', copyId)).toBe(
+        await count('context_chunk_embeddings', template.appId),
+      );
     const [tool] = copy.body.definition.tools;
     expect(tool).toMatchObject({ title: 'Ask the shop', status: 'draft' });
     expect(tool.dataItems).toEqual([{ contextItemId: item.id, originalContextItemId: template.faq, type: 'txt' }]);

@@ -13,6 +13,7 @@ import { errorMessage, isApiError } from '../../../shared/api';
 import { useAppDetails, useSaveAppSettings } from '../api/app';
 import { CustomDomainsSection } from './custom-domains-section';
 import { PaidMembershipsSection } from './paid-memberships-section';
+import { TemplateSettingsSection } from '../../templates';
 import {
   canToggleSignup,
   isSignupFormDirty,
@@ -58,6 +59,7 @@ export function AppSettingsPanel({ appId, isPublished, canEdit }: AppSettingsPan
       />
       <PaidMembershipsSection appId={appId} settings={app.data.settings ?? NO_SETTINGS} />
       <CustomDomainsSection appId={appId} />
+      <TemplateSettingsSection appId={appId} isPublished={isPublished || app.data.publishedVersionId !== null} />
     </div>
   );
 }

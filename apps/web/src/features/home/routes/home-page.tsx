@@ -4,6 +4,7 @@ import { Badge, Button, EmptyState, Skeleton } from '@tessera/ui';
 import { planLabel, useCurrentAccount } from '../../account';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { useSession } from '../../../shared/session';
+import { TemplateGallery } from '../../templates';
 import { useApps } from '../api/apps';
 import { AppCard } from '../components/app-card';
 import { AppPrompt } from '../components/app-prompt';
@@ -48,6 +49,8 @@ export function HomePage() {
         </h1>
         <AppPrompt label="What do you want to build?" size="lg" autoFocus={!hasApps} centered />
       </section>
+
+      <TemplateGallery />
 
       <section aria-labelledby="apps-heading" className="mt-12 sm:mt-16" aria-busy={apps.isPending}>
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">

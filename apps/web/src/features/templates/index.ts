@@ -1,0 +1,2 @@
+export { TemplateGallery } from './components/template-gallery';
+export { TemplateSettingsSection, type TemplateSettingsSectionProps } from './components/template-settings-section';
