@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts';
+import { apps } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, startFakeStripe, uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
@@ -167,6 +169,12 @@ describe('paid memberships with Stripe: setup', () => {
     const text = JSON.stringify(shown.body);
     expect(text).not.toContain(account.secretKey);
     expect(text).not.toContain(account.webhookSecret);
+    // Stored sealed: neither is in the database in clear.
+    const [row] = await t.db.select({ settings: apps.settings }).from(apps).where(eq(apps.id, appId));
+    const stored = JSON.stringify(row!.settings);
+    expect(stored).not.toContain(account.secretKey);
+    expect(stored).not.toContain(account.webhookSecret);
+    expect(row!.settings).toMatchObject({ stripeSecretKey: { sealed: expect.any(String) } });
     expect(shown.body.settings.paidMembershipsSettings).toMatchObject({
       paymentProvider: 'stripe',
       hasPaymentProviderAccessToken: true,
