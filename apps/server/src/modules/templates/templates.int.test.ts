@@ -114,7 +114,12 @@ describe('GET /api/templates', () => {
       expect(body).not.toContain(secret);
     expect((await t.request('GET', '/api/templates')).status).toBe(401);
 
-    // No longer offered: gone from the list, and its id is unknown to use.
+    const key = randomUUID();
+    const copy = await useTemplate(builder.token, template.appId, key);
+    expect(copy.status).toBe(200);
+
+    // No longer offered: gone from the list, and its id is unknown to use (a repeated key still
+    // gives back the copy it made).
     await t.request('POST', `/api/apps/${template.appId}/template`, {
       token: template.owner.token,
       body: { isTemplate: false },
@@ -122,6 +127,7 @@ describe('GET /api/templates', () => {
     const after = await t.request('GET', '/api/templates', { token: builder.token });
     expect(after.body.templates.map((x: { templateId: string }) => x.templateId)).not.toContain(template.appId);
     expect((await useTemplate(builder.token, template.appId)).status).toBe(404);
+    expect((await useTemplate(builder.token, template.appId, key)).body.appId).toBe(copy.body.appId);
   });
 });
 

@@ -104,12 +104,10 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
      */
     async use(user: SessionUser, templateId: string, requestKey: string): Promise<SaveAppResponse> {
       const id = appIdOfRequest(user.id, `template:${templateId}:${requestKey}`);
-      const [template, earlier, account] = await Promise.all([
-        getTemplate(templateId),
-        earlierCopy(id, user),
-        accountOf(user),
-      ]);
+      // A repeated key gives back its copy, even once the template is no longer offered.
+      const earlier = await earlierCopy(id, user);
       if (earlier) return earlier;
+      const [template, account] = await Promise.all([getTemplate(templateId), accountOf(user)]);
       const { app } = template;
       if (app.settings.isProTool === true && account.plan === 'lite' && !account.isAdmin)
         throw new AppError('PLAN_LIMIT_REACHED', TEMPLATE_MESSAGES.proOnly, { upgradeReason: 'default' });
