@@ -28,6 +28,7 @@ export { jobs, contextItems, contextItemSources, contextChunks, dataUsage } from
 export { billingEvents, billingSubscriptions } from './schema-billing';
 export { appLooks } from './schema-branding';
 export { toolRuns, appUserCredits, appUserMemories } from './schema-tool-runs';
+export { appUserCreditAdjustments } from './schema-credits';
 export { toolBatches, toolBatchRows, toolApiKeys } from './schema-tool-batches';
 export { appVisitDays, appDayVisitors } from './schema-analytics';
 export { appDomains } from './schema-domains';
