@@ -1,4 +1,4 @@
-import { ToolAppPartsSchema } from '@tessera/contracts';
+import { RESERVED_FIELD_NAME, TOOL_PAGE_MESSAGES, ToolAppPartsSchema } from '@tessera/contracts';
 import type { AppToolBrief } from '@tessera/agent';
 import { runFieldsOf } from './run-prompt';
 
@@ -9,16 +9,21 @@ import { runFieldsOf } from './run-prompt';
 export function appToolsOf(definition: Record<string, unknown>): AppToolBrief[] {
   const parts = ToolAppPartsSchema.safeParse(definition);
   if (!parts.success) return [];
-  return (parts.data.tools ?? []).map((tool) => ({
-    title: tool.title,
-    path: tool.path,
-    isActive: tool.status === 'active',
-    inputs: runFieldsOf(parts.data, tool, tool.texts ?? parts.data.texts).map((f) => ({
-      name: f.name,
-      label: f.label,
-      type: f.type,
-      required: f.required,
-      options: f.options,
-    })),
-  }));
+  return (parts.data.tools ?? []).map((tool) => {
+    const texts = tool.texts ?? parts.data.texts;
+    return {
+      title: tool.title,
+      path: tool.path,
+      isActive: tool.status === 'active',
+      inputs: runFieldsOf(parts.data, tool, texts).map((f) => ({
+        name: f.name,
+        // The main input is labelled as on the tool's own page.
+        label:
+          f.name === RESERVED_FIELD_NAME && !texts?.inputLabel?.trim() ? TOOL_PAGE_MESSAGES.defaultInputLabel : f.label,
+        type: f.type,
+        required: f.required,
+        options: f.options,
+      })),
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
@@ -168,5 +169,32 @@ describe('PUT /api/apps/{appId}/tools: the tool builder saves a generated app’
       body: { fields: [] },
     });
     expect(theirs.status).toBe(404);
+  });
+});
+
+describe("the chat's offline builder and the app's tools", () => {
+  it('writes a page that runs the tool the builder names, with its inputs as the tool page labels them', async () => {
+    const app = await genAppWithTool();
+    const send = async (text: string) => {
+      const res = await t.request<string>('POST', `/api/apps/${app.appId}/chat`, {
+        token: app.owner.token,
+        body: { id: app.appId, messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] }] },
+      });
+      expect(res.status).toBe(200);
+      const last = res.body
+        .split('\n')
+        .filter((l) => l.startsWith('data: {'))
+        .map((l) => JSON.parse(l.slice(6)) as Record<string, any>)
+        .at(-1)!;
+      return last.messageMetadata.versionId as string;
+    };
+    await send('Build a bike shop with bikes (name, price)');
+    const versionId = await send('Use the Bike helper tool: add a page that runs it');
+    const version = await t.request('GET', `/api/apps/${app.appId}/versions/${versionId}`, { token: app.owner.token });
+    const page = version.body.files.find((f: { path: string }) => f.path === 'pages/BikeHelper.jsx');
+    expect(page?.content).toContain('RunTool({ tool: TOOL.path, inputs: values })');
+    expect(page?.content).toContain(
+      'const TOOL = {"title":"Bike helper","path":"helper","inputs":[{"name":"input","label":"What would you like to know?","type":"long_text","required":true,"options":[]}]};',
+    );
   });
 });

@@ -17,6 +17,25 @@ const TOOL = ${JSON.stringify(tool)};
 
 const NUMBER_TYPES = ["height", "weight"];
 
+// The answer is markdown: its quotes and paragraphs are shown as such, heading and emphasis marks dropped.
+function AnswerText({ text }) {
+  return text.split(/\\n{2,}/).map((block, i) => {
+    const plain = block
+      .replace(/^>\\s?/gm, "")
+      .replace(/^#{1,6}\\s+/gm, "")
+      .replace(/(\\*\\*|\\*|\`)(.+?)\\1/g, "$2");
+    return /^>/.test(block) ? (
+      <blockquote key={i} className="border-l-2 border-primary pl-3 italic">
+        {plain}
+      </blockquote>
+    ) : (
+      <p key={i} className="whitespace-pre-wrap">
+        {plain}
+      </p>
+    );
+  });
+}
+
 export default function ${page.name}() {
   const [values, setValues] = useState({});
   const [answer, setAnswer] = useState(null);
@@ -96,7 +115,9 @@ export default function ${page.name}() {
       )}
       {answer && (
         <section aria-label="Answer" className="${CLASSES.card} space-y-3 p-6">
-          <p className="whitespace-pre-wrap text-sm leading-6">{answer.result}</p>
+          <div className="space-y-3 text-sm leading-6">
+            <AnswerText text={answer.result} />
+          </div>
           <p className="text-xs text-muted-foreground">{answer.runsLeft.today} runs left today</p>
         </section>
       )}
