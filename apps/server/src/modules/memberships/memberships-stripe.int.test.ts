@@ -277,6 +277,39 @@ describe('paid memberships with Stripe: end users', () => {
     expect((await notes(appId, member.token)).status).toBe(403);
   });
 
+  it('applies a cancellation that arrives before the payment: cancelled, with access until the period end', async () => {
+    const appId = await makeApp();
+    const path = await connect(appId);
+    const member = await endUser(appId);
+    const deliver = account.deliver;
+    account.deliver = null;
+    const sub = subscriptionOf(await buy(appId, member));
+    await stripe.cancel(sub);
+    account.deliver = deliver;
+    const [payment, cancellation] = [
+      account.deliveries.findLast((d) => d.type === 'checkout.session.completed' && d.payload.includes(sub))!,
+      account.deliveries.findLast((d) => d.type === 'customer.subscription.updated' && d.payload.includes(sub))!,
+    ];
+    // Stripe's clock: the cancellation a second after the payment (the fake sends both in one second).
+    const later = JSON.parse(cancellation.payload) as { created: number };
+    later.created += 1;
+    const payload = JSON.stringify(later);
+    expect(
+      (
+        await t.request('POST', path, {
+          rawBody: payload,
+          headers: { 'stripe-signature': stripe.sign(payload, account.webhookSecret) },
+        })
+      ).status,
+    ).toBe(200);
+    await stripe.redeliver(payment);
+    const row = await repo.find(appId, 'stripe', sub);
+    expect(row).toMatchObject({ status: 'cancelled', appUserId: member.id });
+    expect(row!.periodEnd!.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    expect((await notes(appId, member.token)).status).toBe(200);
+    expect((await repo.revenuePerDay(appId, WEEK_AGO()))[0]).toMatchObject({ amount: 1200, payments: 1 });
+  });
+
   it('counts renewals (invoice.paid) as payments in their currency', async () => {
     const appId = await makeApp();
     const path = await connect(appId);
