@@ -1,19 +1,11 @@
-import { Link, useNavigate } from 'react-router';
-import { ExternalLink, MessageSquarePlus, Pencil, Plus, Wrench } from 'lucide-react';
-import {
-  ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
-  MAX_TOOLS_PER_APP,
-  TOOL_MESSAGES,
-  type ToolSummary,
-} from '@tessera/contracts';
-import { Button, Skeleton, toast } from '@tessera/ui';
-import { useCurrentAccount } from '../../account';
-import { UpgradePrompt } from '../../data-sources';
+import { Link } from 'react-router';
+import { MessageSquarePlus, Pencil, Plus, Wrench } from 'lucide-react';
+import type { ToolSummary } from '@tessera/contracts';
+import { Button, Skeleton } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
-import { toolsApi, useToolList, useToolMutation } from '../api/tools';
-import { useToolActivation } from '../hooks/use-tool-activation';
-import { ActivateToolDialog } from './activate-tool-dialog';
-import { ActivationSwitch } from './activation-switch';
+import { useToolApp } from '../api/tools';
+import { useToolsCollection } from '../hooks/use-tools-collection';
+import { ToolCollectionDialogs, ToolLiveSwitch, ToolMoreMenu } from './tool-collection-parts';
 import { ToolStatusBadge } from './tool-status-badge';
 
 export interface AppToolsPanelProps {
@@ -24,34 +16,13 @@ export interface AppToolsPanelProps {
 
 /**
  * App tools (docs/product/tools.md#app-tools): a generated app's AI tools with their status and live
- * switch, New tool (a draft, opened in the tool builder), Edit, and Use in app, which asks the chat
- * for a page that runs the tool with `Core.RunTool`.
+ * switch, New tool (a draft, opened in the tool builder), Edit, the tools page's menu (rename, path,
+ * link, delete), and Use in app, which asks the chat for a page that runs the tool with `Core.RunTool`.
  */
 export function AppToolsPanel({ appId, onUseInApp }: AppToolsPanelProps) {
-  const navigate = useNavigate();
-  const list = useToolList(appId);
-  const account = useCurrentAccount();
-  const tools = list.data?.tools ?? [];
-  const activation = useToolActivation({
-    appId,
-    plan: account.data?.plan ?? 'lite',
-    isAdmin: account.data?.isAdmin ?? false,
-    liveToolLimit: list.data?.liveToolLimit ?? 1,
-    activeCount: tools.filter((t) => t.status === 'active').length,
-    onChanged: () => void list.refetch(),
-  });
-  const create = useToolMutation(appId, () => toolsApi.create(appId, { title: '' }));
-
-  function handleCreate() {
-    if (tools.length >= MAX_TOOLS_PER_APP) {
-      toast.error(TOOL_MESSAGES.maxTools);
-      return;
-    }
-    create.mutate(undefined, {
-      onSuccess: ({ tool }) => navigate(`/build/app/${appId}/tool/${tool.toolId}`),
-      onError: (error) => toast.error(errorMessage(error, TOOL_MESSAGES.saveToolFailed)),
-    });
-  }
+  const app = useToolApp(appId);
+  const collection = useToolsCollection(appId);
+  const { list, tools } = collection;
 
   return (
     <div className="space-y-4">
@@ -61,7 +32,7 @@ export function AppToolsPanel({ appId, onUseInApp }: AppToolsPanelProps) {
         {list.data &&
           ` Your plan allows ${list.data.liveToolLimit} live ${list.data.liveToolLimit === 1 ? 'tool' : 'tools'}.`}
       </p>
-      <Button className="w-full" onClick={handleCreate} loading={create.isPending}>
+      <Button className="w-full" onClick={collection.create} loading={collection.isCreating}>
         <Plus aria-hidden />
         New tool
       </Button>
@@ -97,35 +68,16 @@ export function AppToolsPanel({ appId, onUseInApp }: AppToolsPanelProps) {
                 </div>
                 <ToolStatusBadge status={tool.status} />
               </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <ActivationSwitch
-                  title={tool.title}
-                  isActive={tool.status === 'active'}
-                  isAtLimit={activation.isAtLimit}
-                  isPending={activation.pendingId === tool.toolId}
-                  onToggle={(on) => void activation.toggle(tool, on)}
-                  onUpgrade={activation.openUpgrade}
-                  showLabel
-                />
+              <div className="flex items-center gap-2">
+                <ToolLiveSwitch tool={tool} collection={collection} />
                 <span className="flex-1" />
-                {tool.status === 'active' && (
-                  <Button asChild size="icon" variant="ghost" className="size-8">
-                    <a
-                      href={tool.publicUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      aria-label={`Open ${tool.title || 'the tool'}`}
-                    >
-                      <ExternalLink aria-hidden />
-                    </a>
-                  </Button>
-                )}
                 <Button asChild size="sm" variant="secondary">
                   <Link to={`/build/app/${appId}/tool/${tool.toolId}`}>
                     <Pencil aria-hidden />
                     Edit
                   </Link>
                 </Button>
+                <ToolMoreMenu tool={tool} collection={collection} />
               </div>
               <Button
                 size="sm"
@@ -147,17 +99,7 @@ export function AppToolsPanel({ appId, onUseInApp }: AppToolsPanelProps) {
         @/integrations/Core.
       </p>
 
-      <ActivateToolDialog
-        publicUrl={activation.liveLink?.url ?? null}
-        title={activation.liveLink?.title ?? ''}
-        onClose={activation.closeLink}
-      />
-      <UpgradePrompt
-        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
-        message={activation.upgradeMessage ?? undefined}
-        currentPlan={account.data?.plan}
-        onClose={activation.closeUpgrade}
-      />
+      <ToolCollectionDialogs collection={collection} appUrl={app.data?.appUrl ?? ''} />
     </div>
   );
 }
