@@ -84,6 +84,8 @@ export function BuilderPage() {
   // A single tool is built in its own builder (docs/product/tools.md#screens-and-routes): the tools page lists them.
   if (app.data.appType === 'tool')
     return isToolsPath ? <ToolsPage /> : <Navigate to={`/build/app/${appId}/tools`} replace />;
+  // App tools are a generated app's; a space app has none.
+  if (app.data.appType === 'space' && isToolsPath) return <Navigate to={`/build/app/${appId}`} replace />;
   return <Editor key={appId} app={app.data} initialMessages={history.data} />;
 }
 
