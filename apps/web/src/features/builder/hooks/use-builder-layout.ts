@@ -5,9 +5,9 @@ import { useMediaQuery } from '../../../shared/hooks';
 import { useSidebar } from './use-sidebar';
 
 /**
- * What the editor shows: the open panel (`?panel=`, App tools at `/build/app/{appId}/tools`), the sidebar (a drawer under 768 px, closed
- * until asked for; the cookie is the desktop choice), and the chat and preview, which take turns
- * under 1024 px.
+ * What the editor shows: the open panel (`?panel=`, App tools at `/build/app/{appId}/tools`), the
+ * sidebar (a drawer under 768 px, closed until asked for; the cookie is the desktop choice), and
+ * the chat and preview, which take turns under 1024 px.
  */
 export function useBuilderLayout(appId: string) {
   const [params, setParams] = useSearchParams();
