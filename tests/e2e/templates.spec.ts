@@ -128,6 +128,10 @@ test('an admin offers a published app as a template; a new builder starts their 
   await builderPage.reload();
   await expect(card.getByText('Clubs')).toBeVisible();
   await expect(card.getByText('Pro', { exact: true })).toBeHidden();
+  const chips = gallery.getByRole('group', { name: 'Template categories' });
+  await chips.getByRole('button', { name: 'Clubs' }).click();
+  await expect(chips.getByRole('button', { name: 'Clubs' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toBeVisible();
   await shoot(builderPage, 'gallery');
 
   // A double click makes one copy, and the editor opens on it with the template's pages.
@@ -136,7 +140,8 @@ test('an admin offers a published app as a template; a new builder starts their 
   const copyId = builderPage.url().split('/').at(-1)!;
   expect(copyId).not.toBe(templateId);
   const copyEditor = new EditorPage(builderPage);
-  await expect(copyEditor.preview().getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
+  // The preview bundles the copy's files on first use: on a busy machine that can take a while.
+  await expect(copyEditor.preview().getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
   await shoot(builderPage, 'copy-editor', { fullPage: false });
   await builderHome.goto();
   await builderHome.expectOpen();

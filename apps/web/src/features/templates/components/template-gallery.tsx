@@ -42,7 +42,7 @@ export function TemplateGallery() {
           Start from a template
         </h2>
       </div>
-      {used.length > 1 && (
+      {used.length > 0 && (
         <div role="group" aria-label="Template categories" className="-mx-1 mb-5 flex gap-2 overflow-x-auto px-1 pb-1">
           {[ALL, ...used].map((c) => (
             <button
@@ -90,7 +90,7 @@ function TemplateCard({ template, isLocked, isPending, isDisabled, onUse }: Temp
     >
       <div className="relative aspect-[16/9] bg-surface-muted">
         {template.imageUrl ? (
-          <img src={template.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
+          <img src={template.imageUrl} alt="" className="absolute inset-0 size-full object-cover" loading="lazy" />
         ) : (
           <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-50 to-sky-50">
             <LayoutTemplate className="size-10 text-brand-300" aria-hidden />
