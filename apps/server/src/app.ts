@@ -94,6 +94,9 @@ import { createToolPageRepo } from './modules/runtime/tool-page.repo';
 import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
 import { createRuntimeService } from './modules/runtime/runtime.service';
 import { createFileStorage } from './platform/storage/storage';
+import { createCreditsRepo } from './modules/credits/credits.repo';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { createCreditsService } from './modules/credits/credits.service';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -101,7 +104,7 @@ import { createGumroadClient } from './modules/billing/gumroad';
 import { createMembershipStripe } from './modules/memberships/memberships-stripe';
 import { createMembershipsRepo } from './modules/memberships/memberships.repo';
 import { membershipsRoutes, requireMembership } from './modules/memberships/memberships.routes';
-import { createMembershipsService } from './modules/memberships/memberships.service';
+import { createMembershipsService, membershipProductOf } from './modules/memberships/memberships.service';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
@@ -396,7 +399,16 @@ export function createApp({
     toolPageOf: async (hostApp, path) => {
       const source = await toolPageRepo.findSource(hostApp.id);
       return source
-        ? toolPageBoot({ app: hostApp, ...source, ownerPlan: source.plan, builderUrl: config.publicUrl }, path)
+        ? toolPageBoot(
+            {
+              app: hostApp,
+              ...source,
+              ownerPlan: source.plan,
+              builderUrl: config.publicUrl,
+              hasPaidMemberships: membershipProductOf(hostApp.settings) !== null,
+            },
+            path,
+          )
         : null;
     },
     // Tool runs on an app's own host (docs/product/tools.md#calls).
@@ -538,6 +550,16 @@ export function createApp({
     }),
   );
   app.route('/', analyticsRoutes({ analytics, signedIn }));
+  app.route(
+    '/',
+    creditsRoutes({
+      credits: createCreditsService({
+        repo: createCreditsRepo(db),
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+      }),
+      signedIn,
+    }),
+  );
   app.route(
     '/',
     toolBatchesRoutes({

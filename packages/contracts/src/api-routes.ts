@@ -9,6 +9,7 @@ import { ADMIN_API_ROUTES, BILLING_API_ROUTES } from './api-routes-billing';
 import { CODE_API_ROUTES } from './api-routes-code';
 import { EXPORT_API_ROUTES } from './api-routes-export';
 import { CONTEXT_API_ROUTES } from './api-routes-context';
+import { CREDITS_API_ROUTES } from './api-routes-credits';
 import { LIVE_API_ROUTES } from './api-routes-live';
 import { TOOL_BATCH_API_ROUTES } from './api-routes-tool-batches';
 import { TOOL_RUN_API_ROUTES } from './api-routes-tool-runs';
@@ -99,6 +100,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ADMIN_API_ROUTES,
   ...TOOLS_API_ROUTES,
   ...TOOL_BATCH_API_ROUTES,
+  ...CREDITS_API_ROUTES,
   ...ANALYTICS_API_ROUTES,
   ...MEMBERSHIP_API_ROUTES,
   ...APP_CHAT_API_ROUTES,

@@ -121,6 +121,7 @@ export const ADMIN_TOOL_SETTINGS: readonly ToolSettingKey[] = [
   'aiQueryMethod',
   'isClaimable',
   'creditsPerRun',
+  'startingCredits',
   'userCanEditResults',
   'isAppTemplate',
   'isToolTemplate',
@@ -144,6 +145,7 @@ export const TOOL_SETTING_LABELS: Record<ToolSettingKey, string> = {
   templateDescription: 'Template description',
   isProTool: 'Pro tool',
   creditsPerRun: 'Credits per run',
+  startingCredits: 'Starting credits',
   userCanEditResults: 'User can edit results',
 };
 
@@ -151,6 +153,7 @@ export const TOOL_SETTING_LABELS: Record<ToolSettingKey, string> = {
 export const TOOL_SETTING_DEFAULTS: Partial<Record<ToolSettingKey, unknown>> = {
   modelTemperature: TOOL_SETTINGS_RANGES.modelTemperature.default,
   creditsPerRun: TOOL_SETTINGS_RANGES.creditsPerRun.default,
+  startingCredits: TOOL_SETTINGS_RANGES.startingCredits.default,
   aiQueryMethod: 'default',
   isClaimable: false,
   requireBuilderCollaboratorAccount: false,

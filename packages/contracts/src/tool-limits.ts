@@ -56,6 +56,8 @@ export const TOOL_SETTINGS_RANGES = {
   dailyUserLimit: { min: 1, max: 100 },
   weeklyUserLimit: { min: 1, max: 100 },
   creditsPerRun: { min: 0, max: 20, default: 1 },
+  /** Credits a new end user of the app starts with. */
+  startingCredits: { min: 0, max: 10_000, default: 50 },
   modelTemperature: { min: 0, max: 2, step: 0.1, default: 0.7 },
 } as const;
 

@@ -21,9 +21,19 @@ export interface ToolPageBootSource {
   ownerPlan: PlanId;
   /** The builder's address, where the watermark leads. */
   builderUrl: string;
+  /** The app's paid memberships are on (the server knows; a draft preview has none). */
+  hasPaidMemberships?: boolean;
 }
 
-export function toolPageBootOf({ app, parts, tool, style, ownerPlan, builderUrl }: ToolPageBootSource): ToolPageBoot {
+export function toolPageBootOf({
+  app,
+  parts,
+  tool,
+  style,
+  ownerPlan,
+  builderUrl,
+  hasPaidMemberships = false,
+}: ToolPageBootSource): ToolPageBoot {
   const texts = tool.texts ?? parts.texts ?? DEFAULT_TOOL_TEXTS;
   const settings = app.settings;
   const isSignupEnabled = settings.isSignupEnabled === true;
@@ -85,5 +95,7 @@ export function toolPageBootOf({ app, parts, tool, style, ownerPlan, builderUrl 
     userCanEditResults: settings.userCanEditResults === true,
     creditsPerRun: typeof credits === 'number' && Number.isFinite(credits) ? credits : 1,
     isSignupEnabled,
+    supportEmail: typeof settings.supportEmail === 'string' && settings.supportEmail ? settings.supportEmail : null,
+    hasPaidMemberships,
   };
 }

@@ -71,6 +71,10 @@ export interface ToolPageBoot {
   userCanEditResults: boolean;
   creditsPerRun: number;
   isSignupEnabled: boolean;
+  /** The app's support e-mail: an end user out of credits is told to ask there. */
+  supportEmail: string | null;
+  /** Paid memberships are on: an end user out of credits is offered the membership page. */
+  hasPaidMemberships: boolean;
 }
 
 /** The tool page's own texts (ours; the spec names none of them). */
@@ -106,6 +110,10 @@ export const TOOL_PAGE_MESSAGES = {
   startOver: 'Start over',
   tryAgain: 'Try again',
   creditsLeft: '{n} credits left',
+  /** Out of credits: who to ask (docs/product/tools.md#credits). */
+  creditsGetMore: 'To get more credits, contact the owner of {app}.',
+  creditsGetMoreAt: 'To get more credits, contact the owner of {app} at',
+  becomeMember: 'Become a member',
   creditLeft: '1 credit left',
   signIn: 'Sign in',
   signUp: 'Sign up',

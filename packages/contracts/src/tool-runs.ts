@@ -35,8 +35,6 @@ export const TOOL_FIELD_VALUE_MAX_LENGTH = 20_000;
 export const TOOL_RESULT_MAX_LENGTH = 50_000;
 /** Most choices a multiselect value may carry. */
 export const TOOL_MULTI_VALUE_MAX = 50;
-/** Credits a new end user starts with in an app (paid memberships will add more). */
-export const END_USER_STARTING_CREDITS = 50;
 /** Runs per end user (or visitor) when the app's settings set no daily or weekly limit. */
 export const TOOL_RUN_DEFAULT_LIMITS = { daily: 10, weekly: 50 } as const;
 /** Runs of all of a builder's tools per calendar month (UTC), by plan, built in: the plan catalogue's `toolRunsPerMonth` sets the numbers used. */

@@ -192,6 +192,7 @@ export const TOOL_SETTING_KEYS = [
   'templateDescription',
   'isProTool',
   'creditsPerRun',
+  'startingCredits',
   'userCanEditResults',
 ] as const;
 export type ToolSettingKey = (typeof TOOL_SETTING_KEYS)[number];
@@ -212,6 +213,7 @@ export const ToolSettingsSchema = z.object({
   templateDescription: z.string().trim().max(TOOL_LONG_TEXT_MAX_LENGTH).nullish(),
   isProTool: z.boolean().nullish(),
   creditsPerRun: z.number().int('must be a whole number').nullish(),
+  startingCredits: z.number().int('must be a whole number').nullish(),
   userCanEditResults: z.boolean().nullish(),
 });
 export type ToolSettings = z.infer<typeof ToolSettingsSchema>;

@@ -187,6 +187,8 @@ describe('tool page', () => {
     userCanEditResults: true,
     creditsPerRun: 1,
     isSignupEnabled: true,
+    supportEmail: null,
+    hasPaidMemberships: false,
   };
   beforeEach(() => vi.stubGlobal('window', { location: { href: 'http://acme.apps.localhost/tool/ask' } }));
   afterEach(() => vi.unstubAllGlobals());

@@ -15,6 +15,7 @@ import {
   type ToolRunUsage,
 } from '@tessera/contracts';
 import { ApiError, loginUrl, logout, me } from '../sdk';
+import { CreditsHelp } from './credits-help';
 import { FieldInput } from './field-input';
 import { exampleTarget, formErrors, formPages, isEmpty, runInputs, type FormValues } from './form-values';
 import { safeHref } from './markdown';
@@ -140,7 +141,9 @@ export function ToolPage({ boot, preview }: { boot: ToolPageBoot; preview?: { ca
     } catch (err) {
       if (controller.signal.aborted) dispatch({ type: 'cancel', message: T.stopped });
       else dispatch({ type: 'error', message: err instanceof ApiError ? err.message : T.streamBroken });
-      if (err instanceof ApiError && err.status === 429) fetchUsage(boot.tool.path).then(setUsage, () => undefined);
+      // A limit or a refusal over credits: what is left now (the out-of-credits help reads it).
+      if (err instanceof ApiError && (err.status === 429 || err.status === 403))
+        fetchUsage(boot.tool.path).then(setUsage, () => undefined);
     } finally {
       abortRef.current = null;
     }
@@ -168,6 +171,7 @@ export function ToolPage({ boot, preview }: { boot: ToolPageBoot; preview?: { ca
   const isBusy = run.status === 'loading';
   const signUpHref = `${loginUrl()}&mode=signup`;
   const runsLeft = usage?.runsLeft.today;
+  const isOutOfCredits = Boolean(user && usage?.creditsLeft != null && usage.creditsLeft < usage.creditsPerRun);
   const ctaHref = boot.texts.ctaLink ? safeHref(boot.texts.ctaLink) : null;
   const hasCta = Boolean(boot.texts.ctaMessage || (boot.texts.ctaButton && ctaHref));
   const cta = hasCta ? (
@@ -325,6 +329,7 @@ export function ToolPage({ boot, preview }: { boot: ToolPageBoot; preview?: { ca
           {run.status === 'error' ? (
             <div className="tt-card tt-error" role="alert">
               <p>{run.error}</p>
+              {isOutOfCredits ? <CreditsHelp boot={boot} /> : null}
               <button type="button" className="tt-button" onClick={reset}>
                 {T.tryAgain}
               </button>

@@ -97,6 +97,9 @@ body{margin:0}
 .tt-edit-area{min-height:180px;margin-bottom:10px}
 .tt-error{border-left:4px solid #dc2626}
 .tt-error p{margin:0 0 14px;font-size:16px;font-weight:550;color:var(--color-foreground)}
+.tt-credits-help{margin:0 0 16px;display:flex;flex-wrap:wrap;align-items:center;gap:10px}
+.tt-credits-help p{margin:0;flex-basis:100%;font-size:15px;font-weight:400;color:var(--color-muted-foreground)}
+.tt-credits-help a:not(.tt-secondary){color:inherit;text-decoration:underline;overflow-wrap:anywhere}
 .tt-cta{text-align:center}
 .tt-cta p{margin:0 0 14px;font-size:16px;font-weight:550}
 .tt-footer{display:flex;justify-content:center;padding:8px 16px 28px}

@@ -21,6 +21,8 @@ export interface ToolPageSource {
   ownerPlan: PlanId;
   /** The builder's address, where the watermark leads. */
   builderUrl: string;
+  /** The app's paid memberships are on. */
+  hasPaidMemberships?: boolean;
 }
 
 /**
@@ -45,5 +47,6 @@ export function toolPageBoot(source: ToolPageSource, path: string | null): ToolP
     style: source.style,
     ownerPlan: source.ownerPlan,
     builderUrl: source.builderUrl,
+    hasPaidMemberships: source.hasPaidMemberships,
   });
 }

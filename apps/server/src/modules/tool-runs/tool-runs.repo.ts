@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { END_USER_STARTING_CREDITS, type ToolFieldValue, type ToolRunSource } from '@tessera/contracts';
+import { TOOL_SETTINGS_RANGES, type ToolFieldValue, type ToolRunSource } from '@tessera/contracts';
 import { accounts, appUserCredits, appUserMemories, apps, toolRuns, type Db } from '@tessera/db';
 
 export type ToolRunRow = typeof toolRuns.$inferSelect;
@@ -25,6 +25,8 @@ export interface StartRun {
   limits: { daily: number; weekly: number; ownerMonthly: number };
   /** Credits this run costs the end user (0 for visitors). */
   credits: number;
+  /** The app's starting credits, for an end user's first run (the default when not given). */
+  startingCredits?: number;
 }
 
 export type StartRunResult =
@@ -33,6 +35,19 @@ export type StartRunResult =
   | { ok: false; reason: 'credits'; creditsLeft: number };
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+/**
+ * The end user's balance row, made with the app's starting credits on first use (a run or a
+ * builder's change, docs/product/tools.md#credits); an existing balance is left alone.
+ */
+export async function ensureCredits(
+  tx: Db,
+  appUserId: string,
+  appId: string,
+  startingCredits: number = TOOL_SETTINGS_RANGES.startingCredits.default,
+): Promise<void> {
+  await tx.insert(appUserCredits).values({ appUserId, appId, balance: startingCredits }).onConflictDoNothing();
+}
 
 /** SQL of tool runs: the run records, the limits counted from them, end users' credits and memories. */
 export function createToolRunsRepo(db: Db) {
@@ -46,14 +61,6 @@ export function createToolRunsRepo(db: Db) {
           AND created_at >= ${new Date(Math.min(+w.dayStart, +w.weekStart)).toISOString()}::timestamptz`),
     );
     return { today: Number(row?.today ?? 0), week: Number(row?.week ?? 0) };
-  }
-
-  /** The end user's balance row, made with the starting allowance on first use. */
-  async function ensureCredits(tx: Db, appUserId: string, appId: string): Promise<void> {
-    await tx
-      .insert(appUserCredits)
-      .values({ appUserId, appId, balance: END_USER_STARTING_CREDITS })
-      .onConflictDoNothing();
   }
 
   return {
@@ -93,7 +100,7 @@ export function createToolRunsRepo(db: Db) {
         if (Number(owner?.n ?? 0) >= run.limits.ownerMonthly) return { ok: false, reason: 'owner' } as const;
         let creditsLeft: number | null = null;
         if (run.appUserId) {
-          await ensureCredits(tx, run.appUserId, run.appId);
+          await ensureCredits(tx, run.appUserId, run.appId, run.startingCredits);
           const [charged] = await tx
             .update(appUserCredits)
             .set({ balance: sql`${appUserCredits.balance} - ${run.credits}`, updatedAt: w.now })
@@ -172,15 +179,18 @@ export function createToolRunsRepo(db: Db) {
       await db.update(toolRuns).set({ editedResult: result, editedAt: at }).where(eq(toolRuns.id, id));
     },
 
-    /** What a subject has used today and this week, and an end user's balance (null for visitors). */
-    async usage(appId: string, subject: string, appUserId: string | null, w: RunWindows) {
+    /**
+     * What a subject has used today and this week, and an end user's balance (null for visitors;
+     * the app's starting credits before their first run).
+     */
+    async usage(appId: string, subject: string, appUserId: string | null, w: RunWindows, startingCredits: number) {
       const counts = await countRuns(db, appId, subject, w);
       if (!appUserId) return { ...counts, creditsLeft: null };
       const [row] = await db
         .select({ balance: appUserCredits.balance })
         .from(appUserCredits)
         .where(eq(appUserCredits.appUserId, appUserId));
-      return { ...counts, creditsLeft: row?.balance ?? END_USER_STARTING_CREDITS };
+      return { ...counts, creditsLeft: row?.balance ?? startingCredits };
     },
 
     async memoriesOf(appUserId: string): Promise<Record<string, ToolFieldValue>> {

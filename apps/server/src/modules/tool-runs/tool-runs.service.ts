@@ -68,6 +68,11 @@ export function runSettingsOf(settings: Record<string, unknown>) {
       TOOL_SETTINGS_RANGES.creditsPerRun,
       TOOL_SETTINGS_RANGES.creditsPerRun.default,
     ),
+    startingCredits: intSetting(
+      settings.startingCredits,
+      TOOL_SETTINGS_RANGES.startingCredits,
+      TOOL_SETTINGS_RANGES.startingCredits.default,
+    ),
     temperature:
       typeof temperature === 'number' && temperature >= 0 && temperature <= 2
         ? temperature
@@ -178,6 +183,7 @@ export function createToolRunsService({
         model: model.kind === 'offline' ? 'offline:answer' : model.model.id,
         limits: run.limits,
         credits,
+        startingCredits: settings.startingCredits,
       },
       runWindows(now()),
     );
@@ -290,7 +296,7 @@ export function createToolRunsService({
     ): Promise<{ usage: ToolRunUsage; newVisitorToken: string | null }> {
       const { settings } = await toolAt(app.id, path);
       const { subject, newVisitorToken } = identify(app, caller, false);
-      const used = await repo.usage(app.id, subject, caller.appUserId, runWindows(now()));
+      const used = await repo.usage(app.id, subject, caller.appUserId, runWindows(now()), settings.startingCredits);
       return {
         newVisitorToken,
         usage: {
