@@ -5,7 +5,7 @@ import { APP_MESSAGES, TEMPLATE_MESSAGES, TOOL_MESSAGES } from '@tessera/contrac
 import { addRecord, makeChatApp } from '../../testing/chat-apps';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
-import { endUserOf, ingestItems } from '../../testing/tool-apps';
+import { endUserOf, ingestItems, makeToolApp } from '../../testing/tool-apps';
 
 const t = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 3000, backoffBaseMs: 50 } });
 beforeAll(() => t.jobRunner.start());
@@ -181,6 +181,29 @@ describe('POST /api/templates/{id}/use', () => {
     // The template's owner cannot see the copy, and the builder cannot touch the template.
     expect((await t.request('GET', `/api/apps/${copyId}`, { token: template.owner.token })).status).toBe(404);
     expect((await t.request('GET', `/api/apps/${template.appId}`, { token: builder.token })).status).toBe(404);
+  });
+
+  it('copies a single tool offered once its tool is active: a draft tool on its copied data item', async () => {
+    const tool = await makeToolApp(t);
+    await t.db.execute(sql`UPDATE accounts SET is_admin = true WHERE user_id = ${tool.owner.userId}`);
+    const name = await addCategory(tool.owner.token);
+    const offered = await t.request('POST', `/api/apps/${tool.appId}/template`, {
+      token: tool.owner.token,
+      body: { isTemplate: true, category: name },
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const builder = await t.signUpVerified();
+    const list = await t.request('GET', '/api/templates', { token: builder.token });
+    expect(list.body.templates).toContainEqual(expect.objectContaining({ templateId: tool.appId, appType: 'tool' }));
+    const res = await useTemplate(builder.token, tool.appId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.appType).toBe('tool');
+    const copy = await t.request('GET', `/api/apps/${res.body.appId}`, { token: builder.token });
+    expect(copy.body.settings.isToolTemplate).toBeUndefined();
+    const [copied] = copy.body.definition.tools;
+    expect(copied).toMatchObject({ path: 'ask', status: 'draft' });
+    expect(copied.dataItems[0].originalContextItemId).toBe(tool.items[0]!.contextItemId);
+    expect(await count('context_items', res.body.appId)).toBe(1);
   });
 
   it('makes one copy for a double click, and another for a new key', async () => {
