@@ -18,6 +18,7 @@ import { useChatModels } from '../../../editor';
 import { isApiError } from '../../../../shared/api';
 import { toolsApi } from '../../api/tools';
 import { PanelSection, ToggleRow } from './panel-bits';
+import { EndUsersCredits } from './end-users-credits';
 import { SignupSection } from './signup-section';
 
 const QUERY_METHOD_LABELS: Record<AiQueryMethod, string> = {
@@ -37,7 +38,8 @@ export interface SettingsPanelProps {
 
 /**
  * Tool settings (docs/product/tools.md#roles-and-permissions): model, temperature and query method,
- * run limits per end user, credits per run, editable results and the claim invitation. Admin-only
+ * run limits per end user, credits (per run, for new end users, and each end user's), editable
+ * results and the claim invitation. Admin-only
  * settings are read-only for others; on the free plan none can change.
  */
 export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive }: SettingsPanelProps) {
@@ -145,15 +147,6 @@ export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive
             onChange={(next) => set(key, next)}
           />
         ))}
-        <NumberSetting
-          label={TOOL_SETTING_LABELS.creditsPerRun}
-          value={value<number>('creditsPerRun')}
-          min={TOOL_SETTINGS_RANGES.creditsPerRun.min}
-          max={TOOL_SETTINGS_RANGES.creditsPerRun.max}
-          disabled={!canEdit('creditsPerRun')}
-          hint={adminHint('creditsPerRun')}
-          onChange={(next) => set('creditsPerRun', next ?? TOOL_SETTINGS_RANGES.creditsPerRun.default)}
-        />
         <ToggleRow
           label={TOOL_SETTING_LABELS.userCanEditResults}
           hint={adminHint('userCanEditResults') ?? 'End users may correct the answer they got.'}
@@ -164,6 +157,22 @@ export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive
       </PanelSection>
 
       <SignupSection settings={settings} onChange={onChange} isLive={isLive} />
+
+      <PanelSection title="Credits" hint="Signed-up end users spend credits on runs; you can add more to anyone.">
+        {(['creditsPerRun', 'startingCredits'] as const).map((key) => (
+          <NumberSetting
+            key={key}
+            label={TOOL_SETTING_LABELS[key]}
+            value={value<number>(key)}
+            min={TOOL_SETTINGS_RANGES[key].min}
+            max={TOOL_SETTINGS_RANGES[key].max}
+            disabled={!canEdit(key)}
+            hint={adminHint(key) ?? (key === 'startingCredits' ? 'What each new end user gets' : undefined)}
+            onChange={(next) => set(key, next ?? TOOL_SETTINGS_RANGES[key].default)}
+          />
+        ))}
+        <EndUsersCredits appId={appId} />
+      </PanelSection>
 
       <PanelSection title="Hand over" hint="Let a customer claim this tool into their own account.">
         <ToggleRow
