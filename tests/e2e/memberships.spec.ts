@@ -223,4 +223,10 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   await expect(app.getByRole('heading', { name: 'Members lounge' })).toBeVisible({ timeout: 20_000 });
   await expect(app).toHaveURL(`${origin}/app/${slug}/`);
   await endUserContext.close();
+
+  // The builder's Stripe webhook settings on a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('main').getByRole('button', { name: 'Manage paid memberships' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paid memberships' }).getByText('Stripe webhook')).toBeVisible();
+  await shoot(page, 'stripe-connected-375');
 });
