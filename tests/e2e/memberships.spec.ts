@@ -8,16 +8,57 @@ import { EditorPage } from './support/pages';
 import { E2E_GUMROAD, E2E_MEMBERSHIP_STRIPE } from './support/payments';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.waitForTimeout(200);
-  await page.screenshot({ path: join(SHOTS_DIR, `memberships-${name}.png`) });
+  await page.screenshot({ path: join(SHOTS_DIR, `memberships-${name}.png`), fullPage });
 }
 
 const GEN_APP = {
   name: 'Paid Club',
   pages: { Home: 'export default function Home() { return <h1>Members lounge</h1>; }' },
 };
+
+// The Stripe club's lounge also keeps the member's notes: a record the analytics page counts.
+const NOTES_APP = {
+  ...GEN_APP,
+  name: 'Stripe Club',
+  entities: {
+    Note: {
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+      'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+    },
+  },
+  pages: {
+    Home: `import { useEffect, useState } from 'react';
+import { Note } from '@/entities/Note';
+export default function Home() {
+  const [notes, setNotes] = useState([]);
+  const [text, setText] = useState('');
+  useEffect(() => { Note.list('-createdAt').then(setNotes); }, []);
+  async function add(event) {
+    event.preventDefault();
+    await Note.create({ text });
+    setText('');
+    setNotes(await Note.list('-createdAt'));
+  }
+  return (
+    <main>
+      <h1>Members lounge</h1>
+      <form onSubmit={add}>
+        <input aria-label="New note" value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit">Add note</button>
+      </form>
+      <ul aria-label="Notes">{notes.map((n) => <li key={n.id}>{n.text}</li>)}</ul>
+    </main>
+  );
+}`,
+  },
+};
+
+const tile = (page: Page, id: string) => page.getByTestId(`tile-${id}`).locator('dd').first();
 
 // docs/product/memberships.md: a builder sells memberships of their published app through their own
 // Gumroad account; an end user meets the paywall, pays on (fake) Gumroad and reaches the app.
@@ -142,7 +183,7 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   const auth = { authorization: `Bearer ${builder.token}` };
   const created = await request.post('/api/apps', {
     headers: auth,
-    data: { appType: 'generated', genApp: { ...GEN_APP, name: 'Stripe Club' } },
+    data: { appType: 'generated', genApp: NOTES_APP },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { appId, slug } = (await created.json()) as { appId: string; slug: string };
@@ -222,6 +263,10 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   await app.getByRole('button', { name: 'Pay' }).click();
   await expect(app.getByRole('heading', { name: 'Members lounge' })).toBeVisible({ timeout: 20_000 });
   await expect(app).toHaveURL(`${origin}/app/${slug}/`);
+  // The member keeps a note in the app: a record.
+  await app.getByLabel('New note').fill('Bring the club cards');
+  await app.getByRole('button', { name: 'Add note' }).click();
+  await expect(app.getByRole('list', { name: 'Notes' }).getByText('Bring the club cards')).toBeVisible();
   await endUserContext.close();
 
   // The builder's Stripe webhook settings on a phone.
@@ -229,4 +274,25 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   await page.getByRole('main').getByRole('button', { name: 'Manage paid memberships' }).click();
   await expect(page.getByRole('dialog', { name: 'Paid memberships' }).getByText('Stripe webhook')).toBeVisible();
   await shoot(page, 'stripe-connected-375');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // docs/product/analytics.md: the builder's Analytics (the editor's toolbar) shows the member's
+  // visit, sign-up, note and the €12.00 they paid. Visits are written within a second: each try
+  // reloads the page and waits for it (seconds on a busy machine) before reading the tile.
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(`/analytics/app/${appId}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(tile(page, 'visits')).toBeVisible({ timeout: 15_000 });
+    await expect(tile(page, 'visits')).not.toHaveText('0', { timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(tile(page, 'signUps')).toHaveText('1');
+  await expect(tile(page, 'records')).toHaveText('1');
+  await expect(tile(page, 'revenue')).toHaveText('€12.00');
+  await expect(page.getByRole('figure', { name: 'Revenue' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    await shoot(page, `stripe-analytics-${width}`, true);
+  }
 });
