@@ -13,6 +13,8 @@ export function SeriesChart({ spec, series, days }: { spec: ChartSpec; series: S
   const isEmpty = series.every((s) => s.values.every((v) => v === 0));
   const rows = days.map((day, i) => Object.fromEntries([['day', day], ...series.map((s) => [s.id, s.values[i]])]));
   const format = series[0]?.format ?? 'count';
+  // Money ticks (the cost in dollars, revenue in the payments' currency) need room for decimals.
+  const isMoney = format !== 'count';
   return (
     <Card role="figure" aria-label={spec.title} data-testid={`chart-${spec.id}`}>
       <CardHeader title={spec.title} description={spec.description} />
@@ -35,12 +37,12 @@ export function SeriesChart({ spec, series, days }: { spec: ChartSpec; series: S
                   minTickGap={16}
                 />
                 <YAxis
-                  allowDecimals={format === 'usd'}
+                  allowDecimals={isMoney}
                   tickFormatter={(v: number) => formatValue(v, format)}
                   tick={{ fontSize: 11, fill: '#71717a' }}
                   tickLine={false}
                   axisLine={false}
-                  width={format === 'usd' ? 64 : 44}
+                  width={isMoney ? 64 : 44}
                 />
                 <Tooltip
                   labelFormatter={(day) => shortDay(String(day))}
