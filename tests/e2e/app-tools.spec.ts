@@ -75,6 +75,8 @@ test('a generated app gets an AI tool from App tools and runs it from its own pa
   const builder = new ToolBuilderPage(page);
   await builder.open('Tool texts');
   await builder.panel.getByLabel(/^Header/).fill('Recipe helper');
+  // The path made for the new tool follows its header.
+  await expect(page.getByText('/tool/recipe-helper', { exact: true })).toBeVisible();
   await builder.expectSaved();
   await builder.done();
   await builder.open('Data sources');
@@ -95,13 +97,6 @@ test('a generated app gets an AI tool from App tools and runs it from its own pa
   const tools = editor.panel.getByRole('list', { name: 'App tools' });
   await expect(tools.getByRole('link', { name: 'Recipe helper' })).toBeVisible();
   await expect(tools.locator('[data-status]')).toHaveAttribute('data-status', 'alert');
-  // Its path was made before it had a name: Edit path from its menu.
-  await expect(tools).toContainText('/tool/tool');
-  await tools.getByRole('button', { name: 'More for Recipe helper' }).click();
-  await page.getByRole('menuitem', { name: 'Edit path' }).click();
-  const pathDialog = page.getByRole('dialog', { name: 'Edit path' });
-  await pathDialog.getByLabel('Path').fill('recipe-helper');
-  await pathDialog.getByRole('button', { name: 'Save path' }).click();
   await expect(tools).toContainText('/tool/recipe-helper');
   await tools.getByRole('switch', { name: 'Recipe helper is live' }).click();
   const live = page.getByRole('dialog', { name: 'Activate Your Tool' });
@@ -109,7 +104,24 @@ test('a generated app gets an AI tool from App tools and runs it from its own pa
   expect(toolUrl).toMatch(/\/tool\/recipe-helper$/);
   await live.getByRole('button', { name: 'Done' }).click();
   await expect(tools.locator('[data-status]')).toHaveAttribute('data-status', 'active');
+
+  // A second new tool with the same header gets a path of its own; the live tool keeps its link.
+  await editor.panel.getByRole('button', { name: 'New tool' }).click();
+  await builder.open('Tool texts');
+  await builder.panel.getByLabel(/^Header/).fill('Recipe helper');
+  await expect(page.getByText('/tool/recipe-helper-2', { exact: true })).toBeVisible();
+  await builder.expectSaved();
+  await page.getByRole('link', { name: 'Back to the tools' }).click();
+  await expect(tools.getByText('/tool/recipe-helper-2', { exact: true })).toBeVisible();
+  await expect(tools.getByText('/tool/recipe-helper', { exact: true })).toBeVisible();
   await shoot(page, 'live');
+  await tools.getByRole('button', { name: 'More for Recipe helper' }).last().click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Recipe helper?' })
+    .getByRole('button', { name: 'Delete tool' })
+    .click();
+  await expect(tools.getByRole('listitem')).toHaveCount(1);
 
   // Use in app: the request goes into the chat input; sending it adds a page that runs the tool.
   await tools.getByRole('button', { name: 'Use in app' }).click();

@@ -666,6 +666,7 @@ export {
 export {
   checkToolPath,
   toolPathFromTitle,
+  retitledTool,
   toolStatusLabel,
   activationRefusal,
   fieldsOfTool,

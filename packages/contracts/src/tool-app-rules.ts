@@ -57,6 +57,32 @@ export function toolPathFromTitle(title: string, taken: readonly string[]): stri
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/**
+ * The tool with a new title. A path made for it (`autoPath`) follows the title while the tool has
+ * never been live, free among `tools` (the app's tools); any other path stays as it is, so a link
+ * shared once never breaks.
+ */
+export function retitledTool<T extends Pick<Tool, 'toolId' | 'path' | 'autoPath' | 'status'>>(
+  tool: T,
+  title: string,
+  tools: readonly Pick<Tool, 'toolId' | 'path'>[],
+): T & { title: string } {
+  if (!tool.autoPath || tool.status === 'active') return { ...tool, title };
+  const taken = tools.filter((t) => t.toolId !== tool.toolId).map((t) => t.path);
+  return { ...tool, title, path: toolPathFromTitle(title, taken) };
+}
+
+/**
+ * A tool as stored: its made path keeps following the title only while it did before (or the tool
+ * is new) and the tool is not live; once live or set by hand, the path is the builder's for good.
+ */
+function withAutoPathKept(tool: Tool, before: Tool | undefined): Tool {
+  if (tool.autoPath === undefined) return tool;
+  if (tool.autoPath && tool.status !== 'active' && (!before || before.autoPath)) return tool;
+  const { autoPath: _dropped, ...rest } = tool;
+  return rest;
+}
+
 /** How lists label a status: active, or alert for anything else; no status reads draft. */
 export function toolStatusLabel(status: string | null | undefined): 'active' | 'alert' | 'draft' {
   if (!status) return 'draft';
@@ -300,7 +326,15 @@ export function checkToolApp(next: ToolAppParts, prev: ToolAppParts | null, ctx:
     const inUse = owner ? deleteFieldRefusal(old, owner.instructions) : null;
     if (inUse) return fail({ code: 'CONFLICT', message: inUse, path: 'fields' });
   }
-  return { ok: true, value: { ...next, tools, fields, inputSteps: steps } };
+  return {
+    ok: true,
+    value: {
+      ...next,
+      tools: tools.map((t) => withAutoPathKept(t, prevTools.get(t.toolId))),
+      fields,
+      inputSteps: steps,
+    },
+  };
 }
 
 /** A tool's status after a toggle. */

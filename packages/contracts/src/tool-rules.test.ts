@@ -7,6 +7,7 @@ import {
   checkToolPath,
   fieldsOfTool,
   findActiveToolByPath,
+  retitledTool,
   toolPathFromTitle,
   toolSettingsRefusal,
   toolStatusLabel,
@@ -89,6 +90,49 @@ describe('tool rules', () => {
     expect(checkToolPath('a'.repeat(61))).toBe(TOOL_MESSAGES.pathTooLong);
     expect(toolPathFromTitle('Meal ideas!', ['meal-ideas'])).toBe('meal-ideas-2');
     expect(toolPathFromTitle('', [])).toBe('tool');
+  });
+
+  it('moves a made path along with the title until it is set by hand or the tool goes live', () => {
+    const made = { toolId: 'b', path: 'tool-2', autoPath: true, status: 'draft' as const };
+    const others = [{ toolId: 'a', path: 'meal-ideas' }, made];
+    expect(retitledTool(made, 'Meal ideas', others)).toMatchObject({ title: 'Meal ideas', path: 'meal-ideas-2' });
+    expect(retitledTool(made, '  ', others).path).toBe('tool');
+    // Its own path is never in its way.
+    expect(retitledTool({ ...made, path: 'soup' }, 'Soup', others).path).toBe('soup');
+    for (const kept of [
+      { ...made, autoPath: undefined },
+      { ...made, autoPath: false },
+      { ...made, status: 'active' as const },
+    ])
+      expect(retitledTool(kept, 'Soup', others)).toMatchObject({ title: 'Soup', path: 'tool-2' });
+  });
+
+  it('keeps a made path following the title only while it did and the tool is not live', () => {
+    const tool = (toolId: string, extra: Record<string, unknown> = {}) => ({
+      toolId,
+      title: toolId,
+      path: toolId,
+      ...extra,
+    });
+    const prev = parts({ tools: [tool('a', { autoPath: true }), tool('b'), tool('c', { autoPath: true })] });
+    const next = parts({
+      tools: [
+        tool('a', { autoPath: true }),
+        tool('b', { autoPath: true }),
+        tool('c', { autoPath: true, status: 'active' }),
+        tool('d', { autoPath: true }),
+        tool('e', { autoPath: false }),
+      ],
+    });
+    const checked = checkToolApp(next, prev, ctx);
+    expect(checked.ok && checked.value.tools?.map((t) => t.autoPath)).toEqual([
+      true,
+      undefined,
+      undefined,
+      true,
+      undefined,
+    ]);
+    expect(checked.ok && Object.keys(checked.value.tools![4]!)).not.toContain('autoPath');
   });
 
   it('activates titled tools within the live-tool limit', () => {

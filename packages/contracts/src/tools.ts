@@ -143,6 +143,11 @@ export const ToolSchema = z.object({
     .default(''),
   /** Under `/tool/` on the app's own address; unique (case-insensitively) among the app's tools. */
   path: z.string().trim().max(HARD_TEXT),
+  /**
+   * The path was made for the tool and still follows its title (`retitledTool`): set on a tool made
+   * without a path, gone for good once the builder sets the path or the tool goes live.
+   */
+  autoPath: z.boolean().optional(),
   status: z.enum(TOOL_STATUSES).default('draft'),
   imageUrl: url.nullish(),
   dataItems: z.array(ToolDataItemSchema).max(MAX_TOOL_DATA_ITEMS).default([]),

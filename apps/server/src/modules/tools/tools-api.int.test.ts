@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LIVE_TOOLS_PER_APP, TOOL_MESSAGES, type PlanId } from '@tessera/contracts';
 import { accounts } from '@tessera/db';
+import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
 
 /** The tools collection, activation, tool settings, claim invitation and magic create (docs/product/tools.md#calls). */
@@ -80,6 +81,59 @@ describe('the tools collection', () => {
     expect((await api(explorer, 'GET', toolPath)).body.tool.title).toBe('Mine');
     const magic = await api(stranger, 'POST', '/api/builder/magicCreate', { input: 'City', appId });
     expect(magic.status).toBe(404);
+  });
+});
+
+// docs/product/tools.md#app-tools: a new tool's made path follows its title, never a path the
+// builder set or one that has been live (a link already shared).
+describe("a new tool's path", () => {
+  it('follows the title until the builder sets it or the tool goes live', async () => {
+    const appId = await toolApp(explorer);
+    const first = await api(explorer, 'POST', `/api/apps/${appId}/tools`, { title: '' });
+    const second = await api(explorer, 'POST', `/api/apps/${appId}/tools`, {});
+    expect([first.body.tool.path, second.body.tool.path]).toEqual(['tool', 'tool-2']);
+    const url = (made: typeof first) => `/api/apps/${appId}/tools/${made.body.tool.toolId}`;
+    const rename = async (made: typeof first, body: Record<string, unknown>) => {
+      const res = await api(explorer, 'PATCH', url(made), body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.tool.path as string;
+    };
+    // Free among the app's tools, whatever their case.
+    expect(await rename(first, { title: 'Meal ideas' })).toBe('meal-ideas');
+    expect(await rename(second, { title: 'MEAL IDEAS' })).toBe('meal-ideas-2');
+    expect(await rename(first, { title: 'Soup of the day' })).toBe('soup-of-the-day');
+    // Set by hand: renames leave it.
+    expect(await rename(second, { path: 'Dinner' })).toBe('Dinner');
+    expect(await rename(second, { title: 'Lunch' })).toBe('Dinner');
+    // Live once: switched off and renamed, it stays.
+    expect((await api(explorer, 'POST', `${url(first)}/activate`, { isActive: true })).status).toBe(200);
+    expect((await api(explorer, 'POST', `${url(first)}/activate`, { isActive: false })).status).toBe(200);
+    expect(await rename(first, { title: 'Brunch' })).toBe('soup-of-the-day');
+    const stored = await api(explorer, 'GET', `/api/apps/${appId}`);
+    expect(stored.body.definition.tools.map((x: { autoPath?: boolean }) => x.autoPath ?? null)).toEqual([null, null]);
+  });
+
+  it("keeps the builder's whole saves of a generated app's tools to the same rule", async () => {
+    const saved = await api(explorer, 'POST', '/api/apps', buildGenApp({ name: 'Club' }));
+    const appId = saved.body.appId as string;
+    const made = await api(explorer, 'POST', `/api/apps/${appId}/tools`, { title: '' });
+    const tool = made.body.tool;
+    const put = (tools: unknown[]) => api(explorer, 'PUT', `/api/apps/${appId}/tools`, { tools });
+    const toolsOf = async () => (await api(explorer, 'GET', `/api/apps/${appId}`)).body.definition.tools;
+    // The builder's header moved the made path along: it still follows the title.
+    expect((await put([{ ...tool, title: 'Quiz', path: 'quiz' }])).status).toBe(200);
+    expect(await toolsOf()).toMatchObject([{ title: 'Quiz', path: 'quiz', autoPath: true }]);
+    // A copy saved while the tool went live (or once its path was set) cannot make it follow again.
+    expect(
+      (await api(explorer, 'POST', `/api/apps/${appId}/tools/${tool.toolId}/activate`, { isActive: true })).status,
+    ).toBe(200);
+    expect((await put([{ ...tool, title: 'Quiz', path: 'quiz', status: 'draft', autoPath: true }])).status).toBe(200);
+    const [after] = await toolsOf();
+    expect(after).toMatchObject({ path: 'quiz' });
+    expect(after.autoPath).toBeUndefined();
+    expect(await api(explorer, 'PATCH', `/api/apps/${appId}/tools/${tool.toolId}`, { title: 'Trivia' })).toMatchObject({
+      body: { tool: { title: 'Trivia', path: 'quiz' } },
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   TOOL_MESSAGES,
   checkToolApp,
   fieldsOfTool,
+  retitledTool,
   toolPathFromTitle,
   toolSettingsRefusal,
   type Account,
@@ -197,7 +198,10 @@ export function createToolsService({
       return detail(row, parts, requireTool(parts, toolId));
     },
 
-    /** A new draft tool; its path is the given one or one made from the title. */
+    /**
+     * A new draft tool; its path is the given one, or one made from the title that follows the
+     * title until the builder sets it or the tool goes live (docs/product/tools.md#app-tools).
+     */
     async create(user: SessionUser, appId: string, req: CreateToolRequest): Promise<ToolDetailResponse> {
       const toolId = randomUUID();
       return edit(user, appId, (prev, row) => {
@@ -213,6 +217,7 @@ export function createToolsService({
               title,
               prev.tools.map((t) => t.path),
             ),
+          ...(req.path === undefined ? { autoPath: true } : {}),
           status: 'draft',
           imageUrl: req.imageUrl ?? null,
           dataItems: [],
@@ -233,9 +238,11 @@ export function createToolsService({
     ): Promise<ToolDetailResponse> {
       return edit(user, appId, (prev, row) => {
         const tool = requireTool(prev, toolId);
-        const changed: Tool = { ...tool };
-        for (const key of ['title', 'path', 'imageUrl', 'instructions', 'dataItems', 'texts'] as const)
+        // A new title moves a made path along; a path set here is the builder's for good.
+        let changed: Tool = req.title === undefined ? { ...tool } : retitledTool(tool, req.title, prev.tools);
+        for (const key of ['path', 'imageUrl', 'instructions', 'dataItems', 'texts'] as const)
           if (req[key] !== undefined) Object.assign(changed, { [key]: req[key] });
+        if (req.path !== undefined) changed = { ...changed, autoPath: false };
         return {
           next: { ...prev, tools: prev.tools.map((t) => (t.toolId === toolId ? changed : t)) },
           result: (parts) => detail(row, parts, requireTool(parts, toolId)),

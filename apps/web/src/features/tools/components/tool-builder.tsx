@@ -55,7 +55,10 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
     activeCount: activeOthers,
     beforeChange: editor.flush,
     onChanged: (id, isActive) => {
-      editor.updateApp((app: ToolApp) => withTool({ app, toolId: id }, { status: isActive ? 'active' : 'draft' }));
+      // Once live, the path is the one shared: it no longer follows the title.
+      editor.updateApp((app: ToolApp) =>
+        withTool({ app, toolId: id }, isActive ? { status: 'active', autoPath: false } : { status: 'draft' }),
+      );
       void list.refetch();
     },
   });

@@ -1,6 +1,6 @@
 import type { CustomField, InputStep, PlanId, Tool, ToolApp, ToolTexts, AppStyle } from '@tessera/contracts';
 import type { MenuEntryId } from '../../../shared/panels';
-import { withFields, withSteps, withTexts, withTool, type ToolDraft } from '../lib/tool-draft';
+import { withFields, withSteps, withTexts, withTitle, withTool, type ToolDraft } from '../lib/tool-draft';
 import { BrandingPanel } from './panels/branding-panel';
 import { CtaPanel } from './panels/cta-panel';
 import { DataPanel } from './panels/data-panel';
@@ -45,7 +45,7 @@ export function ToolPanelContent(props: ToolPanelContentProps) {
           texts={texts}
           title={tool.title}
           onChange={setTexts}
-          onTitleChange={(title) => setTool({ title })}
+          onTitleChange={(title) => updateApp((app) => withTitle(draftOf(app), title))}
         />
       );
     case 'call-to-action':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOOL_TEXTS, type CustomField, type ToolApp } from '@tessera/contracts';
-import { moved, newStepId, toolFields, toolTexts, withFields, withTexts, withTool } from './tool-draft';
+import { moved, newStepId, toolFields, toolTexts, withFields, withTexts, withTitle, withTool } from './tool-draft';
 
 const field = (name: string, toolId: string | null): CustomField => ({
   name,
@@ -55,6 +55,17 @@ describe('tool draft edits', () => {
     const own = withTexts({ app: withAppTexts, toolId: 'a' }, { description: 'Mine' });
     expect(toolTexts({ app: own, toolId: 'a' })).toMatchObject({ header: 'App header', description: 'Mine' });
     expect(toolTexts({ app: own, toolId: 'b' }).description).toBe('');
+  });
+
+  it("retitles one tool; a path made for it follows the title, free among the app's tools", () => {
+    const made = { ...app, tools: [tool('meal-ideas'), { ...tool('b'), path: 'tool', autoPath: true }] };
+    const next = withTitle({ app: made, toolId: 'b' }, 'Meal ideas!');
+    expect(next.tools?.map((t) => [t.title, t.path])).toEqual([
+      ['meal-ideas', 'meal-ideas'],
+      ['Meal ideas!', 'meal-ideas-2'],
+    ]);
+    // A path set by hand (no autoPath) stays.
+    expect(withTitle({ app, toolId: 'b' }, 'Bikes').tools?.[1]).toMatchObject({ title: 'Bikes', path: 'b' });
   });
 
   it('moves an item and makes free step ids', () => {

@@ -2,6 +2,7 @@ import {
   DEFAULT_TOOL_TEXTS,
   fieldsOfTool,
   parseCustomField,
+  retitledTool,
   type CustomField,
   type InputStep,
   type Tool,
@@ -38,6 +39,15 @@ export function withTool(draft: ToolDraft, patch: Partial<Tool>): ToolApp {
   return {
     ...draft.app,
     tools: (draft.app.tools ?? []).map((t) => (t.toolId === draft.toolId ? { ...t, ...patch } : t)),
+  };
+}
+
+/** The tool's new title; a path made for it follows the title (docs/product/tools.md#app-tools). */
+export function withTitle(draft: ToolDraft, title: string): ToolApp {
+  const tools = draft.app.tools ?? [];
+  return {
+    ...draft.app,
+    tools: tools.map((t) => (t.toolId === draft.toolId ? retitledTool(t, title, tools) : t)),
   };
 }
 
