@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_KINDS, isHttpUrl } from './apps';
+import { APP_KINDS, SaveAppResponseSchema, isHttpUrl } from './apps';
 import {
   TEMPLATE_CATEGORY_MAX_LENGTH,
   TOOL_LONG_TEXT_MAX_LENGTH,
@@ -14,6 +14,7 @@ export const TEMPLATE_MESSAGES = {
   categoryRequired: 'Choose a category for the template',
   unknownCategory: 'Choose one of the template categories',
   needsPublish: 'Publish the app before offering it as a template',
+  needsLiveTool: 'Make the tool live before offering it as a template',
   adminsOnly: 'Only admins can manage templates',
 } as const;
 
@@ -51,6 +52,10 @@ export const UseTemplateRequestSchema = z.object({
   requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, dashes or underscores'),
 });
 export type UseTemplateRequest = z.infer<typeof UseTemplateRequestSchema>;
+
+/** The builder's copy; `toolId` is a single tool's tool, whose builder opens on it (null for apps). */
+export const UseTemplateResponseSchema = SaveAppResponseSchema.extend({ toolId: z.string().nullable() });
+export type UseTemplateResponse = z.infer<typeof UseTemplateResponseSchema>;
 
 /** `GET /api/templates/categories`. */
 export const TemplateCategoriesResponseSchema = z.object({ categories: z.array(z.string()) });

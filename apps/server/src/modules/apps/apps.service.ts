@@ -6,6 +6,7 @@ import {
   parseEntitySchema,
   signupNeedsFieldsMessage,
   signupRequirementsMissing,
+  TEMPLATE_SETTING_KEYS,
   type Account,
   type AppSettings,
   type AppSummary,
@@ -105,6 +106,19 @@ const hasActiveTool = (row: AppRow): boolean =>
   row.kind === 'tool' &&
   Array.isArray(row.definition.tools) &&
   row.definition.tools.some((t: unknown) => (t as { status?: unknown } | null)?.status === 'active');
+
+/**
+ * The settings with the template keys as stored: only the template call changes them
+ * (docs/product/templates.md#data), so a panel's older copy of the settings never turns an offer off
+ * or back on.
+ */
+function withStoredTemplateSettings(incoming: AppSettings, stored: Record<string, unknown>): AppSettings {
+  const out: Record<string, unknown> = { ...incoming };
+  for (const key of TEMPLATE_SETTING_KEYS)
+    if (Object.hasOwn(stored, key)) out[key] = stored[key];
+    else delete out[key];
+  return out as AppSettings;
+}
 
 /** Apps of a builder (docs/product/runtime.md#calls saving): create or replace whole definitions, style, settings. */
 export function createAppsService({
@@ -324,11 +338,13 @@ export function createAppsService({
      * Replaces the app's settings (docs/product/editor-and-chat.md#data). Generated apps need an admin or the MOON plan.
      * Sign-up, while on, needs its three contacts; turning it on also needs the app published or
      * on a custom domain, a rule that no longer applies once it is on (so other fields stay
-     * editable). A refused save stores nothing. App hosts see the new settings at once: this
-     * process forgets its cached copy and a NOTIFY tells the others.
+     * editable). The template keys stay as stored (the template call's own). A refused save stores
+     * nothing. App hosts see the new settings at once: this process forgets its cached copy and a
+     * NOTIFY tells the others.
      */
-    async saveSettings(user: SessionUser, appId: string, settings: AppSettings): Promise<{ status: true }> {
+    async saveSettings(user: SessionUser, appId: string, incoming: AppSettings): Promise<{ status: true }> {
       const row = await getOwned(user, appId);
+      const settings = withStoredTemplateSettings(incoming, row.settings);
       if (row.kind === 'generated') await requireGeneratedSettings(user);
       if (settings.isSignupEnabled === true) {
         const isTurningOn = row.settings.isSignupEnabled !== true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copiedDefinition, copiedSettings, hasActiveTool } from './template-copy';
+import { copiedDefinition, copiedSettings, firstToolId, hasActiveTool } from './template-copy';
 
 describe('copiedSettings', () => {
   it('keeps the app settings but not the template flags, secrets, memberships or claim invitation', () => {
@@ -62,5 +62,7 @@ describe('copiedDefinition', () => {
     expect(hasActiveTool(definition)).toBe(true);
     expect(hasActiveTool(copied)).toBe(false);
     expect(hasActiveTool({})).toBe(false);
+    expect(firstToolId(copied)).toBe('t1');
+    expect(firstToolId({ pages: {} })).toBeNull();
   });
 });

@@ -26,6 +26,13 @@ export function hasActiveTool(definition: Record<string, unknown>): boolean {
   return Array.isArray(tools) && tools.some((t: unknown) => (t as { status?: unknown } | null)?.status === 'active');
 }
 
+/** The id of the definition's first tool, if it has one. */
+export function firstToolId(definition: Record<string, unknown>): string | null {
+  const [first] = Array.isArray(definition.tools) ? definition.tools : [];
+  const id = (first as { toolId?: unknown } | null | undefined)?.toolId;
+  return typeof id === 'string' ? id : null;
+}
+
 /**
  * The template's definition for its copy: every tool a draft (the builder activates it within
  * their plan's live tools), and each tool data item pointed at the copy of its item (`itemIds`);

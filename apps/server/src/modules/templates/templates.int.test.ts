@@ -138,7 +138,7 @@ describe('POST /api/templates/{id}/use', () => {
     await t.db.execute(sql`UPDATE accounts SET plan = 'explorer' WHERE user_id = ${builder.userId}`);
     const res = await useTemplate(builder.token, template.appId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Bike shop', appType: 'generated' });
+    expect(res.body).toMatchObject({ name: 'Bike shop', appType: 'generated', toolId: null });
     const copyId = res.body.appId as string;
     expect(copyId).not.toBe(template.appId);
     expect(res.body.slug).not.toBe(template.slug);
@@ -184,20 +184,56 @@ describe('POST /api/templates/{id}/use', () => {
   });
 
   it('copies a single tool offered once its tool is active: a draft tool on its copied data item', async () => {
-    const tool = await makeToolApp(t);
+    const tool = await makeToolApp(t, { status: 'draft' });
     await t.db.execute(sql`UPDATE accounts SET is_admin = true WHERE user_id = ${tool.owner.userId}`);
     const name = await addCategory(tool.owner.token);
-    const offered = await t.request('POST', `/api/apps/${tool.appId}/template`, {
+    const offer = () =>
+      t.request('POST', `/api/apps/${tool.appId}/template`, {
+        token: tool.owner.token,
+        body: { isTemplate: true, category: name, description: 'Answers from the FAQ', isPro: false },
+      });
+    // Not live yet: nothing to offer.
+    const early = await offer();
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(TEMPLATE_MESSAGES.needsLiveTool);
+    const live = await t.request('POST', `/api/apps/${tool.appId}/tools/t1/activate`, {
       token: tool.owner.token,
-      body: { isTemplate: true, category: name },
+      body: { isActive: true },
     });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    const offered = await offer();
     expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+
+    // The tool builder saves its settings from the copy it opened with: the offer stays as it is.
+    const before = await t.request('GET', `/api/apps/${tool.appId}`, { token: tool.owner.token });
+    const stale = { ...before.body.settings, isToolTemplate: false, templateCategory: null, modelTemperature: 0.3 };
+    const saved = await t.request('POST', `/api/apps/${tool.appId}/settings`, {
+      token: tool.owner.token,
+      body: { appSettings: stale },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await t.request('GET', `/api/apps/${tool.appId}`, { token: tool.owner.token });
+    expect(after.body.settings).toMatchObject({ isToolTemplate: true, templateCategory: name, modelTemperature: 0.3 });
+    const read = await t.request('GET', `/api/apps/${tool.appId}/template`, { token: tool.owner.token });
+    expect(read.body).toEqual(offered.body);
+
     const builder = await t.signUpVerified();
     const list = await t.request('GET', '/api/templates', { token: builder.token });
-    expect(list.body.templates).toContainEqual(expect.objectContaining({ templateId: tool.appId, appType: 'tool' }));
-    const res = await useTemplate(builder.token, tool.appId);
+    expect(list.body.templates).toContainEqual({
+      templateId: tool.appId,
+      name: 'Bike shop helper',
+      appType: 'tool',
+      category: name,
+      description: 'Answers from the FAQ',
+      imageUrl: null,
+      isPro: false,
+    });
+    const key = randomUUID();
+    const res = await useTemplate(builder.token, tool.appId, key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.appType).toBe('tool');
+    // The copy's tool builder opens on its tool, the same for a repeated key.
+    expect(res.body).toMatchObject({ appType: 'tool', toolId: 't1' });
+    expect((await useTemplate(builder.token, tool.appId, key)).body).toEqual(res.body);
     const copy = await t.request('GET', `/api/apps/${res.body.appId}`, { token: builder.token });
     expect(copy.body.settings.isToolTemplate).toBeUndefined();
     const [copied] = copy.body.definition.tools;
@@ -323,6 +359,15 @@ describe('template settings and categories (admins)', () => {
     });
     expect(unpublished.status).toBe(409);
     expect(unpublished.body.error.message).toBe(TEMPLATE_MESSAGES.needsPublish);
+    // A live App tool does not publish a generated app (the library lists only published ones).
+    await t.db.execute(
+      sql`UPDATE apps SET definition = definition || '{"tools":[{"toolId":"x","title":"X","path":"x","status":"active"}]}'::jsonb WHERE id = ${draft.body.appId}`,
+    );
+    const withTool = await t.request('POST', `/api/apps/${draft.body.appId}/template`, {
+      token: admin.owner.token,
+      body: { isTemplate: true, category: name },
+    });
+    expect(withTool.body.error?.message).toBe(TEMPLATE_MESSAGES.needsPublish);
     const send = (body: unknown) =>
       t.request('POST', `/api/apps/${admin.appId}/template`, { token: admin.owner.token, body });
     expect((await send({ isTemplate: true })).body.error.message).toBe(TEMPLATE_MESSAGES.categoryRequired);

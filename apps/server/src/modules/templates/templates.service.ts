@@ -6,11 +6,11 @@ import {
   type Account,
   type AppTemplate,
   type PlanId,
-  type SaveAppResponse,
   type SaveAppTemplateRequest,
   type SessionUser,
   type TemplateListResponse,
   type TemplateSummary,
+  type UseTemplateResponse,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { VersionsRepo } from '../versions/versions.repo';
@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../apps/apps.repo';
 import { appIdOfRequest, withManifestName } from '../apps/app-lifecycle.service';
 import { itemLimitError } from '../context/context.service';
 import type { TemplateRow, TemplatesRepo } from './templates.repo';
-import { copiedDefinition, copiedSettings, hasActiveTool } from './template-copy';
+import { copiedDefinition, copiedSettings, firstToolId, hasActiveTool } from './template-copy';
 
 export interface TemplatesServiceDeps {
   templatesRepo: TemplatesRepo;
@@ -79,16 +79,18 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
   }
 
   /** The copy the same builder's same key made before, if any. */
-  async function earlierCopy(id: string, user: SessionUser): Promise<SaveAppResponse | null> {
+  async function earlierCopy(id: string, user: SessionUser): Promise<UseTemplateResponse | null> {
     const row = await appsRepo.findById(id);
     return row?.ownerUserId === user.id ? responseOf(row) : null;
   }
 
-  const responseOf = (row: AppRow): SaveAppResponse => ({
+  /** The copy; a single tool's first tool is the one its builder opens on. */
+  const responseOf = (row: AppRow): UseTemplateResponse => ({
     appId: row.id,
     slug: row.slug,
     name: row.name,
-    appType: row.kind as SaveAppResponse['appType'],
+    appType: row.kind as UseTemplateResponse['appType'],
+    toolId: row.kind === 'tool' ? firstToolId(row.definition) : null,
   });
 
   return {
@@ -102,7 +104,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
      * look, settings without the template's flags and secrets, tools (as drafts) and copies of its
      * data items. The same request key gives back the first copy, even when sent twice at once.
      */
-    async use(user: SessionUser, templateId: string, requestKey: string): Promise<SaveAppResponse> {
+    async use(user: SessionUser, templateId: string, requestKey: string): Promise<UseTemplateResponse> {
       const id = appIdOfRequest(user.id, `template:${templateId}:${requestKey}`);
       // A repeated key gives back its copy, even once the template is no longer offered.
       const earlier = await earlierCopy(id, user);
@@ -169,14 +171,17 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
 
     /**
      * Offers the admin's own app as a template, or stops offering it. Offering needs the app
-     * published and one of the managed categories.
+     * published (a single tool: one of its tools live, as the library lists it) and one of the
+     * managed categories.
      */
     async saveAppTemplate(user: SessionUser, appId: string, req: SaveAppTemplateRequest): Promise<AppTemplate> {
       const [row] = await Promise.all([getOwned(user, appId), requireAdmin(user)]);
       const category = req.category?.trim() || null;
       if (req.isTemplate) {
-        const isLive = row.publishedVersionId !== null || hasActiveTool(row.definition);
-        if (!isLive) throw new AppError('CONFLICT', TEMPLATE_MESSAGES.needsPublish);
+        const isTool = row.kind === 'tool';
+        const isLive = row.publishedVersionId !== null || (isTool && hasActiveTool(row.definition));
+        if (!isLive)
+          throw new AppError('CONFLICT', isTool ? TEMPLATE_MESSAGES.needsLiveTool : TEMPLATE_MESSAGES.needsPublish);
         if (!category)
           throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.categoryRequired, { field: 'category' });
       }
