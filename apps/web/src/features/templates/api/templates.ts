@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AppTemplateSchema,
-  SaveAppResponseSchema,
   TemplateCategoriesResponseSchema,
   TemplateListResponseSchema,
+  UseTemplateResponseSchema,
   type SaveAppTemplateRequest,
 } from '@tessera/contracts';
 import { apiFetch } from '../../../shared/api';
@@ -31,7 +31,7 @@ export function useUseTemplate() {
       apiFetch(`/api/templates/${encodeURIComponent(templateId)}/use`, {
         method: 'POST',
         body: { requestKey },
-        schema: SaveAppResponseSchema,
+        schema: UseTemplateResponseSchema,
       }),
     // Home's app list (its query keys start with 'apps').
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apps'] }),

@@ -9,28 +9,33 @@ import { useAddTemplateCategory, useAppTemplate, useSaveAppTemplate, useTemplate
 
 export interface TemplateSettingsSectionProps {
   appId: string;
+  /** Published: for a single tool, one of its tools is live. */
   isPublished: boolean;
+  /** A single tool (its Tool settings), rather than a generated or space app (App settings). */
+  isTool?: boolean;
 }
 
 /**
- * The App settings' template section, for admins (docs/product/templates.md#roles-and-permissions):
- * offer the published app as a template with a category of the managed list (a new one added in
- * place), a description, an image (the app's image upload) and the Pro-only switch.
+ * The template section of App settings and of a single tool's Tool settings, for admins
+ * (docs/product/templates.md#roles-and-permissions): offer the published app or live tool as a
+ * template with a category of the managed list (a new one added in place), a description, an image
+ * (the app's image upload) and the Pro-only switch.
  */
-export function TemplateSettingsSection({ appId, isPublished }: TemplateSettingsSectionProps) {
+export function TemplateSettingsSection(props: TemplateSettingsSectionProps) {
   const account = useCurrentAccount();
   const isAdmin = account.data?.isAdmin === true;
   if (!isAdmin) return null;
-  return <TemplateSettingsForm appId={appId} isPublished={isPublished} />;
+  return <TemplateSettingsForm {...props} />;
 }
 
-function TemplateSettingsForm({ appId, isPublished }: TemplateSettingsSectionProps) {
+function TemplateSettingsForm(props: TemplateSettingsSectionProps) {
+  const { appId } = props;
   const stored = useAppTemplate(appId);
   const categories = useTemplateCategories(true);
   if (stored.isPending || categories.isPending) return <Skeleton className="h-40 w-full rounded-xl" />;
   if (stored.isError) return <Alert tone="error">{errorMessage(stored.error)}</Alert>;
   if (categories.isError) return <Alert tone="error">{errorMessage(categories.error)}</Alert>;
-  return <TemplateForm appId={appId} isPublished={isPublished} stored={stored.data} categories={categories.data} />;
+  return <TemplateForm {...props} stored={stored.data} categories={categories.data} />;
 }
 
 interface TemplateFormProps extends TemplateSettingsSectionProps {
@@ -38,7 +43,7 @@ interface TemplateFormProps extends TemplateSettingsSectionProps {
   categories: string[];
 }
 
-function TemplateForm({ appId, isPublished, stored, categories }: TemplateFormProps) {
+function TemplateForm({ appId, isPublished, isTool = false, stored, categories }: TemplateFormProps) {
   const [form, setForm] = useState(stored);
   const save = useSaveAppTemplate(appId);
   const baseId = useId();
@@ -67,7 +72,7 @@ function TemplateForm({ appId, isPublished, stored, categories }: TemplateFormPr
             Offer as a template
           </label>
           <p className="mt-0.5 text-[13px] leading-snug text-ink-subtle">
-            Builders see it on Home and start their own copy of the published app.
+            Builders see it on Home and start their own copy of the {isTool ? 'live tool' : 'published app'}.
           </p>
         </div>
         <Switch
@@ -78,7 +83,9 @@ function TemplateForm({ appId, isPublished, stored, categories }: TemplateFormPr
           className="mt-0.5"
         />
       </div>
-      {!canOffer && <Alert tone="info">{TEMPLATE_MESSAGES.needsPublish}.</Alert>}
+      {!canOffer && (
+        <Alert tone="info">{isTool ? TEMPLATE_MESSAGES.needsLiveTool : TEMPLATE_MESSAGES.needsPublish}.</Alert>
+      )}
       <fieldset disabled={save.isPending} className="min-w-0 space-y-4">
         <Field label="Template category">
           <Select

@@ -13,9 +13,10 @@ export const isProLocked = (template: TemplateSummary, account: { plan: string; 
   template.isPro && account?.plan === 'lite' && !account.isAdmin;
 
 /**
- * "Use template": makes the builder's own copy and opens its editor. One request key per template
- * until it succeeds, so a double click or a retry after a lost answer gives back the same copy. A
- * plan refusal (a Pro template, too many data items) opens the upgrade dialog with its reason.
+ * "Use template": makes the builder's own copy and opens its editor (a single tool's: its tool
+ * builder). One request key per template until it succeeds, so a double click or a retry after a
+ * lost answer gives back the same copy. A plan refusal (a Pro template, too many data items) opens
+ * the upgrade dialog with its reason.
  */
 export function useStartFromTemplate() {
   const use = useUseTemplate();
@@ -33,7 +34,8 @@ export function useStartFromTemplate() {
     use.mutate(
       { templateId: template.templateId, requestKey },
       {
-        onSuccess: (app) => navigate(`/build/app/${app.appId}`),
+        // A single tool's copy opens in its tool builder, an app's in its editor.
+        onSuccess: (app) => navigate(`/build/app/${app.appId}${app.toolId ? `/tool/${app.toolId}` : ''}`),
         onError: (err) => {
           if (isApiError(err) && err.code === 'PLAN_LIMIT_REACHED') {
             const reason = (err.details as { upgradeReason?: string } | undefined)?.upgradeReason ?? 'default';

@@ -15,8 +15,9 @@ import {
 } from '@tessera/contracts';
 import { Alert, Button, Field, Input, Select, toast } from '@tessera/ui';
 import { useChatModels } from '../../../editor';
+import { TemplateSettingsSection } from '../../../templates';
 import { isApiError } from '../../../../shared/api';
-import { toolsApi } from '../../api/tools';
+import { toolsApi, useToolApp } from '../../api/tools';
 import { PanelSection, ToggleRow } from './panel-bits';
 import { EndUsersCredits } from './end-users-credits';
 import { SignupSection } from './signup-section';
@@ -39,11 +40,14 @@ export interface SettingsPanelProps {
 /**
  * Tool settings (docs/product/tools.md#roles-and-permissions): model, temperature and query method,
  * run limits per end user, credits (per run, for new end users, and each end user's), editable
- * results and the claim invitation. Admin-only
- * settings are read-only for others; on the free plan none can change.
+ * results, the claim invitation and, for a single tool, the admins' template library section (the
+ * one App settings has, docs/product/templates.md). Admin-only settings are read-only for others;
+ * on the free plan none can change.
  */
 export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive }: SettingsPanelProps) {
   const models = useChatModels(isAdmin);
+  // A generated app's App tools are offered with the app, from its App settings.
+  const isSingleTool = useToolApp(appId).data?.appType === 'tool';
   const [isCopying, setIsCopying] = useState(false);
   const isLocked = !isAdmin && plan === 'lite';
   const value = <T,>(key: ToolSettingKey): T => (settings[key] ?? TOOL_SETTING_DEFAULTS[key] ?? null) as T;
@@ -194,20 +198,7 @@ export function SettingsPanel({ appId, settings, onChange, plan, isAdmin, isLive
         </Button>
       </PanelSection>
 
-      {isAdmin && (
-        <PanelSection title="Templates">
-          <ToggleRow
-            label={TOOL_SETTING_LABELS.isToolTemplate}
-            checked={value<boolean>('isToolTemplate')}
-            onCheckedChange={(next) => set('isToolTemplate', next)}
-          />
-          <ToggleRow
-            label={TOOL_SETTING_LABELS.isProTool}
-            checked={value<boolean>('isProTool')}
-            onCheckedChange={(next) => set('isProTool', next)}
-          />
-        </PanelSection>
-      )}
+      {isSingleTool && <TemplateSettingsSection appId={appId} isPublished={isLive} isTool />}
     </div>
   );
 }
