@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { TEMPLATE_MESSAGES, TOOL_MESSAGES } from '@tessera/contracts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, uniqueEmail, useSessionOf } from './support/helpers';
-import { DevOutbox, EditorPage, HomePage, LoginPage } from './support/pages';
+import { DevOutbox, EditorPage, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
 
@@ -42,6 +42,39 @@ async function shootSettings(page: Page, appId: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/build/app/${appId}?panel=settings`);
+}
+
+/** A panel's template section at 1280 and 375 px, from its switch down. */
+async function shootSection(page: Page, form: Locator, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+    await form.getByRole('heading', { name: 'Template library' }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SHOTS_DIR, `templates-${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Someone signing up through the UI in a browser of their own, on Home once their address is verified. */
+async function signUpElsewhere(
+  browser: Browser,
+  baseURL: string,
+  request: APIRequestContext,
+  name: string,
+  email: string,
+) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.openSignUpTab();
+  await login.signUp({ name, email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/auth\/verifyEmail/);
+  await new DevOutbox(page, request).openLink(email, /verify your email/i);
+  const home = new HomePage(page);
+  await home.expectOpen();
+  return { context, page, home };
 }
 
 // docs/product/templates.md: an admin offers a published app as a template; a new builder starts
@@ -93,17 +126,11 @@ test('an admin offers a published app as a template; a new builder starts their 
   await shootSettings(page, templateId);
 
   // A second builder signs up through the UI and finds the template on Home, marked Pro.
-  const builderContext = await browser.newContext({ baseURL });
-  const builderPage = await builderContext.newPage();
-  const email = uniqueEmail('template-user');
-  const login = new LoginPage(builderPage);
-  await login.goto();
-  await login.openSignUpTab();
-  await login.signUp({ name: 'Grace Builder', email, password: PASSWORD });
-  await expect(builderPage).toHaveURL(/\/auth\/verifyEmail/);
-  await new DevOutbox(builderPage, request).openLink(email, /verify your email/i);
-  const builderHome = new HomePage(builderPage);
-  await builderHome.expectOpen();
+  const {
+    context: builderContext,
+    page: builderPage,
+    home: builderHome,
+  } = await signUpElsewhere(browser, baseURL!, request, 'Grace Builder', uniqueEmail('template-user'));
   const gallery = builderPage.getByRole('region', { name: 'Start from a template' });
   const card = gallery.getByRole('article', { name: 'Book Club' });
   await expect(card).toBeVisible();
@@ -149,4 +176,103 @@ test('an admin offers a published app as a template; a new builder starts their 
   await expect(apps.getByRole('listitem')).toHaveCount(1);
   await expect(apps.getByRole('link', { name: 'Book Club' })).toHaveAttribute('href', `/build/app/${copyId}`);
   await builderContext.close();
+});
+
+// docs/product/templates.md: a single AI tool is offered from its Tool settings with the same
+// section as App settings, once it is live; another builder's copy opens in its own tool builder.
+test('an admin offers a live AI tool from its Tool settings; another builder starts from it in the tool builder', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = E2E_ADMINS.templatesTool;
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.openSignUpTab();
+  await login.signUp({ name: 'Tool Admin', email, password: PASSWORD });
+  await new DevOutbox(page, request).openLink(email, /verify your email/i);
+  await new HomePage(page).expectOpen();
+  await page.getByRole('tab', { name: 'AI tool' }).click();
+  const prompt = page.getByRole('textbox', { name: 'What do you want to build?' });
+  await prompt.fill('Fridge chef');
+  await prompt.press('Enter');
+  await expect(page).toHaveURL(/\/build\/app\/[0-9a-f-]+\/tool\/[^/]+$/);
+  const builder = new ToolBuilderPage(page);
+  await expect(builder.preview.getByRole('heading', { name: 'Fridge chef' })).toBeVisible();
+  await builder.open('Tool texts');
+  await builder.panel.getByLabel(/^Description/).fill('Dinner ideas from what is in your fridge.');
+  await builder.done();
+
+  // Tool settings have App settings' template section (no bare template switches), waiting for the tool to go live.
+  await builder.open('Tool settings');
+  const form = builder.panel.getByRole('form', { name: 'Template' });
+  await expect(form.getByRole('switch', { name: 'Offer as a template' })).toBeDisabled();
+  await expect(form).toContainText(TEMPLATE_MESSAGES.needsLiveTool);
+  await expect(builder.panel.getByRole('switch', { name: /Tool template|Pro tool/ })).toHaveCount(0);
+  await expect(page.getByText('Email verified')).toBeHidden({ timeout: 15_000 });
+  await shootSection(page, form, 'tool-settings-draft');
+  await builder.done();
+  await page.getByRole('switch', { name: 'Fridge chef is live' }).click();
+  const live = page.getByRole('dialog', { name: 'Activate Your Tool' });
+  await live.getByRole('button', { name: 'Done' }).click();
+
+  await builder.open('Tool settings');
+  const newCategory = form.getByRole('textbox', { name: /New category/ });
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(form.getByText(TOOL_MESSAGES.categoryEmpty)).toBeVisible();
+  await newCategory.fill('Kitchen');
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(form.getByRole('combobox', { name: 'Template category' })).toHaveValue('Kitchen');
+  await newCategory.fill('KITCHEN');
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(form.getByText(TOOL_MESSAGES.categoryExists)).toBeVisible();
+  await newCategory.fill('');
+  await form
+    .getByRole('textbox', { name: /Template description/ })
+    .fill('Three dinners from what is left in the fridge.');
+  await form
+    .getByLabel('Template image file')
+    .setInputFiles({ name: 'fridge.png', mimeType: 'image/png', buffer: IMAGE_PNG });
+  await expect(form.getByRole('img', { name: 'Template image' })).toBeVisible({ timeout: 15_000 });
+  await form.getByRole('switch', { name: 'Offer as a template' }).click();
+  await form.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Offered as a template')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save template' })).toBeDisabled();
+
+  // A tool setting saved afterwards keeps the offer: the tool's settings save leaves the template's alone.
+  await builder.panel.getByLabel(/^Daily runs per user/).fill('5');
+  await builder.expectSaved();
+  await page.reload();
+  await builder.open('Tool settings');
+  await expect(form.getByRole('switch', { name: 'Offer as a template' })).toBeChecked();
+  await expect(form.getByRole('combobox', { name: 'Template category' })).toHaveValue('Kitchen');
+  await expect(builder.panel.getByLabel(/^Daily runs per user/)).toHaveValue('5');
+  await shootSection(page, form, 'tool-settings');
+
+  // Another builder finds it on Home; Use template opens the copy's tool builder, its tool a draft.
+  const other = await signUpElsewhere(browser, baseURL!, request, 'Ada Cook', uniqueEmail('template-tool-user'));
+  const card = other.page
+    .getByRole('region', { name: 'Start from a template' })
+    .getByRole('article', { name: 'Fridge chef' });
+  await expect(card.getByText('Kitchen')).toBeVisible();
+  await expect(card.getByText('Three dinners from what is left in the fridge.')).toBeVisible();
+  await expect(card.locator('img[src*="/files/"]')).toHaveJSProperty('naturalWidth', 16);
+  await card.getByRole('button', { name: 'Use template Fridge chef' }).click();
+  await expect(other.page).toHaveURL(/\/build\/app\/[0-9a-f-]+\/tool\/[^/]+$/);
+  const copyId = other.page.url().split('/').at(-3)!;
+  expect(page.url()).not.toContain(copyId);
+  const copy = new ToolBuilderPage(other.page);
+  await expect(copy.preview.getByRole('heading', { name: 'Fridge chef' })).toBeVisible({ timeout: 30_000 });
+  await expect(copy.preview).toContainText('Dinner ideas from what is in your fridge.');
+  await expect(other.page.getByRole('switch', { name: 'Fridge chef is live' })).not.toBeChecked();
+  await expect(other.page.getByText('Email verified')).toBeHidden({ timeout: 15_000 });
+  await shoot(other.page, 'tool-copy', { fullPage: false });
+  await other.home.goto();
+  await other.home.expectOpen();
+  const apps = other.page.getByRole('region', { name: 'Your apps' });
+  await expect(apps.getByRole('listitem')).toHaveCount(1);
+  await expect(apps.getByRole('link', { name: 'Fridge chef' })).toHaveAttribute('href', `/build/app/${copyId}`);
+  await other.context.close();
 });

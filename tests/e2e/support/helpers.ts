@@ -23,6 +23,7 @@ export const E2E_ADMINS = {
   membershipsStripe: 'memberships-stripe-admin@e2e.tessera.test',
   appChat: 'app-chat-admin@e2e.tessera.test',
   templates: 'templates-admin@e2e.tessera.test',
+  templatesTool: 'templates-tool-admin@e2e.tessera.test',
   credits: 'credits-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
