@@ -115,12 +115,23 @@ test('a generated app gets an AI tool from App tools and runs it from its own pa
   await expect(tools.getByText('/tool/recipe-helper-2', { exact: true })).toBeVisible();
   await expect(tools.getByText('/tool/recipe-helper', { exact: true })).toBeVisible();
   await shoot(page, 'live');
+  // A path set by hand stays when the header changes.
   await tools.getByRole('button', { name: 'More for Recipe helper' }).last().click();
+  await page.getByRole('menuitem', { name: 'Edit path' }).click();
+  const pathDialog = page.getByRole('dialog', { name: 'Edit path' });
+  await pathDialog.getByLabel('Path').fill('pantry');
+  await pathDialog.getByRole('button', { name: 'Save path' }).click();
+  await expect(tools.getByText('/tool/pantry', { exact: true })).toBeVisible();
+  await tools.getByRole('listitem').last().getByRole('link', { name: 'Edit' }).click();
+  await builder.open('Tool texts');
+  await builder.panel.getByLabel(/^Header/).fill('Pantry check');
+  await builder.expectSaved();
+  await expect(page.getByText('/tool/pantry', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the tools' }).click();
+  await expect(tools.getByText('/tool/pantry', { exact: true })).toBeVisible();
+  await tools.getByRole('button', { name: 'More for Pantry check' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Recipe helper?' })
-    .getByRole('button', { name: 'Delete tool' })
-    .click();
+  await page.getByRole('dialog', { name: 'Delete Pantry check?' }).getByRole('button', { name: 'Delete tool' }).click();
   await expect(tools.getByRole('listitem')).toHaveCount(1);
 
   // Use in app: the request goes into the chat input; sending it adds a page that runs the tool.

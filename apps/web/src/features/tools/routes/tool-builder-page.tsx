@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { Button, EmptyState, Spinner } from '@tessera/ui';
@@ -10,11 +11,15 @@ import { ToolBuilder } from '../components/tool-builder';
 export function ToolBuilderPage() {
   const { appId = '', toolId = '' } = useParams();
   const app = useToolApp(appId);
+  // The builder starts from the stored tools, read as it opens: a copy cached before a change made
+  // on the tools list (a path set by hand, a new tool) would undo that change at its first save.
+  const [openedAt] = useState(() => Date.now());
+  const isCurrent = app.dataUpdatedAt >= openedAt;
   useDocumentTitle(app.data ? `${app.data.name} · Tool builder` : 'Tool builder');
   const tool = app.data?.definition.tools?.find((t) => t.toolId === toolId);
 
   // A single tool's tools, or a generated app's App tools (docs/product/tools.md#app-tools).
-  if (app.isError || (app.data && (!tool || app.data.appType === 'space'))) {
+  if (app.isError || (isCurrent && app.data && (!tool || app.data.appType === 'space'))) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <EmptyState
@@ -33,7 +38,7 @@ export function ToolBuilderPage() {
       </div>
     );
   }
-  if (!app.data) {
+  if (!app.data || !isCurrent) {
     return (
       <div className="flex h-dvh items-center justify-center bg-canvas" aria-busy>
         <Spinner size={20} label="Loading the tool builder" />
