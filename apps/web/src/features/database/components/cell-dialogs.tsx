@@ -13,7 +13,7 @@ import {
   Textarea,
   toast,
 } from '@tessera/ui';
-import { uploadImage } from '../api/database';
+import { uploadImage } from '../../../shared/api';
 import { imageFileProblem, parseCellInput } from '../lib/cell-values';
 import type { GridColumn } from '../lib/columns';
 

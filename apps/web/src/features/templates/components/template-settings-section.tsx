@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ImageUp, Plus, Trash2 } from 'lucide-react';
-import { RUNTIME_MESSAGES, TEMPLATE_MESSAGES, checkTemplateCategory, type AppTemplate } from '@tessera/contracts';
-import { Alert, Button, Field, Input, Progress, Select, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { TEMPLATE_MESSAGES, checkTemplateCategory, type AppTemplate } from '@tessera/contracts';
+import { Alert, Button, Field, Input, Select, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
-import { uploadImage } from '../../database';
 import { errorMessage } from '../../../shared/api';
+import { ImagePicker } from '../../../shared/image-picker';
 import { useAddTemplateCategory, useAppTemplate, useSaveAppTemplate, useTemplateCategories } from '../api/templates';
 
 export interface TemplateSettingsSectionProps {
@@ -109,10 +109,13 @@ function TemplateForm({ appId, isPublished, isTool = false, stored, categories }
             onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
           />
         </Field>
-        <TemplateImage
+        <ImagePicker
           appId={appId}
-          value={form.imageUrl}
-          onChange={(imageUrl) => setForm((f) => ({ ...f, imageUrl }))}
+          label="Template image"
+          fit="cover"
+          wide
+          value={form.imageUrl ?? undefined}
+          onChange={(imageUrl) => setForm((f) => ({ ...f, imageUrl: imageUrl ?? null }))}
         />
         <div className="flex items-center justify-between gap-3">
           <label htmlFor={`${baseId}-pro`} className="text-sm font-medium text-ink">
@@ -177,77 +180,6 @@ function NewCategory({ categories, onAdded }: { categories: string[]; onAdded: (
         <Plus aria-hidden />
         Add category
       </Button>
-    </div>
-  );
-}
-
-/** The template's picture, uploaded through the app's image upload (`POST /api/apps/{appId}/files`). */
-function TemplateImage({
-  appId,
-  value,
-  onChange,
-}: {
-  appId: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  async function handleFile(file: File | undefined) {
-    if (!file) return;
-    setProgress(0);
-    try {
-      onChange(await uploadImage(appId, file, setProgress));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : RUNTIME_MESSAGES.uploadFailed);
-    } finally {
-      setProgress(null);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  }
-
-  return (
-    <div className="space-y-1.5">
-      <p className="text-sm font-medium text-ink">Template image</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="flex h-14 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-surface-muted">
-          {value ? (
-            <img src={value} alt="Template image" className="size-full object-cover" />
-          ) : (
-            <ImageUp className="size-5 text-ink-faint" aria-hidden />
-          )}
-        </div>
-        {progress !== null ? (
-          <Progress value={progress} label="Uploading template image" />
-        ) : (
-          <div className="flex gap-2">
-            <Button type="button" size="sm" variant="secondary" onClick={() => inputRef.current?.click()}>
-              {value ? 'Replace' : 'Upload'}
-            </Button>
-            {value && (
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={() => onChange(null)}
-                aria-label="Remove template image"
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            )}
-          </div>
-        )}
-      </div>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Template image file"
-        onChange={(e) => void handleFile(e.target.files?.[0])}
-      />
     </div>
   );
 }

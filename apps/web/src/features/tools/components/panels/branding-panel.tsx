@@ -15,7 +15,7 @@ import {
   type StyleName,
 } from '@tessera/contracts';
 import { Input, Select, cn } from '@tessera/ui';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '../../../../shared/image-picker';
 import { PanelSection, ToggleRow } from './panel-bits';
 
 const PRESET_LABELS: Record<StyleName, string> = { dark: 'Dark', colorful: 'Colorful', light: 'Light' };

@@ -23,7 +23,7 @@ import {
 } from '@tessera/contracts';
 import { Button, Field, Input, Select, Textarea } from '@tessera/ui';
 import { moved } from '../../lib/tool-draft';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '../../../../shared/image-picker';
 import { ToggleRow } from './panel-bits';
 
 const FILTER_LABELS: Record<FilterCondition, string> = {

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { RUNTIME_MESSAGES } from '@tessera/contracts';
 import { Button, Progress, toast } from '@tessera/ui';
-import { uploadImage } from '../../../database';
+import { uploadImage } from '../api';
 
 /** Images over this size are refused before upload (docs/product/tools.md#business-constants). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -14,10 +14,12 @@ export interface ImagePickerProps {
   onChange: (url: string | undefined) => void;
   /** How the thumbnail fills its box: a logo is contained, a background covers. */
   fit?: 'contain' | 'cover';
+  /** A 16:9-ish thumbnail box (a template's card picture) instead of a square one. */
+  wide?: boolean;
 }
 
 /** Uploads an image through the app's upload path (`POST /api/apps/{appId}/files`) with progress, or removes it. */
-export function ImagePicker({ appId, label, value, onChange, fit = 'contain' }: ImagePickerProps) {
+export function ImagePicker({ appId, label, value, onChange, fit = 'contain', wide = false }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const id = useId();
@@ -45,11 +47,13 @@ export function ImagePicker({ appId, label, value, onChange, fit = 'contain' }: 
         {label}
       </p>
       <div className="flex items-center gap-3">
-        <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-surface-muted">
+        <div
+          className={`flex h-14 ${wide ? 'w-24' : 'w-14'} shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-surface-muted`}
+        >
           {value ? (
             <img
               src={value}
-              alt=""
+              alt={label}
               className={fit === 'cover' ? 'size-full object-cover' : 'size-full object-contain p-1'}
             />
           ) : (
