@@ -392,6 +392,8 @@ export function createApp({
       return Boolean(principal && (await memberships.allows(appId, { appUserId: principal.userId })));
     },
     paywallOf: async (appId, authorization, host) => {
+      // Without memberships every caller may: no session lookup (tool runs ask on every run).
+      if (await memberships.allows(appId, {})) return null;
       const principal = await appUsers.principalOf(appId, authorization, host);
       if (await memberships.allows(appId, { appUserId: principal?.userId ?? null })) return null;
       return principal ? 'paywall' : 'login';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
-import { toolRuns } from '@tessera/db';
+import { MEMBERSHIP_MESSAGES, TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { appMemberships, toolRuns } from '@tessera/db';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
 import { FAQ, endUserOf, ingestItems, onHost, visitorOf } from '../../testing/tool-apps';
@@ -134,6 +134,47 @@ describe('Core.RunTool: a generated app runs its own tools', () => {
     }
     expect((await runTool(other.slug, { tool: 'theirs', inputs: { input: 'deliver?' } })).status).toBe(200);
     expect(await runsOf(app.appId)).toEqual([]);
+  });
+
+  it('keeps the tools of a members-only app to its members: visitors and non-members are refused, as on the tool page', async () => {
+    const app = await genAppWithTool({
+      isPaidMembershipsEnabled: true,
+      paidMembershipsSettings: { isSetupCompleted: true },
+      paidMembershipsProduct: { id: 'prod_club', name: 'Club', price: 900, currency: 'usd' },
+    });
+    const user = await endUserOf(t, app);
+    const ask = { tool: 'helper', inputs: { input: 'deliver?' } };
+    const visitor = await runTool(app.slug, ask);
+    expect(visitor.status).toBe(403);
+    expect(visitor.body.error).toMatchObject({
+      message: MEMBERSHIP_MESSAGES.membershipRequired,
+      details: { reason: 'login' },
+    });
+    const nonMember = await runTool(app.slug, ask, { token: user.token });
+    expect(nonMember.body.error.details).toEqual({ reason: 'paywall' });
+    const page = await onHost(t, app.slug, 'POST', '/live_api/tools/helper/runs', {
+      body: { values: { input: 'deliver?' } },
+      token: user.token,
+    });
+    expect(page.status).toBe(403);
+    const chat = await onHost(t, app.slug, 'POST', '/live_api/chat/messages', {
+      body: { message: 'deliver?' },
+      token: user.token,
+    });
+    expect(chat.status).toBe(403);
+    expect(await runsOf(app.appId)).toEqual([]);
+
+    await t.db.insert(appMemberships).values({
+      appId: app.appId,
+      provider: 'gumroad',
+      subscriptionId: randomUUID(),
+      appUserId: user.userId,
+      status: 'active',
+      stateAt: new Date(),
+    });
+    const member = await runTool(app.slug, ask, { token: user.token });
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+    expect(member.body.result).toContain('Yes, we deliver within 10 km of the shop');
   });
 });
 
