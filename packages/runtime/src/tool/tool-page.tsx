@@ -6,6 +6,7 @@
  */
 import { Fragment, useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import {
+  MEMBERSHIP_MESSAGES,
   STYLE_PRESETS,
   TOOL_PAGE_MESSAGES as T,
   WATERMARK_TEXT,
@@ -14,7 +15,7 @@ import {
   type ToolPageBoot,
   type ToolRunUsage,
 } from '@tessera/contracts';
-import { ApiError, loginUrl, logout, me } from '../sdk';
+import { ApiError, loginUrl, logout, me, paywallUrl } from '../sdk';
 import { CreditsHelp } from './credits-help';
 import { FieldInput } from './field-input';
 import { exampleTarget, formErrors, formPages, isEmpty, runInputs, type FormValues } from './form-values';
@@ -330,6 +331,12 @@ export function ToolPage({ boot, preview }: { boot: ToolPageBoot; preview?: { ca
             <div className="tt-card tt-error" role="alert">
               <p>{run.error}</p>
               {isOutOfCredits ? <CreditsHelp boot={boot} /> : null}
+              {/* A members-only app refuses a non-member's run (docs/product/memberships.md). */}
+              {boot.hasPaidMemberships && run.error === MEMBERSHIP_MESSAGES.membershipRequired ? (
+                <a className="tt-secondary" href={paywallUrl()}>
+                  {T.becomeMember}
+                </a>
+              ) : null}
               <button type="button" className="tt-button" onClick={reset}>
                 {T.tryAgain}
               </button>
