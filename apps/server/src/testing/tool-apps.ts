@@ -139,9 +139,17 @@ export async function onHost(
     visitor,
     ip = '10.4.4.4',
     rawBody,
-  }: { body?: unknown; token?: string; visitor?: string; ip?: string; rawBody?: string } = {},
+    headers: extra = {},
+  }: {
+    body?: unknown;
+    token?: string;
+    visitor?: string;
+    ip?: string;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
-  const headers: Record<string, string> = { host: appHost(slug) };
+  const headers: Record<string, string> = { ...extra, host: appHost(slug) };
   if (body !== undefined || rawBody !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   if (visitor) headers.cookie = `tessera_visitor=${visitor}`;

@@ -222,11 +222,14 @@ export function appHostRoutes(deps: AppHostDeps) {
     await next();
   });
   const appOf = (c: Context<HostEnv>) => c.var.hostApp;
-  // While paid memberships are on, the app's model calls are its members' only, like its data and
-  // bundle: tool runs, generated code's `Core.RunTool` and the chat assistant (docs/product/memberships.md).
+  // While paid memberships are on, the app's model calls are its members' (and its owner's preview's)
+  // only, like its data and bundle: tool runs, generated code's `Core.RunTool` and the chat assistant
+  // (docs/product/memberships.md).
   const membersOnly: MiddlewareHandler<HostEnv> = async (c, next) => {
-    const refused = await deps.paywallOf?.(appOf(c).id, c.req.header('authorization'), requestHostName(c));
-    if (refused) throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: refused });
+    const app = appOf(c);
+    const refused = await deps.paywallOf?.(app.id, c.req.header('authorization'), requestHostName(c));
+    if (refused && !(await runtime.isPreviewOf(app.id, c.req.header(PREVIEW_TOKEN_HEADER))))
+      throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: refused });
     await next();
   };
   for (const path of ['/live_api/tools/:path/runs', '/integrations/Core/RunTool', '/live_api/chat/messages'])

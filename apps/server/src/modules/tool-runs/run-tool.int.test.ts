@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBERSHIP_MESSAGES, TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import {
+  MEMBERSHIP_MESSAGES,
+  PREVIEW_TOKEN_FRAGMENT,
+  PREVIEW_TOKEN_HEADER,
+  TOOL_RUN_MESSAGES,
+} from '@tessera/contracts';
 import { appMemberships, toolRuns } from '@tessera/db';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
@@ -53,7 +58,11 @@ async function genAppWithTool(settings: Record<string, unknown> = {}, { activate
 }
 
 /** `Core.RunTool({ tool, inputs })` as the SDK sends it. */
-async function runTool(slug: string, body: unknown, options: { token?: string; visitor?: string } = {}) {
+async function runTool(
+  slug: string,
+  body: unknown,
+  options: { token?: string; visitor?: string; headers?: Record<string, string> } = {},
+) {
   const res = await onHost(t, slug, 'POST', '/integrations/Core/RunTool', { body, ...options });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
@@ -136,7 +145,7 @@ describe('Core.RunTool: a generated app runs its own tools', () => {
     expect(await runsOf(app.appId)).toEqual([]);
   });
 
-  it('keeps the tools of a members-only app to its members: visitors and non-members are refused, as on the tool page', async () => {
+  it("keeps the tools of a members-only app to its members and the builder's preview: visitors and non-members are refused", async () => {
     const app = await genAppWithTool({
       isPaidMembershipsEnabled: true,
       paidMembershipsSettings: { isSetupCompleted: true },
@@ -162,7 +171,17 @@ describe('Core.RunTool: a generated app runs its own tools', () => {
       token: user.token,
     });
     expect(chat.status).toBe(403);
+    const forged = await runTool(app.slug, ask, { headers: { [PREVIEW_TOKEN_HEADER]: 'not-a-preview' } });
+    expect(forged.status).toBe(403);
     expect(await runsOf(app.appId)).toEqual([]);
+
+    // The builder's own preview runs them (as a visitor of the app).
+    const preview = await t.request('POST', `/api/apps/${app.appId}/preview-url`, { token: app.owner.token, body: {} });
+    const previewToken = new URLSearchParams(new URL(preview.body.url as string).hash.slice(1)).get(
+      PREVIEW_TOKEN_FRAGMENT,
+    )!;
+    const fromPreview = await runTool(app.slug, ask, { headers: { [PREVIEW_TOKEN_HEADER]: previewToken } });
+    expect(fromPreview.status, JSON.stringify(fromPreview.body)).toBe(200);
 
     await t.db.insert(appMemberships).values({
       appId: app.appId,
