@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type Stripe from 'stripe';
 import {
   MEMBERSHIP_MESSAGES,
   type AppLook,
@@ -15,20 +14,18 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
+import { GUMROAD_SUBSCRIPTION_PINGS, type GumroadClient, type GumroadProduct } from '../billing/gumroad';
 import {
-  GUMROAD_SUBSCRIPTION_PINGS,
-  subscriberStatus,
-  subscriptionPingTime,
-  type GumroadClient,
-  type GumroadProduct,
-  type GumroadSale,
-} from '../billing/gumroad';
-import { stripeStatus } from '../billing/stripe';
+  gumroadSaleChanges,
+  gumroadSubscriberChange,
+  isAppSession,
+  isOfProduct,
+  stripeEventChanges,
+  stripeSessionChange,
+  type StoredProduct,
+} from './membership-changes';
 import { STRIPE_MEMBERSHIP_EVENTS, type MembershipStripe } from './memberships-stripe';
 import type { MembershipChange, MembershipsRepo } from './memberships.repo';
-
-/** A connected product as stored in the app's settings (`paidMembershipsProduct`); no provider: Gumroad. */
-type StoredProduct = MembershipProduct & { checkoutUrl?: string; provider?: MembershipProvider };
 
 interface Deps {
   repo: MembershipsRepo;
@@ -65,24 +62,10 @@ export function membershipProductOf(settings: Record<string, unknown>): StoredPr
   return on && product && typeof product.id === 'string' ? product : null;
 }
 
-const PERIOD_MONTHS = { monthly: 1, yearly: 12 } as const;
-const addMonths = (date: Date, months: number) => {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-};
-const dateOr = (value: string | null | undefined, fallback: Date): Date => {
-  const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(+d) ? d : fallback;
-};
 const recurrenceOf = (duration: string | null | undefined): MembershipProduct['recurrence'] =>
   duration === 'monthly' || duration === 'yearly' ? duration : null;
 const providerOf = (product: StoredProduct): MembershipProvider => product.provider ?? 'gumroad';
 const shownProduct = ({ checkoutUrl: _u, provider: _p, ...product }: StoredProduct): MembershipProduct => product;
-const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-const periodEndOf = (sub: Stripe.Subscription) => fromUnix(sub.items?.data?.[0]?.current_period_end);
 
 function productOf(p: GumroadProduct): StoredProduct {
   return {
@@ -159,184 +142,9 @@ export function createMembershipsService(deps: Deps) {
     return { appUserId, email };
   }
 
-  /** A verified Gumroad sale of the app's product as a payment. */
-  function saleChange(appId: string, product: StoredProduct, sale: GumroadSale, appUserId: string | null) {
-    const occurredAt = dateOr(sale.created_at, new Date());
-    const months = product.recurrence ? PERIOD_MONTHS[product.recurrence] : null;
-    const change: MembershipChange = {
-      appId,
-      provider: 'gumroad',
-      eventId: `sale:${sale.id}`,
-      subscriptionId: sale.subscription_id ?? `sale:${sale.id}`,
-      kind: 'payment',
-      amount: sale.price ?? product.price,
-      currency: sale.currency ?? product.currency,
-      appUserId,
-      email: sale.email ?? null,
-      productId: sale.product_id ?? product.id,
-      status: 'active',
-      periodEnd: months && sale.subscription_id ? addMonths(occurredAt, months) : null,
-      cancelledAt: null,
-      occurredAt,
-    };
-    return change;
-  }
-  const isOfProduct = (sale: GumroadSale, product: StoredProduct) =>
-    sale.product_id === product.id || sale.product_permalink === product.id;
-
-  /** A sale applied: its payment, then (refunded or charged back) its refund, which ends the membership. */
-  async function applySale(appId: string, product: StoredProduct, sale: GumroadSale, appUserId: string | null) {
-    const payment = saleChange(appId, product, sale, appUserId);
-    await repo.apply(payment);
-    if (!sale.refunded && !sale.chargedback) return;
-    await repo.apply({
-      ...payment,
-      eventId: `${sale.chargedback ? 'dispute' : 'refund'}:${sale.id}`,
-      kind: 'refund',
-      status: 'ended',
-      periodEnd: null,
-      // Gumroad's sale does not say when it was refunded: the refund is as new as our hearing of it.
-      occurredAt: new Date(),
-    });
-  }
-
-  /** A paid Checkout session of the app's price as a payment (the webhook and the paywall's check: one event). */
-  function sessionChange(appId: string, product: StoredProduct, session: Stripe.Checkout.Session): MembershipChange {
-    const occurredAt = fromUnix(session.created) ?? new Date();
-    const months = product.recurrence ? PERIOD_MONTHS[product.recurrence] : 1;
-    return {
-      appId,
-      provider: 'stripe',
-      eventId: `checkout:${session.id}`,
-      subscriptionId: idOf(session.subscription) ?? session.id,
-      kind: 'payment',
-      amount: session.amount_total ?? product.price,
-      currency: session.currency ?? product.currency,
-      appUserId: session.client_reference_id ?? session.metadata?.tesseraUserId ?? null,
-      email: session.customer_details?.email ?? session.customer_email ?? null,
-      productId: product.id,
-      status: 'active',
-      periodEnd: addMonths(occurredAt, months),
-      cancelledAt: null,
-      occurredAt,
-    };
-  }
-  const isAppSession = (appId: string, session: Stripe.Checkout.Session) =>
-    session.metadata?.tesseraAppId === appId &&
-    session.mode === 'subscription' &&
-    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-
-  /** A refund or dispute of one of the customer's charges: ends their membership of this app at once. */
-  async function refundChange(
-    appId: string,
-    stripe: MembershipStripe,
-    event: Stripe.Event,
-    charge: { customer: string | { id: string } | null; amount: number; currency: string },
-  ) {
-    const customerId = idOf(charge.customer);
-    const subs = customerId ? await stripe.subscriptionsOf(customerId) : [];
-    const sub = subs.find((s) => s.metadata?.tesseraAppId === appId);
-    if (!sub) return;
-    await repo.apply({
-      appId,
-      provider: 'stripe',
-      eventId: event.id,
-      subscriptionId: sub.id,
-      kind: 'refund',
-      amount: charge.amount,
-      currency: charge.currency,
-      appUserId: sub.metadata?.tesseraUserId ?? null,
-      email: null,
-      productId: sub.items?.data?.[0]?.price?.id ?? null,
-      status: 'ended',
-      periodEnd: null,
-      cancelledAt: fromUnix(event.created),
-      occurredAt: fromUnix(event.created) ?? new Date(),
-    });
-  }
-
-  /** One verified Stripe event of the app's account, applied once; events of other products are ignored. */
-  async function applyStripeEvent(
-    appId: string,
-    product: StoredProduct,
-    stripe: MembershipStripe,
-    event: Stripe.Event,
-  ) {
-    const occurredAt = fromUnix(event.created) ?? new Date();
-    switch (event.type) {
-      case 'checkout.session.completed':
-        if (isAppSession(appId, event.data.object)) await repo.apply(sessionChange(appId, product, event.data.object));
-        return;
-      case 'invoice.paid': {
-        // The first invoice is the Checkout session's payment; this records the renewals.
-        const invoice = event.data.object;
-        const details = invoice.parent?.subscription_details;
-        if (invoice.billing_reason !== 'subscription_cycle' || details?.metadata?.tesseraAppId !== appId) return;
-        const subscriptionId = idOf(details.subscription);
-        if (!subscriptionId) return;
-        await repo.apply({
-          appId,
-          provider: 'stripe',
-          eventId: `invoice:${invoice.id}`,
-          subscriptionId,
-          kind: 'payment',
-          amount: invoice.amount_paid,
-          currency: invoice.currency,
-          appUserId: details.metadata?.tesseraUserId ?? null,
-          email: invoice.customer_email ?? null,
-          productId: product.id,
-          status: 'active',
-          periodEnd: fromUnix(invoice.lines?.data?.[0]?.period?.end),
-          cancelledAt: null,
-          occurredAt,
-        });
-        return;
-      }
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const sub = event.data.object;
-        if (sub.metadata?.tesseraAppId !== appId) return;
-        const status = event.type === 'customer.subscription.deleted' ? 'ended' : stripeStatus(sub);
-        await repo.apply({
-          appId,
-          provider: 'stripe',
-          eventId: event.id,
-          subscriptionId: sub.id,
-          kind: 'status',
-          amount: null,
-          currency: null,
-          appUserId: sub.metadata?.tesseraUserId ?? null,
-          email: null,
-          productId: sub.items?.data?.[0]?.price?.id ?? null,
-          status,
-          // Cancelled at the period's end: access runs until then.
-          periodEnd: status === 'cancelled' ? periodEndOf(sub) : null,
-          cancelledAt: fromUnix(sub.canceled_at),
-          occurredAt,
-        });
-        return;
-      }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const before = (event.data.previous_attributes as { amount_refunded?: number } | undefined)?.amount_refunded;
-        const amount = charge.amount_refunded - (before ?? 0);
-        await refundChange(appId, stripe, event, { customer: charge.customer, amount, currency: charge.currency });
-        return;
-      }
-      case 'charge.dispute.created': {
-        const dispute = event.data.object;
-        const charge = typeof dispute.charge === 'string' ? await stripe.getCharge(dispute.charge) : dispute.charge;
-        if (charge)
-          await refundChange(appId, stripe, event, {
-            customer: charge.customer,
-            amount: dispute.amount,
-            currency: dispute.currency,
-          });
-        return;
-      }
-      default:
-        return;
-    }
+  /** Changes applied one after another (a payment before its refund), each exactly once. */
+  async function applyAll(changes: MembershipChange[]) {
+    for (const change of changes) await repo.apply(change);
   }
 
   async function statusOf(appId: string, appUserId: string | null, product: StoredProduct): Promise<MembershipStatus> {
@@ -473,13 +281,13 @@ export function createMembershipsService(deps: Deps) {
         const { stripe } = await liveStripe(appId);
         const session = sessionId ? await stripe.getSession(sessionId) : null;
         if (session && isAppSession(appId, session) && session.client_reference_id === user.appUserId)
-          await repo.apply(sessionChange(appId, live.product, session));
+          await repo.apply(stripeSessionChange(appId, live.product, session));
       } else {
         const token = deps.gumroadTokenOf(live.app);
         if (token) {
           const sales = await deps.gumroad(token).findSales(live.product.id, user.email);
           for (const sale of sales.filter((s) => isOfProduct(s, live.product)))
-            await applySale(appId, live.product, sale, user.appUserId);
+            await applyAll(gumroadSaleChanges(appId, live.product, sale, user.appUserId));
         }
       }
       await repo.attachByEmail(appId, user.appUserId, user.email);
@@ -505,24 +313,7 @@ export function createMembershipsService(deps: Deps) {
         const subscriber = subscriptionId ? await client.getSubscriber(subscriptionId) : null;
         if (!subscriber || subscriber.product_id !== live.product.id)
           throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
-        const cancelledAt = subscriber.cancelled_at ?? subscriber.user_requested_cancellation_at ?? null;
-        const stamp = subscriptionPingTime(resource, form, subscriber);
-        await repo.apply({
-          appId,
-          provider: 'gumroad',
-          eventId: `${resource}:${subscriber.id}:${stamp}`,
-          subscriptionId: subscriber.id,
-          kind: 'status',
-          amount: null,
-          currency: null,
-          appUserId: null,
-          email: subscriber.user_email ?? null,
-          productId: subscriber.product_id ?? null,
-          status: subscriberStatus(subscriber.status),
-          periodEnd: null,
-          cancelledAt: cancelledAt ? dateOr(cancelledAt, new Date()) : null,
-          occurredAt: dateOr(stamp, new Date()),
-        });
+        await repo.apply(gumroadSubscriberChange(appId, resource, form, subscriber));
         return { received: true as const };
       }
       // A sale, refund or dispute ping: the sale as Gumroad has it now says which.
@@ -531,7 +322,8 @@ export function createMembershipsService(deps: Deps) {
       // A dispute ping may come before Gumroad marks the sale charged back.
       const seen = resource === 'dispute' ? { ...sale, chargedback: true } : sale;
       // Another product of the same seller is not this app's business.
-      if (isOfProduct(sale, live.product)) await applySale(appId, live.product, seen, form.tessera_user ?? null);
+      if (isOfProduct(sale, live.product))
+        await applyAll(gumroadSaleChanges(appId, live.product, seen, form.tessera_user ?? null));
       return { received: true as const };
     },
 
@@ -541,7 +333,7 @@ export function createMembershipsService(deps: Deps) {
       const webhookSecret = deps.stripeWebhookSecretOf(live.app);
       if (!webhookSecret) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.stripeNoWebhookSecret);
       const event = live.stripe.verifyWebhook(rawBody, signature, webhookSecret);
-      await applyStripeEvent(appId, live.product, live.stripe, event);
+      await applyAll(await stripeEventChanges(appId, live.product, live.stripe, event));
       return { received: true as const };
     },
 
