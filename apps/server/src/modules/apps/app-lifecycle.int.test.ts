@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
+import { doneOf, makeToolApp, run } from '../../testing/tool-apps';
 
 const t = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 3000, backoffBaseMs: 50 } });
 beforeAll(() => t.jobRunner.start());
@@ -146,6 +147,42 @@ describe('rename, duplicate and delete', () => {
     expect(withData.body).toMatchObject({ name: 'Tasks again', slug: 'tasks-again' });
     expect(await records(withData.body.appId)).toBe(await records(appId));
     expect(await records(appId)).toBeGreaterThan(0);
+  });
+
+  it('a duplicate of an AI tool keeps its texts and answers from copies of its data items, as a draft', async () => {
+    const tool = await makeToolApp(t);
+    await t.db.execute(sql`INSERT INTO app_looks (app_id, texts) VALUES (${tool.appId}, '{"header":"Ask us"}'::jsonb)
+      ON CONFLICT (app_id) DO UPDATE SET texts = excluded.texts`);
+    const dup = await t.request('POST', `/api/apps/${tool.appId}/duplicate`, { token: tool.owner.token, body: {} });
+    expect(dup.status, JSON.stringify(dup.body)).toBe(200);
+    const copyId = dup.body.appId as string;
+    const [looks] = rowsOf(await t.db.execute(sql`SELECT texts FROM app_looks WHERE app_id = ${copyId}`));
+    expect(looks?.texts).toEqual({ header: 'Ask us' });
+    const items = rowsOf(
+      await t.db.execute(sql`SELECT id, original_context_item_id, num_of_chunks,
+        (SELECT count(*)::int FROM context_chunks c WHERE c.item_id = i.id) AS chunks
+        FROM context_items i WHERE app_id = ${copyId}`),
+    );
+    expect(items).toEqual([
+      expect.objectContaining({ original_context_item_id: tool.items[0]!.contextItemId, chunks: expect.any(Number) }),
+    ]);
+    expect(Number(items[0]!.chunks)).toBeGreaterThan(0);
+    const [row] = rowsOf(await t.db.execute(sql`SELECT definition FROM apps WHERE id = ${copyId}`));
+    const [copiedTool] = (row!.definition as { tools: Array<Record<string, unknown>> }).tools;
+    expect(copiedTool).toMatchObject({
+      status: 'draft',
+      dataItems: [expect.objectContaining({ contextItemId: items[0]!.id })],
+    });
+
+    // Live again, the copy answers from its own copy of the FAQ on its own host.
+    const on = await t.request('POST', `/api/apps/${copyId}/tools/${copiedTool!.toolId}/activate`, {
+      token: tool.owner.token,
+      body: { isActive: true },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const answer = doneOf(await run(t, dup.body.slug as string, { input: 'Do you deliver?' }));
+    expect(answer.result).toContain('we deliver within 10 km');
+    expect(answer.sources).toEqual([expect.objectContaining({ name: 'faq.md' })]);
   });
 
   it('deletes an app with every row that names it; its address is never handed out again', async () => {

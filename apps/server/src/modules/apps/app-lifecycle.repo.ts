@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, appSessions, appSlugs, apps, appVersions, contextChunks, type Db } from '@tessera/db';
+import { accounts, appSessions, appSlugs, apps, appVersions, contextChunks, contextItems, type Db } from '@tessera/db';
 import type { AppSnapshot } from '@tessera/agent';
 import type { AppRow } from './apps.repo';
 
@@ -12,8 +12,53 @@ export interface AppCopy {
   settings: Record<string, unknown>;
   /** The source's latest version with the copy's name in app.json (null: the source has no version). */
   snapshot: AppSnapshot | null;
+  /** The source's definition with its tools' data items pointed at their copies (app-copy.ts). */
+  definition: Record<string, unknown>;
+  /** Each of the source's data items and its copy's id. */
+  itemIds: ReadonlyMap<string, string>;
   description: string;
   includeData: boolean;
+}
+
+/**
+ * Copies data items into the app `toAppId` under the ids `itemIds` gives them, in `tx`: each item
+ * with its stored bytes, chunks and (where pgvector exists) embeddings; the indexed text is copied,
+ * nothing is fetched or parsed again. The copy keeps its source as `original_context_item_id`.
+ */
+export async function copyDataItems(tx: Db, toAppId: string, itemIds: ReadonlyMap<string, string>): Promise<void> {
+  if (!itemIds.size) return;
+  const [vectors] = (
+    (await tx.execute(
+      sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`,
+    )) as unknown as {
+      rows: Array<{ present: unknown }>;
+    }
+  ).rows;
+  const hasVectors = vectors?.present === true || vectors?.present === 't';
+  for (const [from, to] of itemIds) {
+    await tx.execute(sql`
+      INSERT INTO context_items (id, app_id, name, type, source, provider, provider_item_id, external_file_id,
+        external_file_url, status, error_reason, size, num_of_chunks, original_context_item_id, content_hash,
+        options, last_synced_at)
+      SELECT ${to}, ${toAppId}, name, type, source, provider, provider_item_id, external_file_id,
+        external_file_url, status, error_reason, size, num_of_chunks, id, content_hash, options, last_synced_at
+      FROM context_items WHERE id = ${from}`);
+    await tx.execute(sql`
+      INSERT INTO context_item_sources (item_id, mime_type, bytes)
+      SELECT ${to}, mime_type, bytes FROM context_item_sources WHERE item_id = ${from}`);
+    await tx.execute(sql`
+      INSERT INTO context_chunks (id, item_id, app_id, ord, content, content_hash)
+      SELECT gen_random_uuid()::text, ${to}, ${toAppId}, ord, content, content_hash
+      FROM context_chunks WHERE item_id = ${from}`);
+    if (hasVectors)
+      await tx.execute(sql`
+        INSERT INTO context_chunk_embeddings (chunk_id, app_id, embedding)
+        SELECT n.id, ${toAppId}, e.embedding
+        FROM context_chunks o
+        JOIN context_chunk_embeddings e ON e.chunk_id = o.id
+        JOIN context_chunks n ON n.item_id = ${to} AND n.content_hash = o.content_hash
+        WHERE o.item_id = ${from}`);
+  }
 }
 
 /** Duplicating and deleting whole apps (rows of every table that holds an app's data). */
@@ -21,8 +66,9 @@ export function createAppLifecycleRepo(db: Db) {
   return {
     /**
      * Copies `source` as a new draft app in one transaction: the slug is claimed, the entity
-     * schemas copied, the snapshot stored as version 1 and, with `includeData`, every record copied
-     * (without its creator: the source's app users stay with the source).
+     * schemas, the texts and the data items copied, the snapshot stored as version 1 and, with
+     * `includeData`, every record copied (without its creator: the source's app users stay with
+     * the source).
      */
     async duplicate(source: AppRow, copy: AppCopy): Promise<AppRow> {
       return db.transaction(async (tx) => {
@@ -35,7 +81,7 @@ export function createAppLifecycleRepo(db: Db) {
             kind: source.kind,
             slug: copy.slug,
             name: copy.name,
-            definition: source.definition,
+            definition: copy.definition,
             style: source.style,
             settings: copy.settings,
             appBuilderVersion: source.appBuilderVersion,
@@ -53,6 +99,9 @@ export function createAppLifecycleRepo(db: Db) {
             description: copy.description,
           });
         }
+        await tx.execute(sql`
+          INSERT INTO app_looks (app_id, texts) SELECT ${copy.id}, texts FROM app_looks WHERE app_id = ${source.id}`);
+        await copyDataItems(tx, copy.id, copy.itemIds);
         if (copy.includeData) {
           await tx.execute(sql`
             INSERT INTO entity_records (id, app_id, entity, data, creator_id, created_at, updated_at)
@@ -61,6 +110,11 @@ export function createAppLifecycleRepo(db: Db) {
         }
         return row!;
       });
+    },
+
+    async dataItemIds(appId: string): Promise<string[]> {
+      const rows = await db.select({ id: contextItems.id }).from(contextItems).where(eq(contextItems.appId, appId));
+      return rows.map((r) => r.id);
     },
 
     /** A new display name, for an app without versions (its name lives only on the row). */

@@ -11,6 +11,7 @@ import {
 } from '@tessera/contracts';
 import type { VersionsRepo } from '../versions/versions.repo';
 import { MANIFEST_PATH } from '../versions/versions.service';
+import { copiedDefinition } from './app-copy';
 import { APP_SETTINGS_CHANNEL, isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 /** The snapshot with `name` in its app.json (the name every later chat turn starts from). */
@@ -137,6 +138,7 @@ export function createAppLifecycle({
       const source = await getOwned(user, appId);
       const name = req.name ?? copyName(source.name);
       const latest = await versionsRepo.findLatestVersion(source.id);
+      const itemIds = new Map((await appsRepo.dataItemIds(source.id)).map((itemId) => [itemId, randomUUID()]));
       const copy = {
         id: randomUUID(),
         name,
@@ -146,6 +148,8 @@ export function createAppLifecycle({
           ...(source.settings.isSignupEnabled ? { isSignupEnabled: false } : {}),
         },
         snapshot: latest ? withManifestName(latest.snapshot, name) : null,
+        definition: copiedDefinition(source.definition, itemIds),
+        itemIds,
         description: `Duplicated from ${source.name}`,
         includeData: req.includeData === true,
       };

@@ -13,6 +13,7 @@ import {
   type Db,
 } from '@tessera/db';
 import type { AppSnapshot } from '@tessera/agent';
+import { copyDataItems } from '../apps/app-lifecycle.repo';
 import type { AppRow } from '../apps/apps.repo';
 
 /** A template as the library reads it: the app row and the look its end users get. */
@@ -95,11 +96,6 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
       return Number(row?.n ?? 0);
     },
 
-    async dataItemIds(appId: string): Promise<string[]> {
-      const rows = await db.select({ id: contextItems.id }).from(contextItems).where(eq(contextItems.appId, appId));
-      return rows.map((r) => r.id);
-    },
-
     /**
      * Stores the copy: its slug, the app row, the entity schemas and version 1 from the template's
      * published files, its look, and each data item with its bytes, chunks and embeddings (the
@@ -142,36 +138,7 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
           });
         }
         await tx.insert(appLooks).values({ appId: copy.id, texts: copy.texts });
-        const [vectors] = (
-          (await tx.execute(
-            sql`SELECT to_regclass('public.context_chunk_embeddings') IS NOT NULL AS present`,
-          )) as unknown as { rows: Array<{ present: unknown }> }
-        ).rows;
-        const hasVectors = vectors?.present === true || vectors?.present === 't';
-        for (const [from, to] of copy.itemIds) {
-          await tx.execute(sql`
-            INSERT INTO context_items (id, app_id, name, type, source, provider, provider_item_id, external_file_id,
-              external_file_url, status, error_reason, size, num_of_chunks, original_context_item_id, content_hash,
-              options, last_synced_at)
-            SELECT ${to}, ${copy.id}, name, type, source, provider, provider_item_id, external_file_id,
-              external_file_url, status, error_reason, size, num_of_chunks, id, content_hash, options, last_synced_at
-            FROM context_items WHERE id = ${from}`);
-          await tx.execute(sql`
-            INSERT INTO context_item_sources (item_id, mime_type, bytes)
-            SELECT ${to}, mime_type, bytes FROM context_item_sources WHERE item_id = ${from}`);
-          await tx.execute(sql`
-            INSERT INTO context_chunks (id, item_id, app_id, ord, content, content_hash)
-            SELECT gen_random_uuid()::text, ${to}, ${copy.id}, ord, content, content_hash
-            FROM context_chunks WHERE item_id = ${from}`);
-          if (hasVectors)
-            await tx.execute(sql`
-              INSERT INTO context_chunk_embeddings (chunk_id, app_id, embedding)
-              SELECT n.id, ${copy.id}, e.embedding
-              FROM context_chunks o
-              JOIN context_chunk_embeddings e ON e.chunk_id = o.id
-              JOIN context_chunks n ON n.item_id = ${to} AND n.content_hash = o.content_hash
-              WHERE o.item_id = ${from}`);
-        }
+        await copyDataItems(tx, copy.id, copy.itemIds);
         return row!;
       });
     },

@@ -16,14 +16,15 @@ import { AppError } from '../../platform/errors';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { AppsRepo, AppRow } from '../apps/apps.repo';
 import { isUniqueViolation } from '../apps/apps.repo';
+import { copiedDefinition } from '../apps/app-copy';
 import { appIdOfRequest, withManifestName } from '../apps/app-lifecycle.service';
 import { itemLimitError } from '../context/context.service';
 import type { TemplateRow, TemplatesRepo } from './templates.repo';
-import { copiedDefinition, copiedSettings, firstToolId, hasActiveTool } from './template-copy';
+import { copiedSettings, firstToolId, hasActiveTool } from './template-copy';
 
 export interface TemplatesServiceDeps {
   templatesRepo: TemplatesRepo;
-  appsRepo: Pick<AppsRepo, 'findById' | 'updateSettings'>;
+  appsRepo: Pick<AppsRepo, 'findById' | 'updateSettings' | 'dataItemIds'>;
   versionsRepo: Pick<VersionsRepo, 'findPublishedVersion'>;
   accountOf: (user: SessionUser) => Promise<Pick<Account, 'plan' | 'isAdmin'>>;
   limitsOf: (plan: PlanId) => { maxDataItems: number };
@@ -113,7 +114,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       const { app } = template;
       if (app.settings.isProTool === true && account.plan === 'lite' && !account.isAdmin)
         throw new AppError('PLAN_LIMIT_REACHED', TEMPLATE_MESSAGES.proOnly, { upgradeReason: 'default' });
-      const itemIds = await templatesRepo.dataItemIds(app.id);
+      const itemIds = await appsRepo.dataItemIds(app.id);
       const limits = limitsOf(account.plan);
       if (itemIds.length > limits.maxDataItems) throw itemLimitError(account.plan, limits);
       const published = await versionsRepo.findPublishedVersion(app.id);
