@@ -213,6 +213,39 @@ describe('paid memberships: end users', () => {
     expect((await repo.find(appId, 'gumroad', sale.subscription_id!))!.status).toBe('ended');
   });
 
+  it("keeps following a member's subscription after the builder connects another product: its cancellation and refund still apply", async () => {
+    gumroad.products.push({
+      id: 'prod_club_plus',
+      permalink: 'club-plus',
+      name: 'Club Plus',
+      price: 1500,
+      recurrence: 'monthly',
+    });
+    const appId = await makeApp();
+    routePings((await connect(appId)).notificationUrl);
+    const member = await endUser(appId);
+    const sale = await gumroad.buy('club', member.email);
+    expect((await notes(appId, member.token)).status).toBe(200);
+    const changed = await post(
+      `/api/apps/${appId}/payments/connect`,
+      { provider: 'gumroad', productId: 'prod_club_plus' },
+      builder.token,
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    // The old product's member keeps access; Gumroad's news about their subscription still counts.
+    expect((await notes(appId, member.token)).status).toBe(200);
+    await gumroad.cancel(sale.subscription_id!);
+    expect((await repo.find(appId, 'gumroad', sale.subscription_id!))!.status).toBe('cancelled');
+    await gumroad.refund(sale.id);
+    expect((await repo.find(appId, 'gumroad', sale.subscription_id!))!.status).toBe('ended');
+    expect((await notes(appId, member.token)).status).toBe(403);
+
+    // A sale of the seller's other product that never was this app's is still not its business.
+    const stranger = await gumroad.buy('explorer', uniqueEmail('stranger'));
+    expect(await repo.find(appId, 'gumroad', stranger.subscription_id!)).toBeNull();
+  });
+
   it('ends access at once on a refund or a dispute ping, once however often it comes, and takes it off the revenue', async () => {
     const appId = await makeApp();
     routePings((await connect(appId)).notificationUrl);

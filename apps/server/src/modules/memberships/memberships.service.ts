@@ -311,8 +311,11 @@ export function createMembershipsService(deps: Deps) {
       if (GUMROAD_SUBSCRIPTION_PINGS.has(resource)) {
         const subscriptionId = form.subscription_id;
         const subscriber = subscriptionId ? await client.getSubscriber(subscriptionId) : null;
-        if (!subscriber || subscriber.product_id !== live.product.id)
-          throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
+        // A member of a product the builder has since replaced still has their subscription here.
+        const isOurs =
+          subscriber &&
+          (subscriber.product_id === live.product.id || (await repo.find(appId, 'gumroad', subscriber.id)));
+        if (!subscriber || !isOurs) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
         await repo.apply(gumroadSubscriberChange(appId, resource, form, subscriber));
         return { received: true as const };
       }
@@ -321,9 +324,12 @@ export function createMembershipsService(deps: Deps) {
       if (!sale) throw new AppError('BAD_REQUEST', MEMBERSHIP_MESSAGES.badPing);
       // A dispute ping may come before Gumroad marks the sale charged back.
       const seen = resource === 'dispute' ? { ...sale, chargedback: true } : sale;
-      // Another product of the same seller is not this app's business.
-      if (isOfProduct(sale, live.product))
-        await applyAll(gumroadSaleChanges(appId, live.product, seen, form.tessera_user ?? null));
+      // Another product of the same seller is not this app's business, unless it sold a membership of
+      // this app before the builder replaced the product (its renewals, refunds and disputes).
+      const isOurs =
+        isOfProduct(sale, live.product) ||
+        (await repo.find(appId, 'gumroad', sale.subscription_id ?? `sale:${sale.id}`));
+      if (isOurs) await applyAll(gumroadSaleChanges(appId, live.product, seen, form.tessera_user ?? null));
       return { received: true as const };
     },
 
