@@ -391,11 +391,11 @@ export function createApp({
       const principal = await appUsers.principalOf(appId, authorization, host);
       return Boolean(principal && (await memberships.allows(appId, { appUserId: principal.userId })));
     },
-    paywallOf: async (appId, authorization, host) => {
-      // Without memberships every caller may: no session lookup (tool runs ask on every run).
-      if (await memberships.allows(appId, {})) return null;
-      const principal = await appUsers.principalOf(appId, authorization, host);
-      if (await memberships.allows(appId, { appUserId: principal?.userId ?? null })) return null;
+    paywallOf: async (app, authorization, host) => {
+      // Without memberships every caller may: no query at all (tool runs ask on every run).
+      if (!membershipProductOf(app.settings)) return null;
+      const principal = await appUsers.principalOf(app.id, authorization, host);
+      if (await memberships.allows(app.id, { appUserId: principal?.userId ?? null })) return null;
       return principal ? 'paywall' : 'login';
     },
     toolPageOf: async (hostApp, path) => {

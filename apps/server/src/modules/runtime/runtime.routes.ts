@@ -184,9 +184,10 @@ interface AppHostDeps {
   isAppUser: (appId: string, authorization: string | undefined, host: string) => Promise<boolean>;
   /**
    * Paid memberships (docs/product/memberships.md): null when the caller may use the app, else where
-   * to send them: the login page (no user) or the paywall (a user without a membership).
+   * to send them: the login page (no user) or the paywall (a user without a membership). The host's
+   * app (its settings as the host has them) says whether memberships are on at all.
    */
-  paywallOf?: (appId: string, authorization: string | undefined, host: string) => Promise<'login' | 'paywall' | null>;
+  paywallOf?: (app: RuntimeApp, authorization: string | undefined, host: string) => Promise<'login' | 'paywall' | null>;
   /** The public page of the app's active tool at a path (with none, a single tool's first), or null (tool-page.ts). */
   toolPageOf: (app: RuntimeApp, path: string | null) => Promise<ToolPageBoot | null>;
   /** The tool run API (tool-runs.routes.ts), served on the app's host. */
@@ -227,7 +228,7 @@ export function appHostRoutes(deps: AppHostDeps) {
   // (docs/product/memberships.md).
   const membersOnly: MiddlewareHandler<HostEnv> = async (c, next) => {
     const app = appOf(c);
-    const refused = await deps.paywallOf?.(app.id, c.req.header('authorization'), requestHostName(c));
+    const refused = await deps.paywallOf?.(app, c.req.header('authorization'), requestHostName(c));
     if (refused && !(await runtime.isPreviewOf(app.id, c.req.header(PREVIEW_TOKEN_HEADER))))
       throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: refused });
     await next();
@@ -359,7 +360,7 @@ ${meta}
     const previewToken = c.req.header(PREVIEW_TOKEN_HEADER);
     const paywall = previewToken
       ? null
-      : await deps.paywallOf?.(app.id, c.req.header('authorization'), requestHostName(c));
+      : await deps.paywallOf?.(app, c.req.header('authorization'), requestHostName(c));
     if (paywall) throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: paywall });
     const bundle = await runtime.getBundle(
       app,
