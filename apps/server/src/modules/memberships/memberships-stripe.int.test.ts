@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts';
 import { apps } from '@tessera/db';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, startFakeStripe, uniqueEmail } from '@tessera/test-utils';
-import { buildGenApp } from '../../testing/factories';
+import { startFakeStripe } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { makeMembershipApp, signUpMember } from '../../testing/membership-apps';
 import { createMembershipsRepo } from './memberships.repo';
 
 /**
@@ -59,22 +59,7 @@ const account = stripe.addAccount({
 const post = (path: string, body?: unknown, token?: string) => t.request('POST', path, { body, token });
 const get = (path: string, token?: string) => t.request('GET', path, { token });
 
-async function makeApp() {
-  const { body } = await post(
-    '/api/apps',
-    buildGenApp({ name: 'Club', entities: { Note: { properties: { text: { type: 'string' } } } } }),
-    builder.token,
-  );
-  const appId = body.appId as string;
-  expect((await post(`/api/apps/${appId}/publish`, undefined, builder.token)).status).toBe(200);
-  const saved = await post(
-    `/api/apps/${appId}/settings`,
-    { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
-    builder.token,
-  );
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return appId;
-}
+const makeApp = () => makeMembershipApp(t, builder);
 /** Key, price, signing secret; the account's webhooks then go to this app's endpoint. */
 async function connect(appId: string) {
   const key = await post(
@@ -100,16 +85,7 @@ async function connect(appId: string) {
     t.request('POST', path, { rawBody: payload, headers: { 'stripe-signature': signature } });
   return path;
 }
-async function endUser(appId: string) {
-  const email = uniqueEmail('member');
-  const res = await post(`/live_api/apps/${appId}/auth/sign-up`, {
-    email,
-    password: STRONG_PASSWORD,
-    full_name: 'Mia',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { email, token: res.body.token as string, id: res.body.user.id as string };
-}
+const endUser = (appId: string) => signUpMember(t, appId);
 const notes = (appId: string, token?: string) => get(`/live_api/apps/${appId}/entities/Note`, token);
 /** The end user's checkout, paid on the fake's hosted page; answers the session id. */
 async function buy(appId: string, member: { token: string }) {

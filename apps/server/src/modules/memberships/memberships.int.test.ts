@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, startFakeGumroad, uniqueEmail } from '@tessera/test-utils';
-import { buildGenApp } from '../../testing/factories';
+import { STRONG_PASSWORD, startFakeGumroad, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { makeMembershipApp, signUpMember } from '../../testing/membership-apps';
 import { createMembershipsRepo } from './memberships.repo';
 
 /** Paid memberships of an app's end users through a fake Gumroad on loopback (docs/product/memberships.md). */
@@ -20,24 +20,7 @@ const WEEK_AGO = () => new Date(Date.now() - 7 * 86_400_000);
 const post = (path: string, body?: unknown, token?: string) => t.request('POST', path, { body, token });
 const get = (path: string, token?: string) => t.request('GET', path, { token });
 
-async function makeApp(owner = builder, { signup = true } = {}) {
-  const { body } = await post(
-    '/api/apps',
-    buildGenApp({ name: 'Club', entities: { Note: { properties: { text: { type: 'string' } } } } }),
-    owner.token,
-  );
-  const appId = body.appId as string;
-  if (signup) {
-    expect((await post(`/api/apps/${appId}/publish`, undefined, owner.token)).status).toBe(200);
-    const saved = await post(
-      `/api/apps/${appId}/settings`,
-      { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
-      owner.token,
-    );
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-  return appId;
-}
+const makeApp = (owner = builder, options: { signup?: boolean } = {}) => makeMembershipApp(t, owner, options);
 async function connect(appId: string, owner = builder) {
   expect(
     (await post(`/api/apps/${appId}/payments/token`, { accessToken: gumroad.accessToken }, owner.token)).status,
@@ -46,16 +29,7 @@ async function connect(appId: string, owner = builder) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { notificationUrl: string };
 }
-async function endUser(appId: string) {
-  const email = uniqueEmail('member');
-  const res = await post(`/live_api/apps/${appId}/auth/sign-up`, {
-    email,
-    password: STRONG_PASSWORD,
-    full_name: 'Mia',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { email, token: res.body.token as string, id: res.body.user.id as string };
-}
+const endUser = (appId: string) => signUpMember(t, appId);
 /** Pings of the fake land on this app's ping URL, in-process. */
 function routePings(notificationUrl: string) {
   const url = new URL(notificationUrl);
