@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Check, Copy, ExternalLink, PartyPopper } from 'lucide-react';
+import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, type PlanId } from '@tessera/contracts';
 import { Button, Dialog, DialogClose, DialogContent, Input, toast } from '@tessera/ui';
+import { UpgradePrompt } from '../../data-sources';
+import type { ToolActivation } from '../hooks/use-tool-activation';
 
 export interface ActivateToolDialogProps {
   /** The live tool's public link; null keeps the dialog closed. */
@@ -68,5 +71,24 @@ export function ActivateToolDialog({ publicUrl, title, onClose }: ActivateToolDi
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What switching a tool live opens: Activate Your Tool with its link, or the live-tool limit's upgrade prompt. */
+export function ToolActivationDialogs({ activation, plan }: { activation: ToolActivation; plan: PlanId | undefined }) {
+  return (
+    <>
+      <ActivateToolDialog
+        publicUrl={activation.liveLink?.url ?? null}
+        title={activation.liveLink?.title ?? ''}
+        onClose={activation.closeLink}
+      />
+      <UpgradePrompt
+        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
+        message={activation.upgradeMessage ?? undefined}
+        currentPlan={plan}
+        onClose={activation.closeUpgrade}
+      />
+    </>
   );
 }

@@ -1,18 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Eye, FileSpreadsheet, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
-import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, toolPageBootOf, toolPagePath, type ToolApp } from '@tessera/contracts';
+import { toolPageBootOf, toolPagePath, type ToolApp } from '@tessera/contracts';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { useMediaQuery } from '../../../shared/hooks';
 import { menuEntries, type MenuEntryId } from '../../../shared/panels';
-import { UpgradePrompt } from '../../data-sources';
 import { useToolList, type ToolAppDetails } from '../api/tools';
 import { useToolActivation } from '../hooks/use-tool-activation';
 import { useToolEditor } from '../hooks/use-tool-editor';
 import { unknownTags } from '../lib/instructions';
 import { toolFields, toolOf, toolTexts, withTool } from '../lib/tool-draft';
-import { ActivateToolDialog } from './activate-tool-dialog';
+import { ToolActivationDialogs } from './activate-tool-dialog';
 import { ActivationSwitch } from './activation-switch';
 import { BatchRunDialog } from './batch-run-dialog';
 import { SaveIndicator } from './save-indicator';
@@ -209,17 +208,7 @@ export function ToolBuilder({ details, toolId }: { details: ToolAppDetails; tool
       </div>
 
       <BatchRunDialog appId={appId} toolId={toolId} open={batchOpen} onOpenChange={setBatchOpen} />
-      <ActivateToolDialog
-        publicUrl={activation.liveLink?.url ?? null}
-        title={activation.liveLink?.title ?? ''}
-        onClose={activation.closeLink}
-      />
-      <UpgradePrompt
-        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
-        message={activation.upgradeMessage ?? undefined}
-        currentPlan={plan}
-        onClose={activation.closeUpgrade}
-      />
+      <ToolActivationDialogs activation={activation} plan={plan} />
     </div>
   );
 }

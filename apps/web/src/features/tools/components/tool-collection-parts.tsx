@@ -1,9 +1,8 @@
 import { Copy, ExternalLink, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, type ToolSummary } from '@tessera/contracts';
+import type { ToolSummary } from '@tessera/contracts';
 import { Button, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@tessera/ui';
-import { UpgradePrompt } from '../../data-sources';
 import type { ToolsCollection } from '../hooks/use-tools-collection';
-import { ActivateToolDialog } from './activate-tool-dialog';
+import { ToolActivationDialogs } from './activate-tool-dialog';
 import { ActivationSwitch } from './activation-switch';
 import { DeleteToolDialog, PathDialog, RenameToolDialog } from './tool-dialogs';
 
@@ -90,17 +89,7 @@ export function ToolCollectionDialogs({ collection, appUrl }: { collection: Tool
         isPending={collection.remove.isPending}
         onConfirm={() => action && collection.removeTool(action.tool)}
       />
-      <ActivateToolDialog
-        publicUrl={activation.liveLink?.url ?? null}
-        title={activation.liveLink?.title ?? ''}
-        onClose={activation.closeLink}
-      />
-      <UpgradePrompt
-        reason={activation.upgradeMessage ? ACTIVATED_TOOL_PER_APP_LIMIT_REACHED : null}
-        message={activation.upgradeMessage ?? undefined}
-        currentPlan={collection.plan}
-        onClose={activation.closeUpgrade}
-      />
+      <ToolActivationDialogs activation={activation} plan={collection.plan} />
     </>
   );
 }

@@ -83,3 +83,5 @@ export function useToolActivation({
     closeLink: () => setLiveLink(null),
   };
 }
+
+export type ToolActivation = ReturnType<typeof useToolActivation>;
