@@ -197,16 +197,10 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   await useSessionOf(context, baseURL!, builder);
   await page.goto('/home');
   await page.getByRole('link', { name: 'Stripe Club' }).click();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('dialog', { name: 'Your app is live' }).press('Escape');
   const editor = new EditorPage(page);
-  await editor.menuEntry(/App settings/).click();
+  await editor.publish();
+  await editor.enableSignUp(SIGNUP_CONTACTS);
   const panel = editor.panel;
-  await panel.getByRole('switch', { name: 'Let users sign up' }).click();
-  await panel.getByLabel('Terms of service link').fill(SIGNUP_CONTACTS.termsOfServiceLink);
-  await panel.getByLabel('Privacy policy link').fill(SIGNUP_CONTACTS.privacyPolicyLink);
-  await panel.getByLabel('Support e-mail').fill(SIGNUP_CONTACTS.supportEmail);
-  await panel.getByRole('button', { name: 'Save changes' }).click();
 
   // Stripe: a wrong key is refused by Stripe, the right one lists its monthly price in euros.
   await panel.getByRole('button', { name: 'Set up paid memberships' }).click();
