@@ -61,6 +61,34 @@ export async function copyDataItems(tx: Db, toAppId: string, itemIds: ReadonlyMa
   }
 }
 
+/** A copied app's row as it is stored: `apps` columns, the source's or the copy's own. */
+export type CopiedAppRow = Pick<
+  typeof apps.$inferInsert,
+  'id' | 'ownerUserId' | 'kind' | 'slug' | 'name' | 'definition' | 'style' | 'settings' | 'appBuilderVersion'
+>;
+
+/**
+ * Stores a copied app in `tx`: claims its slug, inserts its row and, when it has files, stores them
+ * as version 1 (a duplicate and a copy of a template both start this way).
+ */
+export async function insertCopiedApp(
+  tx: Db,
+  row: CopiedAppRow,
+  first: { snapshot: AppSnapshot | null; description: string },
+): Promise<AppRow> {
+  await tx.insert(appSlugs).values({ slug: row.slug, appId: row.id });
+  const [inserted] = await tx.insert(apps).values(row).returning();
+  if (first.snapshot)
+    await tx.insert(appVersions).values({
+      id: randomUUID(),
+      appId: row.id,
+      number: 1,
+      snapshot: first.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
+      description: first.description,
+    });
+  return inserted!;
+}
+
 /** Duplicating and deleting whole apps (rows of every table that holds an app's data). */
 export function createAppLifecycleRepo(db: Db) {
   return {
@@ -72,10 +100,9 @@ export function createAppLifecycleRepo(db: Db) {
      */
     async duplicate(source: AppRow, copy: AppCopy): Promise<AppRow> {
       return db.transaction(async (tx) => {
-        await tx.insert(appSlugs).values({ slug: copy.slug, appId: copy.id });
-        const [row] = await tx
-          .insert(apps)
-          .values({
+        const row = await insertCopiedApp(
+          tx,
+          {
             id: copy.id,
             ownerUserId: source.ownerUserId,
             kind: source.kind,
@@ -85,20 +112,12 @@ export function createAppLifecycleRepo(db: Db) {
             style: source.style,
             settings: copy.settings,
             appBuilderVersion: source.appBuilderVersion,
-          })
-          .returning();
+          },
+          { snapshot: copy.snapshot, description: copy.description },
+        );
         await tx.execute(sql`
           INSERT INTO app_entities (app_id, name, schema)
           SELECT ${copy.id}, name, schema FROM app_entities WHERE app_id = ${source.id}`);
-        if (copy.snapshot) {
-          await tx.insert(appVersions).values({
-            id: randomUUID(),
-            appId: copy.id,
-            number: 1,
-            snapshot: copy.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
-            description: copy.description,
-          });
-        }
         await tx.execute(sql`
           INSERT INTO app_looks (app_id, texts) SELECT ${copy.id}, texts FROM app_looks WHERE app_id = ${source.id}`);
         await copyDataItems(tx, copy.id, copy.itemIds);
@@ -108,7 +127,7 @@ export function createAppLifecycleRepo(db: Db) {
             SELECT gen_random_uuid()::text, ${copy.id}, entity, data, NULL, created_at, updated_at
             FROM entity_records WHERE app_id = ${source.id}`);
         }
-        return row!;
+        return row;
       });
     },
 

@@ -5,15 +5,13 @@ import {
   appEntities,
   appLooks,
   apps,
-  appSlugs,
-  appVersions,
   authUsers,
   contextItems,
   templateCategories,
   type Db,
 } from '@tessera/db';
 import type { AppSnapshot } from '@tessera/agent';
-import { copyDataItems } from '../apps/app-lifecycle.repo';
+import { copyDataItems, insertCopiedApp } from '../apps/app-lifecycle.repo';
 import type { AppRow } from '../apps/apps.repo';
 
 /** A template as the library reads it: the app row and the look its end users get. */
@@ -104,42 +102,26 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
      */
     async insertCopy(copy: TemplateCopy): Promise<AppRow> {
       return db.transaction(async (tx) => {
-        await tx.insert(appSlugs).values({ slug: copy.slug, appId: copy.id });
-        const [row] = await tx
-          .insert(apps)
-          .values({
-            id: copy.id,
-            ownerUserId: copy.ownerUserId,
-            kind: copy.kind,
-            slug: copy.slug,
-            name: copy.name,
-            definition: copy.definition,
-            style: copy.style,
-            settings: copy.settings,
-            appBuilderVersion: copy.appBuilderVersion,
-          })
-          .returning();
-        if (copy.snapshot) {
-          const entities = Object.entries(copy.snapshot.entities);
-          if (entities.length)
-            await tx.insert(appEntities).values(
+        const { id, ownerUserId, kind, slug, name, definition, style, settings, appBuilderVersion } = copy;
+        const row = await insertCopiedApp(
+          tx,
+          { id, ownerUserId, kind, slug, name, definition, style, settings, appBuilderVersion },
+          { snapshot: copy.snapshot, description: `Started from the ${name} template` },
+        );
+        const entities = Object.entries(copy.snapshot?.entities ?? {});
+        if (entities.length)
+          await tx
+            .insert(appEntities)
+            .values(
               entities.map(([name, schema]) => ({
                 appId: copy.id,
                 name,
                 schema: schema as unknown as Record<string, unknown>,
               })),
             );
-          await tx.insert(appVersions).values({
-            id: randomUUID(),
-            appId: copy.id,
-            number: 1,
-            snapshot: copy.snapshot as unknown as typeof appVersions.$inferInsert.snapshot,
-            description: `Started from the ${copy.name} template`,
-          });
-        }
         await tx.insert(appLooks).values({ appId: copy.id, texts: copy.texts });
         await copyDataItems(tx, copy.id, copy.itemIds);
-        return row!;
+        return row;
       });
     },
 
