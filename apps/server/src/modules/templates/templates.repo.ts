@@ -110,15 +110,13 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
         );
         const entities = Object.entries(copy.snapshot?.entities ?? {});
         if (entities.length)
-          await tx
-            .insert(appEntities)
-            .values(
-              entities.map(([name, schema]) => ({
-                appId: copy.id,
-                name,
-                schema: schema as unknown as Record<string, unknown>,
-              })),
-            );
+          await tx.insert(appEntities).values(
+            entities.map(([name, schema]) => ({
+              appId: copy.id,
+              name,
+              schema: schema as unknown as Record<string, unknown>,
+            })),
+          );
         await tx.insert(appLooks).values({ appId: copy.id, texts: copy.texts });
         await copyDataItems(tx, copy.id, copy.itemIds);
         return row;
