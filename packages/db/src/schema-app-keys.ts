@@ -18,6 +18,12 @@ export const appKeys = pgTable(
     hint: text('hint').notNull(),
     /** Read-only unless the builder allowed changes when creating the key. */
     canWrite: boolean('can_write').notNull().default(false),
+    /**
+     * `site`: built into an exported site, it names the app and the caller stays its visitor or
+     * signed-in end user under the entity access rules. `server`: full access to the app's records,
+     * for the builder's own server only (docs/product/export.md#app-keys).
+     */
+    kind: text('kind').notNull().default('site'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

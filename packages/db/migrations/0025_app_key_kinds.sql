@@ -1,0 +1,1 @@
+ALTER TABLE "app_keys" ADD COLUMN "kind" text DEFAULT 'site' NOT NULL;
