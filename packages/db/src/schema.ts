@@ -246,6 +246,17 @@ export const appUsers = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * When the user proved the address is theirs (a sign-up code, a reset or invitation link); null
+     * means unconfirmed, and nothing that trusts an address (SendEmail, memberships by e-mail,
+     * invitations) trusts it. Accounts made before confirmation existed start unconfirmed.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The live confirmation code, kept as a keyed hash only; null once spent. */
+    confirmCodeHash: text('confirm_code_hash'),
+    confirmCodeExpiresAt: timestamp('confirm_code_expires_at', { withTimezone: true }),
+    /** Wrong guesses of the live code; past the limit the code is dead and a new one must be sent. */
+    confirmCodeAttempts: integer('confirm_code_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
