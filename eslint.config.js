@@ -11,7 +11,7 @@ const noSql = {
   message: "Only *.repo.ts files touch SQL: move the query into the module's repo.",
 };
 const onlyContracts = {
-  group: ['@tessera/*', '!@tessera/contracts'],
+  group: ['@tessera/*', '!@tessera/contracts', '!@tessera/contracts/*'],
   message: 'This package depends only on @tessera/contracts.',
 };
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNT_CREATE_RETRIES, APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { ACCOUNT_CREATE_RETRIES } from '@tessera/contracts/auth';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ANALYTICS_MESSAGES, RUNTIME_MESSAGES } from '@tessera/contracts';
+import { ANALYTICS_MESSAGES } from '@tessera/contracts/analytics';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
 import { EditorPage, HomePage } from './support/pages';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { STYLE_PRESETS, WATERMARK_TEXT } from '@tessera/contracts';
+import { STYLE_PRESETS, WATERMARK_TEXT } from '@tessera/contracts/apps';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf } from './support/helpers';
 import { EditorPage, LoginPage } from './support/pages';

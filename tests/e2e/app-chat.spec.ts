@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_CHAT_MESSAGES } from '@tessera/contracts';
+import { APP_CHAT_MESSAGES } from '@tessera/contracts/app-chat';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, useSessionOf } from './support/helpers';
 import { EditorPage } from './support/pages';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
 import { EditorPage } from './support/pages';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { CLAIM_MESSAGES } from '@tessera/contracts';
+import { CLAIM_MESSAGES } from '@tessera/contracts/tools';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMINS, PASSWORD, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';

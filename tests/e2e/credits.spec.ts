@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { RUNTIME_MESSAGES, TOOL_PAGE_MESSAGES as T } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
+import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts/tool-page';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';

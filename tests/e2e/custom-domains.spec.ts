@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { DOMAIN_MESSAGES, txtMissingMessage } from '@tessera/contracts';
+import { DOMAIN_MESSAGES, txtMissingMessage } from '@tessera/contracts/domains';
 import { CHROMIUM_LAUNCH } from './support/chromium';
 import { setDnsRecords } from './support/dns';
 import { expect, test } from './support/fixtures';

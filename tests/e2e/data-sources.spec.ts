@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { APP_MESSAGES, MESSAGES, type ContextItem } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type ContextItem } from '@tessera/contracts/context';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MESSAGES, permissionChangeRequest } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { permissionChangeRequest } from '@tessera/contracts/entities';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { EXPORT_MESSAGES } from '@tessera/contracts';
+import { EXPORT_MESSAGES } from '@tessera/contracts/app-export';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/helpers';
 import { DevOutbox, EditorPage, HomePage, LoginPage } from './support/pages';

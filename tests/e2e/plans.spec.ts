@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { APP_MESSAGES, type Account } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, type TestUser } from './support/helpers';
 import { LoginPage } from './support/pages';

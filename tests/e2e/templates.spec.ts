@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { TEMPLATE_MESSAGES, TOOL_MESSAGES } from '@tessera/contracts';
+import { TEMPLATE_MESSAGES } from '@tessera/contracts/templates';
+import { TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { expect, test } from './support/fixtures';
 import { createUser, E2E_ADMINS, PASSWORD, uniqueEmail, useSessionOf } from './support/helpers';
 import { DevOutbox, EditorPage, HomePage, LoginPage, ToolBuilderPage } from './support/pages';

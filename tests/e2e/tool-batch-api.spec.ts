@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';

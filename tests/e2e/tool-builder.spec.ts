@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { TOOL_MESSAGES, TOOL_PAGE_MESSAGES, fillMessage } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES } from '@tessera/contracts/tool-page';
+import { TOOL_MESSAGES, fillMessage } from '@tessera/contracts/tools';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, createUser, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';

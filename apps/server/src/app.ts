@@ -1,13 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  APP_MESSAGES,
-  EXTRACT_MAX_BYTES,
-  PREVIEW_TOKEN_HEADER,
-  type PublicConfig,
-  type SessionUser,
-} from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type PublicConfig, type SessionUser } from '@tessera/contracts/auth';
+import { EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';

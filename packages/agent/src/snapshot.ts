@@ -1,4 +1,4 @@
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 
 /** The whole content of one version of a generated app (docs/generated-apps.md). */
 export interface AppSnapshot {

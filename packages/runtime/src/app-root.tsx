@@ -8,14 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
-import {
-  RUNTIME_MESSAGES,
-  WATERMARK_TEXT,
-  type AppBundle,
-  type AppErrorReport,
-  type AppLook,
-  type RuntimeBoot,
-} from '@tessera/contracts';
+import { WATERMARK_TEXT, type AppLook } from '@tessera/contracts/apps';
+import { RUNTIME_MESSAGES, type AppBundle, type AppErrorReport, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { getDebugLog, logDebug, subscribeDebugLog } from './debug-log';
 import { errorReportOf, PageErrorBoundary } from './error-boundary';
 import type { createFrameBridge } from './frame';

@@ -1,4 +1,4 @@
-import { DEBUG_LOG_SIZE } from '@tessera/contracts';
+import { DEBUG_LOG_SIZE } from '@tessera/contracts/runtime';
 
 /** One line of the runtime's debug log (docs/product/runtime.md#screens-and-routes: 100 entries, shown to admins). */
 export interface DebugLogEntry {

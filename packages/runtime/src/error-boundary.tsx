@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES, RUNTIME_MESSAGES, type AppErrorReport } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES, type AppErrorReport } from '@tessera/contracts/runtime';
 import { SignInPrompt } from './login-page';
 import { ApiError } from './sdk';
 

@@ -1,9 +1,5 @@
-import {
-  parseAppStyle,
-  parseAppTexts,
-  type FrameMessageToParent,
-  type FrameMessageToPreview,
-} from '@tessera/contracts';
+import { parseAppStyle, parseAppTexts } from '@tessera/contracts/apps';
+import { type FrameMessageToParent, type FrameMessageToPreview } from '@tessera/contracts/runtime';
 
 /**
  * The preview's side of docs/product/runtime.md#calls frame messages. Only the builder's origin (given by the shell)

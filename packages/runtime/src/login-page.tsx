@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { APP_MESSAGES, RUNTIME_MESSAGES, type AppSession, type AppUser, type RuntimeBoot } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type AppSession, type AppUser } from '@tessera/contracts/app-users';
+import { RUNTIME_MESSAGES, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { apiRequest, getAppUserToken, loginUrl, me, setAppUserToken, ApiError, SESSION_FRAGMENT } from './sdk';
 import { safeNextUrl } from './pages';
 

@@ -5,7 +5,7 @@
  * edits at once through the `look_changed` frame message.
  */
 import { useSyncExternalStore } from 'react';
-import { EMPTY_LOOK, themeCss, type AppLook } from '@tessera/contracts';
+import { EMPTY_LOOK, themeCss, type AppLook } from '@tessera/contracts/apps';
 
 let look: AppLook = EMPTY_LOOK;
 let appName = '';

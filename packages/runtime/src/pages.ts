@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_NAMES, normalizePageName } from '@tessera/contracts';
+import { DEFAULT_PAGE_NAMES, normalizePageName } from '@tessera/contracts/runtime';
 
 /**
  * The page to show for a requested name (docs/product/runtime.md#screens-and-routes): matched case-insensitively with hyphens

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   MEMBERSHIP_MESSAGES,
-  RUNTIME_MESSAGES,
   formatPaymentAmount,
   membershipPeriod,
   type MembershipStatus,
-  type RuntimeBoot,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
+import { RUNTIME_MESSAGES, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { applyLook } from './look';
 import { Spinner } from './login-page';
 import { safeNextUrl } from './pages';

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts';
+import { PREVIEW_TOKEN_FRAGMENT, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { AppRoot } from './app-root';
 import { createFrameBridge } from './frame';
 import { LoginPage } from './login-page';

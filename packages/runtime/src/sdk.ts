@@ -3,6 +3,7 @@
  * `@/utils` (docs/generated-apps.md). Talks only to the app's own host; the app user's token lives
  * in this origin's localStorage, the preview token in its sessionStorage.
  */
+import { type AppUser } from '@tessera/contracts/app-users';
 import {
   appLoginPath,
   IMAGE_UPLOAD_TOAST_MS,
@@ -10,10 +11,8 @@ import {
   PREVIEW_TOKEN_HEADER,
   RUNTIME_MESSAGES,
   UPLOAD_MAX_BYTES,
-  type AppUser,
-  type RunToolResponse,
-  type ToolFieldValue,
-} from '@tessera/contracts';
+} from '@tessera/contracts/runtime';
+import { type RunToolResponse, type ToolFieldValue } from '@tessera/contracts/tool-runs';
 import { logDebug } from './debug-log';
 import { pageUrl } from './pages';
 import { showToast } from './toasts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { RUNTIME_MESSAGES, type RuntimeBoot } from '@tessera/contracts';
+import { RUNTIME_MESSAGES, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { PageErrorBoundary } from './error-boundary';
 import { LoginPage, SignInPrompt } from './login-page';
 import {

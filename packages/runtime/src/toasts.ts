@@ -1,4 +1,4 @@
-import { TOAST_LIMIT } from '@tessera/contracts';
+import { TOAST_LIMIT } from '@tessera/contracts/runtime';
 
 export interface Toast {
   id: number;

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts/plans';
 
 /**
  * The fake payment providers of the e2e install (support/fake-payments-server.ts) and what the

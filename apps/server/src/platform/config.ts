@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PLAN_CATALOGUE, PlanCatalogueSchema, type PlanCatalogue } from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE, PlanCatalogueSchema, type PlanCatalogue } from '@tessera/contracts/plans';
 import { fetchPolicyForTests, type FetchPolicy } from './outbound/safe-fetch';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import * as contracts from '@tessera/contracts';
+import { CONTRACT_EXPORTS } from '@tessera/contracts/all';
 
 /** Keys that reach Object.prototype when a plain object is indexed by them. */
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
@@ -128,7 +128,7 @@ export function fromZod(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /** Every object schema the contracts export (request and response bodies alike). */
-const CONTRACT_SCHEMAS = Object.entries(contracts)
+const CONTRACT_SCHEMAS = CONTRACT_EXPORTS
   .filter(([name, value]) => name.endsWith('Schema') && typeof value === 'object' && value !== null && '_zod' in value)
   .filter(([, value]) => ['object', 'pipe'].includes(defOf(value).type))
   .map(([, value]) => value as z.ZodType);

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSV_DATA_TYPES } from '@tessera/contracts';
+import { CSV_DATA_TYPES } from '@tessera/contracts/entities';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';

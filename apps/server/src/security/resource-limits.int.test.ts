@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '@tessera/contracts';
+import { UPLOAD_MAX_BYTES } from '@tessera/contracts/runtime';
 import { createTestApp } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';

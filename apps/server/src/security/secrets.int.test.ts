@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts';
+import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
 import { createLogger, type Logger } from '../platform/logger';
 import { createTestApp } from '../testing/harness';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AppChatSettingsUpdate, ToolRunEvent } from '@tessera/contracts';
+import type { AppChatSettingsUpdate } from '@tessera/contracts/app-chat';
+import type { ToolRunEvent } from '@tessera/contracts/tool-runs';
 import { buildGenApp } from './factories';
 import type { TestApp } from './harness';
 import { FAQ, ingestItems, onHost, parseEvents, type RunResponse } from './tool-apps';

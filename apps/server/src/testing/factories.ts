@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { APP_BUILDER_VERSION, type GenAppSchema, type SaveAppRequestSchema } from '@tessera/contracts';
+import { APP_BUILDER_VERSION, type GenAppSchema, type SaveAppRequestSchema } from '@tessera/contracts/apps';
 
 /** What a test may set in the generated app it saves (any field of the definition). */
 export type GenAppOverrides = Partial<z.input<typeof GenAppSchema>>;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import type { OutboxMail } from '@tessera/contracts';
+import type { OutboxMail } from '@tessera/contracts/auth';
 import { createTestDatabase, STRONG_PASSWORD, uniqueEmail, type TestDatabase } from '@tessera/test-utils';
 import { createApp, type AppDeps, type TesseraApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ToolRunEvent } from '@tessera/contracts';
+import type { ToolRunEvent } from '@tessera/contracts/tool-runs';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import type { TestApp } from './harness';
 

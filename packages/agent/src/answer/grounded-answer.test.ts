@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { createOfflineAnswerModel } from './answer-model';
 import { writeGroundedAnswer } from './grounded-answer';
 import { fillJsonSchema } from './json-fill';

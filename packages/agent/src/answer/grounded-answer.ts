@@ -1,4 +1,4 @@
-import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { fillJsonSchema } from './json-fill';
 import { contentWords, splitSentences, type Sentence } from './sentences';
 

@@ -1,4 +1,4 @@
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
 import { TOOL_LINE } from './render/tool-page';

@@ -1,7 +1,7 @@
 // Understanding a description ("Build a task tracker with tasks (title, done, due date) and projects
 // (name)", "a recipe book", "CRM for my bakery") as entities with typed fields, a name and a theme.
-import type { EntitySchema, PropertySchema } from '@tessera/contracts';
-import { DEFAULT_PERMISSIONS, ENTITY_NAME_PATTERN, MAX_ENTITY_PROPERTIES } from '@tessera/contracts';
+import type { EntitySchema, PropertySchema } from '@tessera/contracts/entities';
+import { DEFAULT_PERMISSIONS, ENTITY_NAME_PATTERN, MAX_ENTITY_PROPERTIES } from '@tessera/contracts/entities';
 import { APP_KINDS, KNOWN_ENTITIES, PALETTE_HINTS, type AppKind } from './catalogue';
 import { displayFieldOf, inferField, splitList, type InferredField } from './fields';
 import { COLOR_WORDS, PALETTES, normalizeHex, paletteOf, type Theme } from './theme';

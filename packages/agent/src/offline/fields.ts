@@ -1,4 +1,4 @@
-import { propertyKind, type EntitySchema, type PropertySchema } from '@tessera/contracts';
+import { propertyKind, type EntitySchema, type PropertySchema } from '@tessera/contracts/entities';
 import { labelOf, snakeCase, wordsOf } from './text';
 
 /** How a property is shown and edited in generated pages. */

@@ -1,6 +1,6 @@
 // Follow-up turns: split the request into clauses, let the handlers change a copy of the app's
 // model, then write the difference as protocol actions.
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { readAppModel } from './app-model';

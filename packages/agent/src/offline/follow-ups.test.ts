@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_PRESETS, permissionChangeRequest } from '@tessera/contracts';
+import { ACCESS_PRESETS, permissionChangeRequest } from '@tessera/contracts/entities';
 import type { AppSnapshot } from '../snapshot';
 import { EMPTY_SNAPSHOT, badImports, compileErrors, errorsOf, runTurn } from './test-helpers';
 import { planAppBuilderTurn } from './plan';

@@ -1,5 +1,5 @@
 // The offline builder's own words: what it can do, how it names field types, what to try next.
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import type { AppModel } from './app-model';
 import { currencyOfProperty } from './fields';
 import { pascalCase, humanize, pluralize } from './text';

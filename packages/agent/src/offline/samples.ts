@@ -1,4 +1,4 @@
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { KNOWN_ENTITIES } from './catalogue';
 import { displayFieldOf, fieldSpecsOf } from './fields';
 import { FIELD_VALUES, PEOPLE, PERSON_FIELDS, TITLES } from './sample-words';

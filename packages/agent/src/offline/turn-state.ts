@@ -1,5 +1,5 @@
 // The working state of a follow-up turn and the helpers every change handler shares.
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { pagesOf, type AppModel } from './app-model';
 import { entityNameOf } from './describe';

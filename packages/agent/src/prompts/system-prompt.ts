@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS, ACCESS_PRESETS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts';
+import { ACCESS_LEVELS, ACCESS_PRESETS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
 
 export interface SystemPromptInput {

@@ -1,4 +1,5 @@
-import { MESSAGES, USER_ENTITY, coerceRecord, parseEntitySchema, type EntitySchema } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { USER_ENTITY, coerceRecord, parseEntitySchema, type EntitySchema } from '@tessera/contracts/entities';
 import type { AppSnapshot } from '../snapshot';
 import type { ValidationIssue } from './issues';
 import { entitiesOf, parseLenientJson } from './json';

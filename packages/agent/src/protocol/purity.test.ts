@@ -15,7 +15,7 @@ describe('@tessera/agent/protocol', () => {
       const specifiers = [...text.matchAll(/^(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
       for (const spec of specifiers)
         expect([spec, file]).toEqual([
-          expect.stringMatching(/^(\.\/[\w-]+|\.\.\/snapshot|@tessera\/contracts)$/),
+          expect.stringMatching(/^(\.\/[\w-]+|\.\.\/snapshot|@tessera\/contracts(\/[\w-]+)?)$/),
           file,
         ]);
       expect(text, file).not.toMatch(/\b(process|Buffer|require)\s*[.(]/);

@@ -1,4 +1,5 @@
-import { USER_ENTITY, parseEntitySchema, resolveAppImport } from '@tessera/contracts';
+import { resolveAppImport } from '@tessera/contracts/code';
+import { USER_ENTITY, parseEntitySchema } from '@tessera/contracts/entities';
 import { transform, type Loader, type Message } from 'esbuild';
 import type { ValidationIssue } from '../protocol/issues';
 import type { AppSnapshot } from '../snapshot';

@@ -4,12 +4,8 @@
  * sources it used. Styled by the app's theme variables, with neutral fallbacks.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  APP_CHAT_MESSAGE_MAX_LENGTH,
-  APP_CHAT_MESSAGES,
-  type AppChatPublic,
-  type ToolRunSource,
-} from '@tessera/contracts';
+import { APP_CHAT_MESSAGE_MAX_LENGTH, APP_CHAT_MESSAGES, type AppChatPublic } from '@tessera/contracts/app-chat';
+import { type ToolRunSource } from '@tessera/contracts/tool-runs';
 import { apiRequest, ApiError } from '../sdk';
 import { Markdown } from '../tool/markdown';
 import { streamEvents } from '../tool/tool-api';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts/tool-page';
 import { configureSdk } from '../sdk';
 import { CreditsHelp } from './credits-help';
 

@@ -1,4 +1,4 @@
-import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot } from '@tessera/contracts/tool-page';
 import { paywallUrl } from '../sdk';
 
 /**

@@ -4,7 +4,7 @@
  * app's host), height and weight (held in cm and kg, typed in either unit), item select.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { TOOL_PAGE_MESSAGES as T, type ToolPageField } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T, type ToolPageField } from '@tessera/contracts/tool-page';
 import { UploadFile } from '../sdk';
 import type { FieldValue } from './form-values';
 

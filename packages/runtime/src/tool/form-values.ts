@@ -2,7 +2,7 @@
  * The tool form's values and their checks (docs/product/tools.md#rules-and-messages): what each
  * field type holds, which step a field is on, and the messages of a missing or malformed value.
  */
-import { TOOL_PAGE_MESSAGES, type ToolPageBoot, type ToolPageField } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES, type ToolPageBoot, type ToolPageField } from '@tessera/contracts/tool-page';
 
 export type FieldValue = string | string[];
 export type FormValues = Record<string, FieldValue>;

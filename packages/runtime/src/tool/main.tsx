@@ -6,7 +6,7 @@
  */
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { ToolPageBoot, ToolPreviewBoot } from '@tessera/contracts';
+import type { ToolPageBoot, ToolPreviewBoot } from '@tessera/contracts/tool-page';
 import { configureSdk, SESSION_FRAGMENT, setAppUserToken } from '../sdk';
 import { dismissToast, getToasts, subscribeToasts } from '../toasts';
 import { ToolPreviewHost } from './preview-host';

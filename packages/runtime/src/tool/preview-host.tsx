@@ -4,7 +4,7 @@
  * the window that frames this one, are read; the page tells the builder it is ready on load.
  */
 import { useEffect, useState } from 'react';
-import type { ToolPageBoot, ToolPreviewToFrame, ToolPreviewToParent } from '@tessera/contracts';
+import type { ToolPageBoot, ToolPreviewToFrame, ToolPreviewToParent } from '@tessera/contracts/tool-page';
 import { configureSdk } from '../sdk';
 import { ToolPage } from './tool-page';
 

@@ -3,7 +3,8 @@
  * written, the sources it used, copy, and editing where the tool allows it.
  */
 import { useState } from 'react';
-import { TOOL_PAGE_MESSAGES as T, type ToolRunSource } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts/tool-page';
+import { type ToolRunSource } from '@tessera/contracts/tool-runs';
 import { Markdown } from './markdown';
 import type { RunState } from './run-machine';
 

@@ -4,7 +4,7 @@
  * Success -> Loading on validate (saving an edited result); Success or Error -> Idle on reset.
  * Events that the table does not allow in the current state are ignored.
  */
-import type { ToolRunSource } from '@tessera/contracts';
+import type { ToolRunSource } from '@tessera/contracts/tool-runs';
 
 export type RunStep = 'search-similar' | 'query-context' | 'generate';
 export type BlockValidation = 'pending' | 'validated' | 'failed';

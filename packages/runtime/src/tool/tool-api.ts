@@ -10,7 +10,7 @@ import type {
   ToolRunEvent,
   ToolRunUsage,
   UserMemoriesResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { apiRequest, ApiError, callerHeaders } from '../sdk';
 
 const toolBase = (path: string) => `/live_api/tools/${encodeURIComponent(path)}`;

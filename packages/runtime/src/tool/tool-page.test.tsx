@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot, type ToolPageField } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot, type ToolPageField } from '@tessera/contracts/tool-page';
 import { exampleTarget, formErrors, formPages, runInputs } from './form-values';
 import { Markdown, parseBlocks, safeHref } from './markdown';
 import { draftOf } from './preview-host';

@@ -5,16 +5,11 @@
  * the call to action, credits and runs left, end-user sign-in, and the watermark.
  */
 import { Fragment, useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
-import {
-  MEMBERSHIP_MESSAGES,
-  STYLE_PRESETS,
-  TOOL_PAGE_MESSAGES as T,
-  WATERMARK_TEXT,
-  themeVariables,
-  type AppUser,
-  type ToolPageBoot,
-  type ToolRunUsage,
-} from '@tessera/contracts';
+import { type AppUser } from '@tessera/contracts/app-users';
+import { STYLE_PRESETS, WATERMARK_TEXT, themeVariables } from '@tessera/contracts/apps';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
+import { TOOL_PAGE_MESSAGES as T, type ToolPageBoot } from '@tessera/contracts/tool-page';
+import { type ToolRunUsage } from '@tessera/contracts/tool-runs';
 import { ApiError, loginUrl, logout, me, paywallUrl } from '../sdk';
 import { CreditsHelp } from './credits-help';
 import { FieldInput } from './field-input';

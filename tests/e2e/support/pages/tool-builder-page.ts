@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { CustomFieldType } from '@tessera/contracts';
-import { FIELD_TYPE_LABELS } from '@tessera/contracts';
+import type { CustomFieldType } from '@tessera/contracts/tools';
+import { FIELD_TYPE_LABELS } from '@tessera/contracts/tools';
 import { expect } from '../fixtures';
 
 /** The tool builder, /build/app/{appId}/tool/{toolId}: the side panel's menu and panels, and the preview. */

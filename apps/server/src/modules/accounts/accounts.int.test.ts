@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AccountSchema, APP_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { AccountSchema } from '@tessera/contracts/accounts';
 import { accounts } from '@tessera/db';
 import { uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CreateAccountRequestSchema, type SessionUser } from '@tessera/contracts';
+import { CreateAccountRequestSchema } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import type { AuthVariables } from '../auth/session';
 import { readJson } from '../../platform/http/validate';
 import type { AccountsService } from './accounts.service';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { APP_MESSAGES, type Account, type SessionUser } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { AccountRow, AccountsRepo } from './accounts.repo';
 

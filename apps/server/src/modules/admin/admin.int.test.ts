@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '@tessera/contracts';
+import { ADMIN_MESSAGES } from '@tessera/contracts/accounts';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AdminBuildersQuerySchema, AdminUpdateBuilderSchema } from '@tessera/contracts';
+import { AdminBuildersQuerySchema, AdminUpdateBuilderSchema } from '@tessera/contracts/accounts';
 import type { AuthVariables } from '../auth/session';
 import { readJson } from '../../platform/http/validate';
 import { AppError } from '../../platform/errors';

@@ -1,10 +1,6 @@
-import {
-  ADMIN_MESSAGES,
-  type AdminBuilder,
-  type AdminUpdateBuilder,
-  type PlanId,
-  type SessionUser,
-} from '@tessera/contracts';
+import { ADMIN_MESSAGES, type AdminBuilder, type AdminUpdateBuilder } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type PlanId } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import { ADMIN_PAGE_SIZE, type AdminBuilderRow, type AdminRepo } from './admin.repo';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from '@tessera/db';
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES, type AnalyticsDay } from '@tessera/contracts';
+import { ANALYTICS_MESSAGES, type AnalyticsDay } from '@tessera/contracts/analytics';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AnalyticsQuerySchema, type AnalyticsRange } from '@tessera/contracts';
+import { AnalyticsQuerySchema, type AnalyticsRange } from '@tessera/contracts/analytics';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import type { AuthVariables } from '../auth/session';

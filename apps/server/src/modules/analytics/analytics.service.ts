@@ -4,8 +4,8 @@ import {
   type AnalyticsDay,
   type AnalyticsRange,
   type AnalyticsResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/analytics';
+import { type SessionUser } from '@tessera/contracts/auth';
 import type { Logger } from '../../platform/logger';
 import type { ActiveMark, AnalyticsRepo, VisitBatch } from './analytics.repo';
 

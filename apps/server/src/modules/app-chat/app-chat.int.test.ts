@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_CHAT_MESSAGES, TOOL_RUN_MESSAGES, toolRunMessage } from '@tessera/contracts';
+import { APP_CHAT_MESSAGES } from '@tessera/contracts/app-chat';
+import { TOOL_RUN_MESSAGES, toolRunMessage } from '@tessera/contracts/tool-runs';
 import { toolRuns } from '@tessera/db';
 import { addRecord, ask, CHAT_DEFAULTS, makeChatApp, textOf } from '../../testing/chat-apps';
 import { buildGenApp } from '../../testing/factories';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { APP_CHAT_DEFAULTS, type AppChatSettings, type AppChatSettingsUpdate } from '@tessera/contracts';
+import { APP_CHAT_DEFAULTS, type AppChatSettings, type AppChatSettingsUpdate } from '@tessera/contracts/app-chat';
 import { appChats, appEntities, contextItems, publishedEntities, type Db } from '@tessera/db';
 
 type Row = typeof appChats.$inferSelect;

@@ -4,9 +4,8 @@ import {
   AppChatActivateRequestSchema,
   AppChatAskRequestSchema,
   AppChatSettingsUpdateSchema,
-  VISITOR_COOKIE,
-  VISITOR_HEADER,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-chat';
+import { VISITOR_COOKIE, VISITOR_HEADER } from '@tessera/contracts/tool-runs';
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';

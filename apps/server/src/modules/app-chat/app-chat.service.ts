@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ANONYMOUS_RUNS_PER_ADDRESS_FACTOR,
   APP_CHAT_MESSAGES,
-  RESERVED_FIELD_NAME,
-  TOOL_RUN_MESSAGES,
-  toolRunMessage,
   type AppChatActivateResponse,
   type AppChatPublic,
   type AppChatSettings,
   type AppChatSettingsUpdate,
-  type PlanCatalogueLimits,
-  type RetrievedChunk,
-  type SessionUser,
+} from '@tessera/contracts/app-chat';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type RetrievedChunk } from '@tessera/contracts/context';
+import { type PlanCatalogueLimits } from '@tessera/contracts/plans';
+import {
+  ANONYMOUS_RUNS_PER_ADDRESS_FACTOR,
+  TOOL_RUN_MESSAGES,
+  toolRunMessage,
   type ToolRunEvent,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
+import { RESERVED_FIELD_NAME } from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { ModelCatalog } from '../../platform/llm/models';

@@ -1,4 +1,5 @@
-import { APP_CHAT_HIDDEN_ENTITY, type RetrievedChunk } from '@tessera/contracts';
+import { APP_CHAT_HIDDEN_ENTITY } from '@tessera/contracts/app-chat';
+import { type RetrievedChunk } from '@tessera/contracts/context';
 import { AppError } from '../../platform/errors';
 import type { EntitiesService, EntityRecord, Who } from '../entities/entities.service';
 

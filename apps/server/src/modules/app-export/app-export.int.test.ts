@@ -7,8 +7,8 @@ import {
   EXPORT_MESSAGES as M,
   IMPORT_MAX_FILES,
   type CreatedAppKey,
-  type VersionEntry,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-export';
+import { type VersionEntry } from '@tessera/contracts/chat';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { hashApiKey } from '../../platform/crypto/api-key';

@@ -1,5 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { APP_KEY_HEADER, EXPORT_MESSAGES as M, ExportQuerySchema, IMPORT_MAX_ZIP_BYTES } from '@tessera/contracts';
+import {
+  APP_KEY_HEADER,
+  EXPORT_MESSAGES as M,
+  ExportQuerySchema,
+  IMPORT_MAX_ZIP_BYTES,
+} from '@tessera/contracts/app-export';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import type { AuthVariables } from '../auth/session';

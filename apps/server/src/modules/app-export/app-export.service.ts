@@ -1,12 +1,6 @@
-import {
-  EXPORT_MESSAGES as M,
-  parseAppStyle,
-  parseAppTexts,
-  type AppTexts,
-  type ExportDataMode,
-  type ImportProjectResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+import { EXPORT_MESSAGES as M, type ExportDataMode, type ImportProjectResponse } from '@tessera/contracts/app-export';
+import { parseAppStyle, parseAppTexts, type AppTexts } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { AppKeysService } from '../app-keys/app-keys.service';
 import type { CodeFilesService } from '../code-files/code-files.service';

@@ -1,5 +1,6 @@
 import type { AppSnapshot } from '@tessera/agent';
-import { EXPORT_APP_DIR, themeCss, type AppStyle, type AppTexts, type ExportDataMode } from '@tessera/contracts';
+import { EXPORT_APP_DIR, type ExportDataMode } from '@tessera/contracts/app-export';
+import { themeCss, type AppStyle, type AppTexts } from '@tessera/contracts/apps';
 import { CLIENT, GITIGNORE, INTEGRATIONS, LOCAL_STORE, MAIN, SHELL, UTILS, VITE_CONFIG } from './template';
 
 /**

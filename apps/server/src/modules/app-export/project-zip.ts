@@ -1,5 +1,10 @@
 import { checkPath } from '@tessera/agent';
-import { EXPORT_APP_DIR, EXPORT_MESSAGES as M, IMPORT_MAX_FILES, IMPORT_MAX_UNZIPPED_BYTES } from '@tessera/contracts';
+import {
+  EXPORT_APP_DIR,
+  EXPORT_MESSAGES as M,
+  IMPORT_MAX_FILES,
+  IMPORT_MAX_UNZIPPED_BYTES,
+} from '@tessera/contracts/app-export';
 import JSZip from 'jszip';
 import { AppError } from '../../platform/errors';
 

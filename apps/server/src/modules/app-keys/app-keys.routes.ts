@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { APP_KEY_HEADER, CreateAppKeyRequestSchema, EXPORT_MESSAGES as M } from '@tessera/contracts';
+import { APP_KEY_HEADER, CreateAppKeyRequestSchema, EXPORT_MESSAGES as M } from '@tessera/contracts/app-export';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { CallerVariables } from '../app-users/app-users.routes';

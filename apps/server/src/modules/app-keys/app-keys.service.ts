@@ -6,8 +6,8 @@ import {
   type AppKeysResponse,
   type CreateAppKeyRequest,
   type CreatedAppKey,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-export';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { hashApiKey, newApiKey } from '../../platform/crypto/api-key';
 import { AppError } from '../../platform/errors';
 import type { AppKeyRow, AppKeysRepo } from './app-keys.repo';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES, LOGIN_MAX_PER_IP_PER_MINUTE, MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { LOGIN_MAX_PER_IP_PER_MINUTE, MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/auth';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';

@@ -6,7 +6,7 @@ import {
   AppSignUpSchema,
   InviteUserSchema,
   type AppSession,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-users';
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';

@@ -1,18 +1,9 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import {
-  APP_MESSAGES,
-  APP_TOKEN_PREFIX,
-  coerceRecord,
-  isStrongPassword,
-  isValidEmail,
-  MESSAGES,
-  USER_ENTITY,
-  type AppSession,
-  type AppUser,
-  type AppUserRole,
-  type SessionUser,
-} from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { APP_TOKEN_PREFIX, type AppSession, type AppUser, type AppUserRole } from '@tessera/contracts/app-users';
+import { isStrongPassword, isValidEmail, type SessionUser } from '@tessera/contracts/auth';
+import { coerceRecord, USER_ENTITY } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';

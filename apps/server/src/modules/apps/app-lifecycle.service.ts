@@ -7,8 +7,8 @@ import {
   type CreateAppFromDescriptionRequest,
   type DuplicateAppRequest,
   type SaveAppResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import type { VersionsRepo } from '../versions/versions.repo';
 import { MANIFEST_PATH } from '../versions/versions.service';
 import { copiedDefinition } from './app-copy';

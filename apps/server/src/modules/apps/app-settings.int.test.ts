@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES, signupNeedsFieldsMessage, type PlanId } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { signupNeedsFieldsMessage } from '@tessera/contracts/apps';
+import { type PlanId } from '@tessera/contracts/plans';
 import { accounts, apps } from '@tessera/db';
 import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';

@@ -1,5 +1,5 @@
 import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, appSessions, appSlugs, apps, type Db } from '@tessera/db';
 import { createAppLifecycleRepo } from './app-lifecycle.repo';
 import { moveRecordField } from '../entities/records.repo';

@@ -6,7 +6,7 @@ import {
   RenameAppRequestSchema,
   SaveAppRequestSchema,
   SaveAppSettingsRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { AppsService } from './apps.service';

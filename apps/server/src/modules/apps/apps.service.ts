@@ -1,22 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
 import {
   APP_BUILDER_VERSION,
-  APP_MESSAGES,
-  canEditAppSettings,
-  parseEntitySchema,
   signupNeedsFieldsMessage,
   signupRequirementsMissing,
-  TEMPLATE_SETTING_KEYS,
-  type Account,
   type AppSettings,
   type AppSummary,
-  type EntitySchema,
   type GenApp,
   type SaveAppRequest,
   type SaveAppResponse,
-  type SessionUser,
   type ToolApp,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { parseEntitySchema, type EntitySchema } from '@tessera/contracts/entities';
+import { canEditAppSettings } from '@tessera/contracts/plans';
+import { TEMPLATE_SETTING_KEYS } from '@tessera/contracts/templates';
 import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';

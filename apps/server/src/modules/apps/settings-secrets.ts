@@ -1,4 +1,4 @@
-import type { AppSettings } from '@tessera/contracts';
+import type { AppSettings } from '@tessera/contracts/apps';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 
 /**

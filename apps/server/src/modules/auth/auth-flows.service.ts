@@ -1,8 +1,7 @@
 import { isAPIError } from 'better-auth/api';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   isValidEmail,
-  MESSAGES,
   safeRelativePath,
   type CompleteEmailChange,
   type SendMagicLink,
@@ -10,7 +9,7 @@ import {
   type SendVerificationEmail,
   type SessionUser,
   type StatusResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';

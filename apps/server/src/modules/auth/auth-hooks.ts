@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { isStrongPassword, isValidEmail, MESSAGES } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { isStrongPassword, isValidEmail } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { AuthIpLimit, AuthLimits } from './auth-limits';
 

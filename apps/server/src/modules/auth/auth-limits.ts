@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   LOGIN_FAILURE_WINDOW_S,
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_PER_IP_PER_MINUTE,
   MAILS_PER_ADDRESS_PER_HOUR,
-  MESSAGES,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 

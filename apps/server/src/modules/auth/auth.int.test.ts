@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { APP_MESSAGES, LOGIN_MAX_FAILURES, MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { LOGIN_MAX_FAILURES } from '@tessera/contracts/auth';
 import { authSessions, authUsers } from '@tessera/db';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';

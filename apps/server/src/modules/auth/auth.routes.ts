@@ -4,7 +4,7 @@ import {
   SendMagicLinkSchema,
   SendResetPasswordEmailSchema,
   SendVerificationEmailSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 import type { Config } from '../../platform/config';
 import { clientIp } from '../../platform/http/client-ip';
 import { readJson } from '../../platform/http/validate';

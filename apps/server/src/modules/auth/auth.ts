@@ -3,13 +3,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { MESSAGES } from '@tessera/contracts';
 import {
-  MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   safeRelativePath,
   type AuthHandlerMode,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 import { authAccounts, authSessions, authUsers, authVerifications, type Db } from '@tessera/db';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { APP_MESSAGES, APP_TOKEN_PREFIX, MESSAGES, type SessionUser } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { APP_TOKEN_PREFIX } from '@tessera/contracts/app-users';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import { SESSION_EXPIRES_S, SESSION_UPDATE_AGE_S, type Auth } from './auth';
 import type { SessionsRepo } from './sessions.repo';

@@ -1,7 +1,7 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts/plans';
 import { startFakeGumroad, startFakeStripe } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from './billing.routes';

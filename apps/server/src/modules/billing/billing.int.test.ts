@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '@tessera/contracts';
+import { BILLING_MESSAGES } from '@tessera/contracts/plans';
 import { billingEvents } from '@tessera/db';
 import { uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';

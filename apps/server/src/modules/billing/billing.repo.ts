@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { PLANS, type PlanId } from '@tessera/contracts';
+import { PLANS, type PlanId } from '@tessera/contracts/plans';
 import { accounts, authUsers, billingEvents, billingSubscriptions, type Db } from '@tessera/db';
 import type { SubscriptionChange } from './payment-provider';
 

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CheckoutRequestSchema, GumroadClaimRequestSchema } from '@tessera/contracts';
+import { CheckoutRequestSchema, GumroadClaimRequestSchema } from '@tessera/contracts/plans';
 import type { AuthVariables } from '../auth/session';
 import { readJson } from '../../platform/http/validate';
 import type { BillingService } from './billing.service';

@@ -1,13 +1,13 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { type Account } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
   BILLING_MESSAGES,
-  type Account,
   type BillingSubscription,
   type CheckoutRequest,
   type PaidPlansResponse,
   type PlanId,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { BillingRepo } from './billing.repo';

@@ -1,4 +1,4 @@
-import type { PlanId } from '@tessera/contracts';
+import type { PlanId } from '@tessera/contracts/plans';
 
 /**
  * One interface in front of the payment providers (docs/product/accounts-and-plans.md#states-and-transitions).

@@ -3,13 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PLAN_CATALOGUE,
-  LIVE_TOOLS_PER_APP,
-  TOOL_MESSAGES,
-  TOOL_RUN_MESSAGES,
-  fillMessage,
-} from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE } from '@tessera/contracts/plans';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
+import { LIVE_TOOLS_PER_APP, TOOL_MESSAGES, fillMessage } from '@tessera/contracts/tools';
 import { accounts } from '@tessera/db';
 import { createTestApp } from '../../testing/harness';
 import { makeToolApp, run } from '../../testing/tool-apps';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CATALOGUE } from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE } from '@tessera/contracts/plans';
 import { ConfigError, loadConfig } from '../../platform/config';
 import { createPlans } from './plans';
 

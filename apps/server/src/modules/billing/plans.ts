@@ -1,4 +1,10 @@
-import type { PlanCard, PlanCatalogue, PlanCatalogueEntry, PlanCatalogueLimits, PlanId } from '@tessera/contracts';
+import type {
+  PlanCard,
+  PlanCatalogue,
+  PlanCatalogueEntry,
+  PlanCatalogueLimits,
+  PlanId,
+} from '@tessera/contracts/plans';
 import type { PlanResolver } from './payment-provider';
 
 /**

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_TOKEN_HEADER, WATERMARK_PLAN_MESSAGE, type AppBundle, type PlanId } from '@tessera/contracts';
+import { WATERMARK_PLAN_MESSAGE } from '@tessera/contracts/apps';
+import { type PlanId } from '@tessera/contracts/plans';
+import { PREVIEW_TOKEN_HEADER, type AppBundle } from '@tessera/contracts/runtime';
 import { accounts, apps } from '@tessera/db';
 import { uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';

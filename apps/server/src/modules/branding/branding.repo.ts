@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { PLANS, type AppStyle, type AppTexts, type PlanId } from '@tessera/contracts';
+import { type AppStyle, type AppTexts } from '@tessera/contracts/apps';
+import { PLANS, type PlanId } from '@tessera/contracts/plans';
 import { accounts, appLooks, apps, type Db } from '@tessera/db';
 
 /** What an app shows, as stored: a style, texts, and its owner's plan (which decides the badge). */

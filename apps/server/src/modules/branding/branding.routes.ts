@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SaveAppStyleRequestSchema, SaveAppTextsRequestSchema } from '@tessera/contracts';
+import { SaveAppStyleRequestSchema, SaveAppTextsRequestSchema } from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { BrandingService } from './branding.service';

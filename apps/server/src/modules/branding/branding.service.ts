@@ -1,14 +1,14 @@
+import { type Account } from '@tessera/contracts/accounts';
 import {
   canHideWatermark,
   parseAppStyle,
   parseAppTexts,
   WATERMARK_PLAN_MESSAGE,
-  type Account,
   type AppLookResponse,
   type AppStyle,
   type AppTexts,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { BrandingRepo } from './branding.repo';
 

@@ -3,7 +3,8 @@
 // (chat-rebase.ts), inside the version's transaction.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type VersionEntry } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type VersionEntry } from '@tessera/contracts/chat';
 import { recordedAnswer, startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';

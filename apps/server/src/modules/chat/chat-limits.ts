@@ -1,4 +1,8 @@
-import { APP_MESSAGES, CHAT_LIMITS, MESSAGES, type Account, type PlanId, type SessionUser } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { CHAT_LIMITS } from '@tessera/contracts/chat';
+import { type PlanId } from '@tessera/contracts/plans';
 
 type ChatAllowance = { builderMessages: number | null; dailyMessages: number | null };
 import { AppError } from '../../platform/errors';

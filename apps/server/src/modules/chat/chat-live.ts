@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@tessera/contracts';
+import type { ChatMessage } from '@tessera/contracts/chat';
 import { createEventQueue, type EventQueue } from '../../platform/http/sse';
 
 /**

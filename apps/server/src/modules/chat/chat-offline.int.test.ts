@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, VersionEntry } from '@tessera/contracts';
+import type { ChatMessage, VersionEntry } from '@tessera/contracts/chat';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 

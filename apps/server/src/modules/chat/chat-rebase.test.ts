@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppSnapshot } from '@tessera/agent';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { canonical, rebaseTurn } from './chat-rebase';
 
 const ACCESS = { 'x-accessControl': { permissions: { read: 'creator', write: 'creator' } } };

@@ -3,7 +3,7 @@
 // own), the turn's result is merged onto the app as it is now instead of overwriting it: the
 // builder's edit is never lost (docs/product/editor-and-chat.md#rules-and-messages).
 import { repairSnapshot, validateSnapshot, type AppSnapshot, type ValidationIssue } from '@tessera/agent';
-import type { EntitySchema, PropertySchema } from '@tessera/contracts';
+import type { EntitySchema, PropertySchema } from '@tessera/contracts/entities';
 import { renameFieldInFiles } from '../versions/field-references';
 import type { AppNow } from '../versions/versions.repo';
 

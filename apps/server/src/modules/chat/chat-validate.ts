@@ -1,5 +1,7 @@
 import { applyActions, DETECTORS, repairSnapshot, validateSnapshot, type ValidationIssue } from '@tessera/agent';
-import { APP_MESSAGES, type SessionUser, type ValidationIssueEntry, type ValidationResult } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type ValidationIssueEntry, type ValidationResult } from '@tessera/contracts/chat';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AppsService } from '../apps/apps.service';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CHAT_LIMITS, MESSAGES, type ChatMessage, type VersionEntry } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { CHAT_LIMITS, type ChatMessage, type VersionEntry } from '@tessera/contracts/chat';
 import { recordedAnswer, startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';

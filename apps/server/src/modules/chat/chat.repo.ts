@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
-import type { ChatAnnotation, ChatMessage, EntitySchema } from '@tessera/contracts';
+import type { ChatAnnotation, ChatMessage } from '@tessera/contracts/chat';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { accounts, appEntities, apps, appVersions, chatMessages, chatUsage, type Db } from '@tessera/db';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AccountRow } from '../accounts/accounts.repo';

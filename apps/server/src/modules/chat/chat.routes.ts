@@ -1,11 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
-import {
-  ChatRequestSchema,
-  RestoreVersionRequestSchema,
-  ValidateRepairRequestSchema,
-  type SessionUser,
-} from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema } from '@tessera/contracts/chat';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';

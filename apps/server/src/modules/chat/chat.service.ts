@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ChatMessage,
-  type ChatModelOption,
-  type ChatRequest,
-  type PlanId,
-  type SessionUser,
-} from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type ChatMessage, type ChatModelOption, type ChatRequest } from '@tessera/contracts/chat';
+import { type PlanId } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { EventQueue } from '../../platform/http/sse';
 import type { ConversationMessage } from '../../platform/llm/answer-stream';

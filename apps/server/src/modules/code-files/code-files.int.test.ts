@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  MESSAGES,
-  referencesToUpdate,
-  type CodeFileSaveResponse,
-  type CodeFilesResponse,
-  type VersionDetail,
-  type VersionEntry,
-} from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type VersionDetail, type VersionEntry } from '@tessera/contracts/chat';
+import { referencesToUpdate, type CodeFileSaveResponse, type CodeFilesResponse } from '@tessera/contracts/code';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 

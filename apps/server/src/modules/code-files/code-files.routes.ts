@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { DeleteCodeFileRequestSchema, UpdateCodeFileRequestSchema } from '@tessera/contracts';
+import { DeleteCodeFileRequestSchema, UpdateCodeFileRequestSchema } from '@tessera/contracts/code';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { CodeFilesService } from './code-files.service';

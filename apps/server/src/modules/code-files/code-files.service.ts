@@ -1,16 +1,16 @@
 import { checkPath, validateSnapshot, type AppSnapshot, type ValidationIssue } from '@tessera/agent';
+import { MESSAGES } from '@tessera/contracts';
+import { EXPORT_MESSAGES } from '@tessera/contracts/app-export';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  EXPORT_MESSAGES,
-  MESSAGES,
   isEntityFilePath,
   type CodeFile,
   type CodeFileSaveResponse,
   type CodeFilesResponse,
   type CodeIssue,
   type DeleteCodeFileRequest,
-  type SessionUser,
   type UpdateCodeFileRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/code';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { AppsService } from '../apps/apps.service';

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateSnapshot } from '@tessera/agent';
-import { importDeclarations, referencesToUpdate, resolveAppImport, type EntitySchema } from '@tessera/contracts';
+import { importDeclarations, referencesToUpdate, resolveAppImport } from '@tessera/contracts/code';
+import { type EntitySchema } from '@tessera/contracts/entities';
 
 const GOLDEN = join(import.meta.dirname, '../../../../../packages/agent/src/offline/golden');
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHUNK_OVERLAP, CHUNK_SIZE } from '@tessera/contracts';
+import { CHUNK_OVERLAP, CHUNK_SIZE } from '@tessera/contracts/context';
 
 interface Separator {
   /** Where to cut. */

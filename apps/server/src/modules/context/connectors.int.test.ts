@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MESSAGES, type ContextItem } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type ContextItem } from '@tessera/contracts/context';
 import {
   FAKE_DRIVE_DOC,
   FAKE_DRIVE_SHEET,

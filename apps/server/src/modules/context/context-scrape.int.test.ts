@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_LIMITS, type ContextItem } from '@tessera/contracts';
+import { type ContextItem } from '@tessera/contracts/context';
+import { PLAN_LIMITS } from '@tessera/contracts/plans';
 import { startFakeSite } from '@tessera/test-utils';
 import { createTestHarnessCrawler } from './testing/crawler';
 import { createTestApp } from '../../testing/harness';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, APP_MESSAGES, type ContextItem } from '@tessera/contracts';
+import { MESSAGES, APP_MESSAGES } from '@tessera/contracts';
+import { type ContextItem } from '@tessera/contracts/context';
 import { buildCorpus, buildDocx, buildDocxBomb, buildPdf } from '@tessera/test-utils';
 import { createJobsRepo } from '../../platform/jobs/jobs.repo';
 import { createTestApp } from '../../testing/harness';

@@ -1,13 +1,6 @@
-import {
-  APP_MESSAGES,
-  MESSAGES,
-  PLANS,
-  planLimits,
-  type ContextItemStatus,
-  type ContextItemType,
-  type PlanId,
-  type PlanLimits,
-} from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type ContextItemStatus, type ContextItemType } from '@tessera/contracts/context';
+import { PLANS, planLimits, type PlanId, type PlanLimits } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';

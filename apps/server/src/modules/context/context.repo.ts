@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ContextItemStatus } from '@tessera/contracts';
+import type { ContextItemStatus } from '@tessera/contracts/context';
 import { accounts, apps, contextChunks, contextItems, contextItemSources, dataUsage, type Db } from '@tessera/db';
 
 export type ContextItemRow = typeof contextItems.$inferSelect;

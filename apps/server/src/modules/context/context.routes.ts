@@ -9,12 +9,12 @@ import {
   ListContextItemsQuerySchema,
   RenameContextItemRequestSchema,
   ReplaceDataItemRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/context';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { createEventQueue, sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { SessionUser } from '@tessera/contracts';
+import type { SessionUser } from '@tessera/contracts/auth';
 import type { AuthVariables } from '../auth/session';
 import type { ContextService } from './context.service';
 import { requireConnectorAccess } from './connectors';

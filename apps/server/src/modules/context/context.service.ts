@@ -1,11 +1,8 @@
 import type { Readable } from 'node:stream';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  APP_MESSAGES,
   CONNECTOR_ITEM_TYPES,
-  MESSAGES,
-  PLANS,
-  formatFileSize,
-  planLimits,
   type ContextItem,
   type ContextItemStatus,
   type IngestMetadataRequest,
@@ -13,11 +10,9 @@ import {
   type ConnectorItemsResponse,
   type ConnectorsResponse,
   type ListContextItemsResponse,
-  type PlanId,
-  type PlanLimits,
   type ReplaceDataItemRequest,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/context';
+import { PLANS, formatFileSize, planLimits, type PlanId, type PlanLimits } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/runner';
 import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.service';

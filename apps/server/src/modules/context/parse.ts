@@ -1,4 +1,6 @@
-import { APP_MESSAGES, MESSAGES, formatFileSize, type ContextItemType } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type ContextItemType } from '@tessera/contracts/context';
+import { formatFileSize } from '@tessera/contracts/plans';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITS_MESSAGES, TOOL_RUN_MESSAGES, toolRunMessage, type ToolPageBoot } from '@tessera/contracts';
+import { CREDITS_MESSAGES } from '@tessera/contracts/credits';
+import { type ToolPageBoot } from '@tessera/contracts/tool-page';
+import { TOOL_RUN_MESSAGES, toolRunMessage } from '@tessera/contracts/tool-runs';
 import { createTestApp } from '../../testing/harness';
 import { doneOf, endUserOf, makeToolApp, onHost, run } from '../../testing/tool-apps';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CreditAdjustment, EndUserCredits } from '@tessera/contracts';
+import type { CreditAdjustment, EndUserCredits } from '@tessera/contracts/credits';
 import { appUserCreditAdjustments, appUserCredits, authUsers, type Db } from '@tessera/db';
 import { ensureCredits } from '../tool-runs/tool-runs.repo';
 

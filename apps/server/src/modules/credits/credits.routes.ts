@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CreditAdjustmentRequestSchema, EndUsersQuerySchema } from '@tessera/contracts';
+import { CreditAdjustmentRequestSchema, EndUsersQuerySchema } from '@tessera/contracts/credits';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';

@@ -1,15 +1,15 @@
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
   CREDITS_MESSAGES,
   CREDIT_HISTORY_MAX,
   END_USERS_LIST_MAX,
-  toolRunMessage,
   type CreditAdjustmentRequest,
   type CreditAdjustmentResponse,
   type CreditHistoryResponse,
   type EndUsersQuery,
   type EndUsersResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/credits';
+import { toolRunMessage } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { runSettingsOf } from '../tool-runs/tool-runs.service';
 import type { CreditsRepo } from './credits.repo';

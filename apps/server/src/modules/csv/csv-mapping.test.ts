@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { headerScore, suggestCsvMapping } from './csv-mapping';
 
 const schema: EntitySchema = {

@@ -4,7 +4,7 @@ import {
   isListField,
   type CsvMapping,
   type EntitySchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/entities';
 
 /** Words that name the same thing in column headers. */
 const SYNONYMS: string[][] = [

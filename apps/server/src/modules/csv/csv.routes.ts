@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { GenerateMappingRequestSchema } from '@tessera/contracts';
+import { GenerateMappingRequestSchema } from '@tessera/contracts/entities';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { CsvService } from './csv.service';

@@ -1,4 +1,8 @@
-import { parseEntitySchema, type GenerateMappingRequest, type GenerateMappingResponse } from '@tessera/contracts';
+import {
+  parseEntitySchema,
+  type GenerateMappingRequest,
+  type GenerateMappingResponse,
+} from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import { suggestCsvMapping } from './csv-mapping';
 

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   DOMAIN_MESSAGES,
   MAX_CUSTOM_DOMAINS_PER_APP,
   txtMismatchMessage,
   txtMissingMessage,
   type CustomDomain,
-  type PlanId,
-} from '@tessera/contracts';
+} from '@tessera/contracts/domains';
+import { type PlanId } from '@tessera/contracts/plans';
 import { accounts } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, startFakeDns, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';

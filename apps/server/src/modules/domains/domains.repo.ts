@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { appDomains, apps, type Db } from '@tessera/db';
-import type { CustomDomainStatus } from '@tessera/contracts';
+import type { CustomDomainStatus } from '@tessera/contracts/domains';
 
 /** Told to every process when a domain is added, verified, failed or removed: their host maps reload. */
 export const APP_DOMAINS_CHANNEL = 'app_domains';

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AddCustomDomainRequestSchema, DomainAskQuerySchema } from '@tessera/contracts';
+import { AddCustomDomainRequestSchema, DomainAskQuerySchema } from '@tessera/contracts/domains';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
+import { type AppKind } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  APP_MESSAGES,
-  canEditAppSettings,
   DOMAIN_MESSAGES,
   DOMAIN_VERIFY_LABEL,
   DOMAIN_VERIFY_PREFIX,
   MAX_CUSTOM_DOMAINS_PER_APP,
   txtMismatchMessage,
   txtMissingMessage,
-  type Account,
-  type AppKind,
   type CustomDomain,
   type CustomDomainsResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/domains';
+import { canEditAppSettings } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import { hostNameOf } from '../../platform/http/request-host';
 import type { AppRow } from '../apps/apps.repo';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
-import { DOMAIN_MESSAGES, HOSTNAME_MAX_LENGTH } from '@tessera/contracts';
+import { DOMAIN_MESSAGES, HOSTNAME_MAX_LENGTH } from '@tessera/contracts/domains';
 import { AppError } from '../../platform/errors';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS } from '@tessera/contracts';
+import { ACCESS_LEVELS } from '@tessera/contracts/entities';
 import { decideAccess, type Caller, type Operation } from './access';
 
 const callers: Record<string, Caller> = {

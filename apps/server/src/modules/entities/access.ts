@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@tessera/contracts';
+import type { AccessLevel } from '@tessera/contracts/entities';
 
 /**
  * Who is calling the entity API. `owner` is the builder who owns the app and `admin` an app user

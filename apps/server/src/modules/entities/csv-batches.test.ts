@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { createCsvBatcher, createUuidV7, uuidFrom, type CsvBatchOptions, type CsvRow } from './csv-batches';
 
 const schema: EntitySchema = {

@@ -1,5 +1,11 @@
 import { createHash, randomFillSync } from 'node:crypto';
-import { basicCsvMapping, coerceRecord, csvRowToRecord, type CsvMapping, type EntitySchema } from '@tessera/contracts';
+import {
+  basicCsvMapping,
+  coerceRecord,
+  csvRowToRecord,
+  type CsvMapping,
+  type EntitySchema,
+} from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 
 /** What turning CSV rows into import batches needs; plain data, so it can be sent to a worker. */

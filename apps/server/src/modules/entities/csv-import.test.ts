@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import { startCsvWorker, type CsvImportEvent } from './csv-import';
 import type { CsvWorkerData } from './csv-import.worker';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  APP_MESSAGES,
   coerceRecord,
   CsvMappingListSchema,
   isReservedName,
   type CsvImportSummary,
   type CsvMapping,
   type EntitySchema,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import type { AppPrincipal } from '../app-users/app-users.service';
 import { APP_NOT_FOUND } from '../apps/apps.service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts';
+import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts/entities';
 import { accounts, appUsers, entityRecords } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';

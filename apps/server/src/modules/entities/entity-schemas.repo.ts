@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, apps, publishedEntities, type Db } from '@tessera/db';
 
 /** What the entity API needs to know about one entity of one app, read in one prepared statement. */

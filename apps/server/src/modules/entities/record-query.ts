@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isReservedName } from '@tessera/contracts';
+import { isReservedName } from '@tessera/contracts/entities';
 import { entityRecords } from '@tessera/db';
 import { AppError } from '../../platform/errors';
 

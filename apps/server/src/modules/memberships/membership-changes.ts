@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { MembershipProduct, MembershipProvider } from '@tessera/contracts';
+import type { MembershipProduct, MembershipProvider } from '@tessera/contracts/memberships';
 import { subscriberStatus, subscriptionPingTime, type GumroadSale, type GumroadSubscriber } from '../billing/gumroad';
 import { stripeStatus } from '../billing/stripe';
 import type { MembershipStripe } from './memberships-stripe';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MEMBERSHIP_MESSAGES } from '@tessera/contracts';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import { apps } from '@tessera/db';
 import { startFakeStripe } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { MEMBERSHIP_MESSAGES, type MembershipProduct } from '@tessera/contracts';
+import { MEMBERSHIP_MESSAGES, type MembershipProduct } from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
 import { stripeClient } from '../billing/stripe';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBERSHIP_MESSAGES } from '@tessera/contracts';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import { STRONG_PASSWORD, startFakeGumroad, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { makeMembershipApp, signUpMember } from '../../testing/membership-apps';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { currencyMinorDigits } from '@tessera/contracts';
+import { currencyMinorDigits } from '@tessera/contracts/memberships';
 import { appMembershipEvents, appMemberships, appUsers, type Db } from '@tessera/db';
 
 export type MembershipStatusValue = 'active' | 'cancelled' | 'past_due' | 'ended';

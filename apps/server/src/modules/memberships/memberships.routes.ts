@@ -7,7 +7,7 @@ import {
   PaymentsConnectRequestSchema,
   PaymentsTokenRequestSchema,
   PaymentsWebhookSecretRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { CallerVariables } from '../app-users/app-users.routes';

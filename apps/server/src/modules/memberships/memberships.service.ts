@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type AppLook, type AppSettings } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
   MEMBERSHIP_MESSAGES,
-  type AppLook,
-  type AppSettings,
   type MembershipProduct,
   type MembershipProvider,
   type MembershipStatus,
@@ -10,8 +10,7 @@ import {
   type PaymentsConnectResponse,
   type PaymentsNotificationResponse,
   type PaymentsTokenRequest,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
 import { GUMROAD_SUBSCRIPTION_PINGS, type GumroadClient, type GumroadProduct } from '../billing/gumroad';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { API_ROUTES, responsesOf, type ApiRoute } from '@tessera/contracts';
+import { API_ROUTES, responsesOf, type ApiRoute } from '@tessera/contracts/api';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, TEST_PUBLIC_URL, type ApiResponse } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_ROUTES } from '@tessera/contracts';
+import { API_ROUTES } from '@tessera/contracts/api';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi';
 

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import * as contracts from '@tessera/contracts';
-import { API_AUTH_LABELS, API_TAGS, responsesOf, type ApiAuth, type ApiRoute } from '@tessera/contracts';
+import { CONTRACT_EXPORTS } from '@tessera/contracts/all';
+import { API_AUTH_LABELS, API_TAGS, responsesOf, type ApiAuth, type ApiRoute } from '@tessera/contracts/api';
+import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
@@ -29,7 +30,7 @@ const SECURITY: Record<ApiAuth, Array<Record<string, string[]>>> = {
 /** Contract schemas by their exported name (`ErrorBodySchema` -> `ErrorBody`): shared components keep it. */
 function contractNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
-  for (const [name, value] of Object.entries(contracts))
+  for (const [name, value] of CONTRACT_EXPORTS)
     if (value instanceof z.ZodType && !names.has(value)) names.set(value, name.replace(/Schema$/, ''));
   return names;
 }
@@ -237,7 +238,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], options: OpenA
         previewToken: {
           type: 'apiKey',
           in: 'header',
-          name: contracts.PREVIEW_TOKEN_HEADER,
+          name: PREVIEW_TOKEN_HEADER,
           description: "The owner's signed preview token.",
         },
       },

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContextItemType } from '@tessera/contracts';
+import type { ContextItemType } from '@tessera/contracts/context';
 import { withoutStatementTimeout, type Db } from '@tessera/db';
 
 /** Chunk tables smaller than this are ranked whole: statistics of a small sample would mislead. */

@@ -1,4 +1,4 @@
-import type { RetrievedChunk } from '@tessera/contracts';
+import type { RetrievedChunk } from '@tessera/contracts/context';
 import type { Logger } from '../../platform/logger';
 import type { Embedder } from './embedder';
 import type { RetrievalRepo } from './retrieval.repo';

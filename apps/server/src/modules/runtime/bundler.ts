@@ -5,7 +5,7 @@ import { dirname, join, posix } from 'node:path';
 import { build, type Loader, type Message, type Plugin } from 'esbuild';
 import { compile as compileTailwind } from 'tailwindcss';
 import { Scanner } from '@tailwindcss/oxide';
-import type { BuildIssue } from '@tessera/contracts';
+import type { BuildIssue } from '@tessera/contracts/runtime';
 import type { AppSnapshot } from '@tessera/agent';
 
 /** Bumped when the output shape changes, so old cache entries are never served. */

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_MESSAGES,
-  INTEGRATION_MESSAGES,
-  PREVIEW_TOKEN_FRAGMENT,
-  PREVIEW_TOKEN_HEADER,
-  TOOL_RUN_MESSAGES,
-} from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { INTEGRATION_MESSAGES, PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { startFakeOpenAI } from '@tessera/test-utils';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_MESSAGES, PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { rateLimits } from '@tessera/db';
 import { startFakeOpenAI } from '@tessera/test-utils';
 import { createTestApp, type TestApp } from '../../testing/harness';

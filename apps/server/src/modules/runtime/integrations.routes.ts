@@ -1,14 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   EXTRACT_MAX_BYTES,
   ExtractDataRequestSchema,
   INTEGRATION_MESSAGES,
   InvokeLlmWithContextRequestSchema,
   RUNTIME_MESSAGES,
   SendEmailRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/runtime';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { readMultipartFile } from '../../platform/http/multipart';

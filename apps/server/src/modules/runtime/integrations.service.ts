@@ -1,16 +1,16 @@
 import { extractWithSchema, writeGroundedAnswer } from '@tessera/agent';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { isValidEmail } from '@tessera/contracts/auth';
 import {
-  APP_MESSAGES,
   CORE_ENDPOINTS,
   INTEGRATION_MESSAGES,
-  isValidEmail,
   RUNTIME_MESSAGES,
-  TOOL_RUN_MESSAGES,
   type ExtractDataResponse,
   type IntegrationsSchemaResponse,
   type InvokeLlmWithContextRequest,
   type SendEmailRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/runtime';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ChatModel, ModelCatalog } from '../../platform/llm/models';

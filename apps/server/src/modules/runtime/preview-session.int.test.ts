@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES } from '@tessera/contracts';
+import { PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 

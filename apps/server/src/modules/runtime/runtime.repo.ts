@@ -1,7 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
 import { apps, authSessions, authUsers, type Db } from '@tessera/db';
-import { EMPTY_LOOK, parseAppStyle, parseAppTexts, showsWatermark, type AppLook } from '@tessera/contracts';
+import { EMPTY_LOOK, parseAppStyle, parseAppTexts, showsWatermark, type AppLook } from '@tessera/contracts/apps';
 import type { BrandingRepo } from '../branding/branding.repo';
 import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.service';
 

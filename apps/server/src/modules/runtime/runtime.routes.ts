@@ -3,22 +3,23 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { stream } from 'hono/streaming';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import {
-  APP_MESSAGES,
-  MEMBERSHIP_MESSAGES,
-  MESSAGES,
   PREVIEW_TOKEN_HEADER,
   PreviewUrlRequestSchema,
   RUNTIME_MESSAGES,
+  UPLOAD_MAX_BYTES,
+  type RuntimeBoot,
+} from '@tessera/contracts/runtime';
+import {
   TOOL_PAGE_MESSAGES,
   TOOL_PREVIEW_PATH,
-  UPLOAD_MAX_BYTES,
   toolPagePath,
-  type RuntimeBoot,
-  type SessionUser,
   type ToolPageBoot,
   type ToolPreviewBoot,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-page';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { renderAppError } from '../../platform/http/errors';

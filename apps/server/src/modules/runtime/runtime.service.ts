@@ -1,16 +1,14 @@
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { SLUG_PATTERN, type AppLook } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type EntitySchema } from '@tessera/contracts/entities';
 import {
-  APP_MESSAGES,
   PREVIEW_TOKEN_FRAGMENT,
   PREVIEW_TOKEN_TTL_S,
   RUNTIME_MESSAGES,
-  MESSAGES,
-  SLUG_PATTERN,
   type AppBundle,
-  type AppLook,
-  type EntitySchema,
   type PreviewUrlResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/runtime';
 import type { AppSnapshot } from '@tessera/agent';
 import { AppError } from '../../platform/errors';
 import { hostNameOf } from '../../platform/http/request-host';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   TOOL_PAGE_MESSAGES,
   TOOL_PREVIEW_PATH,
   type ToolPageBoot,
   type ToolPreviewBoot,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-page';
 import { SIGNUP_CONTACTS } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 

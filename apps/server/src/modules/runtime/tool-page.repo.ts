@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { PLANS, DEFAULT_PLAN, type PlanId } from '@tessera/contracts';
+import { PLANS, DEFAULT_PLAN, type PlanId } from '@tessera/contracts/plans';
 import { accounts, apps, type Db } from '@tessera/db';
 
 /** What a tool page needs of its app in one read: the saved definition, the style, the owner's plan. */

@@ -3,13 +3,9 @@
  * path, turned into the page's boot data by `toolPageBootOf` (contracts), which keeps only what a
  * visitor needs.
  */
-import {
-  ToolAppPartsSchema,
-  findActiveToolByPath,
-  toolPageBootOf,
-  type PlanId,
-  type ToolPageBoot,
-} from '@tessera/contracts';
+import { type PlanId } from '@tessera/contracts/plans';
+import { toolPageBootOf, type ToolPageBoot } from '@tessera/contracts/tool-page';
+import { ToolAppPartsSchema, findActiveToolByPath } from '@tessera/contracts/tools';
 
 export interface ToolPageSource {
   app: { id: string; name: string; settings: Record<string, unknown> };

@@ -1,4 +1,4 @@
-import { TEMPLATE_SETTING_KEYS } from '@tessera/contracts';
+import { TEMPLATE_SETTING_KEYS } from '@tessera/contracts/templates';
 
 /**
  * Settings that stay with the template (docs/product/templates.md#what-a-copy-gets): its template

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MESSAGES, TEMPLATE_MESSAGES, TOOL_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { TEMPLATE_MESSAGES } from '@tessera/contracts/templates';
+import { TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { addRecord, makeChatApp } from '../../testing/chat-apps';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';

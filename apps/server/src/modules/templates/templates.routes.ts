@@ -3,7 +3,7 @@ import {
   CreateTemplateCategoryRequestSchema,
   SaveAppTemplateRequestSchema,
   UseTemplateRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/templates';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { TemplatesService } from './templates.service';

@@ -1,17 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type Account } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type PlanId } from '@tessera/contracts/plans';
 import {
   TEMPLATE_MESSAGES,
-  TOOL_MESSAGES,
-  checkTemplateCategory,
-  type Account,
   type AppTemplate,
-  type PlanId,
   type SaveAppTemplateRequest,
-  type SessionUser,
   type TemplateListResponse,
   type TemplateSummary,
   type UseTemplateResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/templates';
+import { TOOL_MESSAGES, checkTemplateCategory } from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { AppsRepo, AppRow } from '../apps/apps.repo';

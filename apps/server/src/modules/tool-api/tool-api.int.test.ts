@@ -6,7 +6,7 @@ import {
   TOOL_API_KEYS_PER_TOOL,
   TOOL_API_MESSAGES,
   TOOL_RUN_MESSAGES,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { toolApiKeys, toolRuns } from '@tessera/db';
 import { createTestApp } from '../../testing/harness';
 import { makeToolApp, parseEvents } from '../../testing/tool-apps';

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
   TOOL_API_CALLS_PER_MINUTE,
   TOOL_API_KEY_PREFIX,
   TOOL_API_KEYS_PER_TOOL,
   TOOL_API_MESSAGES,
   type CreateToolApiKeyResponse,
-  type SessionUser,
   type ToolApiKey,
   type ToolApiKeyListResponse,
   type ToolApiRunResponse,
   type ToolFieldValue,
   type ToolRunEvent,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { hashApiKey, newApiKey } from '../../platform/crypto/api-key';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
+import { csvField } from '@tessera/contracts/entities';
 import {
-  csvField,
   TOOL_BATCH_MAX_CELL,
   TOOL_BATCH_MAX_COLUMNS,
   TOOL_BATCH_MAX_ROWS,
@@ -8,7 +8,7 @@ import {
   TOOL_BATCH_RESULT_COLUMNS,
   toolRunMessage,
   type ToolFieldValue,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { headerScore } from '../csv/csv-mapping';
 import type { RunField } from '../tool-runs/run-prompt';

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_BATCH_MAX_BYTES, TOOL_BATCH_MAX_ROWS, TOOL_BATCH_MESSAGES, TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import {
+  TOOL_BATCH_MAX_BYTES,
+  TOOL_BATCH_MAX_ROWS,
+  TOOL_BATCH_MESSAGES,
+  TOOL_RUN_MESSAGES,
+} from '@tessera/contracts/tool-runs';
 import { toolBatchRows, toolRuns } from '@tessera/db';
 import { createTestApp } from '../../testing/harness';
 import { makeToolApp } from '../../testing/tool-apps';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ToolBatchStatus } from '@tessera/contracts';
+import type { ToolBatchStatus } from '@tessera/contracts/tool-runs';
 import { toolBatchRows, toolBatches, type Db } from '@tessera/db';
 
 export type ToolBatchRow = typeof toolBatches.$inferSelect;

@@ -5,7 +5,7 @@ import {
   TOOL_BATCH_MESSAGES,
   ToolApiRunRequestSchema,
   ToolBatchMappingSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { sseResponse } from '../../platform/http/sse';

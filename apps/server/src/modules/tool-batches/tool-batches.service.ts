@@ -7,11 +7,11 @@ import {
   type ToolBatchPreview,
   type ToolFieldValue,
   type ToolRunEvent,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { PermanentJobError, type JobHandler, type JobQueue } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
-import type { SessionUser } from '@tessera/contracts';
+import type { SessionUser } from '@tessera/contracts/auth';
 import type { RunField } from '../tool-runs/run-prompt';
 import type { ToolRunsService } from '../tool-runs/tool-runs.service';
 import { checkBatchMapping, parseBatchCsv, resultsCsv, rowValues, suggestBatchMapping } from './batch-csv';

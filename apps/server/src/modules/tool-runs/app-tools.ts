@@ -1,4 +1,5 @@
-import { RESERVED_FIELD_NAME, TOOL_PAGE_MESSAGES, ToolAppPartsSchema } from '@tessera/contracts';
+import { TOOL_PAGE_MESSAGES } from '@tessera/contracts/tool-page';
+import { RESERVED_FIELD_NAME, ToolAppPartsSchema } from '@tessera/contracts/tools';
 import type { AppToolBrief } from '@tessera/agent';
 import { runFieldsOf } from './run-prompt';
 

@@ -1,4 +1,4 @@
-import { TOOL_BATCH_MESSAGES, type ToolRunEvent } from '@tessera/contracts';
+import { TOOL_BATCH_MESSAGES, type ToolRunEvent } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 
 type RunStart = Extract<ToolRunEvent, { type: 'run' }>;

@@ -1,13 +1,13 @@
 import { createOfflineAnswerModel, writeGroundedAnswer } from '@tessera/agent';
+import { type RetrievedChunk } from '@tessera/contracts/context';
 import {
   TOOL_RUN_MESSAGES,
-  type RetrievedChunk,
-  type Tool,
   type ToolFieldValue,
   type ToolRunEvent,
   type ToolRunModel,
   type ToolRunSource,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
+import { type Tool } from '@tessera/contracts/tools';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Logger } from '../../platform/logger';
 import { streamAnswer } from '../../platform/llm/answer-stream';

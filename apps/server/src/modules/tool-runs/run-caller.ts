@@ -1,4 +1,4 @@
-import { TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RunModel } from './run-answer';

@@ -1,17 +1,15 @@
+import { isValidEmail } from '@tessera/contracts/auth';
+import { type RetrievedChunk } from '@tessera/contracts/context';
+import { TOOL_RUN_MESSAGES, toolRunMessage, type ToolFieldValue } from '@tessera/contracts/tool-runs';
 import {
   fieldsOfTool,
-  isValidEmail,
   parseCustomField,
   RESERVED_FIELD_NAME,
-  TOOL_RUN_MESSAGES,
-  toolRunMessage,
   type CustomField,
   type CustomFieldInput,
   type FilterCondition,
-  type RetrievedChunk,
   type Tool,
-  type ToolFieldValue,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 
 /** A field of a run's form, as the server checks it. */
 export interface RunField {

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MEMBERSHIP_MESSAGES,
-  PREVIEW_TOKEN_FRAGMENT,
-  PREVIEW_TOKEN_HEADER,
-  TOOL_RUN_MESSAGES,
-} from '@tessera/contracts';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
+import { PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { appMemberships, toolRuns } from '@tessera/db';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';

@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_RUN_MESSAGES, type ToolRunEvent } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES, type ToolRunEvent } from '@tessera/contracts/tool-runs';
 import { toolRuns } from '@tessera/db';
 import { startFakeOpenAI } from '@tessera/test-utils';
 import { createLogger } from '../../platform/logger';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MESSAGES, TOOL_RUN_MESSAGES } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
 import { toolRuns } from '@tessera/db';
 import { createTestApp } from '../../testing/harness';
 import { doneOf, endUserOf, makeToolApp, onHost, run, visitorOf } from '../../testing/tool-apps';

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { TOOL_SETTINGS_RANGES, type ToolFieldValue, type ToolRunSource } from '@tessera/contracts';
+import { type ToolFieldValue, type ToolRunSource } from '@tessera/contracts/tool-runs';
+import { TOOL_SETTINGS_RANGES } from '@tessera/contracts/tools';
 import { accounts, appUserCredits, appUserMemories, apps, toolRuns, type Db } from '@tessera/db';
 
 export type ToolRunRow = typeof toolRuns.$inferSelect;

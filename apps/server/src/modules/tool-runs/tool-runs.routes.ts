@@ -1,17 +1,17 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import {
-  APP_MESSAGES,
   EditToolRunResultRequestSchema,
-  RUNTIME_MESSAGES,
   RunToolRequestSchema,
   ToolRunRequestSchema,
   type RunToolResponse,
   VISITOR_COOKIE,
   VISITOR_HEADER,
   type UserMemoriesResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { type PlanCatalogueLimits, type PlanId } from '@tessera/contracts/plans';
 import {
   ANONYMOUS_RUNS_PER_ADDRESS_FACTOR,
-  findActiveToolByPath,
   TOOL_RUN_DEFAULT_LIMITS,
   TOOL_RUN_MESSAGES,
-  TOOL_SETTINGS_RANGES,
-  ToolAppPartsSchema,
   toolRunMessage,
   type EditToolRunResultResponse,
-  type PlanCatalogueLimits,
-  type PlanId,
   type ToolFieldValue,
   type ToolRunEvent,
   type ToolRunRequest,
   type ToolRunUsage,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
+import { findActiveToolByPath, TOOL_SETTINGS_RANGES, ToolAppPartsSchema } from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { ModelCatalog } from '../../platform/llm/models';

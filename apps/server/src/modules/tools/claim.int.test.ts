@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '@tessera/contracts';
+import { CLAIM_MESSAGES } from '@tessera/contracts/tools';
 import { accounts, apps, contextItems, entityRecords } from '@tessera/db';
 import { createTestApp } from '../../testing/harness';
 

@@ -1,10 +1,6 @@
-import {
-  CLAIM_MESSAGES,
-  type AppKind,
-  type ClaimAppResponse,
-  type ClaimPreviewResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+import { type AppKind } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { CLAIM_MESSAGES, type ClaimAppResponse, type ClaimPreviewResponse } from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
 import { claimCodeOf, sameCode } from './claim-code';

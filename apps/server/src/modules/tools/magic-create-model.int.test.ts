@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { TOOL_MESSAGES } from '@tessera/contracts';
+import { TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { startFakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 

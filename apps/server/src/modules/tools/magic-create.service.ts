@@ -1,5 +1,7 @@
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type Account } from '@tessera/contracts/accounts';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  APP_MESSAGES,
   CUSTOM_FIELD_TYPES,
   CustomFieldInputSchema,
   FIELD_LABEL_MAX_LENGTH,
@@ -10,12 +12,10 @@ import {
   fieldTypeRefusal,
   fieldsOfTool,
   parseCustomField,
-  type Account,
   type CustomFieldInput,
   type MagicCreateRequest,
   type MagicCreateResponse,
-  type SessionUser,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ModelCatalog } from '../../platform/llm/models';

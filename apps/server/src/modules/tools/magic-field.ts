@@ -5,7 +5,7 @@ import {
   type CustomFieldInput,
   type CustomFieldType,
   type MagicType,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 
 /**
  * The offline field maker behind magic create when no model is configured

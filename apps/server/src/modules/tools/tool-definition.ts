@@ -10,7 +10,7 @@ import {
   type ToolAppParts,
   type ToolRuleError,
   type ToolTexts,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 
 /** The tool keys of an app's definition (docs/product/tools.md#data). */

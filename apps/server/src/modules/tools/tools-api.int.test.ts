@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LIVE_TOOLS_PER_APP, TOOL_MESSAGES, type PlanId } from '@tessera/contracts';
+import { type PlanId } from '@tessera/contracts/plans';
+import { LIVE_TOOLS_PER_APP, TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { accounts } from '@tessera/db';
 import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';

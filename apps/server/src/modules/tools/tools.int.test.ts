@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_CUSTOM_FIELDS, TOOL_MESSAGES, type PlanId } from '@tessera/contracts';
+import { type PlanId } from '@tessera/contracts/plans';
+import { MAX_CUSTOM_FIELDS, TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { accounts } from '@tessera/db';
 import { JSON_BODY_MAX_BYTES } from '../../platform/http/body-limit';
 import { createTestApp } from '../../testing/harness';

@@ -6,7 +6,7 @@ import {
   MagicCreateRequestSchema,
   ToolAppPartsSchema,
   UpdateToolRequestSchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { ClaimService } from './claim.service';

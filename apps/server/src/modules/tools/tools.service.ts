@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type Account } from '@tessera/contracts/accounts';
+import { type ToolApp } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { type PlanCatalogueLimits } from '@tessera/contracts/plans';
 import {
   MAX_TOOLS_PER_APP,
   TOOL_MESSAGES,
@@ -7,19 +11,15 @@ import {
   retitledTool,
   toolPathFromTitle,
   toolSettingsRefusal,
-  type Account,
-  type PlanCatalogueLimits,
   type ClaimInvitationResponse,
   type CreateToolRequest,
-  type SessionUser,
   type Tool,
-  type ToolApp,
   type ToolAppParts,
   type ToolDetailResponse,
   type ToolListResponse,
   type ToolRuleContext,
   type UpdateToolRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
 import { claimCodeOf } from './claim-code';

@@ -1,10 +1,5 @@
-import {
-  coerceValue,
-  type EntityChange,
-  type EntitySchema,
-  type FieldChange,
-  type PropertySchema,
-} from '@tessera/contracts';
+import { type EntityChange, type FieldChange } from '@tessera/contracts/apps';
+import { coerceValue, type EntitySchema, type PropertySchema } from '@tessera/contracts/entities';
 
 /** A published field whose records move to a new name at publish. */
 export interface FieldRename {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { EntitySchema, UnconvertibleValue } from '@tessera/contracts';
+import type { UnconvertibleValue } from '@tessera/contracts/apps';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 import { convertStoredValue, planPublish, type EntityMigration, type PublishPlan } from './publish-plan';
 import { moveRecordField } from '../entities/records.repo';

@@ -1,5 +1,7 @@
 import type { AppSnapshot } from '@tessera/agent';
-import { parseEntitySchema, type EntitySchema, type SchemaEditResponse, type SessionUser } from '@tessera/contracts';
+import { type SchemaEditResponse } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
+import { parseEntitySchema, type EntitySchema } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import type { AppsService } from '../apps/apps.service';
 import { filesMentioning, renameFieldInFiles } from './field-references';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { VersionDiffFile, VersionEntry } from '@tessera/contracts';
+import type { VersionDiffFile, VersionEntry } from '@tessera/contracts/chat';
 import { createTestApp } from '../../testing/harness';
 
 // The offline app builder answers the chat (no model provider configured): two turns, two versions.

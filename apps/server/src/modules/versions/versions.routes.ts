@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { PublishRequestSchema, RenameFieldRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts';
+import { PublishRequestSchema, RenameFieldRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
 import type { SchemaEdits } from './schema-edits.service';

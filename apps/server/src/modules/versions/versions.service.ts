@@ -1,15 +1,14 @@
 import type { AppSnapshot } from '@tessera/agent';
+import { MESSAGES } from '@tessera/contracts';
+import { PUBLISH_UNCONVERTIBLE_LISTED, type PublishDryRunResponse } from '@tessera/contracts/apps';
+import { type SessionUser } from '@tessera/contracts/auth';
 import {
-  MESSAGES,
-  PUBLISH_UNCONVERTIBLE_LISTED,
   VERSION_LIST_LIMIT,
-  type EntitySchema,
-  type PublishDryRunResponse,
-  type SessionUser,
   type VersionDetail,
   type VersionDiffFile,
   type VersionEntry,
-} from '@tessera/contracts';
+} from '@tessera/contracts/chat';
+import { type EntitySchema } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';

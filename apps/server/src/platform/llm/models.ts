@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { createOfflineAppBuilderModel, type AppSnapshot, type AppToolBrief } from '@tessera/agent';
-import type { ChatModelOption, Usage } from '@tessera/contracts';
+import type { ChatModelOption, Usage } from '@tessera/contracts/chat';
 import type { LlmConfig } from '../config';
 import { AppError } from '../errors';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
-import type { OutboxMail } from '@tessera/contracts';
+import type { OutboxMail } from '@tessera/contracts/auth';
 import { devMails, type Db } from '@tessera/db';
 import type { Mail } from './mailer';
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAILS_PER_ADDRESS_PER_HOUR, MESSAGES } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/auth';
 import { startFakeSmtp, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { APP_MESSAGES, MAILS_PER_ADDRESS_PER_HOUR, type OutboxMail } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { MAILS_PER_ADDRESS_PER_HOUR, type OutboxMail } from '@tessera/contracts/auth';
 import type { Db } from '@tessera/db';
 import { AppError } from '../errors';
 import { describeError, type Logger } from '../logger';

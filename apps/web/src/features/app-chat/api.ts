@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppChatActivateResponse, AppChatSettings, AppChatSettingsUpdate } from '@tessera/contracts';
+import type { AppChatActivateResponse, AppChatSettings, AppChatSettingsUpdate } from '@tessera/contracts/app-chat';
 import { apiFetch } from '../../shared/api';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/chat`;

@@ -1,4 +1,4 @@
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { getToken } from './token';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PublicConfigSchema, type PublicConfig } from '@tessera/contracts';
+import { PublicConfigSchema, type PublicConfig } from '@tessera/contracts/auth';
 import { apiFetch } from '../api';
 
 /** What the server offers before anyone signs in (Google sign-in, the dev outbox). */

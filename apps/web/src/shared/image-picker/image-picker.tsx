@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { Button, Progress, toast } from '@tessera/ui';
 import { uploadImage } from '../api';
 

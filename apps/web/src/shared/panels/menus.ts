@@ -1,4 +1,5 @@
-import { canEditAppSettings, type AppKind, type PlanId } from '@tessera/contracts';
+import { type AppKind } from '@tessera/contracts/apps';
+import { canEditAppSettings, type PlanId } from '@tessera/contracts/plans';
 
 /** Every side-panel entry the editor knows (docs/product/editor-and-chat.md#screens-and-routes, docs/product/editor-and-chat.md#screens-and-routes "Builder side panels"). */
 export type MenuEntryId =

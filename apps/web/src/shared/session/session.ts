@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { TOKEN_REFRESH_INTERVAL_MS, type SessionResponse } from '@tessera/contracts';
+import { TOKEN_REFRESH_INTERVAL_MS, type SessionResponse } from '@tessera/contracts/auth';
 import { apiFetch, clearToken, getToken, onTokenChange } from '../api';
 
 /** `GET /api/auth/get-session`: the identity provider's session and the signed-in user. */

@@ -1,4 +1,4 @@
-import { coerceRecord } from '@tessera/contracts';
+import { coerceRecord } from '@tessera/contracts/entities';
 import { describe, expect, it } from 'vitest';
 import { displayFieldOf } from '../fields';
 import { EMPTY_SNAPSHOT, compileErrors, errorsOf, runTurn } from '../test-helpers';

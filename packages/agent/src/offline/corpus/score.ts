@@ -1,6 +1,6 @@
 // Scores a generated app against what a corpus case expects: entities found, fields with the right
 // type, links between entities; and the house rules every generated app keeps.
-import type { EntitySchema, PropertySchema } from '@tessera/contracts';
+import type { EntitySchema, PropertySchema } from '@tessera/contracts/entities';
 import { snakeCase } from '../text';
 import type { CorpusCase } from './descriptions';
 

@@ -1,5 +1,5 @@
 // Follow-ups about entities: add, remove, described in words, and who may see their records.
-import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts';
+import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts/entities';
 import { pagesOf } from '../app-model';
 import { KNOWN_ENTITIES } from '../catalogue';
 import { entityNameOf, explicitEntitiesOf, schemaOf } from '../describe';

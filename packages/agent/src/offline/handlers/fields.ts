@@ -1,5 +1,5 @@
 // Follow-ups about an entity's fields: add, remove, make required or optional, change choices.
-import { MAX_ENTITY_PROPERTIES } from '@tessera/contracts';
+import { MAX_ENTITY_PROPERTIES } from '@tessera/contracts/entities';
 import { type AppModel } from '../app-model';
 import { splitList } from '../fields';
 import { describeType } from '../prose';

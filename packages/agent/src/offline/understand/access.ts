@@ -1,7 +1,7 @@
 // Who may see an entity's records. Personal data stays with the person who entered it; a shared
 // catalogue (a club's books, a school's courses, a menu) is readable by every signed-in user of the
 // app and written by its creator. See docs/entity-access.md for the levels.
-import type { EntityPermissions } from '@tessera/contracts';
+import type { EntityPermissions } from '@tessera/contracts/entities';
 
 const PEOPLE =
   /^(Member|Person|Student|Client|Customer|Contact|Guest|Player|Volunteer|Tenant|Owner|Driver|Adopter|Runner|Flatmate|Speaker|Employee|Patient|Child|Subscriber|Attendee|Author|Teacher|Coach|Instructor|Friend|Visitor|User|Applicant|Candidate|Donor|Parent|Vendor|Supplier|NewHire|Hire|Staff|Lead|Artist|Host)$/;

@@ -1,7 +1,7 @@
 // One field of a description's field list, read as a field: "a rating from 1 to 5" is an integer
 // `rating` between 1 and 5, "whether they are attending" a yes/no `attending`, "who paid (a flatmate)"
 // a link to a Flatmate. Pieces of the sentence never become field names.
-import type { PropertySchema } from '@tessera/contracts';
+import type { PropertySchema } from '@tessera/contracts/entities';
 import { inferSchema, schemaFromHint, type InferredField } from '../fields';
 import { labelOf, singularize, snakeCase, wordsOf } from '../text';
 

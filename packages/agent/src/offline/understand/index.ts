@@ -1,6 +1,6 @@
 // Reads a description into a plan: the entities it names, their typed fields, the links between
 // them, who may see them, and what was left out. Keyword templates only fill in what is not said.
-import type { EntityPermissions } from '@tessera/contracts';
+import type { EntityPermissions } from '@tessera/contracts/entities';
 import { KNOWN_ENTITIES, type AppKind } from '../catalogue';
 import { appKindOf, entityNameOf, genericNoun, knownFields } from '../describe';
 import { displayFieldOf, splitList, type InferredField } from '../fields';

@@ -1,4 +1,4 @@
-import type { ContextItemType } from '@tessera/contracts';
+import type { ContextItemType } from '@tessera/contracts/context';
 
 /** A document a connector can offer for ingestion (the picker's row). */
 export interface ConnectorItem {

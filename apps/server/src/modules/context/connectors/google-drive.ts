@@ -1,4 +1,4 @@
-import type { ContextItemType } from '@tessera/contracts';
+import type { ContextItemType } from '@tessera/contracts/context';
 import { ConnectorError, getJson, type Connector, type ConnectorItem } from './connector';
 
 const GOOGLE_TYPES: Record<string, { type: ContextItemType; export: string }> = {

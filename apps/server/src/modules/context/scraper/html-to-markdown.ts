@@ -1,7 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
-import { APP_MESSAGES, formatFileSize } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { formatFileSize } from '@tessera/contracts/plans';
 import { AppError } from '../../../platform/errors';
 import { normalizeUrl } from './urls';
 

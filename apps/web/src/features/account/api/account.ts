@@ -4,7 +4,7 @@ import {
   CreateAccountResponseSchema,
   type Account,
   type CreateAccountResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/accounts';
 import { apiFetch, isApiError } from '../../../shared/api';
 
 export const ACCOUNT_QUERY_KEY = ['account', 'current'] as const;

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, safeRelativePath } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { safeRelativePath } from '@tessera/contracts/auth';
 import { toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { refreshSession, signOut } from '../../../shared/session';

@@ -3,7 +3,7 @@ import {
   ACCOUNT_CREATE_INITIAL_DELAY_MS,
   ACCOUNT_CREATE_RETRIES,
   ACCOUNT_CREATE_RETRY_INTERVAL_MS,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 import { createAccountWithRetries } from './create-account-flow';
 
 class HttpError extends Error {

@@ -2,7 +2,7 @@ import {
   ACCOUNT_CREATE_INITIAL_DELAY_MS,
   ACCOUNT_CREATE_RETRIES,
   ACCOUNT_CREATE_RETRY_INTERVAL_MS,
-} from '@tessera/contracts';
+} from '@tessera/contracts/auth';
 
 export interface CreateAccountFlowOptions<T> {
   /** One call of `POST /api/live_api/account/create`. */

@@ -4,7 +4,7 @@ import {
   AdminBuildersResponseSchema,
   type AdminBuilder,
   type AdminUpdateBuilder,
-} from '@tessera/contracts';
+} from '@tessera/contracts/accounts';
 import { apiFetch } from '../../../shared/api';
 
 export const ADMIN_BUILDERS_QUERY_KEY = ['admin', 'builders'] as const;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search, ShieldAlert } from 'lucide-react';
-import { PLANS, formatAmount, formatFileSize, type AdminBuilder, type PlanId } from '@tessera/contracts';
+import { type AdminBuilder } from '@tessera/contracts/accounts';
+import { PLANS, formatAmount, formatFileSize, type PlanId } from '@tessera/contracts/plans';
 import { Badge, Button, Card, EmptyState, Input, Select, Skeleton, Spinner, toast } from '@tessera/ui';
 import { planLabel, useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';

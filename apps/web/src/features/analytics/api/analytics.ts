@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AnalyticsResponseSchema, type AnalyticsRange } from '@tessera/contracts';
+import { AnalyticsResponseSchema, type AnalyticsRange } from '@tessera/contracts/analytics';
 import { apiFetch } from '../../../shared/api';
 
 /** `GET /api/apps/{appId}/analytics?days=`: the app's per-day figures (its owner only). */

@@ -1,4 +1,4 @@
-import type { AnalyticsResponse } from '@tessera/contracts';
+import type { AnalyticsResponse } from '@tessera/contracts/analytics';
 import { toCsv } from '../../database';
 import type { Series } from './series';
 

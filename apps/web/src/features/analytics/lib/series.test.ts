@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsResponse } from '@tessera/contracts';
+import type { AnalyticsResponse } from '@tessera/contracts/analytics';
 import { analyticsCsv, analyticsFileName } from './csv';
 import { formatValue, seriesOf } from './series';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsResponse } from '@tessera/contracts';
+import type { AnalyticsResponse } from '@tessera/contracts/analytics';
 
 /** How a figure is written: a count, an amount in US dollars, or in another currency (`currency:eur`). */
 export type SeriesFormat = 'count' | 'usd' | `currency:${string}`;

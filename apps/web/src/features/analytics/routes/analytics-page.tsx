@@ -7,7 +7,7 @@ import {
   DEFAULT_ANALYTICS_RANGE,
   type AnalyticsRange,
   type AnalyticsResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/analytics';
 import { Button, EmptyState, Skeleton, Tabs, TabsList, TabsTrigger, toast } from '@tessera/ui';
 import { errorMessage, saveBlob } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';

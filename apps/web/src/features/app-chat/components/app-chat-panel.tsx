@@ -4,7 +4,7 @@ import {
   APP_CHAT_INSTRUCTIONS_MAX_LENGTH,
   type AppChatSettings,
   type AppChatSettingsUpdate,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-chat';
 import { Alert, Badge, Button, Checkbox, Field, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useContextItems } from '../../data-sources';

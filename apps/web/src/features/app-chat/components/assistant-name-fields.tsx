@@ -1,4 +1,8 @@
-import { APP_CHAT_NAME_MAX_LENGTH, APP_CHAT_WELCOME_MAX_LENGTH, type AppChatSettingsUpdate } from '@tessera/contracts';
+import {
+  APP_CHAT_NAME_MAX_LENGTH,
+  APP_CHAT_WELCOME_MAX_LENGTH,
+  type AppChatSettingsUpdate,
+} from '@tessera/contracts/app-chat';
 import { Field, Input, Textarea } from '@tessera/ui';
 
 export interface AssistantNameFieldsProps {

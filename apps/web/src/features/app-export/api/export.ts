@@ -8,7 +8,7 @@ import {
   type CreatedAppKey,
   type ExportDataMode,
   type ImportProjectResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/app-export';
 import { apiFetch, rawFetch, saveResponse } from '../../../shared/api';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, KeyRound, Upload } from 'lucide-react';
-import { EXPORT_MESSAGES as M, type CreatedAppKey, type ExportDataMode } from '@tessera/contracts';
+import { EXPORT_MESSAGES as M, type CreatedAppKey, type ExportDataMode } from '@tessera/contracts/app-export';
 import { Alert, Button, Checkbox, Dialog, DialogContent, Input, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { createAppKey, downloadExport, importProject, listAppKeys, revokeAppKey } from '../api/export';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import type { StatusResponse } from '@tessera/contracts';
+import type { StatusResponse } from '@tessera/contracts/auth';
 import { Alert, Button, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { useSingleFlight } from '../../../shared/hooks';

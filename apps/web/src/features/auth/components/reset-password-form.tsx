@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_MESSAGES, PASSWORD_HINT } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { PASSWORD_HINT } from '@tessera/contracts/auth';
 import { Button, Field, PasswordInput, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { refreshSession } from '../../../shared/session';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { PASSWORD_HINT } from '@tessera/contracts';
+import { PASSWORD_HINT } from '@tessera/contracts/auth';
 import { Button, Field, Input, PasswordInput } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { signUp } from '../api/auth';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Wand2 } from 'lucide-react';
-import { MESSAGES, safeRelativePath } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { safeRelativePath } from '@tessera/contracts/auth';
 import { AuthLayout, Button, Divider, Spinner, Tabs, TabsList, TabsTrigger } from '@tessera/ui';
 import { usePostSignIn } from '../../account';
 import { useDocumentTitle, usePublicConfig } from '../../../shared/hooks';

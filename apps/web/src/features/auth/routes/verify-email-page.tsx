@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { safeRelativePath } from '@tessera/contracts';
+import { safeRelativePath } from '@tessera/contracts/auth';
 import { Alert, AuthLayout, Button, Spinner, toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppKind, EntitySchema } from '@tessera/contracts';
+import type { AppKind } from '@tessera/contracts/apps';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { apiFetch } from '../../../shared/api';
 
 /** `GET /api/apps/{appId}`: one app with its entity schemas. */

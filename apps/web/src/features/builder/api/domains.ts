@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomDomain, CustomDomainsResponse } from '@tessera/contracts';
+import type { CustomDomain, CustomDomainsResponse } from '@tessera/contracts/domains';
 import { apiFetch } from '../../../shared/api';
 import { appKeys } from './app';
 

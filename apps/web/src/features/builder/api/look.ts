@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppLookResponse, AppStyle, AppTexts } from '@tessera/contracts';
+import type { AppLookResponse, AppStyle, AppTexts } from '@tessera/contracts/apps';
 import { apiFetch } from '../../../shared/api';
 
 export const lookKeys = {

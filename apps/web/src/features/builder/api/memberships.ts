@@ -4,7 +4,7 @@ import type {
   MembershipProvider,
   PaymentsConnectResponse,
   PaymentsNotificationResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
 import { apiFetch } from '../../../shared/api';
 import { appKeys } from './app';
 

@@ -1,4 +1,4 @@
-import type { PublishDryRunResponse } from '@tessera/contracts';
+import type { PublishDryRunResponse } from '@tessera/contracts/apps';
 import { apiFetch } from '../../../shared/api';
 
 const app = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink } from 'lucide-react';
-import { APP_NAME_MAX_LENGTH, APP_TEXT_LIMITS, MESSAGES, SLUG_PATTERN } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { APP_NAME_MAX_LENGTH, APP_TEXT_LIMITS, SLUG_PATTERN } from '@tessera/contracts/apps';
 import { Button, Field, Input, Skeleton, Textarea, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { SaveIndicator, SaveQueue, type SaveState } from '../../tools';

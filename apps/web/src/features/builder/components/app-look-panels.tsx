@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { APP_TEXT_LABELS, APP_TEXT_LIMITS, type AppTexts, type PlanId } from '@tessera/contracts';
+import { APP_TEXT_LABELS, APP_TEXT_LIMITS, type AppTexts } from '@tessera/contracts/apps';
+import { type PlanId } from '@tessera/contracts/plans';
 import { Field, Input, Skeleton, Textarea } from '@tessera/ui';
 import { BrandingPanel, PanelSection, SaveIndicator } from '../../tools';
 import type { LookEditor } from '../hooks/use-look-editor';

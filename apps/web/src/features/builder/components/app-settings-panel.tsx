@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   SIGNUP_FIELD_LABELS,
   SIGNUP_REQUIRED_FIELDS,
   signupNeedsFieldsMessage,
   type SignupRequiredField,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
 import { Alert, Button, Field, Input, Skeleton, Switch, toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { useAppDetails, useSaveAppSettings } from '../api/app';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, BarChart3, Code2, Database, Eye, GitCompare, Menu as MenuIcon, MessageSquare } from 'lucide-react';
-import type { VersionEntry } from '@tessera/contracts';
+import type { VersionEntry } from '@tessera/contracts/chat';
 import { Badge, Button, Logo } from '@tessera/ui';
 import { VersionsMenu } from '../../editor';
 import type { AppDetails } from '../api/app';

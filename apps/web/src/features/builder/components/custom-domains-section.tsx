@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Check, Copy, ExternalLink, Globe } from 'lucide-react';
-import { DOMAIN_MESSAGES, type CustomDomain, type DnsRecord } from '@tessera/contracts';
+import { DOMAIN_MESSAGES, type CustomDomain, type DnsRecord } from '@tessera/contracts/domains';
 import { Alert, Badge, Button, Field, Input, Skeleton, toast, type BadgeTone } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useAddCustomDomain, useCustomDomains, useRemoveCustomDomain, useVerifyCustomDomain } from '../api/domains';

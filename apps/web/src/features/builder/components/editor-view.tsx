@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { AppLook } from '@tessera/contracts';
+import type { AppLook } from '@tessera/contracts/apps';
 import { MESSAGES } from '@tessera/contracts';
 import { Button, cn } from '@tessera/ui';
 import { ChatPanel, ErrorPanel, PreviewPane, versionLabel } from '../../editor';

@@ -5,7 +5,7 @@ import {
   formatMembershipPrice,
   type MembershipProduct,
   type MembershipProvider,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
 import { Alert, Badge, Button, Dialog, DialogContent, Field, Input, Spinner, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useConnectProduct, useMembershipProducts, useNotificationUrl, useSaveProviderKey } from '../api/memberships';

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   MEMBERSHIP_MESSAGES,
   formatMembershipPrice,
   type MembershipProduct,
   type MembershipProvider,
-} from '@tessera/contracts';
+} from '@tessera/contracts/memberships';
 import { Alert, Button, Switch, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useSaveAppSettings } from '../api/app';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MESSAGES, type PublishDryRunResponse } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type PublishDryRunResponse } from '@tessera/contracts/apps';
 import { Button, Dialog, DialogContent, Input, toast } from '@tessera/ui';
 import { Copy, ExternalLink, Rocket } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';

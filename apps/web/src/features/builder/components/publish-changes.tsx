@@ -1,4 +1,4 @@
-import type { EntityChange, FieldChange, PublishDryRunResponse } from '@tessera/contracts';
+import type { EntityChange, FieldChange, PublishDryRunResponse } from '@tessera/contracts/apps';
 
 /** True when publishing changes something end users rely on: their tables, fields, access or values. */
 export function hasChangesToReview(dryRun: PublishDryRunResponse): boolean {

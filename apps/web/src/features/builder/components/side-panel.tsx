@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { EntitySchema, ToolSummary } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
+import type { ToolSummary } from '@tessera/contracts/tools';
 import { Button, cn } from '@tessera/ui';
 import {
   Brush,

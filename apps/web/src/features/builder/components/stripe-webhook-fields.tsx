@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Check } from 'lucide-react';
-import { MEMBERSHIP_MESSAGES, type PaymentsNotificationResponse } from '@tessera/contracts';
+import { MEMBERSHIP_MESSAGES, type PaymentsNotificationResponse } from '@tessera/contracts/memberships';
 import { Alert, Badge, Button, Field, Input, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useSaveWebhookSecret } from '../api/memberships';

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import type { AppErrorReport } from '@tessera/contracts';
+import type { AppErrorReport } from '@tessera/contracts/runtime';
 import { INITIAL_ERROR_PANEL, buildFixErrorsPrompt, errorPanelReducer, visibleErrors } from '../../editor';
 
 /**

@@ -6,8 +6,8 @@ import {
   type AppLookResponse,
   type AppStyle,
   type AppTexts,
-  type PlanId,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
+import { type PlanId } from '@tessera/contracts/plans';
 import { toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { SaveQueue, type SaveState } from '../../tools';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type VersionEntry } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type VersionEntry } from '@tessera/contracts/chat';
 import { toast } from '@tessera/ui';
 import { editorKeys, restoreVersion, useVersions, type EditorMessage } from '../../editor';
 import { isApiError } from '../../../shared/api';

@@ -1,10 +1,5 @@
-import {
-  APP_MESSAGES,
-  AppSettingsSchema,
-  describeIssue,
-  SIGNUP_REQUIRED_FIELDS,
-  type SignupRequiredField,
-} from '@tessera/contracts';
+import { APP_MESSAGES, describeIssue } from '@tessera/contracts';
+import { AppSettingsSchema, SIGNUP_REQUIRED_FIELDS, type SignupRequiredField } from '@tessera/contracts/apps';
 
 /** What the App settings panel edits: sign-up and the contacts its login page shows (docs/product/editor-and-chat.md#data). */
 export interface SignupForm {

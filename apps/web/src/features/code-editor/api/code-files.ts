@@ -5,7 +5,7 @@ import {
   type CodeFileSaveResponse,
   type CodeFilesResponse,
   type ReferenceUpdate,
-} from '@tessera/contracts';
+} from '@tessera/contracts/code';
 import { apiFetch } from '../../../shared/api';
 
 const files = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/files`;

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, EmptyState, Spinner, cn } from '@tessera/ui';
 import { Code2, Eye, FolderTree, PackageOpen, Plus, TriangleAlert, X } from 'lucide-react';
-import { MESSAGES, type CodeFile } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type CodeFile } from '@tessera/contracts/code';
 import { ExportDialog } from '../../app-export';
 import { useCodeWorkspace } from '../hooks/use-code-workspace';
 import { NEW_FILE_PREFIX, type SectionId } from '../lib/file-tree';

@@ -5,7 +5,7 @@ import { EditorView } from '@codemirror/view';
 import { javascript } from '@codemirror/lang-javascript';
 import { css } from '@codemirror/lang-css';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
-import type { CodeIssue } from '@tessera/contracts';
+import type { CodeIssue } from '@tessera/contracts/code';
 import { diagnosticsOf } from '../lib/diagnostics';
 
 /** JSX for .js/.jsx, TSX for .ts/.tsx, CSS for .css; JSON reads well as JavaScript. */

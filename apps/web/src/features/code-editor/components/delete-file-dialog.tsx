@@ -1,4 +1,4 @@
-import type { CodeFile, ReferenceUpdate } from '@tessera/contracts';
+import type { CodeFile, ReferenceUpdate } from '@tessera/contracts/code';
 import { Button, Dialog, DialogContent } from '@tessera/ui';
 
 export interface DeleteFileDialogProps {

@@ -1,4 +1,4 @@
-import type { CodeFile, CodeIssue } from '@tessera/contracts';
+import type { CodeFile, CodeIssue } from '@tessera/contracts/code';
 import { Menu, MenuContent, MenuItem, MenuTrigger, cn } from '@tessera/ui';
 import { FileCode2, Lock, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { displayName, fileSections, NEW_FILE_PREFIX, type SectionId } from '../lib/file-tree';

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { MESSAGES } from '@tessera/contracts';
 import {
-  MESSAGES,
   referencesToUpdate,
   type CodeFile,
   type CodeFileSaveResponse,
   type CodeIssue,
   type ReferenceUpdate,
-} from '@tessera/contracts';
+} from '@tessera/contracts/code';
 import { toast } from '@tessera/ui';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { deleteCodeFile, saveCodeFile, useCodeFiles } from '../api/code-files';

@@ -1,4 +1,4 @@
-import { CODE_AUTOSAVE_DELAY_MS, CODE_SAVED_INDICATOR_MS } from '@tessera/contracts';
+import { CODE_AUTOSAVE_DELAY_MS, CODE_SAVED_INDICATOR_MS } from '@tessera/contracts/code';
 
 /** docs/product/editor-and-chat.md "Code editor": idle -> saving -> saved (2 s) -> idle, or error. */
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';

@@ -1,6 +1,6 @@
 import type { Text } from '@codemirror/state';
 import type { Diagnostic } from '@codemirror/lint';
-import type { CodeIssue } from '@tessera/contracts';
+import type { CodeIssue } from '@tessera/contracts/code';
 
 /** The validator's issues of one file as lint markers on their lines (a file-wide issue, or a line past the end, marks the nearest line). */
 export function diagnosticsOf(doc: Text, issues: CodeIssue[]): Diagnostic[] {

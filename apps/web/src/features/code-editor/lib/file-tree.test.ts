@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CodeFile } from '@tessera/contracts';
+import type { CodeFile } from '@tessera/contracts/code';
 import { displayName, fileSections, firstFile, sectionOf } from './file-tree';
 
 const file = (path: string): CodeFile => ({ id: path, path, content: '', readOnly: path.startsWith('entities/') });

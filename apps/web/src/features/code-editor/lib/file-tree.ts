@@ -1,4 +1,4 @@
-import { isEntityFilePath, type CodeFile } from '@tessera/contracts';
+import { isEntityFilePath, type CodeFile } from '@tessera/contracts/code';
 
 /** The file tree's sections, in order (docs/product/editor-and-chat.md "Code editor"). */
 export const SECTIONS = [

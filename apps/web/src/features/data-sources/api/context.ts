@@ -12,7 +12,7 @@ import {
   type ContextItemMetadata,
   type IngestTextRequest,
   type ListContextItemsResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/context';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiFetch, getToken, isApiError, setToken } from '../../../shared/api';
 import { toApiError } from '../../../shared/api/errors';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ListContextItemsResponse } from '@tessera/contracts';
+import type { ListContextItemsResponse } from '@tessera/contracts/context';
 import { getToken } from '../../../shared/api';
 import { startLiveConnection, type LiveMode } from '../lib/live-connection';
 import type { SseEvent } from '../../../shared/api';

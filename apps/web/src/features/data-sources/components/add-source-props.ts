@@ -1,4 +1,5 @@
-import type { PlanLimits, UpgradeReason } from '@tessera/contracts';
+import type { UpgradeReason } from '@tessera/contracts/context';
+import type { PlanLimits } from '@tessera/contracts/plans';
 
 /** What every add form of the dialog gets. */
 export interface AddSourceProps {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { BookOpen, HardDrive } from 'lucide-react';
-import { CONNECTOR_NOT_CONFIGURED_LABEL, MESSAGES } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { CONNECTOR_NOT_CONFIGURED_LABEL } from '@tessera/contracts/context';
 import { Badge, Button, Field, Input, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';

@@ -1,5 +1,6 @@
 import { Database, RotateCw } from 'lucide-react';
-import { MESSAGES, type ContextItem, type UpgradeReason } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ContextItem, type UpgradeReason } from '@tessera/contracts/context';
 import { Alert, Button, Skeleton } from '@tessera/ui';
 import { ContextItemRow } from './context-item-row';
 

@@ -13,13 +13,9 @@ import {
   Trash2,
   Type,
 } from 'lucide-react';
-import {
-  MESSAGES,
-  formatFileSize,
-  type ContextItem,
-  type ContextItemType,
-  type UpgradeReason,
-} from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ContextItem, type ContextItemType, type UpgradeReason } from '@tessera/contracts/context';
+import { formatFileSize } from '@tessera/contracts/plans';
 import {
   Button,
   Dialog,

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import {
   DATA_SOURCES_DIALOG_TITLE,
   DATA_SOURCE_OPTIONS,
-  planLimits,
   type DataSourceOptionId,
   type UpgradeReason,
-} from '@tessera/contracts';
+} from '@tessera/contracts/context';
+import { planLimits } from '@tessera/contracts/plans';
 import { Dialog, DialogContent } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { useConnectors, useContextItems } from '../api/context';

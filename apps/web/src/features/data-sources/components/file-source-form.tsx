@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { FileUp, X } from 'lucide-react';
-import { formatFileSize } from '@tessera/contracts';
+import { formatFileSize } from '@tessera/contracts/plans';
 import { Button, cn, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CONTEXT_ITEM_NAME_MAX_LENGTH } from '@tessera/contracts';
+import { CONTEXT_ITEM_NAME_MAX_LENGTH } from '@tessera/contracts/context';
 import { cn } from '@tessera/ui';
 import { createRenameController, type RenameDecision } from '../lib/rename';
 

@@ -1,6 +1,10 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { BookOpen, FileSpreadsheet, FileText, FileType, Globe, HardDrive, Type } from 'lucide-react';
-import { CONNECTOR_NOT_CONFIGURED_LABEL, DATA_SOURCE_OPTIONS, type DataSourceOptionId } from '@tessera/contracts';
+import {
+  CONNECTOR_NOT_CONFIGURED_LABEL,
+  DATA_SOURCE_OPTIONS,
+  type DataSourceOptionId,
+} from '@tessera/contracts/context';
 import { cn } from '@tessera/ui';
 
 const ICONS: Record<DataSourceOptionId, typeof Type> = {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown, CircleAlert, LoaderCircle } from 'lucide-react';
-import type { ContextItem } from '@tessera/contracts';
+import type { ContextItem } from '@tessera/contracts/context';
 import { Badge, cn } from '@tessera/ui';
 import { hasStatusReason, statusLabel, statusTone } from '../lib/status';
 

@@ -1,4 +1,5 @@
-import type { PlanId, UpgradeReason } from '@tessera/contracts';
+import type { UpgradeReason } from '@tessera/contracts/context';
+import type { PlanId } from '@tessera/contracts/plans';
 import { UpgradeDialog } from '../../plans';
 
 export interface UpgradePromptProps {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';
-import { MESSAGES, type ContextItem } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ContextItem } from '@tessera/contracts/context';
 import { Button, Checkbox, Field, Input, Progress, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
 import { errorMessage } from '../../../shared/api';

@@ -1,4 +1,5 @@
-import { MESSAGES, UPGRADE_REASONS, type UpgradeReason } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { UPGRADE_REASONS, type UpgradeReason } from '@tessera/contracts/context';
 import { isApiError } from '../../../shared/api';
 import { fileTooBigMessage, type UploadKind } from './validation';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContextItem, ListContextItemsResponse } from '@tessera/contracts';
+import type { ContextItem, ListContextItemsResponse } from '@tessera/contracts/context';
 import { applyLiveEvent } from './live-events';
 
 const item = (id: string, overrides: Partial<ContextItem> = {}): ContextItem => ({

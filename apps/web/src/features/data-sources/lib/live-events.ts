@@ -1,4 +1,8 @@
-import { ContextCountEventSchema, ContextItemEventSchema, type ListContextItemsResponse } from '@tessera/contracts';
+import {
+  ContextCountEventSchema,
+  ContextItemEventSchema,
+  type ListContextItemsResponse,
+} from '@tessera/contracts/context';
 import type { SseEvent } from '../../../shared/api';
 
 /** What one live event does to the cached list: a new list to store, a refetch, or nothing. */

@@ -1,4 +1,5 @@
-import { planLimits, type PlanId, type UpgradeReason } from '@tessera/contracts';
+import { type UpgradeReason } from '@tessera/contracts/context';
+import { planLimits, type PlanId } from '@tessera/contracts/plans';
 
 /**
  * The upgrade prompt adding one more item opens, or null when the plan has room. The free plan

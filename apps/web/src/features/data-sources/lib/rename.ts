@@ -1,4 +1,4 @@
-import { CONTEXT_ITEM_NAME_MAX_LENGTH, RENAME_BLUR_DELAY_MS } from '@tessera/contracts';
+import { CONTEXT_ITEM_NAME_MAX_LENGTH, RENAME_BLUR_DELAY_MS } from '@tessera/contracts/context';
 
 /** What a finished edit of an item's name asks for. */
 export type RenameDecision = { action: 'save'; name: string } | { action: 'revert' } | { action: 'none' };

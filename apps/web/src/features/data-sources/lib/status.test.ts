@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_ITEM_STATUSES } from '@tessera/contracts';
+import { CONTEXT_ITEM_STATUSES } from '@tessera/contracts/context';
 import { hasLiveItems, hasStatusReason, isLiveStatus, statusLabel, statusTone } from './status';
 
 describe('statusLabel', () => {

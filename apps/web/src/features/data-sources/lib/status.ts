@@ -3,7 +3,7 @@ import {
   LIVE_CONTEXT_ITEM_STATUSES,
   type ContextItem,
   type ContextItemStatus,
-} from '@tessera/contracts';
+} from '@tessera/contracts/context';
 
 export type StatusTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';
 

@@ -1,4 +1,6 @@
-import { APP_MESSAGES, FILE_ACCEPT, MESSAGES, formatFileSize } from '@tessera/contracts';
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { FILE_ACCEPT } from '@tessera/contracts/context';
+import { formatFileSize } from '@tessera/contracts/plans';
 
 /** The upload options of the dialog (docs/product/data-sources.md#screens-and-routes): Items List (CSV), Doc (DOCX), PDF. */
 export type UploadKind = 'csv' | 'doc' | 'pdf';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EntitySchema, SchemaEditResponse } from '@tessera/contracts';
+import type { SchemaEditResponse } from '@tessera/contracts/apps';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { apiFetch } from '../../../shared/api';
 import { useSchemaVersionFollowUp } from '../hooks/use-schema-version';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Check, ShieldCheck, Sparkles } from 'lucide-react';
+import { MESSAGES } from '@tessera/contracts';
 import {
   ACCESS_LEVELS,
   ACCESS_PRESETS,
-  MESSAGES,
   permissionChangeRequest,
   type AccessLevel,
   type EntityPermissions,
   type EntitySchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/entities';
 import { Button, Field, Select, cn, toast } from '@tessera/ui';
 
 /** Human names of the access levels (docs/product/database.md#data; "all" is every signed-in app user). */

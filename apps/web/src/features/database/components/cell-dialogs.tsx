@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ImageUp, Plus } from 'lucide-react';
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import {
   Button,
   Checkbox,

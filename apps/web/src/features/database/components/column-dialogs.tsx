@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PROPERTY_NAME_PATTERN } from '@tessera/contracts';
+import { PROPERTY_NAME_PATTERN } from '@tessera/contracts/entities';
 import { Button, Dialog, DialogClose, DialogContent, Field, Input, Select } from '@tessera/ui';
 import { COLUMN_TYPE_LABELS, COLUMN_TYPES, type ColumnType, type GridColumn } from '../lib/columns';
 

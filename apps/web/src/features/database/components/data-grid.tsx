@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Check, Plus } from 'lucide-react';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { Button, Spinner } from '@tessera/ui';
 import { useEntityRecords, useSchemaMutations, type RecordsPage } from '../api/database';
 import { useBulkDelete } from '../hooks/use-bulk-delete';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Database, Lock, Table2 } from 'lucide-react';
-import { MESSAGES, USER_ENTITY, type EntitySchema } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { USER_ENTITY, type EntitySchema } from '@tessera/contracts/entities';
 import { EmptyState, Select, Tabs, TabsContent, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { ACCESS_LEVEL_LABELS, AccessControlView, type AccessControlViewProps } from './access-control-view';
 import { DataGrid } from './data-grid';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import type { EntityRecord, useSchemaMutations } from '../api/database';

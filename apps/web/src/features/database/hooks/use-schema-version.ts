@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SchemaEditResponse } from '@tessera/contracts';
+import type { SchemaEditResponse } from '@tessera/contracts/apps';
 import { toast } from '@tessera/ui';
 import { editorKeys } from '../../editor';
 

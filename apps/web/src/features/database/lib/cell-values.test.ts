@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_MESSAGES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { imageFileProblem, isEmptyRow, isLongText, parseCellInput, toBoolean } from './cell-values';
 
 describe('cell values (docs/product/database.md#rules-and-messages)', () => {

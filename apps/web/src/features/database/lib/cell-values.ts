@@ -1,4 +1,4 @@
-import { RUNTIME_MESSAGES, UPLOAD_MAX_BYTES } from '@tessera/contracts';
+import { RUNTIME_MESSAGES, UPLOAD_MAX_BYTES } from '@tessera/contracts/runtime';
 import type { GridColumn } from './columns';
 
 export type CellParse = { ok: true; value: unknown } | { ok: false; error: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { columnsFromSchema, withOption, withoutProperty, withProperty } from './columns';
 
 const schema: EntitySchema = {

@@ -1,4 +1,4 @@
-import { propertyKind, type EntitySchema, type PropertyKind, type PropertySchema } from '@tessera/contracts';
+import { propertyKind, type EntitySchema, type PropertyKind, type PropertySchema } from '@tessera/contracts/entities';
 
 /** The grid's column types (docs/product/database.md#data). */
 export const COLUMN_TYPES = [

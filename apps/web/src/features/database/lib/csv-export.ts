@@ -1,4 +1,4 @@
-import { csvField } from '@tessera/contracts';
+import { csvField } from '@tessera/contracts/entities';
 
 export { csvField };
 

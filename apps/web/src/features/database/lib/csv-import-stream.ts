@@ -1,4 +1,4 @@
-import type { CsvImportSummary, CsvMapping } from '@tessera/contracts';
+import type { CsvImportSummary, CsvMapping } from '@tessera/contracts/entities';
 import { CSV_STREAM_RETRIES, readNdjson, type ImportStreamEvent } from './csv-import';
 
 /** The server refused the import (an `error` line or a 4xx/5xx answer): retrying will not help. */

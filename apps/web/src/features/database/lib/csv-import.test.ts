@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type EntitySchema } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type EntitySchema } from '@tessera/contracts/entities';
 import {
   columnFor,
   columnsFromMappings,

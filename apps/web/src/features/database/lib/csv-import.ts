@@ -1,3 +1,4 @@
+import { MESSAGES } from '@tessera/contracts';
 import {
   basicCsvMapping,
   coerceRecord,
@@ -8,12 +9,11 @@ import {
   detectSplitCharacter,
   isListField,
   isReservedName,
-  MESSAGES,
   type CsvDataType,
   type CsvImportSummary,
   type CsvMapping,
   type EntitySchema,
-} from '@tessera/contracts';
+} from '@tessera/contracts/entities';
 import type { CsvRow } from './csv-import-parse';
 
 /** docs/product/database.md#limits: the preview shows the first 5 rows; imports go 10 rows a batch, 3 batches at a time. */

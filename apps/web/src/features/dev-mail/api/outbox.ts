@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { OutboxResponseSchema } from '@tessera/contracts';
+import { OutboxResponseSchema } from '@tessera/contracts/auth';
 import { apiFetch } from '../../../shared/api';
 
 export const OUTBOX_REFRESH_MS = 2000;

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { OutboxMail } from '@tessera/contracts';
+import type { OutboxMail } from '@tessera/contracts/auth';
 import { Card } from '@tessera/ui';
 
 function formatTime(iso: string): string {

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ChatMessage,
-  ChatModelOption,
-  PreviewUrlResponse,
-  VersionDiffFile,
-  VersionEntry,
-} from '@tessera/contracts';
+import type { ChatMessage, ChatModelOption, VersionDiffFile, VersionEntry } from '@tessera/contracts/chat';
+import type { PreviewUrlResponse } from '@tessera/contracts/runtime';
 import { apiFetch } from '../../../shared/api';
 import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
 

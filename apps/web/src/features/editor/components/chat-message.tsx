@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { parseActionText, type GroupSegment, type ParsedAction } from '@tessera/agent/protocol';
-import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ChatModelOption } from '@tessera/contracts/chat';
 import { Badge, Button, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
 import {
   Check,

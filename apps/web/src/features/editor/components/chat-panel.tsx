@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type ChatModelOption } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ChatModelOption } from '@tessera/contracts/chat';
 import { Alert, Button, Dialog, DialogClose, DialogContent, Select, Spinner, Textarea, cn, toast } from '@tessera/ui';
 import { ArrowUp, MessageSquare, WifiOff } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';

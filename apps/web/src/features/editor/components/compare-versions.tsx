@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { VersionEntry } from '@tessera/contracts';
+import type { VersionEntry } from '@tessera/contracts/chat';
 import { Select } from '@tessera/ui';
 import { ArrowRight } from 'lucide-react';
 import { compareOptionLabel } from '../lib/version-compare';

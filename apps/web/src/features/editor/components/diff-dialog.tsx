@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { MESSAGES, type VersionDiffFile } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type VersionDiffFile } from '@tessera/contracts/chat';
 import { Alert, Dialog, DialogContent, Spinner, cn } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useVersionCompare } from '../hooks/use-version-compare';

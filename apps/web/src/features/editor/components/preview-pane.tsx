@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  PREVIEW_TOKEN_FRAGMENT,
-  type AppErrorReport,
-  type AppLook,
-  type FrameMessageToPreview,
-} from '@tessera/contracts';
+import { type AppLook } from '@tessera/contracts/apps';
+import { PREVIEW_TOKEN_FRAGMENT, type AppErrorReport, type FrameMessageToPreview } from '@tessera/contracts/runtime';
 import { Button, EmptyState, Spinner, cn } from '@tessera/ui';
 import { Monitor, RefreshCw, Smartphone, Tablet, TriangleAlert, Wand2 } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';

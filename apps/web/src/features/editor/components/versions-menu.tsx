@@ -1,4 +1,5 @@
-import { MESSAGES, type VersionEntry } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type VersionEntry } from '@tessera/contracts/chat';
 import {
   Button,
   Dialog,

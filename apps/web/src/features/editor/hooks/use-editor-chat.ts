@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { Chat, useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
-import { CHAT_MESSAGES_PER_CALL } from '@tessera/contracts';
+import { CHAT_MESSAGES_PER_CALL } from '@tessera/contracts/chat';
 import { toast } from '@tessera/ui';
 import { getToken } from '../../../shared/api';
 import { editorKeys } from '../api/editor';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChatMessage } from '@tessera/contracts';
+import type { ChatMessage } from '@tessera/contracts/chat';
 import { openEventStream, readSseEvents } from '../../../shared/api';
 import { toEditorMessage, type EditorMessage } from '../lib/chat-messages';
 

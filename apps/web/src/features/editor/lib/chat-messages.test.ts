@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type ChatMessage } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ChatMessage } from '@tessera/contracts/chat';
 import {
   buildFixErrorsPrompt,
   chatFailureOf,

@@ -1,5 +1,7 @@
 import type { UIMessage } from 'ai';
-import { MESSAGES, type AppErrorReport, type ChatAnnotation, type ChatMessage } from '@tessera/contracts';
+import { MESSAGES } from '@tessera/contracts';
+import { type ChatAnnotation, type ChatMessage } from '@tessera/contracts/chat';
+import { type AppErrorReport } from '@tessera/contracts/runtime';
 
 /** What the editor keeps beside each message: the annotation of docs/product/editor-and-chat.md#data, plus its status and time. */
 export type EditorMessageMeta = ChatAnnotation & { createdAt?: string };

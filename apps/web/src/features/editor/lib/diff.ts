@@ -1,5 +1,5 @@
 import { diffWordsWithSpace, structuredPatch } from 'diff';
-import { DIFF_CONTEXT_LINES, DIFF_WORD_LEVEL_MAX_CHARS } from '@tessera/contracts';
+import { DIFF_CONTEXT_LINES, DIFF_WORD_LEVEL_MAX_CHARS } from '@tessera/contracts/chat';
 
 /** A piece of a changed line; `changed` pieces are highlighted (word-level diff). */
 export interface DiffSegment {

@@ -1,4 +1,4 @@
-import type { AppErrorReport } from '@tessera/contracts';
+import type { AppErrorReport } from '@tessera/contracts/runtime';
 
 /** An app error the preview reported, with a key that identifies repeats of the same error. */
 export interface PanelError extends AppErrorReport {

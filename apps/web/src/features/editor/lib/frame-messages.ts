@@ -1,4 +1,4 @@
-import type { AppErrorReport, FrameMessageToParent } from '@tessera/contracts';
+import type { AppErrorReport, FrameMessageToParent } from '@tessera/contracts/runtime';
 
 const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 const clip = (v: string, max: number) => (v.length > max ? `${v.slice(0, max)}…` : v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '@tessera/contracts';
+import type { Usage } from '@tessera/contracts/chat';
 import { usageRows, usageSummary } from './usage';
 
 const usage = (cost: number): Usage =>

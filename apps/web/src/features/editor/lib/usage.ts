@@ -1,4 +1,4 @@
-import type { Usage } from '@tessera/contracts';
+import type { Usage } from '@tessera/contracts/chat';
 
 /** Dollars with enough digits for fractions of a cent. */
 export function formatCost(usd: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VersionEntry } from '@tessera/contracts';
+import type { VersionEntry } from '@tessera/contracts/chat';
 import { COMPARE_DESCRIPTION_MAX, compareOptionLabel, previousListedId } from './version-compare';
 
 const now = Date.parse('2026-03-10T12:00:00Z');

@@ -1,4 +1,4 @@
-import type { VersionEntry } from '@tessera/contracts';
+import type { VersionEntry } from '@tessera/contracts/chat';
 import { formatRelativeTime } from '../../../shared/time';
 
 /** How much of a version's description a compare option shows. */

@@ -6,7 +6,7 @@ import {
   type CreateAppFromDescriptionRequest,
   type DuplicateAppRequest,
   type SaveAppRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
 import { apiFetch } from '../../../shared/api';
 
 export const appsKeys = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { APP_NAME_MAX_LENGTH, type AppSummary } from '@tessera/contracts';
+import { APP_NAME_MAX_LENGTH, type AppSummary } from '@tessera/contracts/apps';
 import { Alert, Button, Checkbox, Dialog, DialogClose, DialogContent, Field, Input, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useDeleteApp, useDuplicateApp, useRenameApp } from '../api/apps';

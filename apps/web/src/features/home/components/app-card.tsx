@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Copy, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import type { AppSummary } from '@tessera/contracts';
+import type { AppSummary } from '@tessera/contracts/apps';
 import { Badge, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@tessera/ui';
 import { formatRelativeTime } from '../../../shared/time';
 import { DeleteAppDialog, DuplicateAppDialog, RenameAppDialog } from './app-action-dialogs';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowUp, LayoutGrid, Sparkles } from 'lucide-react';
-import { APP_DESCRIPTION_MAX_LENGTH } from '@tessera/contracts';
+import { APP_DESCRIPTION_MAX_LENGTH } from '@tessera/contracts/apps';
 import { Alert, Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useStartTool } from '../../tools';
 import { useStartApp } from '../hooks/use-start-app';

@@ -1,4 +1,4 @@
-import { APP_BUILDER_VERSION, type SaveAppRequest } from '@tessera/contracts';
+import { APP_BUILDER_VERSION, type SaveAppRequest } from '@tessera/contracts/apps';
 
 export type ParsedDefinition = { ok: true; request: SaveAppRequest } | { ok: false; error: string };
 

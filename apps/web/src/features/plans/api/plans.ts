@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { AccountSchema, type Account } from '@tessera/contracts/accounts';
 import {
-  AccountSchema,
   BillingSubscriptionSchema,
   CheckoutResponseSchema,
   PaidPlansResponseSchema,
   PortalResponseSchema,
-  type Account,
   type CheckoutRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/plans';
 import { apiFetch } from '../../../shared/api';
 
 export const PAID_PLANS_QUERY_KEY = ['plans', 'paid'] as const;

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { planCardButtonLabel, type PlanCard, type PlanCardState } from '@tessera/contracts';
+import { planCardButtonLabel, type PlanCard, type PlanCardState } from '@tessera/contracts/plans';
 import { Badge, Button, cn } from '@tessera/ui';
 import { planFeatures, priceView, type BillingInterval } from '../lib/plan-view';
 

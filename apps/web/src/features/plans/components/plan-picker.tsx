@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Check } from 'lucide-react';
-import { planCardButtonLabel, planCardStates, type PlanCard } from '@tessera/contracts';
+import { planCardButtonLabel, planCardStates, type PlanCard } from '@tessera/contracts/plans';
 import { Badge, Button, Tabs, TabsList, TabsTrigger } from '@tessera/ui';
 import { planFeatures, priceView, type BillingInterval } from '../lib/plan-view';
 import { useBuyPlan } from '../lib/use-buy-plan';

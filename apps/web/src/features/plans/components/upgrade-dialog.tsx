@@ -1,4 +1,4 @@
-import { planCardStates } from '@tessera/contracts';
+import { planCardStates } from '@tessera/contracts/plans';
 import { Alert, Button, Dialog, DialogClose, DialogContent, Skeleton } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { usePaidPlans } from '../api/plans';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { BILLING_MESSAGES } from '@tessera/contracts';
+import { BILLING_MESSAGES } from '@tessera/contracts/plans';
 import { toast } from '@tessera/ui';
 import { ACCOUNT_QUERY_KEY, planLabel } from '../../account';
 import { errorMessage } from '../../../shared/api';

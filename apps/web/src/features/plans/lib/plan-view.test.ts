@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCard } from '@tessera/contracts';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCard } from '@tessera/contracts/plans';
 import { planFeatures, priceView, upgradeReasonText } from './plan-view';
 
 const card = (over: Partial<PlanCard> = {}): PlanCard => {

@@ -1,13 +1,12 @@
+import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
-  MESSAGES,
   formatAmount,
   formatFileSize,
   formatMoney,
   monthlyEquivalent,
   yearlySavingLabel,
   type PlanCard,
-} from '@tessera/contracts';
+} from '@tessera/contracts/plans';
 
 export type BillingInterval = 'month' | 'year';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PlanCard } from '@tessera/contracts';
+import type { PlanCard } from '@tessera/contracts/plans';
 import { toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useSession } from '../../../shared/session';

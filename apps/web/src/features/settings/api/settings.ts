@@ -1,4 +1,4 @@
-import { StatusResponseSchema, type StatusResponse } from '@tessera/contracts';
+import { StatusResponseSchema, type StatusResponse } from '@tessera/contracts/auth';
 import { apiFetch } from '../../../shared/api';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, CircleAlert, ShieldCheck } from 'lucide-react';
-import type { SessionUser } from '@tessera/contracts';
+import type { SessionUser } from '@tessera/contracts/auth';
 import { Avatar, Badge, Card, Skeleton } from '@tessera/ui';
 import { planLabel, useCurrentAccount } from '../../account';
 

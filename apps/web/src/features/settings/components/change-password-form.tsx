@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { APP_MESSAGES, PASSWORD_HINT } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { PASSWORD_HINT } from '@tessera/contracts/auth';
 import { Alert, Button, Card, CardContent, CardFooter, Field, PasswordInput, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { changePassword } from '../api/settings';

@@ -5,7 +5,7 @@ import {
   TemplateListResponseSchema,
   UseTemplateResponseSchema,
   type SaveAppTemplateRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/templates';
 import { apiFetch } from '../../../shared/api';
 
 export const templateKeys = {

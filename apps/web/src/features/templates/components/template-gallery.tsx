@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LayoutTemplate, Sparkles } from 'lucide-react';
-import type { TemplateSummary } from '@tessera/contracts';
+import type { TemplateSummary } from '@tessera/contracts/templates';
 import { Alert, Badge, Button, Skeleton } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import { TEMPLATE_MESSAGES, checkTemplateCategory, type AppTemplate } from '@tessera/contracts';
+import { TEMPLATE_MESSAGES, type AppTemplate } from '@tessera/contracts/templates';
+import { checkTemplateCategory } from '@tessera/contracts/tools';
 import { Alert, Button, Field, Input, Select, Skeleton, Switch, Textarea, toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TEMPLATE_MESSAGES, type TemplateSummary } from '@tessera/contracts';
+import { TEMPLATE_MESSAGES, type TemplateSummary } from '@tessera/contracts/templates';
 import { toast } from '@tessera/ui';
 import { openUpgradeDialog } from '../../plans';
 import { errorMessage, isApiError } from '../../../shared/api';

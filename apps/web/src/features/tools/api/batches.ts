@@ -7,7 +7,7 @@ import {
   ToolBatchPreviewSchema,
   ToolBatchSchema,
   type ToolBatchPreview,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
 import { apiFetch, rawFetch, saveResponse } from '../../../shared/api';
 
 const toolBase = (appId: string, toolId: string) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClaimAppResponseSchema, ClaimPreviewResponseSchema } from '@tessera/contracts';
+import { ClaimAppResponseSchema, ClaimPreviewResponseSchema } from '@tessera/contracts/tools';
 import { apiFetch } from '../../../shared/api';
 
 const claimPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/claim`;

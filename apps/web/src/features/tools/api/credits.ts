@@ -4,7 +4,7 @@ import {
   CreditHistoryResponseSchema,
   EndUsersResponseSchema,
   type CreditAdjustmentRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/credits';
 import { apiFetch } from '../../../shared/api';
 
 const usersPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/end-users`;

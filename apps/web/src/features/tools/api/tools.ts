@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SaveAppResponseSchema, type AppStyle, type ToolApp } from '@tessera/contracts/apps';
 import {
   ClaimInvitationResponseSchema,
   MagicCreateResponseSchema,
-  SaveAppResponseSchema,
   ToolDetailResponseSchema,
   ToolListResponseSchema,
-  type AppStyle,
   type CreateToolRequest,
   type MagicCreateRequest,
-  type ToolApp,
   type UpdateToolRequest,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { apiFetch } from '../../../shared/api';
 
 const appPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Check, Copy, ExternalLink, PartyPopper } from 'lucide-react';
-import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED, type PlanId } from '@tessera/contracts';
+import { type PlanId } from '@tessera/contracts/plans';
+import { ACTIVATED_TOOL_PER_APP_LIMIT_REACHED } from '@tessera/contracts/tools';
 import { Button, Dialog, DialogClose, DialogContent, Input, toast } from '@tessera/ui';
 import { UpgradePrompt } from '../../data-sources';
 import type { ToolActivation } from '../hooks/use-tool-activation';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MessageSquarePlus, Pencil, Plus, Wrench } from 'lucide-react';
-import type { ToolSummary } from '@tessera/contracts';
+import type { ToolSummary } from '@tessera/contracts/tools';
 import { Button, Skeleton } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { useToolApp } from '../api/tools';

@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, Upload, X } from 'lucide-react';
 import {
-  fillMessage,
   TOOL_BATCH_FINISHED,
   TOOL_BATCH_MAX_BYTES,
   TOOL_BATCH_MAX_ROWS,
   TOOL_BATCH_MESSAGES,
   type ToolBatch,
   type ToolBatchPreview,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-runs';
+import { fillMessage } from '@tessera/contracts/tools';
 import {
   Alert,
   Badge,

@@ -11,7 +11,7 @@ import {
   Weight,
   type LucideIcon,
 } from 'lucide-react';
-import type { CustomFieldType } from '@tessera/contracts';
+import type { CustomFieldType } from '@tessera/contracts/tools';
 
 /** The icon of each custom field type in the builder's lists. */
 export const FIELD_TYPE_ICONS: Record<CustomFieldType, LucideIcon> = {

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Eye, FileSpreadsheet, Monitor, PencilLine, Share2, Smartphone } from 'lucide-react';
-import { toolPageBootOf, toolPagePath, type ToolApp } from '@tessera/contracts';
+import { type ToolApp } from '@tessera/contracts/apps';
+import { toolPageBootOf, toolPagePath } from '@tessera/contracts/tool-page';
 import { Button, Tabs, TabsList, TabsTrigger, cn } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { useMediaQuery } from '../../../shared/hooks';

@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import type { ToolSummary } from '@tessera/contracts';
+import type { ToolSummary } from '@tessera/contracts/tools';
 import { Button, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@tessera/ui';
 import type { ToolsCollection } from '../hooks/use-tools-collection';
 import { ToolActivationDialogs } from './activate-tool-dialog';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { TOOL_TITLE_MAX_LENGTH, TOOL_PATH_MAX_LENGTH, checkToolPath, toolPagePath } from '@tessera/contracts';
+import { toolPagePath } from '@tessera/contracts/tool-page';
+import { TOOL_TITLE_MAX_LENGTH, TOOL_PATH_MAX_LENGTH, checkToolPath } from '@tessera/contracts/tools';
 import { Button, Dialog, DialogClose, DialogContent, Field, Input } from '@tessera/ui';
 
 interface TextDialogProps {

@@ -1,4 +1,6 @@
-import type { CustomField, InputStep, PlanId, Tool, ToolApp, ToolTexts, AppStyle } from '@tessera/contracts';
+import type { ToolApp, AppStyle } from '@tessera/contracts/apps';
+import type { PlanId } from '@tessera/contracts/plans';
+import type { CustomField, InputStep, Tool, ToolTexts } from '@tessera/contracts/tools';
 import type { MenuEntryId } from '../../../shared/panels';
 import { withFields, withSteps, withTexts, withTitle, withTool, type ToolDraft } from '../lib/tool-draft';
 import { BrandingPanel } from './panels/branding-panel';

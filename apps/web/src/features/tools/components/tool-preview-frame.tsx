@@ -4,7 +4,7 @@ import {
   type ToolPageBoot,
   type ToolPreviewToFrame,
   type ToolPreviewToParent,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tool-page';
 import { Spinner, cn } from '@tessera/ui';
 
 export interface ToolPreviewFrameProps {

@@ -1,4 +1,4 @@
-import { toolStatusLabel } from '@tessera/contracts';
+import { toolStatusLabel } from '@tessera/contracts/tools';
 import { Badge, type BadgeTone } from '@tessera/ui';
 
 const STATUS_TONES: Record<ReturnType<typeof toolStatusLabel>, BadgeTone> = {

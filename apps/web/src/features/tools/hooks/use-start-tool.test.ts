@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_NAME_MAX_LENGTH } from '@tessera/contracts';
+import { APP_NAME_MAX_LENGTH } from '@tessera/contracts/apps';
 import { toolNameOf } from './use-start-tool';
 
 describe('toolNameOf', () => {

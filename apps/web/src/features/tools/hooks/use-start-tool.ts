@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { APP_NAME_MAX_LENGTH } from '@tessera/contracts';
+import { APP_NAME_MAX_LENGTH } from '@tessera/contracts/apps';
 import { errorMessage } from '../../../shared/api';
 import { createToolApp } from '../api/tools';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { type PlanId } from '@tessera/contracts/plans';
 import {
   ACTIVATED_TOOL_PER_APP_LIMIT_REACHED,
   TOOL_MESSAGES,
   activationRefusal,
   fillMessage,
-  type PlanId,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { toolsApi } from '../api/tools';

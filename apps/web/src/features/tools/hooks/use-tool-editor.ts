@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { APP_MESSAGES, TOOL_MESSAGES, type AppStyle, type ToolApp } from '@tessera/contracts';
+import { APP_MESSAGES } from '@tessera/contracts';
+import { type AppStyle, type ToolApp } from '@tessera/contracts/apps';
+import { TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { toolKeys, toolsApi, type ToolAppDetails } from '../api/tools';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_TOOLS_PER_APP, TOOL_MESSAGES, type ToolSummary } from '@tessera/contracts';
+import { MAX_TOOLS_PER_APP, TOOL_MESSAGES, type ToolSummary } from '@tessera/contracts/tools';
 import { toast } from '@tessera/ui';
 import { useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';

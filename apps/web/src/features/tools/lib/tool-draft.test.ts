@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOOL_TEXTS, type CustomField, type ToolApp } from '@tessera/contracts';
+import { type ToolApp } from '@tessera/contracts/apps';
+import { DEFAULT_TOOL_TEXTS, type CustomField } from '@tessera/contracts/tools';
 import { moved, newStepId, toolFields, toolTexts, withFields, withTexts, withTitle, withTool } from './tool-draft';
 
 const field = (name: string, toolId: string | null): CustomField => ({

@@ -1,3 +1,4 @@
+import { type ToolApp } from '@tessera/contracts/apps';
 import {
   DEFAULT_TOOL_TEXTS,
   fieldsOfTool,
@@ -6,9 +7,8 @@ import {
   type CustomField,
   type InputStep,
   type Tool,
-  type ToolApp,
   type ToolTexts,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 
 /**
  * Pure edits of a tool app's definition (docs/product/tools.md#data): the builder changes one tool,

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowRightLeft, Check, CircleAlert } from 'lucide-react';
-import { CLAIM_MESSAGES } from '@tessera/contracts';
+import { CLAIM_MESSAGES } from '@tessera/contracts/tools';
 import { Alert, AuthLayout, Button, Skeleton, toast } from '@tessera/ui';
 import { isApiError } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';

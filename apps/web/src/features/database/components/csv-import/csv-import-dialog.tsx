@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check } from 'lucide-react';
+import { MESSAGES } from '@tessera/contracts';
 import {
-  MESSAGES,
   type CsvImportSummary,
   type CsvMapping,
   type EntitySchema,
   type GenerateMappingResponse,
-} from '@tessera/contracts';
+} from '@tessera/contracts/entities';
 import { Button, Dialog, DialogContent, cn, toast } from '@tessera/ui';
 import { apiFetch, errorMessage, getToken } from '../../../../shared/api';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ArrowRight, Sparkles } from 'lucide-react';
-import type { EntitySchema } from '@tessera/contracts';
+import type { EntitySchema } from '@tessera/contracts/entities';
 import { Select, Spinner, cn } from '@tessera/ui';
 import {
   CSV_DATA_TYPES,

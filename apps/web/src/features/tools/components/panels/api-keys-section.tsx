@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
-import { toolApiCurl, type CreateToolApiKeyResponse } from '@tessera/contracts';
+import { toolApiCurl, type CreateToolApiKeyResponse } from '@tessera/contracts/tool-runs';
 import { Alert, Button, Field, Input, Spinner, toast } from '@tessera/ui';
 import { errorMessage } from '../../../../shared/api';
 import { batchesApi, batchKeys, useToolApiKeys } from '../../api/batches';

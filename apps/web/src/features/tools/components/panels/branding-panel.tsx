@@ -13,7 +13,7 @@ import {
   type AppStyle,
   type StyleColorField,
   type StyleName,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
 import { Input, Select, cn } from '@tessera/ui';
 import { ImagePicker } from '../../../../shared/image-picker';
 import { PanelSection, ToggleRow } from './panel-bits';

@@ -5,7 +5,7 @@ import {
   CREDIT_REASON_MAX_LENGTH,
   CREDITS_MESSAGES,
   type EndUserCredits,
-} from '@tessera/contracts';
+} from '@tessera/contracts/credits';
 import { Alert, Button, Field, Input, Spinner } from '@tessera/ui';
 import { errorMessage } from '../../../../shared/api';
 import { formatRelativeTime } from '../../../../shared/time';

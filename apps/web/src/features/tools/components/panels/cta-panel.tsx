@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { isHttpUrl } from '@tessera/contracts/apps';
 import {
   TOOL_LONG_TEXT_MAX_LENGTH,
   TOOL_SHORT_TEXT_MAX_LENGTH,
   TOOL_URL_MAX_LENGTH,
-  isHttpUrl,
   type ToolTexts,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { Field, Input, Textarea } from '@tessera/ui';
 import { PanelSection } from './panel-bits';
 

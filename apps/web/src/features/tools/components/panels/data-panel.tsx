@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileText, Plus } from 'lucide-react';
-import { MAX_TOOL_DATA_ITEMS, type ToolDataItem } from '@tessera/contracts';
+import { MAX_TOOL_DATA_ITEMS, type ToolDataItem } from '@tessera/contracts/tools';
 import { Button, Checkbox, Skeleton } from '@tessera/ui';
 import { DataSourcesDialog, StatusBadge, useContextItems } from '../../../data-sources';
 import { errorMessage } from '../../../../shared/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Coins, Search, Users } from 'lucide-react';
-import { END_USERS_LIST_MAX, type EndUserCredits } from '@tessera/contracts';
+import { END_USERS_LIST_MAX, type EndUserCredits } from '@tessera/contracts/credits';
 import { Alert, Badge, Button, Dialog, DialogContent, DialogTrigger, EmptyState, Input, Spinner } from '@tessera/ui';
 import { errorMessage } from '../../../../shared/api';
 import { formatRelativeTime } from '../../../../shared/time';

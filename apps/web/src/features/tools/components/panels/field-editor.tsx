@@ -20,7 +20,7 @@ import {
   type FieldOption,
   type FilterCondition,
   type InputStep,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { Button, Field, Input, Select, Textarea } from '@tessera/ui';
 import { moved } from '../../lib/tool-draft';
 import { ImagePicker } from '../../../../shared/image-picker';

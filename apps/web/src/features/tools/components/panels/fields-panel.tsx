@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2, Wand2, X } from 'lucide-react';
+import { type PlanId } from '@tessera/contracts/plans';
 import {
   FIELD_TYPE_LABELS,
   MAX_CUSTOM_FIELDS,
@@ -13,8 +14,7 @@ import {
   deleteFieldRefusal,
   type CustomField,
   type InputStep,
-  type PlanId,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { Badge, Button, Input, toast } from '@tessera/ui';
 import { isApiError } from '../../../../shared/api';
 import { toolsApi } from '../../api/tools';

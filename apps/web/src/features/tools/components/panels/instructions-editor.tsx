@@ -1,6 +1,6 @@
 import { useRef, type UIEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { RESERVED_FIELD_NAME, TOOL_INSTRUCTIONS_MAX_LENGTH, type CustomField } from '@tessera/contracts';
+import { RESERVED_FIELD_NAME, TOOL_INSTRUCTIONS_MAX_LENGTH, type CustomField } from '@tessera/contracts/tools';
 import { cn } from '@tessera/ui';
 import { insertTag, instructionSegments, unknownTags } from '../../lib/instructions';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Copy, Lock } from 'lucide-react';
+import { type PlanId } from '@tessera/contracts/plans';
 import {
   ADMIN_TOOL_SETTINGS,
   AI_QUERY_METHODS,
@@ -10,9 +11,8 @@ import {
   TOOL_SETTING_LABELS,
   fillMessage,
   type AiQueryMethod,
-  type PlanId,
   type ToolSettingKey,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { Alert, Button, Field, Input, Select, toast } from '@tessera/ui';
 import { useChatModels } from '../../../editor';
 import { TemplateSettingsSection } from '../../../templates';

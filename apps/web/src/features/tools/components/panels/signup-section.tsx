@@ -1,16 +1,15 @@
 import { useState } from 'react';
+import { APP_MESSAGES } from '@tessera/contracts';
 import {
-  APP_MESSAGES,
   APP_SETTINGS_LINK_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   SIGNUP_FIELD_LABELS,
   SIGNUP_REQUIRED_FIELDS,
   isHttpUrl,
-  isValidEmail,
   signupNeedsFieldsMessage,
   signupRequirementsMissing,
   type SignupRequiredField,
-} from '@tessera/contracts';
+} from '@tessera/contracts/apps';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '@tessera/contracts/auth';
 import { Field, Input } from '@tessera/ui';
 import { PanelSection, ToggleRow } from './panel-bits';
 

@@ -5,7 +5,7 @@ import {
   TOOL_SHORT_TEXT_MAX_LENGTH,
   TOOL_TITLE_MAX_LENGTH,
   type ToolTexts,
-} from '@tessera/contracts';
+} from '@tessera/contracts/tools';
 import { Field, Input, Textarea } from '@tessera/ui';
 import { PanelSection, ToggleRow } from './panel-bits';
 

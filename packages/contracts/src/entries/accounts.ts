@@ -1,0 +1,20 @@
+/** @tessera/contracts/accounts: Builder accounts and the admin list of builders. */
+export { ACCOUNT_TYPES } from '../constants';
+export {
+  AccountSchema,
+  CreateAccountRequestSchema,
+  CreateAccountResponseSchema,
+  type Account,
+  type CreateAccountRequest,
+  type CreateAccountResponse,
+} from '../accounts';
+export {
+  AdminBuilderSchema,
+  AdminBuildersQuerySchema,
+  AdminBuildersResponseSchema,
+  AdminUpdateBuilderSchema,
+  ADMIN_MESSAGES,
+  type AdminBuilder,
+  type AdminBuildersResponse,
+  type AdminUpdateBuilder,
+} from '../admin';
