@@ -1,11 +1,13 @@
 import type { EntitySchema } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { DEFAULT_ENTITY_ICON, KNOWN_ENTITIES } from './catalogue';
-import { TOOL_LINE } from './render/tool-page';
 import { readTheme, type Theme } from './theme';
 import { camelCase, capitalize, humanize, pascalCase, pluralize } from './text';
 
 const humanizeName = (name: string) => capitalize(humanize(name));
+
+/** The line of a tool page (render/tool-page.ts) that names its tool (one JSON object). */
+const TOOL_LINE = /^const TOOL = (\{.*\});$/m;
 
 /** A page that is not one of an entity's list/detail/form pages. */
 export interface ExtraPage {

@@ -5,7 +5,7 @@ import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { fileAction, groupText, type PlannedAction } from './actions';
 import { readAppModel } from './app-model';
 import { HANDLERS, isErrorReport } from './handlers';
-import type { AppBuilderTurn } from './plan';
+import type { AppBuilderTurn } from './turn';
 import { capabilities, suggestionsFor } from './prose';
 import { renderAppFiles, SHARED_FILES } from './render';
 import { listJoin } from './text';

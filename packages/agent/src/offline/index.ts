@@ -1,3 +1,4 @@
-export { planAppBuilderTurn, type AppBuilderTurn, type AppBuilderTurnInput, type ConversationMessage } from './plan';
+export { planAppBuilderTurn } from './plan';
+export type { AppBuilderTurn, AppBuilderTurnInput, ConversationMessage } from './turn';
 export { createOfflineAppBuilderModel, type OfflineAppBuilderModelOptions } from './model';
 export { appNameOfDescription } from './build';

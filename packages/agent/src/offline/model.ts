@@ -8,7 +8,8 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
-import { planAppBuilderTurn, type ConversationMessage } from './plan';
+import { planAppBuilderTurn } from './plan';
+import type { ConversationMessage } from './turn';
 
 export interface OfflineAppBuilderModelOptions {
   /** The app as it stands before this turn. */

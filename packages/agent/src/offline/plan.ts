@@ -1,33 +1,11 @@
 // The offline app builder's turn: read the conversation and the current snapshot, decide what to
 // change, and write it as prose plus protocol actions.
-import type { AppSnapshot, AppToolBrief } from '../snapshot';
 import { isEmptySnapshot, readAppModel } from './app-model';
 import { buildNewApp } from './build';
 import { followUp } from './follow-up';
 import { capabilities, suggestionsFor } from './prose';
 import { listJoin } from './text';
-
-/** One message of the conversation, oldest first; the last one is the request. */
-export interface ConversationMessage {
-  role: 'user' | 'assistant';
-  text: string;
-}
-
-export interface AppBuilderTurnInput {
-  snapshot: AppSnapshot;
-  messages: ConversationMessage[];
-  /** Today's date (YYYY-MM-DD) for sample records; a fixed date when omitted so output stays reproducible. */
-  today?: string;
-  /** The app's AI tools (App tools): "use the X tool" adds a page that runs it. */
-  tools?: AppToolBrief[];
-}
-
-export interface AppBuilderTurn {
-  /** The assistant's answer: prose and protocol actions, as a model would stream it. */
-  text: string;
-  /** One line on what the turn did (for logs and version descriptions). */
-  summary: string;
-}
+import type { AppBuilderTurn, AppBuilderTurnInput } from './turn';
 
 const DEFAULT_TODAY = '2026-01-05';
 

@@ -10,7 +10,8 @@ import {
 } from '../protocol';
 import { validateSnapshot } from '../validate';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
-import { planAppBuilderTurn, type AppBuilderTurn, type ConversationMessage } from './plan';
+import { planAppBuilderTurn } from './plan';
+import type { AppBuilderTurn, ConversationMessage } from './turn';
 
 export const EMPTY_SNAPSHOT: AppSnapshot = {
   files: { 'app.json': JSON.stringify({ name: 'New App', mainPage: 'Home' }) },

@@ -13,7 +13,8 @@ import {
 import { authAccounts, authSessions, authUsers, authVerifications, type Db } from '@tessera/db';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
-import type { Mail, Mailer } from '../../platform/mail/mailer';
+import type { Mail } from '../../platform/mail/mail';
+import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
 import { AppError } from '../../platform/errors';
 import { createAuthHooks, CLIENT_IP_HEADER } from './auth-hooks';

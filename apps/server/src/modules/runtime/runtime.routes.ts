@@ -28,7 +28,7 @@ import { appShellCsp, toolPageCsp } from '../../platform/http/security-headers';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { FileStorage } from '../../platform/storage/storage';
+import type { FileStorage } from '../../platform/storage/file-storage';
 import type { AuthVariables } from '../auth/session';
 import { serveFont } from '../branding/fonts';
 import { appChatHostRoutes, type AppChatHostDeps } from '../app-chat/app-chat.routes';

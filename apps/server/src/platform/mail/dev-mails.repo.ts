@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { OutboxMail } from '@tessera/contracts/auth';
 import { devMails, type Db } from '@tessera/db';
-import type { Mail } from './mailer';
+import type { Mail } from './mail';
 
 /** The dev outbox's table: mails kept when there is no SMTP server. */
 export function createDevMailsRepo(db: Db) {

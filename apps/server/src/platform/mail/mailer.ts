@@ -6,15 +6,7 @@ import { AppError } from '../errors';
 import { describeError, type Logger } from '../logger';
 import type { RateLimiter } from '../rate-limit';
 import { createDevMailsRepo } from './dev-mails.repo';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The actionable links in the mail, kept by the dev outbox so a newcomer can click them. */
-  links: string[];
-}
+import type { Mail } from './mail';
 
 export interface Mailer {
   /** Sends one mail; throws RATE_LIMITED past the per-address hourly cap, MAIL_FAILED when delivery fails. */

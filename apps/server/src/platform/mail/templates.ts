@@ -1,4 +1,4 @@
-import type { Mail } from './mailer';
+import type { Mail } from './mail';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { assertStorageKey, type FileStorage } from './storage';
+import { assertStorageKey, type FileStorage } from './file-storage';
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, Garage...) addressed path-style: `{endpoint}/{bucket}/{key}`. */
 export interface S3Config {

@@ -3,9 +3,6 @@
 import type { AppModel, ExtraPage } from '../app-model';
 import { CLASSES } from './shared';
 
-/** The line of a tool page that names its tool (one JSON object). */
-export const TOOL_LINE = /^const TOOL = (\{.*\});$/m;
-
 export function renderToolPage(model: AppModel, page: ExtraPage): string {
   const tool = page.tool!;
   return `import React, { useState } from "react";
