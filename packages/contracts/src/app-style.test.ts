@@ -5,6 +5,7 @@ import {
   parseAppTexts,
   showsWatermark,
   STYLE_PRESETS,
+  THEME_COLOR_NAMES,
   themeCss,
   themeVariables,
 } from './app-style';
@@ -96,6 +97,11 @@ describe('watermark', () => {
 });
 
 describe('themeVariables', () => {
+  it('sets exactly the theme colours the system prompt names', () => {
+    const colours = Object.keys(themeVariables({ styleName: 'dark' })).filter((k) => k.startsWith('--color-'));
+    expect(colours.sort()).toEqual(THEME_COLOR_NAMES.map((n) => `--color-${n}`).sort());
+  });
+
   it('a preset sets the whole palette', () => {
     const vars = themeVariables({ styleName: 'dark' });
     const dark = STYLE_PRESETS.dark;

@@ -293,6 +293,21 @@ export function shadeHex(hex: string, amount: number): string {
     .join('')}`;
 }
 
+/** The theme colours generated components name (`bg-primary`, `text-heading`, `border-border`...); themeVariables sets them. */
+export const THEME_COLOR_NAMES = [
+  'background',
+  'surface',
+  'foreground',
+  'muted',
+  'muted-foreground',
+  'border',
+  'heading',
+  'subheading',
+  'primary',
+  'primary-hover',
+  'primary-foreground',
+] as const;
+
 /**
  * The theme variables of a style, as the generated components use them (`bg-primary`,
  * `text-heading`... in Tailwind; `var(--color-primary)` in plain CSS). A preset sets the whole

@@ -37,6 +37,10 @@ export interface AppUser {
   createdAt: string;
   [field: string]: unknown;
 }
+/** The fields `User.me()` always has (plus the custom fields of the app's User entity). */
+export const APP_USER_FIELDS = ['id', 'email', 'full_name', 'role', 'createdAt'] as const satisfies ReadonlyArray<
+  keyof AppUser
+>;
 export interface AppSession {
   token: string;
   user: AppUser;

@@ -3,6 +3,16 @@ import type { PlanId } from './constants';
 
 /** Messages the client sends per chat call (docs/product/editor-and-chat.md#limits). */
 export const CHAT_MESSAGES_PER_CALL = 3;
+/**
+ * Model calls one chat call may make (docs/product/editor-and-chat.md#limits): the answer, then
+ * repair steps while validation still finds problems.
+ */
+export const CHAT_MAX_STEPS = 4;
+/**
+ * The output budget of one model call, sent to every provider as its maximum output tokens and
+ * told to the model: within what current OpenAI, Anthropic and common local models allow.
+ */
+export const CHAT_MAX_OUTPUT_TOKENS = 8192;
 /** Versions the version list shows (docs/product/editor-and-chat.md#limits). */
 export const VERSION_LIST_LIMIT = 10;
 /** Word-level diff is off when either side is longer (docs/product/editor-and-chat.md#limits). */

@@ -34,6 +34,31 @@ export function permissionChangeRequest(entity: string, permissions: EntityPermi
   return `Change the permissions of the ${entity} entity to ${preset ? `${preset.name} (${levels})` : levels}`;
 }
 
+/**
+ * The entity API's list and filter (docs/product/runtime.md#calls): rows per call when no limit is
+ * given, and the most one call returns. A larger limit gets this many (never a refusal that would
+ * blank a page); the response's X-Total-Count says how many match, and `skip` pages on.
+ */
+export const ENTITY_LIST_DEFAULT_LIMIT = 50;
+export const ENTITY_LIST_MAX_LIMIT = 1000;
+/** The most rows a list may skip. */
+export const ENTITY_LIST_MAX_SKIP = 100_000;
+/** The operators of the entity API's q filter (Mongo-like; all conditions of one object are ANDed). */
+export const ENTITY_QUERY_OPERATORS = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$regex',
+  '$options',
+] as const;
+/** The q filter's top-level combinations: each takes a list of filters. */
+export const ENTITY_QUERY_LOGICAL_OPERATORS = ['$and', '$or'] as const;
+
 export const PROPERTY_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const STRING_FORMATS = ['date-time', 'date', 'email', 'uri', 'image', 'color'] as const;

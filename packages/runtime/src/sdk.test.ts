@@ -54,6 +54,9 @@ describe('entity clients', () => {
     const Task = entity('Task');
     await Task.list();
     await Task.filter({ done: false }, 'title', 10, 20);
+    // "All" rows: the most one call serves, never a limit the entity API refuses.
+    await Task.list('-createdAt', 10_000);
+    await Task.filter({}, 'title', Infinity);
     await Task.create({ title: 'x' });
     await Task.update('id/1', { done: true });
     await Task.deleteMany({ done: true });
@@ -61,18 +64,20 @@ describe('entity clients', () => {
     expect(calls.map((c) => `${c.method} ${decodeURIComponent(c.url)}`)).toEqual([
       'GET /live_api/apps/app 1/entities/Task?sort=-createdAt',
       'GET /live_api/apps/app 1/entities/Task?q={"done":false}&sort=title&limit=10&skip=20',
+      'GET /live_api/apps/app 1/entities/Task?sort=-createdAt&limit=1000',
+      'GET /live_api/apps/app 1/entities/Task?q={}&sort=title&limit=1000',
       'POST /live_api/apps/app 1/entities/Task',
       'PUT /live_api/apps/app 1/entities/Task/id/1',
       'DELETE /live_api/apps/app 1/entities/Task?q={"done":true}',
       'POST /live_api/apps/app 1/entities/Task/bulk',
     ]);
-    expect(calls[3]!.url).toContain('/Task/id%2F1');
-    expect(calls[2]!.headers).toMatchObject({
+    expect(calls[5]!.url).toContain('/Task/id%2F1');
+    expect(calls[4]!.headers).toMatchObject({
       authorization: 'Bearer tsa_abc',
       'x-tessera-preview': 'p.q',
       'content-type': 'application/json',
     });
-    expect(calls[2]!.body).toEqual({ title: 'x' });
+    expect(calls[4]!.body).toEqual({ title: 'x' });
   });
 
   it("throw the server's message", async () => {

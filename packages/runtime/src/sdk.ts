@@ -4,6 +4,7 @@
  * in this origin's localStorage, the preview token in its sessionStorage.
  */
 import { type AppUser } from '@tessera/contracts/app-users';
+import { ENTITY_LIST_MAX_LIMIT } from '@tessera/contracts/entities';
 import {
   appLoginPath,
   IMAGE_UPLOAD_TOAST_MS,
@@ -144,6 +145,22 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 const entityPath = (name: string, rest = '') =>
   `/live_api/apps/${encodeURIComponent(settings.appId)}/entities/${encodeURIComponent(name)}${rest}`;
 
+/**
+ * The limit a list sends: what the entity API serves in one call. Generated code asks for "all" rows
+ * with 10000 or Infinity; that gets the maximum (and a note in the debug log) rather than a refusal.
+ */
+function listLimit(entityName: string, limit: number | undefined): number | undefined {
+  if (limit === undefined || limit === null) return undefined;
+  const n = Number(limit);
+  if (!(n >= 1)) return undefined;
+  if (n <= ENTITY_LIST_MAX_LIMIT) return Math.floor(n);
+  logDebug(
+    'warn',
+    `${entityName}: one list call returns at most ${ENTITY_LIST_MAX_LIMIT} rows (asked for ${limit}); page with skip`,
+  );
+  return ENTITY_LIST_MAX_LIMIT;
+}
+
 function listQuery(params: { q?: unknown; sort?: string; limit?: number; skip?: number }): string {
   const search = new URLSearchParams();
   if (params.q !== undefined) search.set('q', JSON.stringify(params.q));
@@ -159,9 +176,12 @@ export type EntityRecord = { id: string; createdAt: string; creatorId: string | 
 export function entity(name: string) {
   const client = {
     list: (sort?: string, limit?: number, skip?: number) =>
-      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit, skip }))),
+      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit: listLimit(name, limit), skip }))),
     filter: (query: Record<string, unknown>, sort?: string, limit?: number, skip?: number) =>
-      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ q: query ?? {}, sort, limit, skip }))),
+      apiRequest<EntityRecord[]>(
+        'GET',
+        entityPath(name, listQuery({ q: query ?? {}, sort, limit: listLimit(name, limit), skip })),
+      ),
     get: (id: string) => apiRequest<EntityRecord>('GET', entityPath(name, `/${encodeURIComponent(id)}`)),
     create: (data: Record<string, unknown>) => apiRequest<EntityRecord>('POST', entityPath(name), data),
     update: (id: string, data: Record<string, unknown>) =>

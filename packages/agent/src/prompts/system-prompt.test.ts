@@ -2,6 +2,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APP_USER_FIELDS } from '@tessera/contracts/app-users';
+import { THEME_COLOR_NAMES } from '@tessera/contracts/apps';
+import { CHAT_MAX_OUTPUT_TOKENS } from '@tessera/contracts/chat';
+import {
+  ENTITY_LIST_DEFAULT_LIMIT,
+  ENTITY_LIST_MAX_LIMIT,
+  ENTITY_QUERY_LOGICAL_OPERATORS,
+  ENTITY_QUERY_OPERATORS,
+} from '@tessera/contracts/entities';
+import { RUNTIME_MODULE_EXPORTS } from '../validate/modules';
 import { parseActionText } from '../protocol/parse';
 import type { AppSnapshot } from '../snapshot';
 import { buildSystemPrompt } from './system-prompt';
@@ -57,6 +67,26 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain('"Public Read/Creator Write" is read all, write creator');
     for (const specifier of ['@/entities/{Name}', '@/integrations/Core', '@/utils', 'react-router-dom', 'lucide-react'])
       expect(prompt).toContain(specifier);
+  });
+
+  it('states the rules the app meets, from the constants the server, runtime and validator enforce', () => {
+    const prompt = buildSystemPrompt({ snapshot: app, appName: 'Chores' });
+    expect(prompt).toContain(
+      `at most ${ENTITY_LIST_MAX_LIMIT} rows per call, and ${ENTITY_LIST_DEFAULT_LIMIT} when no limit is\ngiven; a larger limit gets ${ENTITY_LIST_MAX_LIMIT}`,
+    );
+    expect(prompt).toContain('page\nwith skip');
+    for (const op of [...ENTITY_QUERY_OPERATORS, ...ENTITY_QUERY_LOGICAL_OPERATORS])
+      expect(prompt).toContain(`\`${op}\``);
+    expect(prompt).toContain('write covers create, update and delete');
+    expect(prompt).toContain("the app's users with role admin bypass these rules");
+    expect(prompt).toContain(`User.me() resolves to the signed-in app user { ${APP_USER_FIELDS.join(', ')} }`);
+    expect(prompt).toContain("In the builder's preview");
+    expect(prompt).toContain(`at most ${CHAT_MAX_OUTPUT_TOKENS.toLocaleString('en-US')} tokens`);
+    expect(prompt).toContain(RUNTIME_MODULE_EXPORTS['react-router-dom']!.join(', '));
+    expect(prompt).toContain(THEME_COLOR_NAMES.join(', '));
+    expect(prompt).toContain('Status colours');
+    expect(prompt).toContain('a string property named {entity}_id');
+    expect(prompt).toContain("createPageUrl('Name') must name a\n  pages/Name.jsx file");
   });
 
   it('teaches a format the parser reads', () => {

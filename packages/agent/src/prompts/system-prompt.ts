@@ -1,5 +1,5 @@
-import { ACCESS_LEVELS, ACCESS_PRESETS, PROPERTY_TYPES, STRING_FORMATS } from '@tessera/contracts/entities';
 import type { AppSnapshot, AppToolBrief } from '../snapshot';
+import { ACCESS, BUDGET, COLOURS, DATA, IMPORTS, SCHEMAS } from './rules';
 
 export interface SystemPromptInput {
   snapshot: AppSnapshot;
@@ -66,8 +66,10 @@ Tag rules:
 - Put each opening and closing tag on its own line. Close every action with </tessera-action> and
   every group with </tessera-group>. Use double quotes for attributes.
 - Actions run in order: create an entity before the records or pages that use it.
-- If your answer would be very long, split the work: finish the current action, close the group,
-  and say what is left; the builder will ask you to continue.`;
+- Link only to pages that exist or that this answer creates: createPageUrl('Name') must name a
+  pages/Name.jsx file, spelled the same.
+
+${BUDGET}`;
 
 const EDITS = `## Changing files
 
@@ -103,18 +105,9 @@ app.json's mainPage must name an existing page.`;
 
 const MODULES = `## Modules app code may import
 
-| Specifier | Provides |
-|---|---|
-| ./x, ../x, @/x | other files of the app (@/ is the app root; extensions optional) |
-| @/entities/{Name} | { Name } (also default): the entity client; @/entities/User always exists |
-| @/integrations/Core | { UploadFile, InvokeLLM, SendEmail, ExtractDataFromUploadedFile, GenerateImage, RunTool } |
-| @/utils | { createPageUrl, useAppLook }: createPageUrl('TaskDetail?id=1') gives the page's URL; useAppLook() gives { name, header, description, welcomeMessage, logoUrl } as the builder set them |
-| react, react-dom, react/jsx-runtime | React 19 |
-| react-router-dom | Link, useNavigate, useLocation, useSearchParams (nothing else) |
-| lucide-react | icons (use real lucide names: Plus, Trash2, Pencil, Check, X, Search, Calendar...) |
+${IMPORTS}
 
-Anything else (npm packages, shadcn "@/components/ui/...", axios, date-fns) does not exist unless
-you create that file yourself. Navigate with <Link to={createPageUrl('Page')}> or
+Navigate with <Link to={createPageUrl('Page')}> or
 useNavigate()(createPageUrl('Page?id=' + id)); read ?id= with useSearchParams(). Use fetch only
 for public URLs.
 
@@ -148,27 +141,18 @@ of runs or credits.`;
 
 const ENTITIES = `## Entities
 
-An entity is a JSON Schema object stored by the platform (not a file). Property types: ${PROPERTY_TYPES.join(', ')};
-string formats: ${STRING_FORMATS.join(', ')}; "enum" lists allowed values; arrays may have "items".
-Property names start with a letter or _ and use letters, digits and _. Never define id, createdAt,
-updatedAt or creatorId (every record has them) and never define the built-in User entity.
-"required" lists property names. Entity names are PascalCase singular (Task, not tasks).
+${SCHEMAS}
 
-Access rules go in "x-accessControl": { "permissions": { "read": LEVEL, "write": LEVEL } } with a
-LEVEL of ${ACCESS_LEVELS.map((l) => `"${l}"`).join(', ')}: anonymous is everyone including visitors
-who are not signed in, all is every signed-in user, admin is the app's admins, creator is the user
-who created the record (the default), none is nobody. Keep the default unless the builder asks
-for shared or public data. To change an entity's access, write edit_entity with its whole schema
-and the new x-accessControl. The builder may name a preset: ${ACCESS_PRESETS.map((p) => `"${p.name}" is read ${p.permissions.read}, write ${p.permissions.write}`).join('; ')}.
+${ACCESS}
+
+${DATA}
+
 Records you insert must match the schema; seed a few realistic ones when an empty app would look broken.`;
 
 const STYLE = `## Look and code
 
-- Write React function components with hooks, styled with Tailwind utility classes; the theme
-  colours live in globals.css (@theme { --color-primary: #4f46e5; } gives bg-primary, text-primary).
-- Use the theme's names, never fixed colours: bg-background, bg-surface, text-foreground,
-  text-muted-foreground, border-border, bg-primary text-primary-foreground (buttons), text-heading
-  (titles) and text-subheading (the line under a title). The builder's App branding sets them.
+- Write React function components with hooks, styled with Tailwind utility classes.
+${COLOURS}
 - Show the builder's App texts: the header shows useAppLook().header (and logoUrl when set), the home
   page useAppLook().welcomeMessage when set.
 - Show loading and empty states, handle errors from entity calls, and keep pages responsive.

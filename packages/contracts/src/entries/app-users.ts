@@ -1,6 +1,7 @@
 /** @tessera/contracts/app-users: End users of a generated app: sign-up, sign-in, roles, tokens. */
 export {
   APP_USER_ROLES,
+  APP_USER_FIELDS,
   APP_TOKEN_PREFIX,
   AppSignUpSchema,
   AppSignInSchema,

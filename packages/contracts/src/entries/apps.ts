@@ -79,6 +79,7 @@ export {
   parseAppTexts,
   shadeHex,
   themeVariables,
+  THEME_COLOR_NAMES,
   themeCss,
   EMPTY_LOOK,
   type StyleName,

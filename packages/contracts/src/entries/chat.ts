@@ -1,6 +1,8 @@
 /** @tessera/contracts/chat: The app-building chat and the versions it makes. */
 export {
   CHAT_MESSAGES_PER_CALL,
+  CHAT_MAX_STEPS,
+  CHAT_MAX_OUTPUT_TOKENS,
   VERSION_LIST_LIMIT,
   DIFF_WORD_LEVEL_MAX_CHARS,
   DIFF_CONTEXT_LINES,

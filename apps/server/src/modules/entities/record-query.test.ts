@@ -1,14 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { ENTITY_LIST_DEFAULT_LIMIT } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
-import {
-  compileFilter,
-  LIST_DEFAULT_LIMIT,
-  parseListQuery,
-  type EntityFields,
-  type RawListParams,
-} from './record-query';
+import { compileFilter, parseListQuery, type EntityFields, type RawListParams } from './record-query';
 
 const FIELDS: EntityFields = {
   name: { type: 'string' },
@@ -586,15 +581,20 @@ describe('sort', () => {
 
 describe('limit, skip, fields', () => {
   it('default and accept whole numbers within bounds', () => {
-    expect(parseListQuery({}, FIELDS)).toMatchObject({ limit: LIST_DEFAULT_LIMIT, skip: 0, fields: null });
+    expect(parseListQuery({}, FIELDS)).toMatchObject({ limit: ENTITY_LIST_DEFAULT_LIMIT, skip: 0, fields: null });
     expect(parseListQuery({ limit: '', skip: '' }, FIELDS)).toMatchObject({ limit: 50, skip: 0 });
     expect(parseListQuery({ limit: '1', skip: '0' }, FIELDS)).toMatchObject({ limit: 1, skip: 0 });
     expect(parseListQuery({ limit: '1000', skip: '100000' }, FIELDS)).toMatchObject({ limit: 1000, skip: 100_000 });
     expect(parseListQuery({ limit: '007' }, FIELDS).limit).toBe(7);
   });
 
+  it('give the maximum to a limit above it: an app asking for every row gets the first page, not an error', () => {
+    for (const limit of ['1001', '5000', ' 10000 ', '99999999999'])
+      expect(parseListQuery({ limit }, FIELDS).limit, limit).toBe(1000);
+  });
+
   it('refuse anything else with the bounds in the message', () => {
-    for (const limit of ['0', '1001', '-1', '1.5', '1e3', 'ten', '0x10', '99999999999', '5 5']) {
+    for (const limit of ['0', '-1', '1.5', '1e3', 'ten', '0x10', '5 5']) {
       expect(paramsError({ limit }), limit).toBe('limit must be a whole number from 1 to 1000');
     }
     for (const skip of ['-1', '100001', '2.0', 'abc'])

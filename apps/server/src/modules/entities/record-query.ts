@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isReservedName } from '@tessera/contracts/entities';
+import {
+  ENTITY_LIST_DEFAULT_LIMIT,
+  ENTITY_LIST_MAX_LIMIT,
+  ENTITY_LIST_MAX_SKIP,
+  ENTITY_QUERY_LOGICAL_OPERATORS,
+  ENTITY_QUERY_OPERATORS,
+  isReservedName,
+} from '@tessera/contracts/entities';
 import { entityRecords } from '@tessera/db';
 import { AppError } from '../../platform/errors';
 
@@ -84,9 +91,6 @@ export interface SortIndexSpec {
   descending: boolean;
 }
 
-export const LIST_DEFAULT_LIMIT = 50;
-export const LIST_MAX_LIMIT = 1000;
-export const LIST_MAX_SKIP = 100_000;
 export const Q_MAX_LENGTH = 10_000;
 export const Q_MAX_DEPTH = 8;
 export const Q_MAX_ARRAY_ITEMS = 1000;
@@ -267,7 +271,7 @@ export function compileFilter(q: unknown, fields: EntityFields): SQL {
 function compileObject(q: { [key: string]: Json }, fields: EntityFields): SQL {
   const parts: SQL[] = [];
   for (const [key, value] of Object.entries(q)) {
-    if (key === '$and' || key === '$or') {
+    if (LOGICAL.has(key)) {
       if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainObject)) {
         fail(`${key} needs a non-empty array of conditions`);
       }
@@ -282,7 +286,8 @@ function compileObject(q: { [key: string]: Json }, fields: EntityFields): SQL {
   return and(parts);
 }
 
-const OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$regex', '$options']);
+const OPERATORS = new Set<string>(ENTITY_QUERY_OPERATORS);
+const LOGICAL = new Set<string>(ENTITY_QUERY_LOGICAL_OPERATORS);
 type Comparison = '$gt' | '$gte' | '$lt' | '$lte';
 const COMPARISON_SQL: Record<Comparison, SQL> = {
   $gt: sql.raw('>'),
@@ -663,6 +668,16 @@ function parseWholeNumber(value: string | undefined, fallback: number, min: numb
   return n;
 }
 
+/**
+ * The rows one list call returns: a limit above the maximum gets the maximum (an app asking for
+ * "all" rows shows the first page, with X-Total-Count to page on, instead of an error box).
+ */
+function parseLimit(value: string | undefined): number {
+  if (value !== undefined && /^\s*\d+\s*$/.test(value) && Number(value) > ENTITY_LIST_MAX_LIMIT)
+    return ENTITY_LIST_MAX_LIMIT;
+  return parseWholeNumber(value, ENTITY_LIST_DEFAULT_LIMIT, 1, ENTITY_LIST_MAX_LIMIT, 'limit');
+}
+
 function parseProjection(value: string | undefined, fields: EntityFields): string[] | null {
   if (value === undefined || value.trim() === '') return null;
   const names = ['id'];
@@ -706,8 +721,8 @@ export function parseListQuery(params: RawListParams, fields: EntityFields): Lis
   return {
     where,
     orderBy,
-    limit: parseWholeNumber(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit'),
-    skip: parseWholeNumber(params.skip, 0, 0, LIST_MAX_SKIP, 'skip'),
+    limit: parseLimit(params.limit),
+    skip: parseWholeNumber(params.skip, 0, 0, ENTITY_LIST_MAX_SKIP, 'skip'),
     fields: parseProjection(params.fields, fields),
     sortIndex: sortIndexOf(keys),
   };

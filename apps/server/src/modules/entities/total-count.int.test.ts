@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENTITY_LIST_MAX_LIMIT } from '@tessera/contracts/entities';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { TOTAL_COUNT_LOOKAHEAD } from './entities.service';
@@ -54,6 +55,18 @@ describe('X-Total-Count on the entity list', () => {
     expect([none.body.length, none.headers.get('x-total-count')]).toEqual([0, '0']);
     const empty = await t.request('GET', path('Empty'), { token: builder.token });
     expect(empty.headers.get('x-total-count')).toBe('0');
+  });
+
+  it('gives a list asking for more than the maximum the maximum, with the total to page on', async () => {
+    const first = await list({ sort: 'n', limit: '5000' });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(ENTITY_LIST_MAX_LIMIT);
+    // More rows than the page: the total (exact up to the lookahead) says there is more to page on.
+    expect(Number(first.headers.get('x-total-count'))).toBeGreaterThan(ENTITY_LIST_MAX_LIMIT);
+    const last = await list({ sort: 'n', limit: '5000', skip: String(2 * ENTITY_LIST_MAX_LIMIT) });
+    expect(last.body.map((r: { n: number }) => r.n)).toEqual(
+      Array.from({ length: ROWS - 2 * ENTITY_LIST_MAX_LIMIT }, (_, i) => 2 * ENTITY_LIST_MAX_LIMIT + i),
+    );
   });
 
   it('counts exactly up to the lookahead past the page, and estimates beyond it', async () => {
