@@ -655,7 +655,7 @@ export function createApp({
       await identifiedAppUser(c, next);
     });
   };
-  app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys));
+  app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys, identifiedAppUser));
   app.use('/live_api/apps/:appId/*', identified);
   app.use('/live_api/apps/:appId/entities/*', requireMembership(memberships));
   app.route('/', membershipsRoutes({ memberships, signedIn }));

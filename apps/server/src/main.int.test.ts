@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@tessera/test-utils';
+import { readyPort, startServerProcess, type ServerProcess } from './testing/server-process';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-main-'));
 const testDb = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : null;
 afterAll(async () => {
@@ -16,43 +14,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
-      ...env,
-    },
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function readyPort(server: Running): Promise<number> {
-  // Up to 45 s: a cold start (tsx, migrations) on a busy machine takes well over 15.
-  for (let i = 0; i < 900; i++) {
-    const line = server
-      .output()
-      .split('\n')
-      .find((l) => l.includes('"msg":"ready"'));
-    if (line) return JSON.parse(line).port as number;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not become ready:\n${server.output()}`);
+function startServer(env: Record<string, string>): ServerProcess {
+  return startServerProcess({ DATA_DIR: dataDir, ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}), ...env });
 }
 
 /** Resident memory of a process, from /proc (Linux), in MB. */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { openDatabase } from '@tessera/db';
+import { DataDirLockedError, openDatabase } from '@tessera/db';
 import { createApp } from './app';
 import { httpServerOptions } from './platform/http/server-options';
 import { ConfigError, loadConfig, type Config } from './platform/config';
@@ -118,6 +118,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  // Said plainly: the operator's next step is in the message, not in a stack.
+  if (err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Tessera failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

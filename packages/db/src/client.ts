@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock';
 import { PreparingPGlite } from './pglite-statements';
 import * as schema from './schema';
 
@@ -216,8 +217,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  let unlock = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
+    // One process per folder: a second one would silently lose the writes of one of them.
+    unlock = await lockDataDir(options.dataDir);
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await createPgliteDataDir(options.dataDir);
   }
   // pgvector ships with PGlite, so embedded installs always get vector retrieval (docs/decisions/0004).
@@ -226,7 +230,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     startParams: PGLITE_START_PARAMS,
     extensions: { vector },
   });
-  await client.waitReady;
+  await client.waitReady.catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   const drizzleDb = drizzlePglite({ client, schema });
   return {
     db: drizzleDb as unknown as Db,
@@ -238,6 +245,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -8,6 +8,7 @@ export {
   type Db,
   type Schema,
 } from './client';
+export { DataDirLockedError } from './pglite-lock';
 export {
   authUsers,
   authSessions,
