@@ -15,6 +15,7 @@ export const EXPORT_MESSAGES = {
   invalidKey: 'This app key is not valid for this app',
   keyReadOnly: 'This app key is read-only',
   keyEntitiesOnly: 'App keys can only reach the records of the app’s own entities',
+  serverKeyNotForExport: 'A server key has full access and is never built into an exported site: use a site key',
   notAZip: 'This file is not a zip archive',
   zipTooLarge: 'The zip file is too big (max 5 MB)',
   tooManyFiles: 'The project has too many files (max 500)',
@@ -45,11 +46,35 @@ export type ExportDataMode = (typeof EXPORT_DATA_MODES)[number];
 export const ExportQuerySchema = z.object({ mode: z.enum(EXPORT_DATA_MODES).default('server') });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
+/**
+ * `site`: built into an exported site; it names the app and its visitor or signed-in end user stays
+ * under the entity access rules. `server`: every record of the app, whatever the rules, for the
+ * builder's own server only (never built into an export). docs/product/export.md#app-keys
+ */
+export const APP_KEY_KINDS = ['site', 'server'] as const;
+export type AppKeyKind = (typeof APP_KEY_KINDS)[number];
+/** How the export dialog names and explains each kind of key. */
+export const APP_KEY_KIND_TEXTS: Record<AppKeyKind, { label: string; text: string; shownOnce: string }> = {
+  site: {
+    label: 'Site key',
+    text: 'For the exported site. It tells Tessera which app is calling; visitors and signed-in users get only what the app’s access rules allow.',
+    shownOnce:
+      'Shown once. Download puts it in the project’s .env; anyone with the built site has it, and gets only what the access rules allow.',
+  },
+  server: {
+    label: 'Server key (full access)',
+    text: 'Every record, whatever the access rules. Only for your own server: never put it in a website or an app’s files.',
+    shownOnce:
+      'Shown once. Keep it on your server: it reaches every record of this app. Download never builds it into the project.',
+  },
+};
+
 export const AppKeySchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The key's last characters. */
   hint: z.string(),
+  kind: z.enum(APP_KEY_KINDS),
   canWrite: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -60,6 +85,7 @@ export type AppKeysResponse = z.infer<typeof AppKeysResponseSchema>;
 
 export const CreateAppKeyRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name the key').max(100, 'The name is too long (100 characters at most)'),
+  kind: z.enum(APP_KEY_KINDS, { error: 'must be site or server' }).default('site'),
   canWrite: z.boolean().default(false),
 });
 export type CreateAppKeyRequest = z.infer<typeof CreateAppKeyRequestSchema>;

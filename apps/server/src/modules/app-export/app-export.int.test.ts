@@ -27,7 +27,13 @@ export default function Home() {
   return <ul>{tasks.map((task) => <li key={task.id}>{task.title}</li>)}</ul>;
 }
 `;
-const task = { name: 'Task', type: 'object', properties: { title: { type: 'string' } } };
+/** Open to anyone, so these tests are about keys; app-keys.int.test.ts has the access rules under a key. */
+const task = {
+  name: 'Task',
+  type: 'object',
+  properties: { title: { type: 'string' } },
+  'x-accessControl': { permissions: { read: 'anonymous', write: 'anonymous' } },
+};
 
 async function newApp(token = builder.token) {
   const res = await t.request('POST', '/api/apps', {
@@ -203,7 +209,8 @@ describe('app keys', () => {
     });
     expect(written.status).toBe(200);
     expect((await get(key.key, `/live_api/apps/${appId}/entities/User`)).body.error.message).toBe(M.keyEntitiesOnly);
-    expect((await get(key.key, `/live_api/apps/${appId}/entities/User/me`)).status).toBe(403);
+    // A site's visitor may ask who is signed in: nobody, without an end user's token.
+    expect((await get(key.key, `/live_api/apps/${appId}/entities/User/me`)).status).toBe(401);
     const invite = await t.request('POST', `/live_api/apps/${appId}/users/invite-user`, {
       headers: { [APP_KEY_HEADER]: writer.key },
       body: { user_email: 'a@b.test', role: 'admin' },

@@ -45,8 +45,12 @@ export function createAppExportService({ codeFiles, appKeys, entities, textsOf, 
       { mode, appKey }: { mode: ExportDataMode; appKey: string | null },
     ): Promise<{ fileName: string; zip: Uint8Array }> {
       const { app, snapshot } = await codeFiles.editable(user, appId);
-      if (mode === 'server' && !(appKey && (await appKeys.verify(app.id, appKey))))
-        throw new AppError('BAD_REQUEST', appKey ? M.invalidKey : M.keyNeeded);
+      if (mode === 'server') {
+        const key = appKey ? await appKeys.verify(app.id, appKey) : null;
+        if (!key) throw new AppError('BAD_REQUEST', appKey ? M.invalidKey : M.keyNeeded);
+        // Whoever has the built site has the key built into it: full access never goes there.
+        if (key.kind === 'server') throw new AppError('BAD_REQUEST', M.serverKeyNotForExport);
+      }
       const style = parseAppStyle(app.style);
       const texts = parseAppTexts(await textsOf(app.id));
       const files = projectFiles({

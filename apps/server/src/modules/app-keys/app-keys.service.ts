@@ -3,6 +3,7 @@ import {
   APP_KEYS_MAX,
   EXPORT_MESSAGES as M,
   type AppKey,
+  type AppKeyKind,
   type AppKeysResponse,
   type CreateAppKeyRequest,
   type CreatedAppKey,
@@ -19,21 +20,27 @@ export const APP_KEY_PREFIX = 'tak_';
 export interface AppKeyPrincipal {
   appId: string;
   keyId: string;
+  /** `site`: the caller stays the visitor or end user under the entity rules; `server`: full access. */
+  kind: AppKeyKind;
   canWrite: boolean;
 }
+
+const kindOf = (row: AppKeyRow): AppKeyKind => (row.kind === 'server' ? 'server' : 'site');
 
 const toKey = (row: AppKeyRow): AppKey => ({
   id: row.id,
   name: row.name,
   hint: row.hint,
+  kind: kindOf(row),
   canWrite: row.canWrite,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
 /**
- * Per-app API keys for exported projects: created and revoked by whoever may edit the app's code
- * (`checkApp`), shown once, stored as SHA-256, accepted by the entity API of their own app only.
+ * Per-app API keys: created and revoked by whoever may edit the app's code (`checkApp`), shown
+ * once, stored as SHA-256, accepted by the entity API of their own app only. A site key (the one
+ * an exported site is built with) only names the app; a server key acts as an app admin.
  */
 export function createAppKeysService({
   repo,
@@ -59,6 +66,7 @@ export function createAppKeysService({
         name: input.name,
         keyHash: hash,
         hint,
+        kind: input.kind,
         canWrite: input.canWrite,
       });
       return { ...toKey(row), key };
@@ -74,7 +82,7 @@ export function createAppKeysService({
     async verify(appId: string, key: string): Promise<AppKeyPrincipal | null> {
       if (!key.startsWith(APP_KEY_PREFIX) || key.length > 200) return null;
       const row = await repo.use(appId, hashApiKey(key));
-      return row ? { appId, keyId: row.id, canWrite: row.canWrite } : null;
+      return row ? { appId, keyId: row.id, kind: kindOf(row), canWrite: row.canWrite } : null;
     },
   };
 }

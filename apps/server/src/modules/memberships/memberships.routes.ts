@@ -82,18 +82,25 @@ export function membershipsRoutes({
   return app;
 }
 
+type AppOfRead = { ownerUserId: string; settings: Record<string, unknown> };
+
 /**
  * The entity API refuses an app's data to callers without a membership while paid memberships are
  * on (the owner and `User/me` excepted: the paywall needs to know who is asking).
  */
 export function requireMembership(memberships: MembershipsService): MiddlewareHandler<{ Variables: CallerVariables }> {
   return async (c, next) => {
-    // The owner's app keys (exported projects) are the owner's.
-    if ((c.var as { appKeyId?: string }).appKeyId || /\/entities\/User\/me\/?$/.test(c.req.path)) return next();
-    const allowed = await memberships.allows(c.req.param('appId') ?? '', {
-      builderId: c.var.user?.id ?? null,
-      appUserId: c.var.appUser?.userId ?? null,
-    });
+    // A server key acts for the owner; a site key's caller is the site's visitor or end user, gated as here.
+    const isServerKey = (c.var as { appKeyKind?: string }).appKeyKind === 'server';
+    if (isServerKey || /\/entities\/User\/me\/?$/.test(c.req.path)) return next();
+    const appId = c.req.param('appId') ?? '';
+    // The entity API read its app with the builder's session (entities.routes.ts sessionWithEntity).
+    const { entityRead } = c.var as { entityRead?: { appId: string; schemas: AppOfRead | null } };
+    const allowed = await memberships.allows(
+      appId,
+      { builderId: c.var.user?.id ?? null, appUserId: c.var.appUser?.userId ?? null },
+      entityRead?.appId === appId ? entityRead.schemas : undefined,
+    );
     if (!allowed) throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: 'membership' });
     return next();
   };

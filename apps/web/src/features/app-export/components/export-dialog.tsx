@@ -1,7 +1,14 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, KeyRound, Upload } from 'lucide-react';
-import { EXPORT_MESSAGES as M, type CreatedAppKey, type ExportDataMode } from '@tessera/contracts/app-export';
+import {
+  APP_KEY_KIND_TEXTS,
+  APP_KEY_KINDS,
+  EXPORT_MESSAGES as M,
+  type AppKeyKind,
+  type CreatedAppKey,
+  type ExportDataMode,
+} from '@tessera/contracts/app-export';
 import { Alert, Button, Checkbox, Dialog, DialogContent, Input, toast } from '@tessera/ui';
 import { errorMessage } from '../../../shared/api';
 import { createAppKey, downloadExport, importProject, listAppKeys, revokeAppKey } from '../api/export';
@@ -18,7 +25,7 @@ const MODES: Array<{ id: ExportDataMode; title: string; text: string }> = [
   {
     id: 'server',
     title: 'Data on Tessera',
-    text: "The project reads this app's records from here, with an app key.",
+    text: "The project reaches this app's records here with a site key, under the app's access rules.",
   },
   { id: 'local', title: 'Its own data', text: "Records stay in the browser, starting from today's records." },
 ];
@@ -31,6 +38,7 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
  */
 export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDialogProps) {
   const [mode, setMode] = useState<ExportDataMode>('server');
+  const [kind, setKind] = useState<AppKeyKind>('site');
   const [canWrite, setCanWrite] = useState(false);
   const [created, setCreated] = useState<CreatedAppKey | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -39,7 +47,12 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
   const keys = useQuery({ queryKey: keysKey, queryFn: () => listAppKeys(appId), enabled: open });
 
   const create = useMutation({
-    mutationFn: () => createAppKey(appId, { name: `Export ${new Date().toLocaleDateString()}`, canWrite }),
+    mutationFn: () =>
+      createAppKey(appId, {
+        name: `${kind === 'server' ? 'Server' : 'Export'} ${new Date().toLocaleDateString()}`,
+        kind,
+        canWrite,
+      }),
     onSuccess: (key) => {
       setCreated(key);
       toast.success(M.keyCreated);
@@ -56,8 +69,10 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
     },
     onError: (err) => toast.error(errorMessage(err, M.keyRevokeFailed)),
   });
+  // Only a site key is ever built into the project; a server key stays on the builder's server.
+  const siteKey = created?.kind === 'site' ? created : null;
   const download = useMutation({
-    mutationFn: () => downloadExport(appId, mode, mode === 'server' ? (created?.key ?? null) : null),
+    mutationFn: () => downloadExport(appId, mode, mode === 'server' ? (siteKey?.key ?? null) : null),
     onError: (err) => toast.error(errorMessage(err, M.exportFailed)),
   });
   const upload = useMutation({
@@ -71,7 +86,7 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
   });
 
   function startDownload() {
-    if (mode === 'server' && !created) toast.error(M.keyNeeded);
+    if (mode === 'server' && !siteKey) toast.error(M.keyNeeded);
     else download.mutate();
   }
 
@@ -144,20 +159,38 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
                       <Copy aria-hidden />
                     </Button>
                   </div>
-                  <p className="text-[13px] text-ink-subtle">
-                    Shown once. Download puts it in the project’s <code>.env</code>; anyone with the built site can use
-                    it {created.canWrite ? 'to read and change' : 'to read'} this app’s records.
-                  </p>
+                  <p className="text-[13px] text-ink-subtle">{APP_KEY_KIND_TEXTS[created.kind].shownOnce}</p>
                 </div>
               ) : (
-                <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-zinc-50 p-3">
-                  <label className="flex items-center gap-2 text-[13px] text-ink-muted">
-                    <Checkbox checked={canWrite} onChange={(e) => setCanWrite(e.target.checked)} />
-                    Allow changes (create, edit, delete records)
-                  </label>
-                  <Button size="sm" onClick={() => create.mutate()} loading={create.isPending}>
-                    <KeyRound aria-hidden /> Create app key
-                  </Button>
+                <div className="space-y-3 rounded-xl bg-zinc-50 p-3">
+                  <div role="radiogroup" aria-label="Key type" className="space-y-2">
+                    {APP_KEY_KINDS.map((k) => (
+                      <label key={k} className="flex cursor-pointer gap-2">
+                        <input
+                          type="radio"
+                          name="app-key-kind"
+                          checked={kind === k}
+                          onChange={() => setKind(k)}
+                          className="mt-0.5 accent-brand-600"
+                        />
+                        <span className="space-y-0.5">
+                          <span className="block text-[13px] font-medium text-ink">{APP_KEY_KIND_TEXTS[k].label}</span>
+                          <span className="block text-[13px] leading-snug text-ink-subtle">
+                            {APP_KEY_KIND_TEXTS[k].text}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <label className="flex items-center gap-2 text-[13px] text-ink-muted">
+                      <Checkbox checked={canWrite} onChange={(e) => setCanWrite(e.target.checked)} />
+                      Allow changes (create, edit, delete records)
+                    </label>
+                    <Button size="sm" onClick={() => create.mutate()} loading={create.isPending}>
+                      <KeyRound aria-hidden /> Create app key
+                    </Button>
+                  </div>
                 </div>
               )}
               {keys.data && keys.data.keys.length > 0 && (
@@ -169,7 +202,8 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
                           {key.name} <span className="font-mono text-ink-subtle">…{key.hint}</span>
                         </span>
                         <span className="block text-ink-subtle">
-                          {key.canWrite ? 'Read and write' : 'Read only'} · last used {formatDate(key.lastUsedAt)}
+                          {APP_KEY_KIND_TEXTS[key.kind].label} · {key.canWrite ? 'Read and write' : 'Read only'} · last
+                          used {formatDate(key.lastUsedAt)}
                         </span>
                       </span>
                       <Button
