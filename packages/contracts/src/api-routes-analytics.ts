@@ -1,4 +1,4 @@
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import { AnalyticsQuerySchema, AnalyticsResponseSchema } from './analytics';
 
 /** An app's analytics (docs/product/analytics.md#calls). */

@@ -14,7 +14,7 @@ import {
   VersionListResponseSchema,
   eventStreamResponse,
 } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import { AppLookResponseSchema, SaveAppTextsRequestSchema } from './app-branding';
 import {
   AppListResponseSchema,

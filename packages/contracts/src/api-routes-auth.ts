@@ -6,7 +6,7 @@ import {
   SignedInResponseSchema,
   SuccessResponseSchema,
 } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   CompleteEmailChangeSchema,
   PublicConfigSchema,

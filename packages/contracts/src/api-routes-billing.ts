@@ -6,7 +6,7 @@ import {
   AdminBuildersResponseSchema,
   AdminUpdateBuilderSchema,
 } from './admin';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   BillingSubscriptionSchema,
   CheckoutRequestSchema,

@@ -4,7 +4,7 @@ import {
   DeleteCodeFileRequestSchema,
   UpdateCodeFileRequestSchema,
 } from './code-files';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 
 /** The code editor of generated and space apps (docs/product/editor-and-chat.md#calls). */
 export const CODE_API_ROUTES: ApiRoute[] = [

@@ -1,5 +1,5 @@
 import { eventStreamResponse, SearchResponseSchema } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   AppIdQuerySchema,
   ConnectorItemsResponseSchema,

@@ -1,4 +1,4 @@
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   CREDIT_ADJUSTMENT_MAX,
   CreditAdjustmentRequestSchema,

@@ -5,7 +5,7 @@ import {
   ExportQuerySchema,
   ImportProjectResponseSchema,
 } from './app-export';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 
 /** Export and import of generated apps, and their app keys (docs/product/export.md#calls). */
 export const EXPORT_API_ROUTES: ApiRoute[] = [

@@ -11,7 +11,7 @@ import {
   InvokeLlmResponseSchema,
   StatusTrueSchema,
 } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   AppForgotPasswordSchema,
   AppSetPasswordSchema,

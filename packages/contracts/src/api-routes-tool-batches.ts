@@ -1,5 +1,5 @@
 import { StatusTrueSchema } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import {
   CreateToolApiKeyRequestSchema,
   CreateToolApiKeyResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRoute } from './api-routes';
+import type { ApiRoute } from './api-route';
 import { eventStreamResponse } from './api-responses';
 import { SendEmailRequestSchema } from './runtime-api';
 import {

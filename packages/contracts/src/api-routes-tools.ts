@@ -1,5 +1,5 @@
 import { StatusTrueSchema } from './api-responses';
-import type { ApiRoute } from './api-routes';
+import { defineRoutes, type ApiRoute } from './api-route';
 import {
   ActivateToolRequestSchema,
   ClaimInvitationResponseSchema,
@@ -19,8 +19,8 @@ import {
 } from './tool-claim';
 
 /** The single AI tool's builder calls (docs/product/tools.md#calls). */
-export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
-  {
+export const TOOL_ROUTES = defineRoutes({
+  listTools: {
     method: 'get',
     path: '/api/apps/{appId}/tools',
     tag: 'Tools',
@@ -30,7 +30,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     responses: { 200: ToolListResponseSchema },
   },
-  {
+  createTool: {
     method: 'post',
     path: '/api/apps/{appId}/tools',
     tag: 'Tools',
@@ -41,7 +41,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     body: CreateToolRequestSchema,
     responses: { 200: ToolDetailResponseSchema },
   },
-  {
+  saveToolParts: {
     method: 'put',
     path: '/api/apps/{appId}/tools',
     tag: 'Tools',
@@ -52,7 +52,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     body: ToolAppPartsSchema,
     responses: { 200: StatusTrueSchema },
   },
-  {
+  getTool: {
     method: 'get',
     path: '/api/apps/{appId}/tools/{toolId}',
     tag: 'Tools',
@@ -60,7 +60,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     responses: { 200: ToolDetailResponseSchema },
   },
-  {
+  updateTool: {
     method: 'patch',
     path: '/api/apps/{appId}/tools/{toolId}',
     tag: 'Tools',
@@ -70,7 +70,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     body: UpdateToolRequestSchema,
     responses: { 200: ToolDetailResponseSchema },
   },
-  {
+  deleteTool: {
     method: 'delete',
     path: '/api/apps/{appId}/tools/{toolId}',
     tag: 'Tools',
@@ -78,7 +78,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     responses: { 200: StatusTrueSchema },
   },
-  {
+  activateTool: {
     method: 'post',
     path: '/api/apps/{appId}/tools/{toolId}/activate',
     tag: 'Tools',
@@ -90,7 +90,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: ToolDetailResponseSchema },
     errors: [403],
   },
-  {
+  claimInvitation: {
     method: 'get',
     path: '/api/apps/{appId}/settings/claimInvitation',
     tag: 'Tools',
@@ -100,7 +100,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: ClaimInvitationResponseSchema },
     errors: [409],
   },
-  {
+  claimPreview: {
     method: 'get',
     path: '/api/apps/{appId}/claim',
     tag: 'Tools',
@@ -112,7 +112,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: ClaimPreviewResponseSchema },
     errors: [404, 409],
   },
-  {
+  claimApp: {
     method: 'post',
     path: '/api/apps/{appId}/claim',
     tag: 'Tools',
@@ -124,7 +124,7 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: ClaimAppResponseSchema },
     errors: [404, 409],
   },
-  {
+  magicCreate: {
     method: 'post',
     path: '/api/builder/magicCreate',
     tag: 'Tools',
@@ -136,4 +136,5 @@ export const TOOLS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: MagicCreateResponseSchema },
     errors: [409, 429, 502],
   },
-];
+});
+export const TOOLS_API_ROUTES: readonly ApiRoute[] = Object.values(TOOL_ROUTES);

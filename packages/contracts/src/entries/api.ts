@@ -1,15 +1,24 @@
 /** @tessera/contracts/api: The route registry (method, path, params, body, answer of every HTTP route) and shared response schemas. */
+export { API_ROUTES, responsesOf } from '../api-routes';
 export {
-  API_ROUTES,
   API_TAGS,
   API_AUTH_LABELS,
-  responsesOf,
+  defineRoutes,
   type ApiRoute,
   type ApiAuth,
   type ApiTag,
   type ApiMethod,
   type ApiResponseSpec,
-} from '../api-routes';
+} from '../api-route';
+export {
+  answerSchemaOf,
+  routeUrl,
+  honoPathOf,
+  type RouteParams,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteParsedBody,
+} from '../route-calls';
 export {
   StatusTrueSchema,
   EntitySchemaSchema,

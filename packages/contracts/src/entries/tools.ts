@@ -129,3 +129,4 @@ export {
   type ClaimAppRequest,
   type ClaimAppResponse,
 } from '../tool-claim';
+export { TOOL_ROUTES } from '../api-routes-tools';

@@ -1,13 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  ActivateToolRequestSchema,
-  ClaimAppRequestSchema,
-  CreateToolRequestSchema,
-  MagicCreateRequestSchema,
-  ToolAppPartsSchema,
-  UpdateToolRequestSchema,
-} from '@tessera/contracts/tools';
-import { readJson } from '../../platform/http/validate';
+import { TOOL_ROUTES } from '@tessera/contracts/tools';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { ClaimService } from './claim.service';
 import type { MagicCreateService } from './magic-create.service';
@@ -32,45 +25,27 @@ export function toolsRoutes({
   app.use('/api/builder/magicCreate', signedIn);
   app.use('/api/apps/:appId/claim', signedIn);
 
-  app.get('/api/apps/:appId/tools', async (c) => c.json(await tools.list(c.var.user, c.req.param('appId'))));
-  app.post('/api/apps/:appId/tools', async (c) =>
-    c.json(await tools.create(c.var.user, c.req.param('appId'), await readJson(c, CreateToolRequestSchema))),
+  const on = routesOn(app);
+  on(TOOL_ROUTES.listTools, async ({ c, params }) => tools.list(c.var.user, params.appId));
+  on(TOOL_ROUTES.createTool, async ({ c, params, body }) => tools.create(c.var.user, params.appId, await body()));
+  on(TOOL_ROUTES.saveToolParts, async ({ c, params, body }) => tools.saveParts(c.var.user, params.appId, await body()));
+  on(TOOL_ROUTES.getTool, async ({ c, params }) => tools.get(c.var.user, params.appId, params.toolId));
+  on(TOOL_ROUTES.updateTool, async ({ c, params, body }) =>
+    tools.update(c.var.user, params.appId, params.toolId, await body()),
   );
-  app.put('/api/apps/:appId/tools', async (c) =>
-    c.json(await tools.saveParts(c.var.user, c.req.param('appId'), await readJson(c, ToolAppPartsSchema))),
-  );
-  app.get('/api/apps/:appId/tools/:toolId', async (c) =>
-    c.json(await tools.get(c.var.user, c.req.param('appId'), c.req.param('toolId'))),
-  );
-  app.patch('/api/apps/:appId/tools/:toolId', async (c) =>
-    c.json(
-      await tools.update(
-        c.var.user,
-        c.req.param('appId'),
-        c.req.param('toolId'),
-        await readJson(c, UpdateToolRequestSchema),
-      ),
-    ),
-  );
-  app.delete('/api/apps/:appId/tools/:toolId', async (c) =>
-    c.json(await tools.remove(c.var.user, c.req.param('appId'), c.req.param('toolId'))),
-  );
-  app.post('/api/apps/:appId/tools/:toolId/activate', async (c) => {
-    const { isActive } = await readJson(c, ActivateToolRequestSchema);
-    return c.json(await tools.activate(c.var.user, c.req.param('appId'), c.req.param('toolId'), isActive));
+  on(TOOL_ROUTES.deleteTool, async ({ c, params }) => tools.remove(c.var.user, params.appId, params.toolId));
+  on(TOOL_ROUTES.activateTool, async ({ c, params, body }) => {
+    const { isActive } = await body();
+    return tools.activate(c.var.user, params.appId, params.toolId, isActive);
   });
-  app.get('/api/apps/:appId/settings/claimInvitation', async (c) =>
-    c.json(await tools.claimInvitation(c.var.user, c.req.param('appId'))),
+  on(TOOL_ROUTES.claimInvitation, async ({ c, params }) => tools.claimInvitation(c.var.user, params.appId));
+  on(TOOL_ROUTES.claimPreview, async ({ c, params }) =>
+    claims.preview(c.var.user, params.appId, c.req.query('code') ?? ''),
   );
-  app.get('/api/apps/:appId/claim', async (c) =>
-    c.json(await claims.preview(c.var.user, c.req.param('appId'), c.req.query('code') ?? '')),
-  );
-  app.post('/api/apps/:appId/claim', async (c) => {
-    const { code } = await readJson(c, ClaimAppRequestSchema);
-    return c.json(await claims.claim(c.var.user, c.req.param('appId'), code));
+  on(TOOL_ROUTES.claimApp, async ({ c, params, body }) => {
+    const { code } = await body();
+    return claims.claim(c.var.user, params.appId, code);
   });
-  app.post('/api/builder/magicCreate', async (c) =>
-    c.json(await magic.create(c.var.user, await readJson(c, MagicCreateRequestSchema))),
-  );
+  on(TOOL_ROUTES.magicCreate, async ({ c, body }) => magic.create(c.var.user, await body()));
   return app;
 }

@@ -1,3 +1,11 @@
+import {
+  answerSchemaOf,
+  routeUrl,
+  type ApiRoute,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteParams,
+} from '@tessera/contracts/api';
 import { toast } from '@tessera/ui';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './errors';
 import { getToken, setToken } from './token';
@@ -95,6 +103,31 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
       'The server sent an answer this page does not understand. Reload and try again.',
     );
   return parsed.data;
+}
+
+/** A call of a contracts registry route: its body (when the route takes one) and a query string. */
+export interface RouteRequest<R extends ApiRoute> extends Pick<
+  ApiRequest<RouteAnswer<R>>,
+  'onUnauthorized' | 'signal'
+> {
+  body?: RouteBody<R>;
+  query?: Record<string, string> | URLSearchParams;
+}
+
+/**
+ * Calls a route of the contracts' registry: the method and the address come from its entry (a path is
+ * written once), and the answer is checked with the entry's schema and typed by it.
+ */
+export function callRoute<R extends ApiRoute>(
+  route: R,
+  params: RouteParams<R>,
+  { query, ...request }: RouteRequest<R> = {},
+): Promise<RouteAnswer<R>> {
+  return apiFetch(routeUrl(route, params, query), {
+    ...request,
+    method: route.method.toUpperCase() as NonNullable<ApiRequest<unknown>['method']>,
+    schema: answerSchemaOf(route) as ResponseSchema<RouteAnswer<R>> | undefined,
+  });
 }
 
 /** A call whose body or answer is not JSON (an upload, a zip, a CSV), with the builder's token and the server's error messages. */

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClaimAppResponseSchema, ClaimPreviewResponseSchema } from '@tessera/contracts/tools';
-import { apiFetch } from '../../../shared/api';
-
-const claimPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/claim`;
+import { TOOL_ROUTES } from '@tessera/contracts/tools';
+import { callRoute } from '../../../shared/api';
 
 /** `GET /api/apps/{appId}/claim?code=…`: the app an invite link offers (docs/product/tools.md#claim-invitation). */
 export function useClaimPreview(appId: string, code: string) {
   return useQuery({
     queryKey: ['tools', 'claim', appId, code],
-    queryFn: () =>
-      apiFetch(`${claimPath(appId)}?${new URLSearchParams({ code })}`, { schema: ClaimPreviewResponseSchema }),
+    queryFn: () => callRoute(TOOL_ROUTES.claimPreview, { appId }, { query: { code } }),
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
 /** `POST /api/apps/{appId}/claim`. */
-export const claimApp = (appId: string, code: string) =>
-  apiFetch(claimPath(appId), { method: 'POST', body: { code }, schema: ClaimAppResponseSchema });
+export const claimApp = (appId: string, code: string) => callRoute(TOOL_ROUTES.claimApp, { appId }, { body: { code } });

@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SaveAppResponseSchema, type AppStyle, type ToolApp } from '@tessera/contracts/apps';
 import {
-  ClaimInvitationResponseSchema,
-  MagicCreateResponseSchema,
-  ToolDetailResponseSchema,
-  ToolListResponseSchema,
+  TOOL_ROUTES,
   type CreateToolRequest,
   type MagicCreateRequest,
   type UpdateToolRequest,
 } from '@tessera/contracts/tools';
-import { apiFetch } from '../../../shared/api';
+import { apiFetch, callRoute } from '../../../shared/api';
 
 const appPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
-const toolPath = (appId: string, toolId: string) => `${appPath(appId)}/tools/${encodeURIComponent(toolId)}`;
 
 export const toolKeys = {
   all: ['tools'] as const,
@@ -46,36 +42,30 @@ export function useToolApp(appId: string) {
 export function useToolList(appId: string) {
   return useQuery({
     queryKey: toolKeys.list(appId),
-    queryFn: () => apiFetch(`${appPath(appId)}/tools`, { schema: ToolListResponseSchema }),
+    queryFn: () => callRoute(TOOL_ROUTES.listTools, { appId }),
   });
 }
 
 export const toolsApi = {
   create: (appId: string, request: CreateToolRequest) =>
-    apiFetch(`${appPath(appId)}/tools`, { method: 'POST', body: request, schema: ToolDetailResponseSchema }),
+    callRoute(TOOL_ROUTES.createTool, { appId }, { body: request }),
   update: (appId: string, toolId: string, request: UpdateToolRequest) =>
-    apiFetch(toolPath(appId, toolId), { method: 'PATCH', body: request, schema: ToolDetailResponseSchema }),
-  remove: (appId: string, toolId: string) => apiFetch(toolPath(appId, toolId), { method: 'DELETE' }),
+    callRoute(TOOL_ROUTES.updateTool, { appId, toolId }, { body: request }),
+  remove: (appId: string, toolId: string) => callRoute(TOOL_ROUTES.deleteTool, { appId, toolId }),
   activate: (appId: string, toolId: string, isActive: boolean) =>
-    apiFetch(`${toolPath(appId, toolId)}/activate`, {
-      method: 'POST',
-      body: { isActive },
-      schema: ToolDetailResponseSchema,
-    }),
+    callRoute(TOOL_ROUTES.activateTool, { appId, toolId }, { body: { isActive } }),
   /** `POST /api/apps` with `appType: 'tool'`: the whole definition replaces the stored one. */
   saveApp: (appId: string, app: ToolApp) =>
     apiFetch('/api/apps', { method: 'POST', body: { appType: 'tool', appId, app }, schema: SaveAppResponseSchema }),
   /** `PUT /api/apps/{appId}/tools`: a generated app's tool parts, leaving its pages, name and kind alone. */
   saveToolParts: (appId: string, { tools, fields, inputSteps, texts }: ToolApp) =>
-    apiFetch(`${appPath(appId)}/tools`, { method: 'PUT', body: { tools, fields, inputSteps, texts } }),
+    callRoute(TOOL_ROUTES.saveToolParts, { appId }, { body: { tools, fields, inputSteps, texts } }),
   saveStyle: (appId: string, appStyle: AppStyle) =>
     apiFetch(`${appPath(appId)}/style`, { method: 'POST', body: { appStyle } }),
   saveSettings: (appId: string, appSettings: Record<string, unknown>) =>
     apiFetch(`${appPath(appId)}/settings`, { method: 'POST', body: { appSettings } }),
-  magicCreate: (request: MagicCreateRequest) =>
-    apiFetch('/api/builder/magicCreate', { method: 'POST', body: request, schema: MagicCreateResponseSchema }),
-  claimInvitation: (appId: string) =>
-    apiFetch(`${appPath(appId)}/settings/claimInvitation`, { schema: ClaimInvitationResponseSchema }),
+  magicCreate: (request: MagicCreateRequest) => callRoute(TOOL_ROUTES.magicCreate, {}, { body: request }),
+  claimInvitation: (appId: string) => callRoute(TOOL_ROUTES.claimInvitation, { appId }),
 };
 
 /** A tools-page change; the list (and any open builder's copy) is read again after it. */
