@@ -20,6 +20,8 @@ export const DETECTORS = [
   'imports',
   'default-export',
   'globals-css',
+  'undeclared-name',
+  'page-link',
 ] as const;
 export type DetectorId = (typeof DETECTORS)[number];
 

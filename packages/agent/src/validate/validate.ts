@@ -11,6 +11,7 @@ import {
   type ExportInfo,
   type ImportRef,
 } from './modules';
+import { findUndeclaredNames, findUnknownPageLinks } from './references';
 
 export const MAX_PATH_LENGTH = 200;
 const CODE_EXTENSIONS = ['.jsx', '.js', '.tsx', '.ts'] as const;
@@ -199,8 +200,9 @@ function checkImport(
 
 /**
  * Checks a whole snapshot before it becomes a version: paths, app.json, pages, JSX/TS syntax
- * (esbuild), imports that resolve (with the names they import), default exports of pages and
- * layout, globals.css and entity schemas. Returns every issue found, errors and warnings.
+ * (esbuild), imports that resolve (with the names they import), names used without an import or a
+ * declaration, links to pages that do not exist, default exports of pages and layout, globals.css
+ * and entity schemas. Returns every issue found, errors and warnings.
  */
 export async function validateSnapshot(snapshot: AppSnapshot): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
@@ -330,6 +332,12 @@ export async function validateSnapshot(snapshot: AppSnapshot): Promise<Validatio
         ),
       );
     }
+  }
+
+  for (const t of transformed) {
+    if (t.code === null || !isCode(t.path)) continue;
+    issues.push(...findUndeclaredNames(t.path, t.source, t.code));
+    issues.push(...findUnknownPageLinks(t.path, t.source, [...pages.keys()]));
   }
 
   const imports = transformed

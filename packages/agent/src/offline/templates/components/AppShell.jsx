@@ -80,11 +80,14 @@ function Account() {
   );
 }
 
-/** The app's logo and header as the builder set them (App branding, App texts), else its icon and name. */
+/**
+ * The app's logo and header as the builder set them (App branding, App texts), else its icon and name;
+ * a link to the app's main page (createPageUrl("")), whatever its name.
+ */
 function Brand({ appName, icon: Icon }) {
   const look = useAppLook();
   return (
-    <Link to={createPageUrl("Home")} className="flex min-w-0 items-center gap-2 font-semibold text-heading">
+    <Link to={createPageUrl("")} className="flex min-w-0 items-center gap-2 font-semibold text-heading">
       {look.logoUrl ? (
         <img src={look.logoUrl} alt="" className="h-8 w-8 shrink-0 rounded-lg object-contain" />
       ) : (
