@@ -5,8 +5,8 @@ import type { SecretBox } from '../../platform/crypto/secret-box';
  * The payment providers' secrets of paid memberships (docs/product/memberships.md#data): sent by the
  * settings, stored sealed, never sent back.
  */
-const SECRET_FIELDS = ['gumroadAccessToken', 'stripeSecretKey', 'stripeWebhookSecret'] as const;
-export type SettingsSecretField = (typeof SECRET_FIELDS)[number];
+export const SETTINGS_SECRET_FIELDS = ['gumroadAccessToken', 'stripeSecretKey', 'stripeWebhookSecret'] as const;
+export type SettingsSecretField = (typeof SETTINGS_SECRET_FIELDS)[number];
 
 type Stored = Record<string, unknown>;
 interface SealedValue {
@@ -32,7 +32,7 @@ export function createSettingsSecrets(box: SecretBox) {
      */
     toStored(appId: string, incoming: AppSettings, stored: Stored): Stored {
       const out: Stored = { ...incoming };
-      for (const field of SECRET_FIELDS) {
+      for (const field of SETTINGS_SECRET_FIELDS) {
         const given = incoming[field] as string | null | undefined;
         const kept = stored[field];
         let secret: SealedValue | undefined;
@@ -54,7 +54,7 @@ export function createSettingsSecrets(box: SecretBox) {
     /** The settings a builder sees: no secrets; whether the chosen provider's key is stored. */
     toShown(stored: Stored): Stored {
       const rest: Stored = { ...stored };
-      for (const field of SECRET_FIELDS) delete rest[field];
+      for (const field of SETTINGS_SECRET_FIELDS) delete rest[field];
       const paid = rest.paidMembershipsSettings;
       const isObject = typeof paid === 'object' && paid !== null && !Array.isArray(paid);
       const provider = isObject ? (paid as Stored).paymentProvider : undefined;
@@ -76,7 +76,7 @@ export function createSettingsSecrets(box: SecretBox) {
     /** Stored settings without the sealed secrets (sealed for one app, they stay with that app). */
     withoutSecrets(stored: Stored): Stored {
       const rest: Stored = { ...stored };
-      for (const field of SECRET_FIELDS) delete rest[field];
+      for (const field of SETTINGS_SECRET_FIELDS) delete rest[field];
       return rest;
     },
   };

@@ -15,6 +15,8 @@ describe('copiedSettings', () => {
       templateDescription: 'A shop',
       isProTool: true,
       gumroadAccessToken: { sealed: 'x' },
+      stripeSecretKey: { sealed: 'y' },
+      stripeWebhookSecret: { sealed: 'z' },
       isPaidMembershipsEnabled: true,
       paidMembershipsProduct: { id: 'p' },
       paidMembershipsSettings: { isSetupCompleted: true },

@@ -1,13 +1,15 @@
 import { TEMPLATE_SETTING_KEYS } from '@tessera/contracts/templates';
+import { SETTINGS_SECRET_FIELDS } from '../apps/settings-secrets';
 
 /**
  * Settings that stay with the template (docs/product/templates.md#what-a-copy-gets): its template
- * flags, the payment provider's token and paid memberships (the owner's Gumroad product), and the
- * claim invitation. Sign-up starts off (it needs the copy published).
+ * flags, every payment provider secret (Gumroad token, Stripe secret key and signing secret, sealed
+ * for the template's app alone) and paid memberships (the owner's product), and the claim
+ * invitation. Sign-up starts off (it needs the copy published).
  */
 const KEPT_BY_TEMPLATE = new Set<string>([
   ...TEMPLATE_SETTING_KEYS,
-  'gumroadAccessToken',
+  ...SETTINGS_SECRET_FIELDS,
   'isPaidMembershipsEnabled',
   'paidMembershipsProduct',
   'paidMembershipsSettings',

@@ -185,6 +185,28 @@ describe('POST /api/templates/{id}/use', () => {
     expect((await t.request('GET', `/api/apps/${template.appId}`, { token: builder.token })).status).toBe(404);
   });
 
+  it("leaves the template's sealed payment secrets behind: Gumroad token, Stripe secret key and signing secret", async () => {
+    const template = await makeTemplate();
+    const secrets = { gumroadAccessToken: 'gumroad-token', stripeSecretKey: 'sk_test_x', stripeWebhookSecret: 'whsec_x' };
+    const saved = await t.request('POST', `/api/apps/${template.appId}/settings`, {
+      token: template.owner.token,
+      body: { appSettings: secrets },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const settingsOf = async (appId: string) =>
+      rowsOf(await t.db.execute(sql`SELECT settings FROM apps WHERE id = ${appId}`))[0]!.settings as Record<
+        string,
+        unknown
+      >;
+    const stored = await settingsOf(template.appId);
+    for (const field of Object.keys(secrets)) expect(stored[field], field).toHaveProperty('sealed');
+    const builder = await t.signUpVerified();
+    const res = await useTemplate(builder.token, template.appId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const copied = await settingsOf(res.body.appId as string);
+    for (const field of Object.keys(secrets)) expect(copied, field).not.toHaveProperty(field);
+  });
+
   it('copies a single tool offered once its tool is active: a draft tool on its copied data item', async () => {
     const tool = await makeToolApp(t, { status: 'draft' });
     await t.db.execute(sql`UPDATE accounts SET is_admin = true WHERE user_id = ${tool.owner.userId}`);
