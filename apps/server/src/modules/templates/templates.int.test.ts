@@ -187,7 +187,11 @@ describe('POST /api/templates/{id}/use', () => {
 
   it("leaves the template's sealed payment secrets behind: Gumroad token, Stripe secret key and signing secret", async () => {
     const template = await makeTemplate();
-    const secrets = { gumroadAccessToken: 'gumroad-token', stripeSecretKey: 'sk_test_x', stripeWebhookSecret: 'whsec_x' };
+    const secrets = {
+      gumroadAccessToken: 'gumroad-token',
+      stripeSecretKey: 'sk_test_x',
+      stripeWebhookSecret: 'whsec_x',
+    };
     const saved = await t.request('POST', `/api/apps/${template.appId}/settings`, {
       token: template.owner.token,
       body: { appSettings: secrets },
