@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './constants';
 
-/** Lenient e-mail shape check shared by both sides; the real proof is the verification mail. */
+/**
+ * Lenient e-mail shape check shared by both sides; the real proof is the verification mail. Control
+ * characters (a NUL above all, which the database cannot store) are never part of an address.
+ */
 export function isValidEmail(value: string): boolean {
   return (
     value.length <= EMAIL_MAX_LENGTH &&
-    /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:.]{2,}$/.test(value)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    /^[^\s@"<>()[\]\\,;:\x00-\x1f\x7f]+@[^\s@"<>()[\]\\,;:\x00-\x1f\x7f]+\.[^\s@"<>()[\]\\,;:.\x00-\x1f\x7f]{2,}$/.test(
+      value,
+    )
   );
 }
 

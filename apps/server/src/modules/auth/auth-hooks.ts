@@ -30,6 +30,32 @@ async function asAuthError(fn: () => Promise<void>): Promise<void> {
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** The body fields that carry an e-mail address. */
+const EMAIL_FIELDS = ['email', 'newEmail'] as const;
+/** The code of a body with a NUL in a text (auth-errors.ts renders it as a plain 400). */
+export const UNSTORABLE_INPUT = 'UNSTORABLE_INPUT';
+
+/** Whether a string anywhere in a parsed body holds a NUL (PostgreSQL's text cannot store one). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
+/**
+ * Refuses a body the database could not take before any limit or lookup sees it: an e-mail that is
+ * not one (a 400 with the flow's message from the spec, auth-errors.ts) and a NUL in any other
+ * text. Every identity-provider endpoint passes here, so a new one is covered without a word.
+ */
+function refuseUnstorableInput(body: Record<string, unknown>): void {
+  for (const field of EMAIL_FIELDS) {
+    const value = body[field];
+    if (value !== undefined && (typeof value !== 'string' || !isValidEmail(value.trim())))
+      throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL' });
+  }
+  if (holdsNul(body)) throw new APIError('BAD_REQUEST', { code: UNSTORABLE_INPUT });
+}
+
 /**
  * better-auth's before and after hooks: the spec's sign-up and password rules, and the limits of
  * auth-limits.ts on every endpoint that checks a password or sends mail (calls our account flows
@@ -38,6 +64,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 export function createAuthHooks(limits: AuthLimits) {
   const before = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
+    refuseUnstorableInput(body);
     const ip = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_IP_HEADER) ?? 'unknown';
     const counted = COUNTED[ctx.path];
     if (counted) {
@@ -50,8 +77,6 @@ export function createAuthHooks(limits: AuthLimits) {
     if (ctx.path === '/sign-up/email') {
       const email = textOf(body.email).trim();
       const password = textOf(body.password);
-      if (!isValidEmail(email))
-        throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: MESSAGES.signUp.invalidEmail });
       if (!isStrongPassword(password))
         throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.signUp.weakPassword });
       const name =

@@ -165,12 +165,17 @@ export function createAuth({ db, config, logger, mailer, limits, usersRepo }: Au
       // better-auth turns its origin check off under test runners; ours run it as production does.
       disableOriginCheck: false,
     },
+    // Its own messages go through our redacting logger with what they carry (an error's query
+    // values are dropped by describeError); an endpoint's unexpected error is thrown on to our error
+    // handler, which logs it the same way, instead of better-call printing it to stderr.
     logger: {
-      log: (level, message) => {
+      log: (level, message, ...args) => {
         const fn = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
-        fn(`auth: ${message}`);
+        const detail = args.filter((arg) => arg !== undefined);
+        fn(`auth: ${message}`, detail.length ? { detail } : undefined);
       },
     },
+    onAPIError: { throw: true },
     plugins: [
       bearer(),
       // Google through the generic OAuth client so its endpoints are configurable (fake server in tests).

@@ -10,6 +10,9 @@ import { readBodyText } from './body-limit';
  */
 export const JSON_MAX_DEPTH = 64;
 
+/** A NUL character in a JSON body: PostgreSQL's text and jsonb cannot hold one. */
+export const NUL_IN_BODY = 'The request body contains a NUL character (\\u0000), which cannot be stored';
+
 /**
  * Checks a JSON text before it is parsed, in one pass: nesting within JSON_MAX_DEPTH, and no
  * `\u0000` escape in a string or key (PostgreSQL's text and jsonb cannot hold a NUL; an escaped
@@ -22,11 +25,7 @@ function checkJsonText(raw: string): void {
     const ch = raw.charCodeAt(i);
     if (inString) {
       if (ch === 0x5c) {
-        if (raw.startsWith('u0000', i + 1))
-          throw new AppError(
-            'BAD_REQUEST',
-            'The request body contains a NUL character (\\u0000), which cannot be stored',
-          );
+        if (raw.startsWith('u0000', i + 1)) throw new AppError('BAD_REQUEST', NUL_IN_BODY);
         i++;
       } else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
