@@ -1,4 +1,5 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -40,6 +41,41 @@ const featureBoundaries = {
             });
           },
         };
+      },
+    },
+  },
+};
+
+/**
+ * A server module (apps/server/src/modules/<name>/) is reached from outside only through its
+ * index.ts, the face that builds it and lists what others may use; its own files, tests included,
+ * import each other freely. A module without an index.ts yet is not fenced.
+ */
+const MODULES_DIR = resolve('apps/server/src/modules');
+const moduleOf = (file) => {
+  const rel = relative(MODULES_DIR, file);
+  return rel.startsWith('..') ? null : rel.split(sep)[0];
+};
+const serverModuleBoundaries = {
+  rules: {
+    'module-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = moduleOf(context.filename);
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = resolve(dirname(context.filename), source);
+          const other = moduleOf(target);
+          if (!other || other === own) return;
+          const face = join(MODULES_DIR, other);
+          if (target === face || target === join(face, 'index') || !existsSync(join(face, 'index.ts'))) return;
+          context.report({
+            node: node.source,
+            message: `Import the "${other}" module through its index.ts ('…/modules/${other}'), not its files.`,
+          });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
       },
     },
   },
@@ -150,7 +186,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
-    rules: restrict(noWeb),
+    plugins: { 'tessera-server': serverModuleBoundaries },
+    rules: { 'tessera-server/module-imports': 'error', ...restrict(noWeb) },
   },
   {
     // SQL lives in repos. The exceptions are the composition of the database itself: the process entry

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
-import { type PublicConfig, type SessionUser } from '@tessera/contracts/auth';
+import { type SessionUser } from '@tessera/contracts/auth';
 import { EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
@@ -14,16 +14,12 @@ import { securityHeaders } from './platform/http/security-headers';
 import { spaRoutes } from './platform/http/spa';
 import { refuseUnstorableAddress } from './platform/http/validate';
 import type { Logger } from './platform/logger';
-import { createMailer, type Mailer } from './platform/mail/mailer';
-import { createRateLimiter } from './platform/rate-limit';
-import { createAccountsRepo } from './modules/accounts/accounts.repo';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
+import type { Mailer } from './platform/mail/mailer';
+import { createPlatform } from './platform/platform';
+import { createAccountsModule } from './modules/accounts';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
-import { createAdminRepo } from './modules/admin/admin.repo';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminService } from './modules/admin/admin.service';
-import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAdminModule } from './modules/admin';
 import { createAppChatRepo } from './modules/app-chat/app-chat.repo';
 import { appChatRoutes } from './modules/app-chat/app-chat.routes';
 import { createAppChatService } from './modules/app-chat/app-chat.service';
@@ -55,8 +51,7 @@ import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
 import { createAuthLimits } from './modules/auth/auth-limits';
-import { csvRoutes } from './modules/csv/csv.routes';
-import { createCsvService } from './modules/csv/csv.service';
+import { createCsvModule } from './modules/csv';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { builderAuthenticator, identifyUser, requireUser, sessionTokenOf } from './modules/auth/session';
@@ -66,7 +61,7 @@ import { createEntitySchemasRepo } from './modules/entities/entity-schemas.repo'
 import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
-import { devRoutes, isLocalClient } from './modules/dev/dev.routes';
+import { createDevModule } from './modules/dev';
 import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
 import { createContextRepo } from './modules/context/context.repo';
 import { contextRoutes } from './modules/context/context.routes';
@@ -77,8 +72,7 @@ import { createHashingEmbedder, EMBEDDING_DIM } from './modules/retrieval/embedd
 import { createProviderEmbedder } from './platform/llm/embeddings';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
-import { createJobsRepo } from './platform/jobs/jobs.repo';
-import { createJobQueue, createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 import { createBundler } from './modules/runtime/bundler';
 import { createIntegrationsService } from './modules/runtime/integrations.service';
 import { resolveUploadType } from './modules/context/parse';
@@ -89,10 +83,7 @@ import { toolPageBoot } from './modules/runtime/tool-page';
 import { createToolPageRepo } from './modules/runtime/tool-page.repo';
 import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
 import { createRuntimeService } from './modules/runtime/runtime.service';
-import { createFileStorage } from './platform/storage/storage';
-import { createCreditsRepo } from './modules/credits/credits.repo';
-import { creditsRoutes } from './modules/credits/credits.routes';
-import { createCreditsService } from './modules/credits/credits.service';
+import { createCreditsModule } from './modules/credits';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -118,8 +109,7 @@ import { createSchemaEdits } from './modules/versions/schema-edits.service';
 import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
-import { createModelCatalog } from './platform/llm/models';
-import { openApiRoutes } from './modules/openapi/openapi.routes';
+import { createOpenApiModule } from './modules/openapi';
 import { createTxtLookup } from './modules/domains/dns-check';
 import { createDomainHosts } from './modules/domains/domain-hosts';
 import { APP_DOMAINS_CHANNEL, createDomainsRepo } from './modules/domains/domains.repo';
@@ -179,9 +169,8 @@ export function createApp({
   connectors = connectorsFrom(config.connectors),
   dnsTimeoutMs = 2500,
 }: AppDeps): TesseraApp {
-  const { db } = database;
-  const rateLimiter = createRateLimiter(db);
-  const mailer = createMailer({ db, logger, rateLimiter, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const platform = createPlatform({ config, database, logger });
+  const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
   const usersRepo = createUsersRepo(db);
   const authLimits = createAuthLimits(rateLimiter);
   const auth = createAuth({ db, config, logger, mailer, limits: authLimits, usersRepo });
@@ -189,7 +178,6 @@ export function createApp({
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
   const authenticate = builderAuthenticator(sessionDeps);
-  const jobsRepo = createJobsRepo(db);
   // The configured provider's embeddings when it can make 256-dimension vectors; the offline embedder otherwise.
   const embedder = createProviderEmbedder(config.llm, EMBEDDING_DIM) ?? createHashingEmbedder();
   const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder, logger });
@@ -201,7 +189,7 @@ export function createApp({
   const context = createContextService({
     limitsOf: plans.limitsOf,
     contextRepo,
-    jobs: createJobQueue({ jobsRepo }),
+    jobs,
     retrieval,
     listen: database.listen,
     connectors,
@@ -222,11 +210,11 @@ export function createApp({
     concurrency: database.kind === 'pglite' ? 1 : 4,
     ...jobOptions,
   });
-  const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+  const accountsModule = createAccountsModule(platform, { signedIn });
+  const { accounts } = accountsModule;
   const billing = createBilling({ config, db, accounts, plans });
-  const models = createModelCatalog(config.llm);
+  if (billing.gumroadEnabled) accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
   const appsRepo = createAppsRepo(db);
-  const storage = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
   const versionsRepo = createVersionsRepo(db);
   const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
@@ -334,7 +322,7 @@ export function createApp({
     logger,
     limitsOf: plans.limitsOf,
     ownedApp: (user, appId) => apps.getOwned(user, appId),
-    isAdmin: async (user) => (await accounts.getCurrent(user)).isAdmin,
+    isAdmin: accountsModule.isAdmin,
     readableRecords: (appId, principal, question) =>
       readableRecords({ entities, entityNames: appChatRepo.entityNames }, appId, { appUser: principal }, question),
   });
@@ -352,7 +340,7 @@ export function createApp({
   const toolBatches = createToolBatchesService({
     repo: createToolBatchesRepo(db),
     toolRuns,
-    jobs: createJobQueue({ jobsRepo }),
+    jobs,
     requireTool,
     logger,
   });
@@ -470,32 +458,13 @@ export function createApp({
     await database.db.execute('select 1');
     return c.json({ status: 'ok', database: database.kind });
   });
-  // The outbox (and the SPA's hints pointing at it) only for a client on this machine.
-  app.get('/api/config', (c) =>
-    c.json({
-      googleEnabled: Boolean(config.google),
-      devOutbox: config.devOutboxEnabled && isLocalClient(c),
-    } satisfies PublicConfig),
-  );
-
-  app.route('/', openApiRoutes({ publicUrl: config.publicUrl, appsDomain: config.appsDomain }));
+  app.route('/', createDevModule(platform).routes);
+  app.route('/', createOpenApiModule(platform).routes);
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
-  app.route(
-    '/',
-    accountsRoutes({
-      accounts,
-      signedIn,
-      claimSale: billing.gumroadEnabled ? (user, saleId) => billing.claimGumroadSale(user, saleId) : undefined,
-    }),
-  );
+  app.route('/', accountsModule.routes);
   app.route('/', billingRoutes({ billing, signedIn }));
-  const admin = createAdminService({
-    adminRepo: createAdminRepo(db),
-    accounts,
-    setPlanByHand: (accountId, plan) => billing.setPlanByHand(accountId, plan),
-    adminEmails: config.adminEmails,
-  });
-  app.route('/', adminRoutes({ admin, signedIn }));
+  const setPlanByHand = billing.setPlanByHand;
+  app.route('/', createAdminModule(platform, { signedIn, accounts, setPlanByHand }).routes);
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route(
     '/',
@@ -548,16 +517,7 @@ export function createApp({
     }),
   );
   app.route('/', analyticsRoutes({ analytics, signedIn }));
-  app.route(
-    '/',
-    creditsRoutes({
-      credits: createCreditsService({
-        repo: createCreditsRepo(db),
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-      }),
-      signedIn,
-    }),
-  );
+  app.route('/', createCreditsModule(platform, { signedIn, getOwned: apps.getOwned }).routes);
   app.route(
     '/',
     toolBatchesRoutes({
@@ -633,11 +593,8 @@ export function createApp({
       signedIn,
     }),
   );
-  app.route('/', csvRoutes({ csv: createCsvService(), signedIn }));
-  app.route(
-    '/',
-    contextRoutes({ context, signedIn, isAdmin: async (user) => (await accounts.getCurrent(user)).isAdmin }),
-  );
+  app.route('/', createCsvModule({ signedIn }).routes);
+  app.route('/', contextRoutes({ context, signedIn, isAdmin: accountsModule.isAdmin }));
   // Entity API callers: the app's builder and/or one of the app's own users.
   const identifiedBuilder = identifyUser(sessionDeps);
   const identifiedAppUser = identifyAppUser(appUsers, analytics.recordActive);
@@ -661,7 +618,6 @@ export function createApp({
   app.route('/', membershipsRoutes({ memberships, signedIn }));
   app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy, onActive: analytics.recordActive }));
   app.route('/', entitiesRoutes({ entities, logger }));
-  if (config.devOutboxEnabled) app.route('/', devRoutes({ mailer }));
 
   for (const prefix of API_PREFIXES) {
     app.all(prefix, (c) =>

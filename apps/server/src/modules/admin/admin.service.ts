@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, type AdminBuilder, type AdminUpdateBuilder } from '@tes
 import { type SessionUser } from '@tessera/contracts/auth';
 import { type PlanId } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import { ADMIN_PAGE_SIZE, type AdminBuilderRow, type AdminRepo } from './admin.repo';
 
 interface Deps {

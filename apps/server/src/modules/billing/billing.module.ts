@@ -1,6 +1,6 @@
 import type { Db } from '@tessera/db';
 import type { Config } from '../../platform/config';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import { createBillingRepo } from './billing.repo';
 import { createBillingService } from './billing.service';
 import { createGumroadClient } from './gumroad';

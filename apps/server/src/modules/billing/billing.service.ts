@@ -9,7 +9,7 @@ import {
   type PlanId,
 } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { BillingRepo } from './billing.repo';
 import {
   GUMROAD_SUBSCRIPTION_PINGS,

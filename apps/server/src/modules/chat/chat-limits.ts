@@ -6,7 +6,7 @@ import { type PlanId } from '@tessera/contracts/plans';
 
 type ChatAllowance = { builderMessages: number | null; dailyMessages: number | null };
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { ChatRepo } from './chat.repo';
 
 /** Chat calls per builder per minute before "Rate limit exceeded" (HTTP 429). */

@@ -3,7 +3,7 @@ import { APP_MESSAGES } from '@tessera/contracts';
 import { type SessionUser } from '@tessera/contracts/auth';
 import { type ValidationIssueEntry, type ValidationResult } from '@tessera/contracts/chat';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { AppsService } from '../apps/apps.service';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { VersionsService } from '../versions/versions.service';

@@ -3,7 +3,7 @@ import type { ChatAnnotation, ChatMessage } from '@tessera/contracts/chat';
 import type { EntitySchema } from '@tessera/contracts/entities';
 import { accounts, appEntities, apps, appVersions, chatMessages, chatUsage, type Db } from '@tessera/db';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { AccountRow } from '../accounts/accounts.repo';
+import type { AccountRow } from '../accounts';
 import type { AppRow } from '../apps/apps.repo';
 import type { VersionRow } from '../versions/versions.repo';
 

@@ -7,7 +7,7 @@ import type { EventQueue } from '../../platform/http/sse';
 import type { ConversationMessage } from '../../platform/llm/answer-stream';
 import type { ChatModel, ModelCatalog } from '../../platform/llm/models';
 import type { Logger } from '../../platform/logger';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { AppsService } from '../apps/apps.service';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { VersionsService } from '../versions/versions.service';

@@ -12,7 +12,7 @@ import {
   type UpdateCodeFileRequest,
 } from '@tessera/contracts/code';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { AppsService } from '../apps/apps.service';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { MANIFEST_PATH, readManifest, snapshotFiles, type VersionsService } from '../versions/versions.service';

@@ -10,7 +10,7 @@ import {
   type ToolFieldValue,
 } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
-import { headerScore } from '../csv/csv-mapping';
+import { headerScore } from '../csv';
 import type { RunField } from '../tool-runs/run-prompt';
 
 const refuse = (message: string): never => {
