@@ -4,7 +4,15 @@ import type { Page } from '@playwright/test';
 import { ANALYTICS_MESSAGES } from '@tessera/contracts/analytics';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
-import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import {
+  confirmMailedCode,
+  createUser,
+  E2E_ADMINS,
+  PASSWORD,
+  SIGNUP_CONTACTS,
+  uniqueEmail,
+  useSessionOf,
+} from './support/helpers';
 import { EditorPage, HomePage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
@@ -77,9 +85,11 @@ test('the analytics page shows the visit, sign-up and record just made, and expo
   await prompt.getByRole('link', { name: RUNTIME_MESSAGES.signIn }).click();
   await app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
   await app.getByLabel(RUNTIME_MESSAGES.fullName).fill('Nora Field');
-  await app.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('nora'));
+  const nora = uniqueEmail('nora');
+  await app.getByLabel(RUNTIME_MESSAGES.email).fill(nora);
   await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(app, request, nora);
   await app.getByRole('link', { name: 'New Members' }).click();
   await app.getByLabel('Name').fill('Nora Field');
   await app.getByLabel('Email').fill('nora@example.com');

@@ -5,14 +5,15 @@ import { APP_MESSAGES } from '@tessera/contracts';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
 import {
+  confirmMailedCode,
   createUser,
   E2E_ADMINS,
   mailLink,
   PASSWORD,
   SIGNUP_CONTACTS,
+  type TestUser,
   uniqueEmail,
   useSessionOf,
-  type TestUser,
 } from './support/helpers';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
@@ -145,7 +146,7 @@ async function createPublishedApp(request: APIRequestContext, builder: TestUser)
 /** What a visitor who is not signed in sees instead of a page whose data needs a signed-in user. */
 const signInPrompt = (page: Page) => page.getByRole('region', { name: RUNTIME_MESSAGES.signInToSee });
 
-async function signUpOnAppHost(page: Page, email: string) {
+async function signUpOnAppHost(page: Page, request: APIRequestContext, email: string) {
   await signInPrompt(page).getByRole('link', { name: RUNTIME_MESSAGES.signIn }).click();
   await expect(page).toHaveURL(/\/apps\/[^/]+\/login\?nextUrl=/);
   await expect(page.getByRole('heading', { name: RUNTIME_MESSAGES.signIn })).toBeVisible();
@@ -154,6 +155,7 @@ async function signUpOnAppHost(page: Page, email: string) {
   await page.getByLabel(RUNTIME_MESSAGES.email).fill(email);
   await page.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await page.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(page, request, email);
   await expect(page.getByRole('heading', { name: 'My errands' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 }
@@ -189,7 +191,7 @@ test('a published app runs on its own host: pages, entity SDK, end users, and no
   await expect(page).toHaveURL(new RegExp(`${origin}/apps/${appId}/login\\?nextUrl=`));
   await shoot(page, 'login');
   await page.goBack();
-  await signUpOnAppHost(page, ada);
+  await signUpOnAppHost(page, request, ada);
   // Tailwind compiled on the server, with the app's theme colour.
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCSS('background-color', 'rgb(67, 56, 202)');
   await page.getByLabel('New errand').fill('Buy stamps');
@@ -234,7 +236,7 @@ test('a published app runs on its own host: pages, entity SDK, end users, and no
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto(`${origin}/app/${slug}/`);
-  await signUpOnAppHost(otherPage, uniqueEmail('bob'));
+  await signUpOnAppHost(otherPage, request, uniqueEmail('bob'));
   await expect(otherPage.getByRole('listitem')).toHaveCount(0);
   await otherPage.getByLabel('New errand').fill('Walk the dog');
   await otherPage.getByRole('button', { name: 'Add' }).click();
@@ -360,6 +362,7 @@ test('the preview shows the latest version in the builder frame and speaks the f
   await frame.getByLabel(RUNTIME_MESSAGES.email).fill(tester);
   await frame.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await frame.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(frame, request, tester);
   await expect(frame.getByText(tester)).toBeVisible();
   await expect(frame.getByText('Errands', { exact: true })).toBeVisible();
   await frame.getByLabel('New errand').fill('Preview errand');

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
-import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import {
+  confirmMailedCode,
+  createUser,
+  E2E_ADMINS,
+  PASSWORD,
+  SIGNUP_CONTACTS,
+  uniqueEmail,
+  useSessionOf,
+} from './support/helpers';
 import { EditorPage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
@@ -62,6 +70,7 @@ test('an admin builds with an OpenAI-compatible model, publishes, and an end use
   await app.getByLabel(RUNTIME_MESSAGES.email).fill(email);
   await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(app, request, email);
   await expect(app).toHaveURL(`${origin}/app/${slug}/tasks/`);
   await expect(app.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await app.getByLabel('Title').fill('Water the plants');

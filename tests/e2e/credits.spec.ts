@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts/tool-page';
 import { expect, test } from './support/fixtures';
-import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
+import { confirmMailedCode, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../../.test-output/screenshots');
@@ -88,6 +88,7 @@ test('credits: an end user runs out, is told how to get more, the builder adds c
   await user.getByLabel(RUNTIME_MESSAGES.email).fill(userEmail);
   await user.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await user.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(user, request, userEmail);
   await expect(user).toHaveURL(toolUrl);
   const credits = user.getByTestId('credits-left');
   await expect(credits).toHaveText(T.creditsLeft.replace('{n}', '20'));

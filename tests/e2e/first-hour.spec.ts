@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
-import { FIRST_HOUR_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
+import { confirmMailedCode, FIRST_HOUR_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
 import { DevOutbox, EditorPage, HomePage, LoginPage } from './support/pages';
 
 const SHOTS_DIR = join(import.meta.dirname, '../../.test-output/screenshots');
@@ -125,9 +125,11 @@ test('the first hour: sign up, describe a book club, add a book, publish, and an
     `mailto:${SIGNUP_CONTACTS.supportEmail}`,
   );
   await visitor.getByLabel(RUNTIME_MESSAGES.fullName).fill('Grace Reader');
-  await visitor.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('reader'));
+  const reader = uniqueEmail('reader');
+  await visitor.getByLabel(RUNTIME_MESSAGES.email).fill(reader);
   await visitor.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await visitor.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(visitor, request, reader);
   await visitor.getByRole('link', { name: 'New Members' }).click();
   await visitor.getByLabel('Name').fill('Grace Reader');
   await visitor.getByLabel('Email').fill('grace@example.com');

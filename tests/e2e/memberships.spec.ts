@@ -4,7 +4,15 @@ import type { Page } from '@playwright/test';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
-import { createUser, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail, useSessionOf } from './support/helpers';
+import {
+  confirmMailedCode,
+  createUser,
+  E2E_ADMINS,
+  PASSWORD,
+  SIGNUP_CONTACTS,
+  uniqueEmail,
+  useSessionOf,
+} from './support/helpers';
 import { EditorPage } from './support/pages';
 import { E2E_GUMROAD, E2E_MEMBERSHIP_STRIPE } from './support/payments';
 
@@ -137,6 +145,7 @@ test('a builder connects Gumroad in App settings; an end user pays at the paywal
   await app.getByLabel(RUNTIME_MESSAGES.email).fill(email);
   await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(app, request, email);
   await expect(app).toHaveURL(new RegExp(`${origin}/apps/${appId}/membership\\?nextUrl=`));
   await expect(app.getByRole('heading', { name: MEMBERSHIP_MESSAGES.paywallTitle })).toBeVisible();
   await expect(app.getByText('Members Club')).toBeVisible();
@@ -237,9 +246,11 @@ test('a builder connects Stripe; an end user pays through Stripe Checkout in eur
   await app.goto(`${origin}/app/${slug}/`);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.noAccount }).click();
   await app.getByLabel(RUNTIME_MESSAGES.fullName).fill('Sam Subscriber');
-  await app.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('stripe-member'));
+  const subscriber = uniqueEmail('stripe-member');
+  await app.getByLabel(RUNTIME_MESSAGES.email).fill(subscriber);
   await app.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await app.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(app, request, subscriber);
   await expect(app).toHaveURL(new RegExp(`${origin}/apps/${appId}/membership\\?nextUrl=`));
   await expect(app.getByRole('heading', { name: MEMBERSHIP_MESSAGES.paywallTitle })).toBeVisible();
   await expect(app.getByText('€12.00 a month')).toBeVisible();

@@ -5,7 +5,7 @@ import { WATERMARK_TEXT } from '@tessera/contracts/apps';
 import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { TOOL_PAGE_MESSAGES as T } from '@tessera/contracts/tool-page';
 import { expect, test } from './support/fixtures';
-import { E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
+import { confirmMailedCode, E2E_ADMINS, PASSWORD, SIGNUP_CONTACTS, uniqueEmail } from './support/helpers';
 import { DevOutbox, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? join(import.meta.dirname, '../../.test-output/screenshots');
@@ -210,9 +210,11 @@ test('a tool page: an end user signs up on it and spends credits on a run', asyn
   await user.goto(toolUrl);
   await user.getByRole('link', { name: T.signUp }).click();
   await user.getByLabel(RUNTIME_MESSAGES.fullName).fill('Sam Hiker');
-  await user.getByLabel(RUNTIME_MESSAGES.email).fill(uniqueEmail('hiker'));
+  const hiker = uniqueEmail('hiker');
+  await user.getByLabel(RUNTIME_MESSAGES.email).fill(hiker);
   await user.getByLabel(RUNTIME_MESSAGES.password).fill(PASSWORD);
   await user.getByRole('button', { name: RUNTIME_MESSAGES.signUp }).click();
+  await confirmMailedCode(user, request, hiker);
   await expect(user).toHaveURL(toolUrl);
   const credits = user.getByTestId('credits-left');
   await expect(credits).toBeVisible();

@@ -26,7 +26,7 @@ import { createAppChatService } from './modules/app-chat/app-chat.service';
 import { readableRecords } from './modules/app-chat/chat-records';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser } from './modules/app-users/app-users.routes';
-import { createAppUsersService } from './modules/app-users/app-users.service';
+import { addressOf, createAppUsersService } from './modules/app-users/app-users.service';
 import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -285,7 +285,7 @@ export function createApp({
     stripeWebhookSecretOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeWebhookSecret'),
     stripe: (secretKey) => createMembershipStripe({ secretKey, apiUrl: config.billing.apiUrls.stripe }),
     lookOf: (appId) => runtimeSource.findLook(appId, 'published'),
-    appUserEmailOf: async (appId, appUserId) => (await appUsersRepo.findById(appId, appUserId))?.email ?? null,
+    appUserEmailOf: async (appId, appUserId) => addressOf(await appUsersRepo.findById(appId, appUserId)),
     publicUrl: config.publicUrl,
     secret: config.authSecret,
   });
@@ -358,7 +358,7 @@ export function createApp({
       rateLimiter,
       retrieval,
       mailer,
-      isAppUserEmail: async (appId, email) => Boolean(await appUsersRepo.findByEmail(appId, email)),
+      appUserOfEmail: async (appId, email) => addressOf(await appUsersRepo.findByEmail(appId, email)),
       // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
       readDocument: async (bytes, filename, mimeType) => {
         const type = resolveUploadType(bytes, filename, mimeType);

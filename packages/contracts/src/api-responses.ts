@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppConfirmationPending } from './app-user-confirm';
 import { APP_USER_ROLES, type AppSession, type AppUser } from './app-users';
 import { AppLookSchema } from './app-branding';
 import { AppSummarySchema } from './apps';
@@ -65,6 +66,11 @@ export const AppUserSchema = z.looseObject({
   createdAt: z.string(),
 }) satisfies z.ZodType<AppUser>;
 export const AppSessionSchema = z.object({ token: z.string(), user: AppUserSchema }) satisfies z.ZodType<AppSession>;
+/** Sign-up's answer: a session, or (while the app asks new users to confirm) the code step. */
+export const AppSignUpResultSchema = z.union([
+  AppSessionSchema,
+  z.object({ confirmationRequired: z.literal(true), email: z.string() }) satisfies z.ZodType<AppConfirmationPending>,
+]);
 
 export const VersionEntrySchema = z.object({
   id: z.string(),

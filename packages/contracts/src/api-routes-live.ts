@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AppBundleSchema,
   AppSessionSchema,
+  AppSignUpResultSchema,
   AppUserSchema,
   CsvImportSummarySchema,
   EntityRecordListSchema,
@@ -17,6 +18,8 @@ import {
   AppSetPasswordSchema,
   AppSignInSchema,
   AppSignUpSchema,
+  AppResendOtpSchema,
+  AppVerifyOtpSchema,
   InviteUserSchema,
 } from './app-users';
 import { InvokeLlmWithContextRequestSchema } from './runtime-api';
@@ -155,8 +158,30 @@ export const LIVE_API_ROUTES: ApiRoute[] = [
     auth: 'none',
     host: 'both',
     body: AppSignUpSchema,
-    responses: { 200: AppSessionSchema },
+    responses: { 200: AppSignUpResultSchema },
     errors: [403, 409, 429],
+  },
+  {
+    method: 'post',
+    path: `${USERS}/auth/verify-otp`,
+    tag: 'App users',
+    summary: 'Confirm the address with the 6-digit code mailed at sign-up or sign-in; answers a session',
+    auth: 'none',
+    host: 'both',
+    body: AppVerifyOtpSchema,
+    responses: { 200: AppSessionSchema },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: `${USERS}/auth/resend-otp`,
+    tag: 'App users',
+    summary: 'Mail a new confirmation code (same answer for unknown or confirmed addresses)',
+    auth: 'none',
+    host: 'both',
+    body: AppResendOtpSchema,
+    responses: { 200: StatusTrueSchema },
+    errors: [400, 429],
   },
   {
     method: 'post',
@@ -167,7 +192,7 @@ export const LIVE_API_ROUTES: ApiRoute[] = [
     host: 'both',
     body: AppSignInSchema,
     responses: { 200: AppSessionSchema },
-    errors: [401, 429],
+    errors: [401, 403, 429],
   },
   {
     method: 'post',

@@ -23,6 +23,16 @@ export const AppSetPasswordSchema = z.object({
   token: z.string().min(1).max(500),
   password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+/**
+ * `POST /live_api/apps/{id}/auth/verify-otp`: the code mailed to confirm an end user's address
+ * (the SDK's `verifyOtp` shape, so a later code login can use the same route); answers a session.
+ */
+export const AppVerifyOtpSchema = z.object({
+  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  otp_code: z.string().trim().max(32),
+});
+/** `POST /live_api/apps/{id}/auth/resend-otp`: a new code; the same answer whether or not the account exists. */
+export const AppResendOtpSchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 export const InviteUserSchema = z.object({
   user_email: z.string().trim().max(EMAIL_MAX_LENGTH),
   role: z.enum(APP_USER_ROLES).default('user'),

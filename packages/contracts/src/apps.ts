@@ -97,6 +97,8 @@ const settingsLink = z
  */
 export const AppSettingsSchema = z.looseObject({
   isSignupEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+  /** New end users are in before confirming their address (off or absent: they confirm with a code first). */
+  isUnconfirmedSignupAllowed: z.boolean({ error: 'must be true or false' }).optional(),
   termsOfServiceLink: settingsLink,
   privacyPolicyLink: settingsLink,
   supportEmail: z

@@ -1,11 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { APP_MESSAGES } from '@tessera/contracts';
-import { type AppSession, type AppUser } from '@tessera/contracts/app-users';
+import {
+  APP_CODE_LENGTH,
+  APP_CONFIRM_MESSAGES,
+  type AppConfirmationPending,
+  type AppSession,
+  type AppUser,
+} from '@tessera/contracts/app-users';
 import { RUNTIME_MESSAGES, type RuntimeBoot } from '@tessera/contracts/runtime';
 import { apiRequest, getAppUserToken, loginUrl, me, setAppUserToken, ApiError, SESSION_FRAGMENT } from './sdk';
 import { safeNextUrl } from './pages';
 
-type Mode = 'signIn' | 'signUp' | 'forgot' | 'setPassword';
+type Mode = 'signIn' | 'signUp' | 'forgot' | 'setPassword' | 'confirm';
 
 /** `url` with one more fragment parameter, keeping the others (the preview token among them). */
 function withFragment(url: string, name: string, value: string): string {
@@ -28,8 +34,9 @@ function takeMailToken(params: URLSearchParams): string | null {
 
 /**
  * The end users' login page on the app's own host (`/apps/{appId}/login?nextUrl=`): sign in, sign
- * up when the app's settings allow it, forgotten password, the password of a reset or invitation
- * mail, sign out; then back to `nextUrl` when it is on this origin.
+ * up when the app's settings allow it, the code that confirms a new address (after sign-up, or a
+ * sign-in before confirming), forgotten password, the password of a reset or invitation mail, sign
+ * out; then back to `nextUrl` when it is on this origin.
  */
 export function LoginPage({ boot }: { boot: RuntimeBoot }) {
   const [initialParams] = useState(() => new URLSearchParams(window.location.search));
@@ -39,6 +46,8 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
     mailToken ? 'setPassword' : initialParams.get('mode') === 'signup' && boot.isSignupEnabled ? 'signUp' : 'signIn',
   );
   const [notice, setNotice] = useState<string | null>(null);
+  /** The address waiting for its code (the code step). */
+  const [pendingEmail, setPendingEmail] = useState('');
   const [user, setUser] = useState<AppUser | null>(null);
   const [isChecking, setIsChecking] = useState(Boolean(getAppUserToken()));
   const [error, setError] = useState<string | null>(null);
@@ -67,24 +76,64 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
         setIsBusy(false);
         return;
       }
-      const session =
+      const result =
         mode === 'setPassword'
           ? await apiRequest<AppSession>('POST', `${base}/set-password`, {
               token: mailToken,
               password: field('password'),
             })
-          : await apiRequest<AppSession>('POST', `${base}/${mode === 'signUp' ? 'sign-up' : 'sign-in'}`, {
-              email: field('email'),
-              password: field('password'),
-              ...(mode === 'signUp' ? { full_name: field('full_name') } : {}),
-            });
+          : mode === 'confirm'
+            ? await apiRequest<AppSession>('POST', `${base}/verify-otp`, {
+                email: pendingEmail,
+                otp_code: field('otp_code'),
+              })
+            : await apiRequest<AppSession | AppConfirmationPending>(
+                'POST',
+                `${base}/${mode === 'signUp' ? 'sign-up' : 'sign-in'}`,
+                {
+                  email: field('email'),
+                  password: field('password'),
+                  ...(mode === 'signUp' ? { full_name: field('full_name') } : {}),
+                },
+              );
+      if ('confirmationRequired' in result) {
+        showCodeStep(result.email);
+        return;
+      }
       // Where storage is refused (a framed preview), the session rides along in the fragment for the next page view.
-      const isStored = setAppUserToken(session.token);
-      window.location.assign(isStored ? next : withFragment(next, SESSION_FRAGMENT, session.token));
+      const isStored = setAppUserToken(result.token);
+      window.location.assign(isStored ? next : withFragment(next, SESSION_FRAGMENT, result.token));
     } catch (err) {
+      // The right password of an account still waiting for its code: the code step, not a dead end.
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED' && mode === 'signIn') {
+        showCodeStep(field('email').trim().toLowerCase());
+        return;
+      }
       setError(err instanceof ApiError ? err.message : RUNTIME_MESSAGES.loadFailed);
       setIsBusy(false);
     }
+  }
+
+  function showCodeStep(email: string) {
+    setPendingEmail(email);
+    setNotice(APP_CONFIRM_MESSAGES.codeSent.replace('{email}', email));
+    setMode('confirm');
+    setIsBusy(false);
+  }
+
+  async function handleResend() {
+    setIsBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await apiRequest('POST', `/live_api/apps/${encodeURIComponent(boot.appId)}/auth/resend-otp`, {
+        email: pendingEmail,
+      });
+      setNotice(APP_CONFIRM_MESSAGES.resent);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : RUNTIME_MESSAGES.loadFailed);
+    }
+    setIsBusy(false);
   }
 
   function switchTo(target: Mode) {
@@ -137,13 +186,28 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
                   <input name="full_name" autoComplete="name" maxLength={200} />
                 </label>
               )}
-              {mode !== 'setPassword' && (
+              {mode === 'confirm' && (
+                <label className="tsr-field">
+                  {APP_CONFIRM_MESSAGES.codeLabel}
+                  <input
+                    name="otp_code"
+                    className="tsr-code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={APP_CODE_LENGTH}
+                    required
+                    autoFocus
+                  />
+                </label>
+              )}
+              {mode !== 'setPassword' && mode !== 'confirm' && (
                 <label className="tsr-field">
                   {RUNTIME_MESSAGES.email}
                   <input name="email" type="email" autoComplete="email" required />
                 </label>
               )}
-              {mode !== 'forgot' && (
+              {mode !== 'forgot' && mode !== 'confirm' && (
                 <label className="tsr-field">
                   {mode === 'setPassword' ? RUNTIME_MESSAGES.newPassword : RUNTIME_MESSAGES.password}
                   <input
@@ -164,10 +228,19 @@ export function LoginPage({ boot }: { boot: RuntimeBoot }) {
                 {RUNTIME_MESSAGES.forgotPassword}
               </button>
             )}
-            {(mode === 'forgot' || mode === 'setPassword') && (
-              <button type="button" className="tsr-link" onClick={() => switchTo('signIn')}>
-                {RUNTIME_MESSAGES.backToSignIn}
-              </button>
+            {mode === 'confirm' && (
+              <div>
+                <button type="button" className="tsr-link" disabled={isBusy} onClick={handleResend}>
+                  {APP_CONFIRM_MESSAGES.resend}
+                </button>
+              </div>
+            )}
+            {(mode === 'forgot' || mode === 'setPassword' || mode === 'confirm') && (
+              <div>
+                <button type="button" className="tsr-link" onClick={() => switchTo('signIn')}>
+                  {RUNTIME_MESSAGES.backToSignIn}
+                </button>
+              </div>
             )}
             {(mode === 'signIn' || mode === 'signUp') &&
               (boot.isSignupEnabled ? (
@@ -198,12 +271,14 @@ const TITLES: Record<Mode, string> = {
   signUp: RUNTIME_MESSAGES.createAccount,
   forgot: RUNTIME_MESSAGES.resetTitle,
   setPassword: RUNTIME_MESSAGES.choosePassword,
+  confirm: APP_CONFIRM_MESSAGES.title,
 };
 const SUBMITS: Record<Mode, string> = {
   signIn: RUNTIME_MESSAGES.signIn,
   signUp: RUNTIME_MESSAGES.signUp,
   forgot: RUNTIME_MESSAGES.sendResetLink,
   setPassword: RUNTIME_MESSAGES.savePassword,
+  confirm: APP_CONFIRM_MESSAGES.confirm,
 };
 
 /** The terms, privacy and support links the builder gave in the app's settings (those given). */

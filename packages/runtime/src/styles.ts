@@ -8,6 +8,7 @@ body{margin:0}
 .tsr-field{display:block;margin-bottom:14px;font-size:14px;font-weight:500}
 .tsr-field input{display:block;width:100%;margin-top:6px;padding:9px 11px;border:1px solid #d1d5db;border-radius:8px;font:inherit;font-weight:400;box-sizing:border-box}
 .tsr-field input:focus{outline:2px solid #4f46e5;outline-offset:-1px;border-color:transparent}
+.tsr-field input.tsr-code{font-size:24px;letter-spacing:.4em;text-align:center;font-variant-numeric:tabular-nums;padding:10px 11px}
 .tsr-button{display:inline-flex;align-items:center;justify-content:center;width:100%;padding:10px 14px;border:0;border-radius:8px;background:#111827;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .tsr-button:disabled{opacity:.6;cursor:default}
 .tsr-button.tsr-secondary{background:#fff;color:#111827;border:1px solid #d1d5db;margin-top:10px}

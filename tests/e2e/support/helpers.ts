@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { APP_CONFIRM_MESSAGES } from '@tessera/contracts/app-users';
 
 /** A strong password (the server refuses common and short ones). */
 export const PASSWORD = 'Tessera-e2e-Pass!42';
@@ -25,6 +26,7 @@ export const E2E_ADMINS = {
   templates: 'templates-admin@e2e.tessera.test',
   templatesTool: 'templates-tool-admin@e2e.tessera.test',
   credits: 'credits-admin@e2e.tessera.test',
+  endUserConfirm: 'end-user-confirm-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**
@@ -77,6 +79,26 @@ export async function mailLink(request: APIRequestContext, to: string, subject: 
   const link = mail.links[0];
   expect(link, `the mail "${mail.subject}" has a link`).toBeTruthy();
   return link!;
+}
+
+/** The 6-digit code of the newest confirmation mail to `to` (its subject starts with the code). */
+export async function mailedCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await waitForMail(request, to, /^\d{6} is your .+ code$/);
+  return mail.subject.slice(0, 6);
+}
+
+/**
+ * The code step of an app's login page after sign-up: the code from the dev outbox, typed in and
+ * confirmed (docs/product/runtime.md#end-user-confirmation). Works in a page or the preview frame.
+ */
+export async function confirmMailedCode(
+  on: Pick<Page, 'getByLabel' | 'getByRole'> | FrameLocator,
+  request: APIRequestContext,
+  email: string,
+) {
+  await expect(on.getByRole('heading', { name: APP_CONFIRM_MESSAGES.title })).toBeVisible();
+  await on.getByLabel(APP_CONFIRM_MESSAGES.codeLabel).fill(await mailedCode(request, email));
+  await on.getByRole('button', { name: APP_CONFIRM_MESSAGES.confirm }).click();
 }
 
 export interface TestUser {

@@ -20,6 +20,7 @@ import { VISITOR_COOKIE, VISITOR_HEADER } from '@tessera/contracts/tool-runs';
 import { accounts } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { signUpAppUser } from '../testing/app-users';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
 import { doneOf, endUserOf, makeToolApp, run, visitorOf } from '../testing/tool-apps';
@@ -71,10 +72,7 @@ async function tenant(name: string) {
   const users = [];
   for (const role of ['first', 'second']) {
     const email = uniqueEmail(`${name}-${role}`);
-    const res = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-      headers: onHost,
-      body: { email, password: STRONG_PASSWORD },
-    });
+    const res = await signUpAppUser(t, appId, { email }, onHost);
     expect(res.status).toBe(200);
     users.push({ email, id: res.body.user.id as string, token: res.body.token as string });
   }
@@ -271,6 +269,7 @@ const BODIES: unknown[] = [
   { user_email: uniqueEmail('intruder'), role: 'admin' },
   { email: B.users[0]!.email, password: `${STRONG_PASSWORD}-guess` },
   { email: B.users[0]!.email },
+  { email: B.users[0]!.email, otp_code: '000000' },
   { messageId: B.messageIds[0], messageContent: 'x' },
   { versionId: B.versionIds[0] },
   { query: B.secret, itemIds: B.itemIds, mode: 'fts' },

@@ -15,6 +15,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_DATA_TYPES } from '@tessera/contracts/entities';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { signUpAppUser } from '../testing/app-users';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
 import { appHost, doneOf, endUserOf, makeToolApp, run } from '../testing/tool-apps';
@@ -80,9 +81,10 @@ async function ensureCallersAndSeeds() {
   const me = () =>
     t.request('GET', `/live_api/apps/${appId}/entities/User/me`, { token: member.token, headers: onHost });
   if (!member.token || (await me()).status !== 200) {
-    const path = `/live_api/apps/${appId}/auth/${member.token ? 'sign-in' : 'sign-up'}`;
     const body = { email: member.email, password: STRONG_PASSWORD };
-    const res = await t.request('POST', path, { body, headers: onHost });
+    const res = member.token
+      ? await t.request('POST', `/live_api/apps/${appId}/auth/sign-in`, { body, headers: onHost })
+      : await signUpAppUser(t, appId, body, onHost);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     member.token = res.body.token;
   }

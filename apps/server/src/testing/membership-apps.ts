@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from './app-users';
 import { buildGenApp } from './factories';
 import type { TestApp } from './harness';
 
@@ -21,12 +22,10 @@ export async function makeMembershipApp(t: TestApp, owner: { token: string }, { 
   return appId;
 }
 
-/** A new end user of the app, signed up with e-mail and password. */
+/** A new end user of the app, signed up with e-mail and password and the mailed code. */
 export async function signUpMember(t: TestApp, appId: string) {
   const email = uniqueEmail('member');
-  const res = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-    body: { email, password: STRONG_PASSWORD, full_name: 'Mia' },
-  });
+  const res = await signUpAppUser(t, appId, { email, full_name: 'Mia' });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { email, token: res.body.token as string, id: res.body.user.id as string };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ToolRunEvent } from '@tessera/contracts/tool-runs';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from './app-users';
 import type { TestApp } from './harness';
 
 /** Test helpers of the tool run suites: a tool app with data, callers on its host, the run's events. */
@@ -103,10 +104,7 @@ export async function endUserOf(t: TestApp, app: { appId: string; slug: string }
   await t.db.execute(
     sql`UPDATE apps SET settings = settings || ${JSON.stringify({ isSignupEnabled: true, ...SIGNUP_CONTACTS })}::jsonb WHERE id = ${app.appId}`,
   );
-  const up = await t.request('POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
-    headers: { host: appHost(app.slug) },
-    body: { email: uniqueEmail('runner'), password: STRONG_PASSWORD },
-  });
+  const up = await signUpAppUser(t, app.appId, { email: uniqueEmail('runner') }, { host: appHost(app.slug) });
   expect(up.status, JSON.stringify(up.body)).toBe(200);
   return { token: up.body.token as string, userId: up.body.user.id as string };
 }

@@ -28,6 +28,7 @@ export {
   CsvImportSummarySchema,
   AppUserSchema,
   AppSessionSchema,
+  AppSignUpResultSchema,
   VersionEntrySchema,
   VersionListResponseSchema,
   VersionDetailSchema,

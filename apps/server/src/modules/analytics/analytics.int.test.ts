@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from '@tessera/db';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES, type AnalyticsDay } from '@tessera/contracts/analytics';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { appHost } from '../../testing/tool-apps';
 import { createAnalyticsRepo } from './analytics.repo';
@@ -112,10 +113,7 @@ describe('recording visits', () => {
 
 describe('reading analytics', () => {
   const signUp = (appId: string, slug: string, email = uniqueEmail('member')) =>
-    t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-      headers: { host: appHost(slug) },
-      body: { email, password: STRONG_PASSWORD },
-    });
+    signUpAppUser(t, appId, { email }, { host: appHost(slug) });
   const openSignUps = (appId: string) =>
     t.db.execute(
       sql`UPDATE apps SET settings = settings || ${JSON.stringify({ isSignupEnabled: true, ...SIGNUP_CONTACTS })}::jsonb WHERE id = ${appId}`,

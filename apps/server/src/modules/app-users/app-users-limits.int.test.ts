@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
-import { LOGIN_MAX_PER_IP_PER_MINUTE, MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/auth';
+import { APP_MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/app-users';
+import { LOGIN_MAX_PER_IP_PER_MINUTE } from '@tessera/contracts/auth';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { AUTH_IP_LIMITS } from '../auth/auth-limits';
@@ -26,10 +28,9 @@ const auth = (action: string, body: unknown, ip = newIp()) =>
   t.request('POST', `/live_api/apps/${appId}/auth/${action}`, { body, headers: { 'x-forwarded-for': ip } });
 
 async function member() {
-  const email = uniqueEmail('member');
-  const res = await auth('sign-up', { email, password: STRONG_PASSWORD });
+  const res = await signUpAppUser(t, appId, {}, { 'x-forwarded-for': newIp() });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return email;
+  return res.email;
 }
 
 async function medianMs(fn: () => Promise<unknown>, times: number): Promise<number> {
@@ -102,7 +103,7 @@ describe('app user sign-up and reset mails', () => {
     expect(invited.status).toBe(200);
     const answers = async (email: string) => {
       const seen: string[] = [];
-      for (let i = 0; i < MAILS_PER_ADDRESS_PER_HOUR + 2; i++) {
+      for (let i = 0; i < APP_MAILS_PER_ADDRESS_PER_HOUR + 2; i++) {
         const res = await auth('forgot-password', { email });
         seen.push(`${res.status} ${JSON.stringify(res.body)}`);
       }

@@ -5,6 +5,7 @@ import { LOGIN_MAX_FAILURES } from '@tessera/contracts/auth';
 import { appUsers } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
+import { signUpAppUser } from '../../testing/app-users';
 import { buildGenApp } from '../../testing/factories';
 
 const t = await createTestApp();
@@ -33,7 +34,7 @@ const auth = (appId: string, action: string, body?: unknown, token?: string) =>
 describe('app end users', () => {
   it('sign up on an open app, read and update their User record, sign out', async () => {
     const email = uniqueEmail('member');
-    const up = await auth(open, 'sign-up', { email, password: STRONG_PASSWORD, full_name: 'Mia' });
+    const up = await signUpAppUser(t, open, { email, full_name: 'Mia' });
     expect(up.status).toBe(200);
     expect(up.body.token).toMatch(/^tsa_/);
     expect(up.body.user).toMatchObject({ email, full_name: 'Mia', role: 'user' });
@@ -72,7 +73,7 @@ describe('app end users', () => {
 
   it('signs in, and throttles failures per e-mail', async () => {
     const email = uniqueEmail();
-    await auth(open, 'sign-up', { email, password: STRONG_PASSWORD });
+    await signUpAppUser(t, open, { email });
     expect((await auth(open, 'sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       const wrong = await auth(open, 'sign-in', { email, password: 'wrong password' });
@@ -85,7 +86,7 @@ describe('app end users', () => {
 
   it('keeps app sessions and builder sessions apart, and apps apart', async () => {
     const email = uniqueEmail();
-    const { body } = await auth(open, 'sign-up', { email, password: STRONG_PASSWORD });
+    const { body } = await signUpAppUser(t, open, { email });
     expect((await t.request('GET', '/api/live_api/account/current', { token: body.token })).status).toBe(401);
     expect((await t.request('GET', '/api/apps', { token: body.token })).status).toBe(401);
     expect((await t.request('GET', `/live_api/apps/${closed}/entities/User/me`, { token: body.token })).status).toBe(
@@ -119,7 +120,7 @@ describe('app end users', () => {
       (await t.request('POST', `/live_api/apps/${open}/users/invite-user`, { body: { user_email: uniqueEmail() } }))
         .status,
     ).toBe(401);
-    const member = await auth(open, 'sign-up', { email: uniqueEmail(), password: STRONG_PASSWORD });
+    const member = await signUpAppUser(t, open);
     const asMember = await t.request('POST', `/live_api/apps/${open}/users/invite-user`, {
       token: member.body.token,
       body: { user_email: uniqueEmail() },
@@ -179,7 +180,7 @@ describe('app end users', () => {
 
   it('a password reset mail sets a new password, signs out other sessions and works once', async () => {
     const email = uniqueEmail('forgetful');
-    const up = await auth(open, 'sign-up', { email, password: STRONG_PASSWORD });
+    const up = await signUpAppUser(t, open, { email });
     expect((await auth(open, 'forgot-password', { email: email.toUpperCase() })).body).toEqual({ status: true });
     expect((await auth(open, 'forgot-password', { email: uniqueEmail('nobody') })).body).toEqual({ status: true });
     expect((await auth(open, 'forgot-password', { email: 'not-an-email' })).status).toBe(400);

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { appSessions, appUsers, type Db } from '@tessera/db';
 
 export type AppUserRow = typeof appUsers.$inferSelect;
@@ -64,12 +64,70 @@ export function createAppUsersRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Sets a new password hash and ends every session of the user (a reset signs out everywhere). */
+    /** Keeps a new confirmation code's hash, live for `ttlS` seconds with all its attempts. */
+    async setCode(appId: string, id: string, codeHash: string, ttlS: number): Promise<void> {
+      await db
+        .update(appUsers)
+        .set({
+          confirmCodeHash: codeHash,
+          confirmCodeExpiresAt: sql`now() + make_interval(secs => ${ttlS})`,
+          confirmCodeAttempts: 0,
+        })
+        .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)));
+    },
+
+    /**
+     * Spends one attempt of the user's live code, in one statement so parallel guesses cannot get
+     * more than `maxAttempts`; answers the code's hash to compare with, or null when there is no
+     * live code (none, expired, or used up).
+     */
+    async spendCodeAttempt(appId: string, id: string, maxAttempts: number): Promise<{ codeHash: string } | null> {
+      const [row] = await db
+        .update(appUsers)
+        .set({ confirmCodeAttempts: sql`${appUsers.confirmCodeAttempts} + 1` })
+        .where(
+          and(
+            eq(appUsers.appId, appId),
+            eq(appUsers.id, id),
+            isNotNull(appUsers.confirmCodeHash),
+            gt(appUsers.confirmCodeExpiresAt, sql`now()`),
+            lt(appUsers.confirmCodeAttempts, maxAttempts),
+          ),
+        )
+        .returning({ codeHash: appUsers.confirmCodeHash });
+      return row?.codeHash ? { codeHash: row.codeHash } : null;
+    },
+
+    /** Confirms the address with the code of this hash (spent once: a second use finds no code). */
+    async confirm(appId: string, id: string, codeHash: string): Promise<AppUserRow | null> {
+      const [row] = await db
+        .update(appUsers)
+        .set({
+          emailConfirmedAt: sql`coalesce(${appUsers.emailConfirmedAt}, now())`,
+          confirmCodeHash: null,
+          confirmCodeExpiresAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id), eq(appUsers.confirmCodeHash, codeHash)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Sets a new password hash and ends every session of the user (a reset signs out everywhere).
+     * It comes from a link mailed to the address, so the address is confirmed too.
+     */
     async setPassword(appId: string, id: string, passwordHash: string): Promise<AppUserRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(appUsers)
-          .set({ passwordHash, updatedAt: sql`now()` })
+          .set({
+            passwordHash,
+            emailConfirmedAt: sql`coalesce(${appUsers.emailConfirmedAt}, now())`,
+            confirmCodeHash: null,
+            confirmCodeExpiresAt: null,
+            updatedAt: sql`now()`,
+          })
           .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)))
           .returning();
         await tx.delete(appSessions).where(eq(appSessions.appUserId, id));

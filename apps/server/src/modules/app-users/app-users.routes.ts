@@ -1,9 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   AppForgotPasswordSchema,
+  AppResendOtpSchema,
   AppSetPasswordSchema,
   AppSignInSchema,
   AppSignUpSchema,
+  AppVerifyOtpSchema,
   InviteUserSchema,
   type AppSession,
 } from '@tessera/contracts/app-users';
@@ -36,7 +38,7 @@ export function identifyAppUser(
 }
 
 /**
- * App end users under the entity API base: sign-up, sign-in and sign-out, the built-in User
+ * App end users under the entity API base: sign-up, confirming the address with a code, sign-in and sign-out, the built-in User
  * entity's `me`, and invitations (docs/product/runtime.md#calls Users API). Mounted before the entity routes so
  * `User/me` is not read as a record id; callers are identified once for both (app.ts).
  */
@@ -59,8 +61,17 @@ export function appUsersRoutes({
   app.post(`${base}/auth/sign-up`, async (c) => {
     const appId = c.req.param('appId');
     const input = await readJson(c, AppSignUpSchema);
-    return c.json(signedIn(appId, await appUsers.signUp(appId, input, requestHostName(c), ipOf(c))));
+    const result = await appUsers.signUp(appId, input, requestHostName(c), ipOf(c));
+    return c.json('token' in result ? signedIn(appId, result) : result);
   });
+  app.post(`${base}/auth/verify-otp`, async (c) => {
+    const appId = c.req.param('appId');
+    const input = await readJson(c, AppVerifyOtpSchema);
+    return c.json(signedIn(appId, await appUsers.verifyCode(appId, input, requestHostName(c), ipOf(c))));
+  });
+  app.post(`${base}/auth/resend-otp`, async (c) =>
+    c.json(await appUsers.resendCode(c.req.param('appId'), await readJson(c, AppResendOtpSchema), ipOf(c))),
+  );
   app.post(`${base}/auth/sign-in`, async (c) => {
     const appId = c.req.param('appId');
     const input = await readJson(c, AppSignInSchema);

@@ -1,7 +1,14 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
-import { APP_TOKEN_PREFIX, type AppSession, type AppUser, type AppUserRole } from '@tessera/contracts/app-users';
+import {
+  APP_CONFIRM_MESSAGES,
+  APP_TOKEN_PREFIX,
+  type AppConfirmationPending,
+  type AppSession,
+  type AppUser,
+  type AppUserRole,
+} from '@tessera/contracts/app-users';
 import { isStrongPassword, isValidEmail, type SessionUser } from '@tessera/contracts/auth';
 import { coerceRecord, USER_ENTITY } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
@@ -10,6 +17,7 @@ import { mailTemplates } from '../../platform/mail/templates';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
 import type { AuthLimits } from '../auth/auth-limits';
+import { createAppUserConfirmation, hasLiveCode, isCodeShaped } from './app-user-confirmation';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo';
 
 export const APP_SESSION_EXPIRES_S = 30 * 24 * 3600;
@@ -64,6 +72,11 @@ function toAppUser(row: AppUserRow): AppUser {
   };
 }
 
+/** An app user's address and whether they confirmed it (the rules that trust an address ask this); null for no user. */
+export function addressOf(row: AppUserRow | null): { email: string; isConfirmed: boolean } | null {
+  return row ? { email: row.email, isConfirmed: row.emailConfirmedAt !== null } : null;
+}
+
 /**
  * End users of generated apps (docs/product/runtime.md#screens-and-routes Users API): their own accounts per app, scrypt
  * password hashes, revocable sessions stored as token hashes, and login throttling like builders'.
@@ -80,10 +93,23 @@ export interface AppUsersDeps {
 }
 
 export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, secret, appOrigin }: AppUsersDeps) {
+  const confirmation = createAppUserConfirmation({ appUsersRepo, limits, mailer, secret });
+
   async function appOf(appId: string) {
     const app = await appsRepo.findById(appId);
     if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     return app;
+  }
+
+  /** Whether the app lets new users in before they confirm their address (off unless the builder chose it). */
+  const isConfirmationRequired = (app: { settings: Record<string, unknown> }) =>
+    app.settings.isUnconfirmedSignupAllowed !== true;
+
+  /** The e-mail of a request, lowercased and checked before anything is counted or looked up by it. */
+  function emailOf(input: { email: string }): string {
+    const email = input.email.toLowerCase();
+    if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+    return email;
   }
 
   /** A new session, valid on `host` only (the origin whose storage will keep the token). */
@@ -128,20 +154,19 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
     async forgotPassword(appId: string, input: { email: string }, ip: string): Promise<{ status: true }> {
       await limits.countAddress('app', 'mail', ip);
       const app = await appOf(appId);
-      const email = input.email.toLowerCase();
-      if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
-      await limits.countRecipient(email);
+      const email = emailOf(input);
+      await limits.countRecipient('app', email);
       const row = await appUsersRepo.findByEmail(appId, email);
       if (row && !row.disabled) {
         const link = passwordLink(app, row, 'resetPassword', RESET_LINK_TTL_S);
-        await mailer.send(mailTemplates.appResetPassword(email, link, app.name)).catch((err: unknown) => {
+        await mailer.send(mailTemplates.appResetPassword(email, link, app.name), 'app').catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'RATE_LIMITED')) throw err;
         });
       }
       return { status: true };
     },
 
-    /** Spends a reset or invitation link: sets the password, ends other sessions, signs in. */
+    /** Spends a reset or invitation link: sets the password, confirms the address it was mailed to, ends other sessions, signs in. */
     async setPassword(appId: string, input: { token: string; password: string }, host: string): Promise<AppSession> {
       const parsed = readPasswordToken(input.token);
       const row = parsed ? await appUsersRepo.findById(appId, parsed.userId) : null;
@@ -159,17 +184,20 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
       return startSession(updated!, host);
     },
 
+    /**
+     * A new account: signed in at once when the app lets users in unconfirmed, else a code is
+     * mailed and the answer is the code step (no session until the code is entered).
+     */
     async signUp(
       appId: string,
       input: { email: string; password: string; full_name?: string },
       host: string,
       ip: string,
-    ): Promise<AppSession> {
+    ): Promise<AppSession | AppConfirmationPending> {
       await limits.countAddress('app', 'signUp', ip);
       const app = await appOf(appId);
       if (app.settings.isSignupEnabled !== true) throw new AppError('FORBIDDEN', 'Sign-up is not open for this app');
-      const email = input.email.toLowerCase();
-      if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+      const email = emailOf(input);
       if (!isStrongPassword(input.password)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
       const row = await appUsersRepo.insert({
         id: randomUUID(),
@@ -179,9 +207,15 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
         fullName: input.full_name ?? '',
       });
       if (!row) throw new AppError('EMAIL_IN_USE', MESSAGES.signUp.emailInUse);
-      return startSession(row, host);
+      if (!isConfirmationRequired(app)) return startSession(row, host);
+      await confirmation.send(app, row, { quiet: true });
+      return { confirmationRequired: true, email };
     },
 
+    /**
+     * Signs in with a password. An unconfirmed account of an app that asks for confirmation gets
+     * the code step instead of a session: a code is mailed unless one is still live (403 EMAIL_NOT_VERIFIED).
+     */
     async signIn(
       appId: string,
       input: { email: string; password: string },
@@ -189,7 +223,7 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
       ip: string,
     ): Promise<AppSession> {
       await limits.countAddress('app', 'signIn', ip);
-      await appOf(appId);
+      const app = await appOf(appId);
       const email = input.email.toLowerCase();
       const scope = `app:${appId}`;
       await limits.beforeSignIn(scope, email, ip);
@@ -205,7 +239,41 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
       }
       if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
       await limits.signInSucceeded(scope, email, ip);
+      if (!row.emailConfirmedAt && isConfirmationRequired(app)) {
+        if (!hasLiveCode(row)) await confirmation.send(app, row, { quiet: true });
+        throw new AppError('EMAIL_NOT_VERIFIED', APP_CONFIRM_MESSAGES.confirmFirst, { email: row.email });
+      }
       return startSession(row, host);
+    },
+
+    /**
+     * Confirms the address with the mailed code and signs in (the SDK's verifyOtp; a later sign-in
+     * by code can use the same route). Each guess spends one of the code's attempts.
+     */
+    async verifyCode(
+      appId: string,
+      input: { email: string; otp_code: string },
+      host: string,
+      ip: string,
+    ): Promise<AppSession> {
+      await limits.countAddress('app', 'signIn', ip);
+      await appOf(appId);
+      const email = emailOf(input);
+      if (!isCodeShaped(input.otp_code)) throw new AppError('VALIDATION_FAILED', APP_CONFIRM_MESSAGES.codeFormat);
+      const row = await appUsersRepo.findByEmail(appId, email);
+      const confirmed = await confirmation.check(row?.disabled ? null : row, input.otp_code);
+      return startSession(confirmed, host);
+    },
+
+    /** Mails a new code to an unconfirmed account; the answer is the same for any other address. */
+    async resendCode(appId: string, input: { email: string }, ip: string): Promise<{ status: true }> {
+      await limits.countAddress('app', 'mail', ip);
+      const app = await appOf(appId);
+      const email = emailOf(input);
+      const row = await appUsersRepo.findByEmail(appId, email);
+      if (row && !row.disabled && !row.emailConfirmedAt) await confirmation.send(app, row, { quiet: false });
+      else await limits.countRecipient('app', email);
+      return { status: true };
     },
 
     async signOut(token: string): Promise<{ status: true }> {
@@ -275,11 +343,22 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
         throw inviter.builder || inviter.principal
           ? new AppError('FORBIDDEN', APP_MESSAGES.forbidden)
           : new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
-      const email = input.user_email.toLowerCase();
-      if (!isValidEmail(email)) throw new AppError('INVALID_EMAIL', MESSAGES.signUp.invalidEmail);
+      // An app admin speaks for the app only once their own address is known to be theirs.
+      if (!isOwner && !(await appUsersRepo.findById(appId, inviter.principal!.userId))?.emailConfirmedAt)
+        throw new AppError('FORBIDDEN', APP_CONFIRM_MESSAGES.inviterUnconfirmed);
+      const email = emailOf({ email: input.user_email });
       const row = await appUsersRepo.insert({ id: randomUUID(), appId, email, role: input.role });
-      if (!row) throw new AppError('EMAIL_IN_USE', 'This email already has an account in this app');
-      await mailer.send(mailTemplates.appInvite(email, passwordLink(app, row, 'invite', INVITE_LINK_TTL_S), app.name));
+      if (!row) {
+        // Someone may have signed up with the address to catch the invitation: say how its owner gets it back.
+        const existing = await appUsersRepo.findByEmail(appId, email);
+        if (existing && !existing.emailConfirmedAt)
+          throw new AppError('CONFLICT', APP_CONFIRM_MESSAGES.inviteUnconfirmedAccount);
+        throw new AppError('EMAIL_IN_USE', 'This email already has an account in this app');
+      }
+      await mailer.send(
+        mailTemplates.appInvite(email, passwordLink(app, row, 'invite', INVITE_LINK_TTL_S), app.name),
+        'app',
+      );
       return toAppUser(row);
     },
   };

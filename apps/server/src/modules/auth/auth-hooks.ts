@@ -70,7 +70,7 @@ export function createAuthHooks(limits: AuthLimits) {
     if (counted) {
       await asAuthError(async () => {
         await limits.countAddress('builder', counted.limit, ip);
-        if (counted.recipient) await limits.countRecipient(textOf(body[counted.recipient]));
+        if (counted.recipient) await limits.countRecipient('builder', textOf(body[counted.recipient]));
         if (ctx.path === '/sign-in/email') await limits.beforeSignIn('builder', textOf(body.email), ip);
       });
     }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
+import { APP_MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/app-users';
 import {
   LOGIN_FAILURE_WINDOW_S,
   LOGIN_MAX_FAILURES,
@@ -57,10 +58,15 @@ export function createAuthLimits(rateLimiter: RateLimiter) {
         : new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
     },
 
-    /** Counts a mail asked for `address`, whether or not an account has it; a 429 past the hourly cap. */
-    async countRecipient(address: string): Promise<void> {
-      const { count } = await rateLimiter.hit(`mail-request:${normal(address)}`, 3600);
-      if (count > MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+    /**
+     * Counts a mail asked for `address`, whether or not an account has it; a 429 past the hourly cap.
+     * Builder account mails and app mails are counted apart, so requests on apps never use up the
+     * requests of a builder's own reset or magic link.
+     */
+    async countRecipient(group: 'builder' | 'app', address: string): Promise<void> {
+      const max = group === 'builder' ? MAILS_PER_ADDRESS_PER_HOUR : APP_MAILS_PER_ADDRESS_PER_HOUR;
+      const { count } = await rateLimiter.hit(`mail-request:${group}:${normal(address)}`, 3600);
+      if (count > max) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
     },
 
     /** Before a password check: refuses an address that failed too often for this e-mail, slows the e-mail down. */

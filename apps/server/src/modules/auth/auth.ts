@@ -81,13 +81,13 @@ export function createAuth({ db, config, logger, mailer, limits, usersRepo }: Au
 
   /**
    * Sends through the mailer and reports failures to the calling route (see mail-context). A mail
-   * past the mailer's per-address cap is dropped without a word: the cap counts every mail to the
+   * past the mailer's per-address cap is dropped without a word: the cap counts every account mail to the
    * address, so refusing would tell that an account (which had mail before) lives there. Requests
    * for mail are capped per address before this, whether an account exists or not (auth-hooks.ts).
    */
   async function sendAuthMail(mail: Mail) {
     try {
-      await mailer.send(mail);
+      await mailer.send(mail, 'account');
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED') {
         logger.warn('auth mail dropped: too many mails to this address', { subject: mail.subject });

@@ -10,7 +10,8 @@ import {
 } from '@tessera/contracts/domains';
 import { type PlanId } from '@tessera/contracts/plans';
 import { accounts } from '@tessera/db';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, startFakeDns, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, startFakeDns, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 
@@ -253,9 +254,7 @@ describe('serving an app on its verified domain', () => {
     const bundle = await bundleOn(`${host}:3000`, app.appId);
     expect(bundle.status).toBe(200);
     expect(bundle.body).toMatchObject({ id: app.appId, slug: app.slug });
-    const signUp = await on(host, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-    });
+    const signUp = await signUpAppUser(t, app.appId, { email: uniqueEmail('member') }, { host });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
     const me = await on(host, 'GET', `/live_api/apps/${app.appId}/entities/User/me`, { token: signUp.body.token });
     expect(me.status).toBe(200);

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, type AccessLevel } from '@tessera/contracts/entities';
 import { accounts, appUsers, entityRecords } from '@tessera/db';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 
@@ -50,9 +51,7 @@ expect(
 ).toBe(200);
 
 async function appUser(role: 'user' | 'admin') {
-  const { body } = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-    body: { email: uniqueEmail(role), password: STRONG_PASSWORD },
-  });
+  const { body } = await signUpAppUser(t, appId, { email: uniqueEmail(role) });
   if (role === 'admin')
     await t.db
       .update(appUsers)

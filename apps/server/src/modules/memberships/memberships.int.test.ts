@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
-import { STRONG_PASSWORD, startFakeGumroad, uniqueEmail } from '@tessera/test-utils';
+import { startFakeGumroad, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { makeMembershipApp, signUpMember } from '../../testing/membership-apps';
 import { createMembershipsRepo } from './memberships.repo';
@@ -270,7 +271,7 @@ describe('paid memberships: end users', () => {
     routePings((await connect(appId)).notificationUrl);
     const email = uniqueEmail('early');
     await gumroad.buy('club', email);
-    const res = await post(`/live_api/apps/${appId}/auth/sign-up`, { email, password: STRONG_PASSWORD });
+    const res = await signUpAppUser(t, appId, { email });
     const verified = await post(`/live_api/apps/${appId}/membership/verify`, undefined, res.body.token);
     expect(verified.body.active).toBe(true);
   });
@@ -314,10 +315,7 @@ describe('paid memberships: end users', () => {
     await connect(appId);
     const slug = (await get(`/api/apps/${appId}`, builder.token)).body.slug as string;
     const host = `${slug}.apps.localhost:3000`;
-    const signUp = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('host'), password: STRONG_PASSWORD },
-      headers: { host },
-    });
+    const signUp = await signUpAppUser(t, appId, { email: uniqueEmail('host') }, { host });
     const bundle = (token?: string) => t.request('GET', `/runtime/bundle?appId=${appId}`, { token, headers: { host } });
     expect((await bundle(signUp.body.token)).body.error.details).toEqual({ reason: 'paywall' });
     expect((await bundle()).body.error.details).toEqual({ reason: 'login' });

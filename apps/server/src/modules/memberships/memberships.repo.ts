@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { currencyMinorDigits } from '@tessera/contracts/memberships';
 import { appMembershipEvents, appMemberships, appUsers, type Db } from '@tessera/db';
 
@@ -43,11 +43,14 @@ const hasAccess = (now: Date) =>
   );
 
 export function createMembershipsRepo(db: Db) {
-  /** The app user a change belongs to: the one it names (if theirs), else the app's user with its e-mail. */
+  /**
+   * The app user a change belongs to: the one it names (if theirs), else the app's user with its
+   * e-mail, if they confirmed it: an unconfirmed account never gets a buyer's membership.
+   */
   async function appUserOf(tx: Tx, change: MembershipChange): Promise<string | null> {
     const conditions = [
       change.appUserId ? eq(appUsers.id, change.appUserId) : null,
-      change.email ? eq(appUsers.email, change.email.toLowerCase()) : null,
+      change.email ? and(eq(appUsers.email, change.email.toLowerCase()), isNotNull(appUsers.emailConfirmedAt)) : null,
     ].filter((c) => c !== null);
     if (!conditions.length) return null;
     const rows = await tx
@@ -178,7 +181,10 @@ export function createMembershipsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Memberships bought before the end user signed up (or under their e-mail): given to them. */
+    /**
+     * Memberships bought before the end user signed up (or under their e-mail): given to them. The
+     * caller makes sure the address is confirmed (memberships.service).
+     */
     async attachByEmail(appId: string, appUserId: string, email: string): Promise<void> {
       await db
         .update(appMemberships)

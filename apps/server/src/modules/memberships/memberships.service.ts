@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type AppLook, type AppSettings } from '@tessera/contracts/apps';
+import { APP_CONFIRM_MESSAGES } from '@tessera/contracts/app-users';
 import { type SessionUser } from '@tessera/contracts/auth';
 import {
   MEMBERSHIP_MESSAGES,
@@ -46,7 +47,8 @@ interface Deps {
   stripe: (secretKey: string) => MembershipStripe;
   /** The published app's look: the paywall wears it. */
   lookOf: (appId: string) => Promise<AppLook>;
-  appUserEmailOf: (appId: string, appUserId: string) => Promise<string | null>;
+  /** The app user's address, and whether they confirmed it (only a confirmed one is matched to sales). */
+  appUserEmailOf: (appId: string, appUserId: string) => Promise<{ email: string; isConfirmed: boolean } | null>;
   publicUrl: string;
   /** Signs each app's ping URL. */
   secret: string;
@@ -136,9 +138,9 @@ export function createMembershipsService(deps: Deps) {
     return { ...live, stripe: deps.stripe(key) };
   }
   async function signedInEmail(appId: string, appUserId: string | null) {
-    const email = appUserId ? await deps.appUserEmailOf(appId, appUserId) : null;
-    if (!appUserId || !email) throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.membershipRequired);
-    return { appUserId, email };
+    const found = appUserId ? await deps.appUserEmailOf(appId, appUserId) : null;
+    if (!appUserId || !found) throw new AppError('UNAUTHORIZED', MEMBERSHIP_MESSAGES.membershipRequired);
+    return { appUserId, ...found };
   }
 
   /** Changes applied one after another (a payment before its refund), each exactly once. */
@@ -271,6 +273,7 @@ export function createMembershipsService(deps: Deps) {
     /**
      * The end user says they paid: Gumroad's sales of the product to their e-mail, or the Stripe
      * Checkout session they came back with (read from Stripe, theirs only), are applied; answers their membership.
+     * An unconfirmed address matches no sale: without a membership of their own such a user is told to confirm it.
      */
     async verify(appId: string, appUserId: string | null, sessionId?: string): Promise<MembershipStatus> {
       const live = await liveApp(appId);
@@ -281,7 +284,7 @@ export function createMembershipsService(deps: Deps) {
         const session = sessionId ? await stripe.getSession(sessionId) : null;
         if (session && isAppSession(appId, session) && session.client_reference_id === user.appUserId)
           await repo.apply(stripeSessionChange(appId, live.product, session));
-      } else {
+      } else if (user.isConfirmed) {
         const token = deps.gumroadTokenOf(live.app);
         if (token) {
           const sales = await deps.gumroad(token).findSales(live.product.id, user.email);
@@ -289,8 +292,12 @@ export function createMembershipsService(deps: Deps) {
             await applyAll(gumroadSaleChanges(appId, live.product, sale, user.appUserId));
         }
       }
-      await repo.attachByEmail(appId, user.appUserId, user.email);
-      return statusOf(appId, user.appUserId, live.product);
+      // Sales are matched by e-mail only to an address its owner confirmed (docs/product/memberships.md).
+      if (user.isConfirmed) await repo.attachByEmail(appId, user.appUserId, user.email);
+      const status = await statusOf(appId, user.appUserId, live.product);
+      if (!status.active && !user.isConfirmed)
+        throw new AppError('FORBIDDEN', APP_CONFIRM_MESSAGES.membershipUnconfirmed);
+      return status;
     },
 
     /**

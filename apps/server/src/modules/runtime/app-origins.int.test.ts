@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appSessions, apps } from '@tessera/db';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 
@@ -37,9 +38,7 @@ const on = (host: string, method: string, path: string, options: RequestOptions 
   t.request(method, path, { ...options, headers: { host, ...options.headers } });
 const appHost = (slug: string) => `${slug}.apps.localhost:3000`;
 const signUpOn = async (host: string, appId: string) => {
-  const res = await on(host, 'POST', `/live_api/apps/${appId}/auth/sign-up`, {
-    body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-  });
+  const res = await signUpAppUser(t, appId, { email: uniqueEmail('member') }, { host });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.token as string;
 };

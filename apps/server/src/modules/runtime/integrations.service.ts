@@ -1,5 +1,6 @@
 import { extractWithSchema, writeGroundedAnswer } from '@tessera/agent';
 import { APP_MESSAGES } from '@tessera/contracts';
+import { APP_CONFIRM_MESSAGES } from '@tessera/contracts/app-users';
 import { isValidEmail } from '@tessera/contracts/auth';
 import {
   CORE_ENDPOINTS,
@@ -24,7 +25,7 @@ import { contextOf, type RetrievalService } from '../retrieval/retrieval.service
  */
 export const LLM_CALLS_PER_IP_PER_HOUR = 30;
 export const LLM_CALLS_PER_OWNER_PER_DAY = 1000;
-/** Mails an app may send its users per hour and per day (the mailer also caps each address). */
+/** Mails an app may send its users per hour and per day (the mailer also caps app mails to each address). */
 export const APP_MAILS_PER_HOUR = 20;
 export const APP_MAILS_PER_DAY = 100;
 /** Chunks of the app's data an InvokeLLM call is grounded in, and characters of a document sent to a model. */
@@ -69,8 +70,8 @@ export interface IntegrationsDeps {
   rateLimiter: RateLimiter;
   retrieval: Pick<RetrievalService, 'searchSimilar'>;
   mailer: Pick<Mailer, 'send'>;
-  /** Whether `email` is one of this app's end users. */
-  isAppUserEmail: (appId: string, email: string) => Promise<boolean>;
+  /** This app's end user with `email`, and whether they confirmed the address; null when there is none. */
+  appUserOfEmail: (appId: string, email: string) => Promise<{ isConfirmed: boolean } | null>;
   /** The text of an uploaded document (parsed in the worker pool with the data sources' parsers). */
   readDocument: (bytes: Uint8Array, filename: string, mimeType: string) => Promise<string>;
   /** The files of the version the app's host serves (published, else latest). */
@@ -152,7 +153,10 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     async sendEmail(app: HostApp, input: SendEmailRequest): Promise<{ sent: true }> {
       const to = input.to.trim().toLowerCase();
       if (!isValidEmail(to)) throw new AppError('VALIDATION_FAILED', INTEGRATION_MESSAGES.invalidRecipient);
-      if (!(await deps.isAppUserEmail(app.id, to))) throw new AppError('FORBIDDEN', INTEGRATION_MESSAGES.notAppUser);
+      const recipient = await deps.appUserOfEmail(app.id, to);
+      if (!recipient) throw new AppError('FORBIDDEN', INTEGRATION_MESSAGES.notAppUser);
+      // Anyone can sign up with any address: only its confirmed owner may be mailed (docs/product/runtime.md#end-user-confirmation).
+      if (!recipient.isConfirmed) throw new AppError('FORBIDDEN', APP_CONFIRM_MESSAGES.sendEmailUnconfirmed);
       const perHour = await rateLimiter.hit(`app-mail:${app.id}`, 3600);
       const perDay = await rateLimiter.hit(`app-mail-day:${app.id}`, 86_400);
       if (perHour.count > APP_MAILS_PER_HOUR || perDay.count > APP_MAILS_PER_DAY)
@@ -161,7 +165,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       const text = `${input.body}\n\n— ${sender}`;
       const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
       const html = `<div style="font:15px/1.5 system-ui,sans-serif;white-space:pre-wrap">${escape(input.body)}</div><p style="color:#6b7280;font:13px system-ui,sans-serif">— ${escape(sender)}</p>`;
-      await deps.mailer.send({ to, subject: input.subject, text, html, links: [] });
+      await deps.mailer.send({ to, subject: input.subject, text, html, links: [] }, 'app');
       return { sent: true };
     },
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import { PREVIEW_TOKEN_HEADER, RUNTIME_MESSAGES, type AppBundle } from '@tessera/contracts/runtime';
 import type { AppSnapshot } from '@tessera/agent';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { createVersionsRepo } from '../versions/versions.repo';
@@ -238,9 +239,7 @@ describe('the bundle endpoint', () => {
     expect(anonymous.body.error.message).toBe(RUNTIME_MESSAGES.loginRequired);
     // A builder token is nobody here.
     expect((await bundleOf(app, undefined, '', builder.token)).status).toBe(403);
-    const user = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-    });
+    const user = await signUpAppUser(t, app.appId, { email: uniqueEmail('member') }, { host: hostOf(app.slug) });
     expect(user.status).toBe(200);
     expect((await bundleOf(app, undefined, '', user.body.token)).status).toBe(200);
     // The builder's preview still opens it.
@@ -280,9 +279,7 @@ describe('credentials on app hosts', () => {
     expect(onApp.status).toBe(401);
     expect(onApp.body.error.message).toBe(APP_MESSAGES.unauthorized);
 
-    const user = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-    });
+    const user = await signUpAppUser(t, main.appId, { email: uniqueEmail('member') }, { host: hostOf(main.slug) });
     expect(user.status).toBe(200);
     expect((await onHost(main.slug, 'GET', list, { token: user.body.token })).status).toBe(200);
     expect((await t.request('GET', '/api/apps', { token: user.body.token })).status).toBe(401);
@@ -293,9 +290,7 @@ describe('credentials on app hosts', () => {
 
   it("the builder's preview token acts as the owner on that app's entities, and nowhere else", async () => {
     const list = `/live_api/apps/${main.appId}/entities/Task`;
-    const member = await onHost(main.slug, 'POST', `/live_api/apps/${main.appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('member'), password: STRONG_PASSWORD },
-    });
+    const member = await signUpAppUser(t, main.appId, { email: uniqueEmail('member') }, { host: hostOf(main.slug) });
     await onHost(main.slug, 'POST', list, { token: member.body.token, body: { title: 'Member row' } });
     const preview = { [PREVIEW_TOKEN_HEADER]: await previewTokenOf(main.appId) };
     const asOwner = await onHost(main.slug, 'GET', list, { headers: preview });
@@ -364,9 +359,7 @@ describe('Core.UploadFile', () => {
   };
   const previewOf = async (appId: string) => ({ [PREVIEW_TOKEN_HEADER]: await previewTokenOf(appId) });
   async function appUserOf(app: { appId: string; slug: string }) {
-    const res = await onHost(app.slug, 'POST', `/live_api/apps/${app.appId}/auth/sign-up`, {
-      body: { email: uniqueEmail('uploader'), password: STRONG_PASSWORD },
-    });
+    const res = await signUpAppUser(t, app.appId, { email: uniqueEmail('uploader') }, { host: hostOf(app.slug) });
     expect(res.status).toBe(200);
     return { authorization: `Bearer ${res.body.token as string}` };
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appVersions, entityRecords } from '@tessera/db';
-import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
+import { SIGNUP_CONTACTS, uniqueEmail } from '@tessera/test-utils';
+import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 
@@ -42,9 +43,7 @@ async function makeApp() {
     token: builder.token,
     body: { appSettings: { isSignupEnabled: true, ...SIGNUP_CONTACTS } },
   });
-  const { body: user } = await t.request('POST', `/live_api/apps/${appId}/auth/sign-up`, {
-    body: { email: uniqueEmail('end'), password: STRONG_PASSWORD },
-  });
+  const { body: user } = await signUpAppUser(t, appId, { email: uniqueEmail('end') });
   // 12 reviews written by the builder: an end user sees none of them while reads are "creator".
   for (let i = 1; i <= 12; i++)
     await t.request('POST', `/live_api/apps/${appId}/entities/Review`, {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { APP_MESSAGES } from '@tessera/contracts';
+import { APP_MAILS_PER_ADDRESS_PER_HOUR } from '@tessera/contracts/app-users';
 import { MAILS_PER_ADDRESS_PER_HOUR, type OutboxMail } from '@tessera/contracts/auth';
 import type { Db } from '@tessera/db';
 import { AppError } from '../errors';
@@ -8,9 +9,21 @@ import type { RateLimiter } from '../rate-limit';
 import { createDevMailsRepo } from './dev-mails.repo';
 import type { Mail } from './mail';
 
+/**
+ * Whose mail it is: a builder's own account mail (verification, reset, magic link, e-mail change)
+ * or a mail of an app to its end users (codes, resets, invitations, Core.SendEmail).
+ */
+export type MailStream = 'account' | 'app';
+
+/** Mails one address may get per hour, per stream: app mails never use up the account mails' cap. */
+const CAP_PER_ADDRESS_PER_HOUR: Record<MailStream, number> = {
+  account: MAILS_PER_ADDRESS_PER_HOUR,
+  app: APP_MAILS_PER_ADDRESS_PER_HOUR,
+};
+
 export interface Mailer {
-  /** Sends one mail; throws RATE_LIMITED past the per-address hourly cap, MAIL_FAILED when delivery fails. */
-  send(mail: Mail): Promise<void>;
+  /** Sends one mail; throws RATE_LIMITED past the stream's per-address hourly cap, MAIL_FAILED when delivery fails. */
+  send(mail: Mail, stream: MailStream): Promise<void>;
   /** Newest first; only the dev outbox keeps mails. */
   listOutbox(options?: { limit?: number; to?: string }): Promise<OutboxMail[]>;
   readonly transport: 'smtp' | 'outbox';
@@ -50,9 +63,10 @@ export function createMailer({ db, logger, rateLimiter, smtpUrl, from }: MailerD
 
   return {
     transport: smtp ? 'smtp' : 'outbox',
-    async send(mail) {
-      const { count } = await rateLimiter.hit(`mail:${mail.to.toLowerCase()}`, 3600);
-      if (count > MAILS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
+    async send(mail, stream) {
+      const key = stream === 'account' ? `mail:${mail.to.toLowerCase()}` : `mail-app:${mail.to.toLowerCase()}`;
+      const { count } = await rateLimiter.hit(key, 3600);
+      if (count > CAP_PER_ADDRESS_PER_HOUR[stream]) throw new AppError('RATE_LIMITED', APP_MESSAGES.tooManyRequests);
       try {
         await deliver(mail);
       } catch (err) {

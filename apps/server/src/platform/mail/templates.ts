@@ -17,6 +17,19 @@ function actionMail(to: string, subject: string, intro: string, action: string, 
 
 const IGNORE = "If you didn't ask for this, you can ignore this mail.";
 
+/** A mail carrying a one-time code to type in (no link: the code is entered on the page that asked for it). */
+function codeMail(to: string, subject: string, intro: string, code: string, outro: string): Mail {
+  const text = `${intro}\n\n${code}\n\n${outro}\n`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f7fb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2330">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:40px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#fff;border-radius:12px;padding:32px;border:1px solid #e6e8ef">
+<tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escapeHtml(intro)}</td></tr>
+<tr><td style="font-size:32px;font-weight:700;letter-spacing:8px;padding-bottom:24px;font-family:ui-monospace,Menlo,monospace">${escapeHtml(code)}</td></tr>
+<tr><td style="font-size:13px;color:#6b7080;line-height:1.5">${escapeHtml(outro)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html, links: [] };
+}
+
 export const mailTemplates = {
   verifyEmail: (to: string, link: string, appName?: string | null) =>
     actionMail(
@@ -53,6 +66,14 @@ export const mailTemplates = {
       'Choose a new password',
       link,
       `The link expires in 1 hour and works once. ${IGNORE}`,
+    ),
+  appConfirmCode: (to: string, code: string, appName: string) =>
+    codeMail(
+      to,
+      `${code} is your ${appName} code`,
+      `Enter this code on the ${appName} sign-in page to confirm that ${to} is your e-mail address.`,
+      code,
+      `The code expires in 15 minutes. ${IGNORE}`,
     ),
   appInvite: (to: string, link: string, appName: string) =>
     actionMail(

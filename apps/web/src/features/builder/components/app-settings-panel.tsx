@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
 import { APP_MESSAGES } from '@tessera/contracts';
+import { APP_CONFIRM_MESSAGES } from '@tessera/contracts/app-users';
 import {
   SIGNUP_FIELD_LABELS,
   SIGNUP_REQUIRED_FIELDS,
@@ -108,6 +109,7 @@ function SignupSettingsForm({ appId, settings, isPublished, hasCustomDomain }: S
   const save = useSaveAppSettings(appId);
   const baseId = useId();
   const switchId = `${baseId}-signup`;
+  const unconfirmedId = `${baseId}-unconfirmed`;
   const isDirty = isSignupFormDirty(form, settings);
   const isStoredOn = settings.isSignupEnabled === true;
   const canToggle = canToggleSignup({ isStoredOn, isPublished, hasCustomDomain });
@@ -183,6 +185,24 @@ function SignupSettingsForm({ appId, settings, isPublished, hasCustomDomain }: S
             onCheckedChange={(checked) => setForm((current) => ({ ...current, isSignupEnabled: checked }))}
             disabled={!canToggle || save.isPending}
             aria-describedby={`${switchId}-hint${canToggle ? '' : ` ${switchId}-blocked`}`}
+            className="mt-0.5"
+          />
+        </div>
+        <div className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={unconfirmedId} className="block text-sm font-medium text-ink">
+              {APP_CONFIRM_MESSAGES.settingLabel}
+            </label>
+            <p id={`${unconfirmedId}-hint`} className="mt-0.5 text-[13px] leading-snug text-ink-subtle">
+              {APP_CONFIRM_MESSAGES.settingHelp}
+            </p>
+          </div>
+          <Switch
+            id={unconfirmedId}
+            checked={form.isUnconfirmedSignupAllowed}
+            onCheckedChange={(checked) => setForm((current) => ({ ...current, isUnconfirmedSignupAllowed: checked }))}
+            disabled={save.isPending}
+            aria-describedby={`${unconfirmedId}-hint`}
             className="mt-0.5"
           />
         </div>

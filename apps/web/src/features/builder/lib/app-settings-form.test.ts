@@ -11,6 +11,7 @@ import {
 
 const filled: SignupForm = {
   isSignupEnabled: true,
+  isUnconfirmedSignupAllowed: false,
   termsOfServiceLink: 'https://club.example/terms',
   privacyPolicyLink: 'https://club.example/privacy',
   supportEmail: 'help@club.example',
@@ -20,6 +21,7 @@ describe('the App settings sign-up form', () => {
   it('starts from the stored settings, whatever else they hold', () => {
     expect(signupFormOf({})).toEqual({
       isSignupEnabled: false,
+      isUnconfirmedSignupAllowed: false,
       termsOfServiceLink: '',
       privacyPolicyLink: '',
       supportEmail: '',
@@ -29,10 +31,19 @@ describe('the App settings sign-up form', () => {
       supportEmail: '',
     });
     expect(signupFormOf({ isSignupEnabled: 'yes' }).isSignupEnabled).toBe(false);
+    // Confirmation is required unless the builder chose otherwise.
+    expect(signupFormOf({ isUnconfirmedSignupAllowed: true }).isUnconfirmedSignupAllowed).toBe(true);
+    expect(signupFormOf({ isUnconfirmedSignupAllowed: 'yes' }).isUnconfirmedSignupAllowed).toBe(false);
   });
 
   it('marks empty contacts as required only while sign-up is on or being turned on (docs/product/editor-and-chat.md#rules-and-messages)', () => {
-    const empty = { isSignupEnabled: false, termsOfServiceLink: '', privacyPolicyLink: ' ', supportEmail: '' };
+    const empty = {
+      isSignupEnabled: false,
+      isUnconfirmedSignupAllowed: false,
+      termsOfServiceLink: '',
+      privacyPolicyLink: ' ',
+      supportEmail: '',
+    };
     expect(signupFormErrors(empty)).toEqual({});
     expect(signupFormErrors({ ...empty, isSignupEnabled: true })).toEqual({
       termsOfServiceLink: APP_MESSAGES.signupFieldRequired,
@@ -76,6 +87,7 @@ describe('the App settings sign-up form', () => {
     expect(isSignupFormDirty(filled, stored)).toBe(false);
     expect(isSignupFormDirty({ ...filled, supportEmail: ' help@club.example' }, stored)).toBe(false);
     expect(isSignupFormDirty({ ...filled, isSignupEnabled: false }, stored)).toBe(true);
+    expect(isSignupFormDirty({ ...filled, isUnconfirmedSignupAllowed: true }, stored)).toBe(true);
     expect(isSignupFormDirty({ ...filled, termsOfServiceLink: '' }, stored)).toBe(true);
   });
 

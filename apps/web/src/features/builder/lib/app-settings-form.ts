@@ -4,6 +4,8 @@ import { AppSettingsSchema, SIGNUP_REQUIRED_FIELDS, type SignupRequiredField } f
 /** What the App settings panel edits: sign-up and the contacts its login page shows (docs/product/editor-and-chat.md#data). */
 export interface SignupForm {
   isSignupEnabled: boolean;
+  /** New users are in before confirming their e-mail (off: they enter the mailed code first). */
+  isUnconfirmedSignupAllowed: boolean;
   termsOfServiceLink: string;
   privacyPolicyLink: string;
   supportEmail: string;
@@ -17,6 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function signupFormOf(settings: Record<string, unknown>): SignupForm {
   return {
     isSignupEnabled: settings.isSignupEnabled === true,
+    isUnconfirmedSignupAllowed: settings.isUnconfirmedSignupAllowed === true,
     termsOfServiceLink: text(settings.termsOfServiceLink),
     privacyPolicyLink: text(settings.privacyPolicyLink),
     supportEmail: text(settings.supportEmail),
@@ -27,6 +30,7 @@ export function isSignupFormDirty(form: SignupForm, settings: Record<string, unk
   const stored = signupFormOf(settings);
   return (
     form.isSignupEnabled !== stored.isSignupEnabled ||
+    form.isUnconfirmedSignupAllowed !== stored.isUnconfirmedSignupAllowed ||
     SIGNUP_REQUIRED_FIELDS.some((field) => form[field].trim() !== stored[field].trim())
   );
 }
@@ -59,6 +63,7 @@ export function settingsWithSignupForm(settings: Record<string, unknown>, form: 
   return {
     ...settings,
     isSignupEnabled: form.isSignupEnabled,
+    isUnconfirmedSignupAllowed: form.isUnconfirmedSignupAllowed,
     termsOfServiceLink: form.termsOfServiceLink.trim(),
     privacyPolicyLink: form.privacyPolicyLink.trim(),
     supportEmail: form.supportEmail.trim(),
