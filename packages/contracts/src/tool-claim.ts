@@ -7,6 +7,8 @@ export const CLAIM_MESSAGES = {
   notClaimable: 'This app is no longer open to claiming, ask its builder for a new invite link',
   alreadyYours: 'This app is already yours',
   failed: 'Failed to claim the app, try again later',
+  claimed: '{name} is now yours',
+  keysRevoked: 'The previous builder’s API keys ({count}) no longer work: create your own in Export or Tool API',
 } as const;
 
 /** A claim code as the invite link carries it (anything else is simply not a valid code). */
@@ -30,5 +32,7 @@ export const ClaimAppResponseSchema = z.object({
   appId: z.string(),
   name: z.string(),
   appType: z.enum(APP_KINDS),
+  /** The previous owner's app keys and tool API keys the claim revoked. */
+  revokedKeys: z.number().int(),
 });
 export type ClaimAppResponse = z.infer<typeof ClaimAppResponseSchema>;

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { APP_KEY_HEADER, EXPORT_MESSAGES } from '@tessera/contracts/app-export';
+import { TOOL_API_MESSAGES } from '@tessera/contracts/tool-runs';
 import { CLAIM_MESSAGES } from '@tessera/contracts/tools';
 import { accounts, apps, contextItems, entityRecords } from '@tessera/db';
+import { buildGenApp } from '../../testing/factories';
 import { createTestApp } from '../../testing/harness';
 
 /** Claiming an app by invitation (docs/product/tools.md#claim-invitation). */
@@ -16,6 +19,8 @@ const customer = async () => {
 };
 const api = (b: Builder, method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: b.token, ...(body !== undefined ? { body } : {}) });
+
+const ORDER = { properties: { total: { type: 'number' } } };
 
 /** A tool app of the agency with a live tool, a data source, a record and claim by customer on. */
 async function invited(): Promise<{ appId: string; code: string; inviteLink: string }> {
@@ -44,7 +49,7 @@ describe('claiming an app by invitation', () => {
 
     const claimed = await api(b, 'POST', `/api/apps/${appId}/claim`, { code });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    expect(claimed.body).toEqual({ appId, name: 'Quote Helper', appType: 'tool' });
+    expect(claimed.body).toEqual({ appId, name: 'Quote Helper', appType: 'tool', revokedKeys: 0 });
 
     // The customer has it on Home with its tools, data source and records; claiming is off now.
     const home = await api(b, 'GET', '/api/apps');
@@ -70,6 +75,58 @@ describe('claiming an app by invitation', () => {
     expect(mine.status).toBe(409);
     expect(mine.body.error.message).toBe(CLAIM_MESSAGES.alreadyYours);
     expect((await api(b, 'GET', `/api/apps/${appId}/claim?code=${code}`)).body.isYours).toBe(true);
+  });
+
+  it("revokes the agency's app keys and tool API keys in the claim, and tells the customer", async () => {
+    const made = await api(agency, 'POST', '/api/apps', buildGenApp({ name: 'Shop', entities: { Order: ORDER } }));
+    const appId = made.body.appId as string;
+    expect((await api(agency, 'POST', `/api/apps/${appId}/publish`)).status).toBe(200);
+    const tool = (await api(agency, 'POST', `/api/apps/${appId}/tools`, { title: 'Quotes' })).body.tool.toolId;
+    expect((await api(agency, 'POST', `/api/apps/${appId}/tools/${tool}/activate`, { isActive: true })).status).toBe(
+      200,
+    );
+    const appKey = await api(agency, 'POST', `/api/apps/${appId}/keys`, {
+      name: 'CRM',
+      kind: 'server',
+      canWrite: true,
+    });
+    expect(appKey.status, JSON.stringify(appKey.body)).toBe(200);
+    const siteKey = await api(agency, 'POST', `/api/apps/${appId}/keys`, { name: 'Site' });
+    const toolKey = await api(agency, 'POST', `/api/apps/${appId}/tools/${tool}/api-keys`, { name: 'Zapier' });
+    expect(toolKey.status, JSON.stringify(toolKey.body)).toBe(200);
+    const readOrders = () =>
+      t.request('GET', `/live_api/apps/${appId}/entities/Order`, { headers: { [APP_KEY_HEADER]: appKey.body.key } });
+    const runTool = () =>
+      t.request('POST', `/api/v1/tools/${tool}/run`, {
+        headers: { authorization: `Bearer ${toolKey.body.secret}` },
+        body: { inputs: {} },
+      });
+    expect((await readOrders()).status).toBe(200);
+    expect((await runTool()).status).not.toBe(401);
+
+    expect(
+      (await api(agency, 'POST', `/api/apps/${appId}/settings`, { appSettings: { isClaimable: true } })).status,
+    ).toBe(200);
+    const { claimCode } = (await api(agency, 'GET', `/api/apps/${appId}/settings/claimInvitation`)).body;
+    const b = await customer();
+    const claimed = await api(b, 'POST', `/api/apps/${appId}/claim`, { code: claimCode });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+
+    const read = await readOrders();
+    expect(read.status).toBe(401);
+    expect(read.body.error.message).toBe(EXPORT_MESSAGES.invalidKey);
+    const site = await t.request('GET', `/live_api/apps/${appId}/entities/Order`, {
+      headers: { [APP_KEY_HEADER]: siteKey.body.key },
+    });
+    expect(site.status).toBe(401);
+    const run = await runTool();
+    expect(run.status).toBe(401);
+    expect(run.body.error.message).toBe(TOOL_API_MESSAGES.invalidKey);
+    // The customer is told, and sees no live key of the agency's: they make their own.
+    expect(claimed.body.revokedKeys).toBe(3);
+    expect((await api(b, 'GET', `/api/apps/${appId}/keys`)).body.keys).toEqual([]);
+    const toolKeys = (await api(b, 'GET', `/api/apps/${appId}/tools/${tool}/api-keys`)).body.keys;
+    expect(toolKeys.every((k: { revokedAt: string | null }) => k.revokedAt !== null)).toBe(true);
   });
 
   it('lets one of two claims at once win', async () => {

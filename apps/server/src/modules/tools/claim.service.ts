@@ -56,7 +56,8 @@ export function createClaimService({
 
     /**
      * Moves the app to the caller. Claim by customer is turned off on the way (the new owner has
-     * invited no one) and the previous owner's payment token is dropped (it pays into their account).
+     * invited no one), the previous owner's payment token is dropped (it pays into their account)
+     * and their app keys and tool API keys stop working; the answer says how many keys that was.
      */
     async claim(user: SessionUser, appId: string, code: string): Promise<ClaimAppResponse> {
       const row = await invitedApp(user, appId, code);
@@ -71,13 +72,15 @@ export function createClaimService({
       if (!moved) {
         // Another claim (or the builder turning claiming off) came first.
         const now = await findApp(row.id);
-        if (now?.ownerUserId === user.id) return { appId: now.id, name: now.name, appType: kindOf(now) };
+        if (now?.ownerUserId === user.id)
+          return { appId: now.id, name: now.name, appType: kindOf(now), revokedKeys: 0 };
         if (now && now.ownerUserId === row.ownerUserId && now.settings.isClaimable !== true)
           throw new AppError('CONFLICT', CLAIM_MESSAGES.notClaimable);
         throw new AppError('NOT_FOUND', CLAIM_MESSAGES.invalidCode);
       }
-      onClaimed?.({ id: moved.id, slug: moved.slug });
-      return { appId: moved.id, name: moved.name, appType: kindOf(moved) };
+      const { app, revokedKeys } = moved;
+      onClaimed?.({ id: app.id, slug: app.slug });
+      return { appId: app.id, name: app.name, appType: kindOf(app), revokedKeys };
     },
   };
 }

@@ -45,7 +45,12 @@ export function ClaimPage() {
     try {
       const claimed = await claimApp(appId, code);
       await queryClient.invalidateQueries();
-      toast.success(`${claimed.name} is now yours`);
+      // One toast at a time: the revoked keys ride along as its description.
+      toast.success(CLAIM_MESSAGES.claimed.replace('{name}', claimed.name), {
+        description: claimed.revokedKeys
+          ? CLAIM_MESSAGES.keysRevoked.replace('{count}', String(claimed.revokedKeys))
+          : undefined,
+      });
       navigate(`/build/app/${encodeURIComponent(claimed.appId)}`, { replace: true });
     } catch (error) {
       toast.error(messageOf(error));
@@ -129,8 +134,8 @@ export function ClaimPage() {
         ))}
       </ul>
       <p className="mb-6 text-sm leading-relaxed text-ink-subtle">
-        The builder who sent the invite loses access, and the app counts toward your plan from now on. The invite link
-        works only once.
+        The builder who sent the invite loses access and their API keys for this app stop working, and the app counts
+        toward your plan from now on. The invite link works only once.
       </p>
       <Button size="lg" fullWidth loading={isClaiming} onClick={() => void claim()}>
         Claim this app
