@@ -1,7 +1,8 @@
 import type { AppSnapshot } from '@tessera/agent';
 import { EXPORT_APP_DIR, type ExportDataMode } from '@tessera/contracts/app-export';
 import { themeCss, type AppStyle, type AppTexts } from '@tessera/contracts/apps';
-import { CLIENT, GITIGNORE, INTEGRATIONS, LOCAL_STORE, MAIN, SHELL, UTILS, VITE_CONFIG } from './template';
+import { appLoginPath } from '@tessera/contracts/runtime';
+import { CLIENT, GITIGNORE, INTEGRATIONS, LOCAL_STORE, LOGIN, MAIN, SHELL, UTILS, VITE_CONFIG } from './template';
 
 /**
  * The versions this repository builds with (root package-lock), so `npm install` in an exported
@@ -41,10 +42,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 function readme({ name, mode, apiUrl }: ExportInput): string {
   const data =
     mode === 'server'
-      ? `It reads and writes its records through Tessera's entity API at ${apiUrl}, with the app key in \`.env\`
-(\`VITE_TESSERA_APP_KEY\`). The key ends up in the built files: anyone who has them can use it, so
-share the build only with people who may see this data, and revoke the key in Tessera (Export, App keys)
-when it is no longer needed.`
+      ? `It reads and writes its records through Tessera's entity API at ${apiUrl}, with the site key in \`.env\`
+(\`VITE_TESSERA_APP_KEY\`). The key ends up in the built files, and it only names the app: visitors, and
+end users signed in at \`/login\` with their account on the app, get what the app's access rules allow,
+as on Tessera. Revoke the key in Tessera (Export, App keys) when it is no longer needed.`
       : `It keeps its records in the browser (localStorage), seeded from \`src/tessera/seed.json\` the first time.`;
   return `# ${name}
 
@@ -100,6 +101,7 @@ export function projectFiles(input: ExportInput): Record<string, string> {
     'src/tessera/theme.css': `${themeCss(style)}\n`,
     'src/tessera/shell.jsx': SHELL,
     'src/tessera/client.ts': CLIENT,
+    'src/tessera/login.jsx': LOGIN,
     'src/tessera/local-store.js': LOCAL_STORE,
     'src/tessera/integrations.js': INTEGRATIONS,
     'src/tessera/utils.js': UTILS,
@@ -114,10 +116,11 @@ export function projectFiles(input: ExportInput): Record<string, string> {
       null,
       2,
     )};\n`,
-    'src/tessera/config.js': `export const config = ${JSON.stringify({ mode, apiUrl, appId }, null, 2).replace(
-      /\n}$/,
-      ",\n  appKey: import.meta.env.VITE_TESSERA_APP_KEY ?? '',\n}",
-    )};\n`,
+    'src/tessera/config.js': `export const config = ${JSON.stringify(
+      { mode, apiUrl, appId, signUpUrl: new URL(appLoginPath(appId), appUrl).href },
+      null,
+      2,
+    ).replace(/\n}$/, ",\n  appKey: import.meta.env.VITE_TESSERA_APP_KEY ?? '',\n}")};\n`,
     'src/tessera/seed.json': json(mode === 'local' ? records : {}),
   };
   if (mode === 'server' && appKey) files['.env'] = `VITE_TESSERA_APP_KEY=${appKey}\n`;

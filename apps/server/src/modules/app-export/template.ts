@@ -28,6 +28,8 @@ export default defineConfig({
 
 export const SHELL = `import { useLocation } from 'react-router';
 import manifest from '../app/app.json';
+import { config } from './config.js';
+import { Login } from './login.jsx';
 
 const pageModules = import.meta.glob('../app/pages/*.{jsx,js,tsx,ts}', { eager: true });
 const layoutModules = import.meta.glob('../app/layout.{jsx,js,tsx,ts}', { eager: true });
@@ -37,12 +39,16 @@ const pages = Object.fromEntries(
 const Layout = Object.values(layoutModules)[0]?.default ?? null;
 const normal = (name) => name.toLowerCase().replace(/-/g, '');
 
-/** The page of the first path segment (case and hyphens ignored), else the main page, else the first. */
+/**
+ * The page of the first path segment (case and hyphens ignored), else the main page, else the first;
+ * /login is the end users' sign-in unless the app has a page of that name.
+ */
 export function Shell() {
   const { pathname } = useLocation();
   const segment = decodeURIComponent(pathname.split('/').filter(Boolean)[0] ?? '');
   const names = Object.keys(pages);
   const find = (name) => names.find((p) => normal(p) === normal(name));
+  if (config.mode === 'server' && normal(segment) === 'login' && !find(segment)) return <Login />;
   const name = (segment && find(segment)) || (manifest.mainPage && find(manifest.mainPage)) || names[0] || '';
   const Page = pages[name];
   const page = Page ? <Page /> : <p>This app has no pages yet.</p>;
@@ -66,9 +72,23 @@ createRoot(document.getElementById('root')).render(
 );
 `;
 
-/** The typed entity client: the same calls as Tessera's runtime, against the server with the app key, or local data. */
+/**
+ * The typed entity client: the same calls as Tessera's runtime, against the server with the site
+ * key (which names the app; the signed-in end user's token says who is calling), or local data.
+ */
 export const CLIENT = `import { config } from './config.js';
 import { localEntity } from './local-store.js';
+
+const SESSION_KEY = \`tessera.\${config.appId}.session\`;
+/** The signed-in end user's token, kept in this site's localStorage. */
+const sessionToken = () => localStorage.getItem(SESSION_KEY);
+const setSessionToken = (token: string | null) =>
+  token ? localStorage.setItem(SESSION_KEY, token) : localStorage.removeItem(SESSION_KEY);
+
+/** The sign-in page, coming back to \`nextUrl\` (default: here). */
+export function login(nextUrl = location.pathname + location.search): void {
+  location.assign(\`/login?nextUrl=\${encodeURIComponent(nextUrl)}\`);
+}
 
 export type EntityRecord = { id: string; createdAt: string; creatorId: string | null; [field: string]: unknown };
 export type Query = Record<string, unknown>;
@@ -85,11 +105,16 @@ export interface EntityClient {
   schema(): Promise<unknown>;
 }
 
-/** One call to Tessera's entity API with the app key in its header; never with cookies. */
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * One call to the app's API on Tessera with the site key, and the end user's token when signed in;
+ * never with cookies. The access rules decide: a 401 on the records sends the visitor to sign in.
+ */
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-tessera-app-key': config.appKey };
+  const token = sessionToken();
+  if (token) headers.authorization = \`Bearer \${token}\`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(\`\${config.apiUrl}/live_api/apps/\${encodeURIComponent(config.appId)}/entities/\${path}\`, {
+  const res = await fetch(\`\${config.apiUrl}/live_api/apps/\${encodeURIComponent(config.appId)}/\${path}\`, {
     method,
     headers,
     credentials: 'omit',
@@ -97,8 +122,19 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   });
   const text = await res.text();
   const data = text ? JSON.parse(text) : null;
+  if (res.status === 401 && path.startsWith('entities/') && !path.startsWith('entities/User/me')) {
+    setSessionToken(null);
+    login();
+  }
   if (!res.ok) throw new Error(data?.error?.message ?? \`Request failed (\${res.status})\`);
   return data as T;
+}
+const request = <T>(method: string, path: string, body?: unknown) => call<T>(method, \`entities/\${path}\`, body);
+
+/** Signs an end user of the app in with e-mail and password (their account on Tessera). */
+export async function signIn(email: string, password: string): Promise<void> {
+  const session = await call<{ token: string }>('POST', 'auth/sign-in', { email, password });
+  setSessionToken(session.token);
 }
 
 function listQuery(q: Query | undefined, sort = '-createdAt', limit?: number, skip?: number): string {
@@ -126,18 +162,44 @@ function serverEntity(name: string): EntityClient {
   };
 }
 
-/** The client of one entity; User also answers for the signed-in user, and there is none outside Tessera. */
+/** The signed-in end user, or null (a lapsed session is forgotten). */
+async function me(): Promise<EntityRecord | null> {
+  if (!sessionToken()) return null;
+  try {
+    return await request<EntityRecord>('GET', 'User/me');
+  } catch {
+    setSessionToken(null);
+    return null;
+  }
+}
+
+/** Ends the session on Tessera, forgets the token and reloads the page as a visitor. */
+async function logout(): Promise<void> {
+  if (sessionToken()) await call('POST', 'auth/sign-out').catch(() => undefined);
+  setSessionToken(null);
+  location.reload();
+}
+
+/** The client of one entity; User also answers for the signed-in end user (none with local data). */
 export function entity(name: string) {
   const client: EntityClient = config.mode === 'local' ? localEntity(name) : serverEntity(name);
   if (name !== 'User') return client;
+  if (config.mode === 'local')
+    return {
+      ...client,
+      me: async () => null,
+      updateMe: async () => {
+        throw new Error('There is no signed-in user in an exported app with its own data');
+      },
+      login: () => undefined,
+      logout: async () => undefined,
+    };
   return {
     ...client,
-    me: async () => null,
-    updateMe: async () => {
-      throw new Error('There is no signed-in user in the exported app');
-    },
-    login: () => undefined,
-    logout: async () => undefined,
+    me,
+    updateMe: (data: Record<string, unknown>) => request<EntityRecord>('PUT', 'User/me', data),
+    login,
+    logout,
   };
 }
 `;
@@ -221,6 +283,61 @@ export function localEntity(name) {
     bulkCreate: async (rows) => rows.map(create),
     schema: async () => schemas[\`/entities/\${name}.json\`] ?? null,
   };
+}
+`;
+
+/** The end users' sign-in page of a project with its data on Tessera (the shell serves it at /login). */
+export const LOGIN = `import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { signIn } from './client';
+import { config } from './config.js';
+import { look } from './look.js';
+
+/** Only a path on this site is followed after sign-in (no open redirect through this page). */
+const localPath = (next) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+
+export function Login() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await signIn(email, password);
+      location.assign(localPath(params.get('nextUrl')));
+    } catch (err) {
+      setError(err.message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-zinc-50 p-4">
+      <form onSubmit={submit} aria-label="Sign in" className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-6 shadow">
+        <h1 className="text-xl font-semibold">Sign in to {look.header}</h1>
+        <label className="block space-y-1 text-sm">
+          <span>E-mail</span>
+          <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" className="w-full rounded-lg border px-3 py-2" />
+        </label>
+        <label className="block space-y-1 text-sm">
+          <span>Password</span>
+          <input type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" className="w-full rounded-lg border px-3 py-2" />
+        </label>
+        {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+        <button type="submit" disabled={busy} className="w-full rounded-lg bg-zinc-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-60">
+          Sign in
+        </button>
+        <p className="text-sm text-zinc-600">
+          No account yet? <a href={config.signUpUrl} className="underline">Sign up on the app’s Tessera page</a>, then sign in here.
+        </p>
+      </form>
+    </main>
+  );
 }
 `;
 
