@@ -16,6 +16,8 @@ import { refuseUnstorableAddress } from './platform/http/validate';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/mailer';
 import { createPlatform } from './platform/platform';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle';
+import { refuseWhileDraining } from './platform/http/drain';
 import { createAccountsModule } from './modules/accounts';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -148,6 +150,8 @@ export interface AppDeps {
   connectors?: Connectors;
   /** How long one custom-domain DNS try waits (tests shorten it). */
   dnsTimeoutMs?: number;
+  /** The process's drain on SIGTERM (main.ts); tests that stop nothing leave it out. */
+  lifecycle?: Lifecycle;
 }
 
 export interface TesseraApp {
@@ -168,6 +172,7 @@ export function createApp({
   crawl,
   connectors = connectorsFrom(config.connectors),
   dnsTimeoutMs = 2500,
+  lifecycle = createLifecycle(),
 }: AppDeps): TesseraApp {
   const platform = createPlatform({ config, database, logger });
   const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
@@ -256,6 +261,8 @@ export function createApp({
     models,
     logger,
     listen: (channel, onPayload) => database.listen(channel, onPayload),
+    lifecycle,
+    isOnlyProcess: database.kind === 'pglite',
   });
   const entities = createEntitiesService({
     schemasRepo: createEntitySchemasRepo(db),
@@ -416,6 +423,7 @@ export function createApp({
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.use(requestLog(logger));
+  app.use(refuseWhileDraining(lifecycle));
   app.use(async (_c, next) => {
     await domainHosts.refresh();
     await next();

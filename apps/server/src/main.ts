@@ -4,11 +4,12 @@ import { DataDirLockedError, openDatabase } from '@tessera/db';
 import { createApp } from './app';
 import { httpServerOptions } from './platform/http/server-options';
 import { ConfigError, loadConfig, type Config } from './platform/config';
+import { createLifecycle } from './platform/lifecycle';
 import { createLogger } from './platform/logger';
 import { OUTBOX_PAGE } from './platform/mail/mailer';
 
-/** Requests still running this long after SIGTERM are cut off. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Requests (and live streams) still open this long after the chat turns drained are cut off. */
+const REQUEST_GRACE_MS = 10_000;
 
 const ROLES = ['web', 'worker', 'all'] as const;
 type Role = (typeof ROLES)[number];
@@ -40,7 +41,8 @@ async function main() {
   const started = performance.now();
   const database = await openDatabase(config.database);
   await database.migrate();
-  const { app, mailer, jobRunner } = createApp({ config, database, logger });
+  const lifecycle = createLifecycle();
+  const { app, mailer, jobRunner } = createApp({ config, database, logger, lifecycle });
   // PGlite is one process's database: its jobs always run here, whatever the role.
   const runsJobs = role !== 'web' || database.kind === 'pglite';
   if (role === 'worker') {
@@ -67,15 +69,19 @@ async function main() {
     serverOptions: httpServerOptions(),
   }) as Server;
   // Installed before anything says "ready": a SIGTERM at any moment after that is a graceful stop.
+  // Draining first: readiness fails and new requests get a 503 while the port stays open for the
+  // probes, running chat turns get SHUTDOWN_GRACE_MS, then the listener closes.
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('shutting down', { signal });
+    logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
+    const { interrupted } = await lifecycle.drain(config.shutdownGraceMs);
+    if (interrupted) logger.warn('grace period over, running chat turns interrupted', { interrupted });
     const force = setTimeout(() => {
-      logger.warn('grace period over, closing remaining connections');
+      logger.warn('closing remaining connections');
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
+    }, REQUEST_GRACE_MS);
     force.unref();
     server.close(async () => {
       clearTimeout(force);
@@ -86,8 +92,8 @@ async function main() {
     });
     server.closeIdleConnections();
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

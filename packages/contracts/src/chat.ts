@@ -77,11 +77,12 @@ export interface ChatAnnotation {
   usage?: Usage;
   model?: string;
   /**
-   * What the turn did besides text: a restore, a failed validation, a truncated action, or hand edits
-   * made in the code editor while it ran that were kept over its changes (`files`).
+   * What the turn did besides text: a restore, a failed validation, a truncated action, hand edits
+   * made in the code editor while it ran that were kept over its changes (`files`), or an end
+   * before its answer was done because its server stopped (`interrupted`: the text so far is kept).
    */
   systemActionInfo?: {
-    type: 'restore' | 'validation-failed' | 'truncated' | 'error' | 'hand-edits-kept';
+    type: 'restore' | 'validation-failed' | 'truncated' | 'error' | 'hand-edits-kept' | 'interrupted';
     message?: string;
     files?: string[];
     issues?: Array<{ message: string; file?: string; line?: number }>;

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   FETCH_FAILED: 502,
   /** A database statement stopped by the server's statement timeout (DB_STATEMENT_TIMEOUT_MS). */
   QUERY_TIMEOUT: 503,
+  /** The database cannot be reached, or the process is shutting down: try again shortly (Retry-After). */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 

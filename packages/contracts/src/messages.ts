@@ -65,6 +65,12 @@ export const MESSAGES = {
     /** A turn that finished after the builder edited some of its files by hand (ours; the spec has none). */
     handEditsKept:
       'Your edits to {files} were kept: you changed them by hand while this reply was written, so its changes to them were not applied.',
+    /** A turn cut by a server restart after the shutdown grace (ours; the spec has none). */
+    interrupted:
+      'This answer was interrupted because the server restarted. What was written so far is kept: continue to finish it.',
+    /** A turn whose server process stopped without a shutdown (ours). */
+    turnLost:
+      'This answer stopped because the server writing it went away. What was written so far is kept: continue to finish it.',
     keepGoing: "Let's keep going",
     fixErrorsSuffix: 'please help me fix these errors',
     switchToLatest: 'Switch to latest version',
@@ -120,6 +126,8 @@ export const APP_MESSAGES = {
   routeNotFound: 'This API route does not exist',
   internal: 'Something went wrong on our side, please try again',
   queryTimeout: 'This request took too long and was stopped. Try a narrower search or a smaller page.',
+  databaseUnavailable: 'The database cannot be reached right now. Please try again in a moment.',
+  draining: 'The server is restarting. Please try again in a moment.',
   invalidJson: 'The request body must be valid JSON',
   bodyTooLarge: 'The request body is too large',
   accountNotFound: 'No account yet for this user, create it first',

@@ -12,9 +12,18 @@ export interface FakeOpenAIRequest {
   body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
 }
 
-/** A recorded text streamed in chunks (after `waitFor` settles, to hold a turn open), or an HTTP error. */
+/**
+ * A recorded text streamed in chunks (after `waitFor` settles, to hold a turn open; or, with
+ * `pauseAfter`, once that many characters are out, until `until` settles: a turn cut mid-answer),
+ * or an HTTP error.
+ */
 export type FakeReply =
-  | { text: string; chunkSize?: number; waitFor?: Promise<unknown> }
+  | {
+      text: string;
+      chunkSize?: number;
+      waitFor?: Promise<unknown>;
+      pauseAfter?: { chars: number; until: Promise<unknown> };
+    }
   | { status: number; message?: string; headers?: Record<string, string> };
 
 export interface FakeOpenAI {
@@ -70,7 +79,7 @@ export async function startFakeOpenAI({
       res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));
       return;
     }
-    const { text, chunkSize = 40, waitFor } = reply;
+    const { text, chunkSize = 40, waitFor, pauseAfter } = reply;
     await waitFor;
     const id = `chatcmpl-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
@@ -78,7 +87,10 @@ export async function startFakeOpenAI({
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (let i = 0; i < text.length; i += chunkSize) res.write(chunk({ content: text.slice(i, i + chunkSize) }, null));
+    for (let i = 0; i < text.length; i += chunkSize) {
+      if (pauseAfter && i >= pauseAfter.chars && i - chunkSize < pauseAfter.chars) await pauseAfter.until;
+      res.write(chunk({ content: text.slice(i, i + chunkSize) }, null));
+    }
     const completion = Math.ceil(text.length / 4);
     res.write(
       chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }),

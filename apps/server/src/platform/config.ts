@@ -47,6 +47,14 @@ const EnvSchema = z.object({
       .max(2_147_483_647, 'must be at most 2147483647 milliseconds')
       .default(30_000),
   ),
+  SHUTDOWN_GRACE_MS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more milliseconds')
+      .max(3_600_000, 'must be at most 3600000 milliseconds (an hour)')
+      .default(60_000),
+  ),
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   ),
@@ -131,6 +139,8 @@ export interface Config {
   dataDir: string;
   /** statementTimeoutMs: PostgreSQL cancels longer statements (0: none); PGlite cannot. */
   database: ({ kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }) & { statementTimeoutMs: number };
+  /** How long running chat turns may finish after SIGTERM before they end "interrupted". */
+  shutdownGraceMs: number;
   authSecret: string;
   /** Key material of the secrets stored encrypted (SECRETS_KEY, else AUTH_SECRET). */
   secretsKey: string;
@@ -273,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }),
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     authSecret,
     secretsKey: e.SECRETS_KEY ?? authSecret,
     adminEmails: new Set(adminEmails),

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { OutboxMail } from '@tessera/contracts/auth';
+import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -35,4 +37,27 @@ export async function readyPort(server: ServerProcess): Promise<number> {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not become ready:\n${server.output()}`);
+}
+
+/** A verified builder with an account on a running server, signed up through its HTTP API and dev outbox. */
+export async function signUpBuilderAt(base: string): Promise<{ token: string; email: string }> {
+  const email = uniqueEmail();
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: STRONG_PASSWORD, name: 'Test Builder' }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const token = signUp.headers.get('set-auth-token')!;
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    mails: OutboxMail[];
+  };
+  const link = new URL(outbox.mails.flatMap((m) => m.links).find((l) => l.includes('verify-email'))!);
+  await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const account = await fetch(`${base}/api/live_api/account/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (account.status !== 200) throw new Error(`account failed: ${account.status} ${await account.text()}`);
+  return { token, email };
 }

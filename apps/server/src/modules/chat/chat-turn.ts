@@ -9,12 +9,14 @@ import { type ChatAnnotation } from '@tessera/contracts/chat';
 import { createEventQueue, type EventQueue } from '../../platform/http/sse';
 import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../platform/llm/answer-stream';
 import { usageRecord, type ChatModel } from '../../platform/llm/models';
+import type { Lifecycle } from '../../platform/lifecycle';
 import type { Logger } from '../../platform/logger';
 import type { AppRow } from '../apps/apps.repo';
 import { appToolsOf } from '../tool-runs/app-tools';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { readManifest } from '../versions/versions.service';
 import { utcDay } from './chat-limits';
+import { TURN_HEARTBEAT_MS } from './chat-orphans';
 import { RebaseFailed, remakeTurn } from './chat-rebase';
 import type { ChatRepo } from './chat.repo';
 
@@ -61,10 +63,15 @@ interface TurnDeps {
   versionsRepo: VersionsRepo;
   logger: Logger;
   clock: () => Date;
+  /** The process's drain: a turn still running when its grace ends is interrupted. */
+  lifecycle?: Pick<Lifecycle, 'track'>;
 }
 
 /** Runs builder-chat turns: the model's answer streamed, stored for followers, then committed as a version. */
-export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: TurnDeps) {
+export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecycle }: TurnDeps) {
+  /** The assistant messages this process's turns are writing (any other streaming one may be an orphan). */
+  const runningHere = new Set<string>();
+
   /**
    * Parses, applies, repairs what needs no model (e.g. a misspelt icon) and validates the turn's
    * actions; a version only when nothing fails. `carried` are the complete actions of a truncated
@@ -147,12 +154,16 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
     const { app, builder, model, snapshot, version, incoming, userText } = turn;
     // The app's AI tools (App tools): its code can run them (docs/product/tools.md#app-tools).
     const tools = app.kind === 'generated' ? appToolsOf(app.definition) : [];
+    // Aborted when the process's shutdown grace ends with the turn still running.
+    const interruption = new AbortController();
     const answer = streamAnswer(model.create({ snapshot, tools }), {
       system: buildSystemPrompt({ snapshot, appName: app.name, tools }),
       messages: turn.history,
-      abortSignal: turn.abortSignal,
+      abortSignal: AbortSignal.any([turn.abortSignal, interruption.signal]),
     });
     const assistantId = randomUUID();
+    runningHere.add(assistantId);
+    const untrack = lifecycle?.track(() => interruption.abort()) ?? (() => {});
     const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
     // Both messages are stored, once the checks passed, when the model has answered or
     // STORE_DELAY_MS passed, whichever is first: the writes never delay the first token (on PGlite
@@ -199,6 +210,20 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
         await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
         await chatRepo.notify(app.id);
       };
+      // While the model thinks or pauses, the answer so far is still written now and then: it is
+      // kept if the process dies, and the write tells other processes the turn is alive.
+      let beating = Promise.resolve();
+      const heartbeat = setInterval(() => {
+        if (!storing) return;
+        beating = beating
+          .then(() => storing)
+          .then(() => chatRepo.heartbeat(app.id, assistantId, [{ type: 'text', text }]))
+          .catch(() => {});
+      }, TURN_HEARTBEAT_MS);
+      const stopHeartbeat = () => {
+        clearInterval(heartbeat);
+        return beating;
+      };
       emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
       try {
         let end: Extract<AnswerPart, { type: 'finish' }> | undefined;
@@ -218,6 +243,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
           }
         }
         await store();
+        await stopHeartbeat();
         // streamAnswer ends every answer with its finish part (or throws).
         const { usage, finishReason } = end!;
         const committed = await commitTurn(
@@ -247,18 +273,22 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
       } catch (err) {
         // A refused turn was aborted by `send`, which answered with the refusal.
         if (!(await turn.admitted)) return;
+        await stopHeartbeat();
+        const isInterrupted = interruption.signal.aborted;
         const isRateLimit = APICallError.isInstance(err) && err.statusCode === 429;
-        const message = isRateLimit ? MESSAGES.chat.rateLimited : MESSAGES.chat.failed;
-        logger.error('chat turn failed', {
-          appId: app.id,
-          model: model.id,
-          err: err instanceof Error ? err.message : String(err),
-        });
+        const message = isInterrupted
+          ? MESSAGES.chat.interrupted
+          : isRateLimit
+            ? MESSAGES.chat.rateLimited
+            : MESSAGES.chat.failed;
+        const failure = { appId: app.id, model: model.id, err: err instanceof Error ? err.message : String(err) };
+        if (isInterrupted) logger.warn('chat turn interrupted by the shutdown', failure);
+        else logger.error('chat turn failed', failure);
         const annotation: ChatAnnotation = {
           status: 'error',
           model: model.id,
           versionId: version?.id,
-          systemActionInfo: { type: 'error', message },
+          systemActionInfo: { type: isInterrupted ? 'interrupted' : 'error', message },
         };
         await store().catch(() => {});
         await chatRepo
@@ -267,6 +297,9 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
         await chatRepo.notify(app.id).catch(() => {});
         emit({ type: 'error', errorText: message });
       } finally {
+        clearInterval(heartbeat);
+        runningHere.delete(assistantId);
+        untrack();
         events.push(UI_STREAM_DONE);
         events.close();
       }
@@ -275,5 +308,5 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock }: Turn
     return events;
   }
 
-  return startTurn;
+  return { startTurn, runningHere: runningHere as ReadonlySet<string> };
 }

@@ -143,6 +143,34 @@ export function createChatRepo(db: Db, rateLimiter: Pick<RateLimiter, 'hitAs'>) 
         .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, id)));
     },
 
+    /** A running turn's answer so far, while it is still streaming; the write is also its heartbeat (chat-orphans.ts). */
+    async heartbeat(appId: string, id: string, parts: ChatMessage['parts']): Promise<void> {
+      await db
+        .update(chatMessages)
+        .set({ parts, updatedAt: sql`now()` })
+        .where(and(eq(chatMessages.appId, appId), eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')));
+    },
+
+    /**
+     * Closes a streaming message as failed with `annotation` if it was not written for `staleMs`
+     * (the database's clock, shared by every process); whether it did.
+     */
+    async closeStale(appId: string, id: string, staleMs: number, annotation: ChatAnnotation): Promise<boolean> {
+      const closed = await db
+        .update(chatMessages)
+        .set({ status: 'error', annotations: [annotation as Record<string, unknown>], updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(chatMessages.appId, appId),
+            eq(chatMessages.id, id),
+            eq(chatMessages.status, 'streaming'),
+            sql`${chatMessages.updatedAt} <= now() - make_interval(secs => ${staleMs / 1000})`,
+          ),
+        )
+        .returning({ id: chatMessages.id });
+      return closed.length > 0;
+    },
+
     /** Removes the message at `seq` and everything after it (a revert). */
     async deleteFrom(appId: string, seq: number): Promise<void> {
       await db.delete(chatMessages).where(and(eq(chatMessages.appId, appId), gte(chatMessages.seq, seq)));

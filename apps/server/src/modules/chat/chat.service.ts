@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { EventQueue } from '../../platform/http/sse';
 import type { ConversationMessage } from '../../platform/llm/answer-stream';
 import type { ChatModel, ModelCatalog } from '../../platform/llm/models';
+import type { Lifecycle } from '../../platform/lifecycle';
 import type { Logger } from '../../platform/logger';
 import type { AccountsService } from '../accounts';
 import type { AppsService } from '../apps/apps.service';
@@ -13,12 +14,11 @@ import type { VersionsRepo } from '../versions/versions.repo';
 import type { VersionsService } from '../versions/versions.service';
 import { createLimitCheck, createRefusals } from './chat-limits';
 import { followLastMessages } from './chat-live';
+import { createOrphanCheck, TURN_HEARTBEAT_MS, withOrphanClosed } from './chat-orphans';
 import { completeActions, createTurnRunner, textOf, type TurnStream } from './chat-turn';
 import { createValidateRepair } from './chat-validate';
 import { chatChannel, type ChatRepo } from './chat.repo';
 
-/** A message still "streaming" after this long belongs to a turn that died with its process. */
-const STALE_STREAM_MS = 5 * 60_000;
 const MAX_MESSAGE_CHARS = 20_000;
 
 export interface ChatDeps {
@@ -32,6 +32,10 @@ export interface ChatDeps {
   /** Postgres LISTEN: wakes live followers in every process. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   clock?: () => Date;
+  /** The process's drain (SIGTERM): running turns get its grace, then end "interrupted". */
+  lifecycle?: Pick<Lifecycle, 'track'>;
+  /** True on the embedded database (one process): a turn not running here runs nowhere. */
+  isOnlyProcess?: boolean;
   /** The plan catalogue's chat allowances of a plan (billing/plans.ts). */
   chatLimitsOf?: (plan: PlanId) => { builderMessages: number | null; dailyMessages: number | null };
 }
@@ -63,11 +67,14 @@ export function createChatService({
   logger,
   listen,
   clock = () => new Date(),
+  lifecycle,
+  isOnlyProcess = false,
   chatLimitsOf,
 }: ChatDeps) {
   const refusals = createRefusals(() => clock().getTime());
   const checkLimits = createLimitCheck(chatRepo, accounts, clock, chatLimitsOf);
-  const startTurn = createTurnRunner({ chatRepo, versionsRepo, logger, clock });
+  const { startTurn, runningHere } = createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecycle });
+  const closeOrphan = createOrphanCheck({ chatRepo, runningHere, isOnlyProcess });
 
   return {
     async listModels(user: SessionUser): Promise<ChatModelOption[]> {
@@ -83,15 +90,17 @@ export function createChatService({
 
     async messages(user: SessionUser, appId: string): Promise<ChatMessage[]> {
       const app = await apps.getOwned(user, appId);
-      return chatRepo.list(app.id);
+      return withOrphanClosed(app.id, await chatRepo.list(app.id), closeOrphan);
     },
 
     /** The newest two messages, now and after every change in any process: what live followers render. */
     async live(user: SessionUser, appId: string): Promise<EventQueue<ChatMessage[]>> {
       const app = await apps.getOwned(user, appId);
       return followLastMessages(
-        () => chatRepo.listLast(app.id, 2),
+        async () => withOrphanClosed(app.id, await chatRepo.listLast(app.id, 2), closeOrphan),
         (onChange) => listen(chatChannel(app.id), onChange),
+        // A streaming turn is read again now and then: its process may die without a word.
+        TURN_HEARTBEAT_MS,
       );
     },
 
@@ -118,14 +127,17 @@ export function createChatService({
       checks.catch(() => {}); // awaited below
       const [builder, start] = await Promise.all([user, chatRepo.findTurnStart(appId)]);
       const app = apps.requireOwner(start?.app, builder);
-      const { version, last } = start!;
+      const { version } = start!;
       const snapshot = versions.snapshotOf(app, version, start!.entities);
-      if (last?.status === 'streaming' && clock().getTime() - Date.parse(last.createdAt) < STALE_STREAM_MS) {
+      // A turn whose process died is closed here, and this one continues it.
+      const stored = start!.last;
+      const last = stored?.status === 'streaming' ? await closeOrphan(app.id, stored) : stored;
+      if (stored && !last)
         throw new AppError('CONFLICT', 'Wait for the current answer to finish before sending another message');
-      }
+      const lastInfo = last?.annotations[0]?.systemActionInfo?.type;
       const isUnfinishedTurn =
         last?.role === 'assistant' &&
-        last.annotations[0]?.systemActionInfo?.type === 'truncated' &&
+        (lastInfo === 'truncated' || lastInfo === 'interrupted') &&
         version?.messageId !== last.id;
       const carried = isUnfinishedTurn ? completeActions(textOf(last.parts)) : [];
       // The client sends the last 3 messages: they are the model's context (a "Continue"

@@ -16,6 +16,7 @@ import {
   RotateCcw,
   Scissors,
   Table,
+  Unplug,
 } from 'lucide-react';
 import { messageText, type EditorMessage } from '../lib/chat-messages';
 import { formatRelativeTime } from '../../../shared/time';
@@ -52,7 +53,7 @@ export interface ChatMessageViewProps {
   models: ChatModelOption[];
   /** The clock message times are relative to (ticks once a minute). */
   now: number;
-  /** Sends "Continue" after a truncated answer. */
+  /** Sends "Continue" after a truncated or interrupted answer. */
   onContinue: () => void;
   /** Asks to revert a user message (a confirmation dialog follows). */
   onRevert?: (message: EditorMessage) => void;
@@ -163,11 +164,16 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
         </p>
       )}
 
-      {isTruncated && !isStreaming && (
+      {(isTruncated || info?.type === 'interrupted') && !isStreaming && (
         <div className="rounded-lg border border-line bg-surface-muted px-3 py-2.5 text-[13px] text-ink-muted">
-          <p className="flex items-center gap-1.5">
-            <Scissors className="size-3.5 shrink-0" aria-hidden />
-            {MESSAGES.chat.truncated}
+          {/* A turn cut off by its server's end keeps its text: Continue finishes it like a long answer. */}
+          <p className="flex items-start gap-1.5">
+            {info?.type === 'interrupted' ? (
+              <Unplug className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            ) : (
+              <Scissors className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            )}
+            {info?.type === 'interrupted' ? info.message : MESSAGES.chat.truncated}
           </p>
           {isLast && (
             <Button size="sm" className="mt-2" onClick={onContinue} disabled={isBusy}>
