@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
@@ -23,7 +22,7 @@ import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createAdminModule } from './modules/admin';
 import { createAppChatRepo } from './modules/app-chat/app-chat.repo';
-import { appChatRoutes } from './modules/app-chat/app-chat.routes';
+import { appChatHostRoutes, appChatRoutes } from './modules/app-chat/app-chat.routes';
 import { createAppChatService } from './modules/app-chat/app-chat.service';
 import { readableRecords } from './modules/app-chat/chat-records';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
@@ -75,18 +74,12 @@ import { createProviderEmbedder } from './platform/llm/embeddings';
 import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
-import { createBundler } from './modules/runtime/bundler';
-import { createIntegrationsService } from './modules/runtime/integrations.service';
 import { resolveUploadType } from './modules/context/parse';
 import { parsePool } from './modules/context/parse-worker';
-import { createRuntimeAssets } from './modules/runtime/runtime-assets';
-import { createRuntimeSource } from './modules/runtime/runtime.repo';
-import { toolPageBoot } from './modules/runtime/tool-page';
-import { createToolPageRepo } from './modules/runtime/tool-page.repo';
-import { appHostDispatch, appHostRoutes, previewRoutes } from './modules/runtime/runtime.routes';
-import { createRuntimeService } from './modules/runtime/runtime.service';
+import { createAppHostModule } from './modules/app-host';
 import { createCreditsModule } from './modules/credits';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
+import { toolRunHostRoutes } from './modules/tool-runs/tool-runs.routes';
 import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createGumroadClient } from './modules/billing/gumroad';
@@ -119,8 +112,6 @@ import { domainsRoutes } from './modules/domains/domains.routes';
 import { createDomainsService } from './modules/domains/domains.service';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-/** The generated-app runtime's sources, built for the browser on first use (same depth from src/ and dist/). */
-export const RUNTIME_DIR = fileURLToPath(new URL('../../../packages/runtime', import.meta.url));
 
 /**
  * The uploads that stream under limits of their own (their readers count the bytes); any other body
@@ -223,16 +214,16 @@ export function createApp({
   const versionsRepo = createVersionsRepo(db);
   const appUsersRepo = createAppUsersRepo(db);
   const brandingRepo = createBrandingRepo(db);
-  // `runtime` (below) knows the app hosts; these run only when a request comes in.
+  // `appHost` (below) knows the app hosts; these run only when a request comes in.
   const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
   const apps = createAppsService({
     appsRepo,
     versionsRepo,
-    appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/`,
+    appUrlOf: (slug) => `${appHost.appOrigin(slug)}/app/${slug}/`,
     accountOf: (user) => accounts.getCurrent(user),
-    customDomainsOf: (slug) => runtime.customHostnamesOf(slug),
+    customDomainsOf: (slug) => appHost.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
-    onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
+    onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
     settingsSecrets,
     deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
     toolRules: {
@@ -244,7 +235,7 @@ export function createApp({
     toolsRepo: createToolsRepo(db),
     getOwned: (user, appId) => apps.getOwned(user, appId),
     accountOf: (user) => accounts.getCurrent(user),
-    toolUrlOf: (slug, path) => `${runtime.appOrigin(slug)}/tool/${encodeURIComponent(path)}`,
+    toolUrlOf: (slug, path) => `${appHost.appOrigin(slug)}/tool/${encodeURIComponent(path)}`,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     limitsOf: plans.limitsOf,
@@ -274,9 +265,8 @@ export function createApp({
     limits: authLimits,
     mailer,
     secret: config.authSecret,
-    appOrigin: (slug) => runtime.appOrigin(slug),
+    appOrigin: (slug) => appHost.appOrigin(slug),
   });
-  const runtimeSource = createRuntimeSource({ db, versionsRepo, brandingRepo });
   // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad or Stripe account.
   const membershipsRepo = createMembershipsRepo(db);
   const memberships = createMembershipsService({
@@ -291,7 +281,7 @@ export function createApp({
     stripeKeyOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeSecretKey'),
     stripeWebhookSecretOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeWebhookSecret'),
     stripe: (secretKey) => createMembershipStripe({ secretKey, apiUrl: config.billing.apiUrls.stripe }),
-    lookOf: (appId) => runtimeSource.findLook(appId, 'published'),
+    lookOf: (appId) => appHostModule.findLook(appId, 'published'),
     appUserEmailOf: async (appId, appUserId) => addressOf(await appUsersRepo.findById(appId, appUserId)),
     publicUrl: config.publicUrl,
     secret: config.authSecret,
@@ -302,20 +292,6 @@ export function createApp({
     load: () => domainsRepo.listVerifiedHosts(),
     watch: (onChange) =>
       Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
-  });
-  const runtime = createRuntimeService({
-    source: runtimeSource,
-    bundler: createBundler({ cacheDir: join(config.dataDir, 'bundles') }),
-    secret: config.authSecret,
-    publicUrl: config.publicUrl,
-    builderSessionIdOf: async (authorization) => {
-      const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
-      return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
-    },
-    appsDomain: config.appsDomain,
-    appHostnames: config.appHostnames,
-    customDomains: domainHosts,
-    watchSettings: (onSaved) => database.listen(APP_SETTINGS_CHANNEL, onSaved),
   });
   // The chat assistant of generated apps (docs/product/app-chat.md): the tool run engine, the entity API's access rules.
   const appChatRepo = createAppChatRepo(db);
@@ -351,20 +327,17 @@ export function createApp({
     requireTool,
     logger,
   });
-  const toolPageRepo = createToolPageRepo(db);
-  const appHosts = appHostRoutes({
-    runtime,
-    assets: createRuntimeAssets({ runtimeDir: RUNTIME_DIR }),
-    storage,
-    rateLimiter,
-    publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
-    onError: createErrorHandler(logger),
-    integrations: createIntegrationsService({
-      models,
-      rateLimiter,
+  // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md).
+  const appHostModule = createAppHostModule(platform, {
+    versions: versionsRepo,
+    looks: brandingRepo,
+    builderSessionIdOf: async (authorization) => {
+      const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
+      return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
+    },
+    customDomains: domainHosts,
+    integrations: {
       retrieval,
-      mailer,
       appUserOfEmail: async (appId, email) => addressOf(await appUsersRepo.findByEmail(appId, email)),
       // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
       readDocument: async (bytes, filename, mimeType) => {
@@ -376,7 +349,10 @@ export function createApp({
           (await versionsRepo.findPublishedVersion(appId)) ?? (await versionsRepo.findLatestVersion(appId));
         return version?.snapshot.files ?? {};
       },
-    }),
+    },
+  });
+  const { appHost } = appHostModule;
+  appHostModule.useAccess({
     // A user without the membership the app asks for is not one of its users here (uploads, model calls).
     isAppUser: async (appId, authorization, host) => {
       const principal = await appUsers.principalOf(appId, authorization, host);
@@ -389,36 +365,26 @@ export function createApp({
       if (await memberships.allows(app.id, { appUserId: principal?.userId ?? null })) return null;
       return principal ? 'paywall' : 'login';
     },
-    toolPageOf: async (hostApp, path) => {
-      const source = await toolPageRepo.findSource(hostApp.id);
-      return source
-        ? toolPageBoot(
-            {
-              app: hostApp,
-              ...source,
-              ownerPlan: source.plan,
-              builderUrl: config.publicUrl,
-              hasPaidMemberships: membershipProductOf(hostApp.settings) !== null,
-            },
-            path,
-          )
-        : null;
-    },
-    // Tool runs on an app's own host (docs/product/tools.md#calls).
-    toolRuns: {
+    isMembersOnly: (hostApp) => membershipProductOf(hostApp.settings) !== null,
+  });
+  // Tool runs on an app's own host (docs/product/tools.md#calls).
+  appHostModule.addHostRoutes(
+    toolRunHostRoutes({
       toolRuns,
       appUserOf: async (appId, authorization, host) =>
         (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
       trustProxy: config.trustProxy,
       secureCookies: config.publicUrl.startsWith('https:'),
-    },
-    appChat: {
+    }),
+  );
+  appHostModule.addHostRoutes(
+    appChatHostRoutes({
       appChat,
       principalOf: (appId, authorization, host) => appUsers.principalOf(appId, authorization, host),
       trustProxy: config.trustProxy,
       secureCookies: config.publicUrl.startsWith('https:'),
-    },
-  });
+    }),
+  );
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
@@ -433,7 +399,7 @@ export function createApp({
     securityHeaders({
       publicUrl: config.publicUrl,
       appsDomain: config.appsDomain,
-      isAppHost: (host) => runtime.appHostOf(host) !== null,
+      isAppHost: (host) => appHost.appHostOf(host) !== null,
     }),
   );
   // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
@@ -453,14 +419,14 @@ export function createApp({
     analyticsHost({
       analytics,
       hostAppIdOf: async (host) => {
-        const appHost = runtime.appHostOf(host);
-        return appHost ? ((await runtime.appOfSlug(appHost.slug))?.id ?? null) : null;
+        const found = appHost.appHostOf(host);
+        return found ? ((await appHost.appOfSlug(found.slug))?.id ?? null) : null;
       },
       trustProxy: config.trustProxy,
     }),
   );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
-  app.use(appHostDispatch({ runtime, hostRoutes: appHosts }));
+  app.use(appHostModule.frontDoor());
 
   app.get('/healthz', async (c) => {
     await database.db.execute('select 1');
@@ -486,7 +452,7 @@ export function createApp({
         getOwned: (user, appId) => apps.getOwned(user, appId),
         freeSlug: apps.freeSlug,
         slugify,
-        onSettingsSaved: (saved) => runtime.forgetApp(saved.slug),
+        onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
       }),
       signedIn,
     }),
@@ -505,7 +471,7 @@ export function createApp({
         claimRepo: createClaimRepo(db),
         findApp: (appId) => appsRepo.findById(appId),
         withoutSecrets: settingsSecrets.withoutSecrets,
-        onClaimed: (claimed) => runtime.forgetApp(claimed.slug),
+        onClaimed: (claimed) => appHost.forgetApp(claimed.slug),
         notifyChannel: APP_SETTINGS_CHANNEL,
         secret: config.authSecret,
       }),
@@ -552,8 +518,8 @@ export function createApp({
         operatorHostnames: config.appHostnames,
         appHostOf: (slug) => `${slug}.${config.appsDomain}`,
         isAppSlugHost: async (hostname) => {
-          const appHost = runtime.appHostOf(hostname);
-          return Boolean(appHost && !appHost.isCustom && (await runtime.appOfSlug(appHost.slug)));
+          const found = appHost.appHostOf(hostname);
+          return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
         },
         onChanged: () => domainHosts.invalidate(),
       }),
@@ -561,7 +527,7 @@ export function createApp({
     }),
   );
   app.route('/', appChatRoutes({ appChat, signedIn }));
-  app.route('/', previewRoutes({ runtime, storage, signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
+  app.route('/', appHostModule.builderRoutes({ signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',
     versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
@@ -595,7 +561,7 @@ export function createApp({
         appKeys,
         entities,
         textsOf: (appId) => brandingRepo.getTexts(appId),
-        appUrlOf: (slug) => `${runtime.appOrigin(slug)}/app/${slug}/`,
+        appUrlOf: (slug) => `${appHost.appOrigin(slug)}/app/${slug}/`,
         publicUrl: config.publicUrl,
       }),
       signedIn,
@@ -611,8 +577,8 @@ export function createApp({
     if (c.var.appKeyId) return next();
     // On an app host only the app's own users exist: a builder token there counts for nothing; the
     // builder's signed preview acts as the owner on that app's entities only (decisions/0006).
-    if (runtime.slugOfHost(c.req.header('host'))) {
-      const owner = await runtime.previewOwnerOf(c.req.param('appId'), c.req.header(PREVIEW_TOKEN_HEADER), c.req.path);
+    if (appHost.slugOfHost(c.req.header('host'))) {
+      const owner = await appHost.previewOwnerOf(c.req.param('appId'), c.req.header(PREVIEW_TOKEN_HEADER), c.req.path);
       if (owner) c.set('user', owner);
       return identifiedAppUser(c, next);
     }

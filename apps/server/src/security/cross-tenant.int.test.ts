@@ -19,7 +19,7 @@ import { PREVIEW_TOKEN_FRAGMENT, PREVIEW_TOKEN_HEADER } from '@tessera/contracts
 import { VISITOR_COOKIE, VISITOR_HEADER } from '@tessera/contracts/tool-runs';
 import { accounts } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
-import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { appHostRoutes } from '../testing/host-routes';
 import { signUpAppUser } from '../testing/app-users';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';

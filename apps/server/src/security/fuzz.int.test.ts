@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_DATA_TYPES } from '@tessera/contracts/entities';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
-import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { appHostRoutes } from '../testing/host-routes';
 import { signUpAppUser } from '../testing/app-users';
 import { createTestApp, TEST_PUBLIC_URL } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@tessera/contracts/runtime';
 import { createTestApp } from '../testing/harness';
 import { buildGenApp } from '../testing/factories';
-import { appHostRoutes } from '../modules/runtime/runtime.routes';
+import { appHostRoutes } from '../testing/host-routes';
 import { JSON_BODY_MAX_BYTES } from '../platform/http/body-limit';
 import { httpServerOptions } from '../platform/http/server-options';
 

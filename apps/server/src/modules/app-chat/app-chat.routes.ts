@@ -12,8 +12,7 @@ import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { AppPrincipal } from '../app-users/app-users.service';
 import type { AuthVariables } from '../auth/session';
-import type { HostEnv } from '../runtime/runtime.routes';
-import { visitorCookie } from '../tool-runs/tool-runs.routes';
+import { visitorCookie, type HostEnv, type HostRoutes } from '../app-host';
 import type { AppChatService } from './app-chat.service';
 
 /** The builder's calls (docs/product/app-chat.md#calls): the assistant's settings and its activation. */
@@ -48,10 +47,19 @@ export interface AppChatHostDeps {
 }
 
 /**
- * The assistant on an app's own host: `GET /live_api/chat` (what the widget shows) and
- * `POST /live_api/chat/messages` (one question, answered as a stream of run events).
+ * The assistant on an app's own host (docs/product/app-chat.md#calls), registered through the app
+ * host: `GET /live_api/chat` (what the widget shows) and `POST /live_api/chat/messages` (one
+ * question, answered as a stream of run events; members only while paid memberships are on).
  */
-export function appChatHostRoutes(routes: Hono<HostEnv>, deps: AppChatHostDeps): void {
+export function appChatHostRoutes(deps: AppChatHostDeps): HostRoutes {
+  return {
+    livePaths: /^\/live_api\/chat(?:\/|$)/,
+    membersOnly: ['/live_api/chat/messages'],
+    register: (routes) => registerAppChatRoutes(routes, deps),
+  };
+}
+
+function registerAppChatRoutes(routes: Hono<HostEnv>, deps: AppChatHostDeps): void {
   routes.get('/live_api/chat', async (c) => {
     c.header('cache-control', 'no-store');
     return c.json(await deps.appChat.publicOf(c.var.hostApp));

@@ -9,7 +9,7 @@ import { createTestApp, type RequestOptions } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 import { createVersionsRepo } from '../versions/versions.repo';
 import { signPreviewToken } from './preview-token';
-import { UPLOADS_PER_APP_PER_DAY, UPLOADS_PER_IP_PER_HOUR } from './runtime.routes';
+import { UPLOADS_PER_APP_PER_DAY, UPLOADS_PER_IP_PER_HOUR } from './uploads';
 
 const t = await createTestApp();
 const versionsRepo = createVersionsRepo(t.db);

@@ -3,9 +3,9 @@ import type { AppSnapshot } from '@tessera/agent';
 import { apps, authSessions, authUsers, type Db } from '@tessera/db';
 import { EMPTY_LOOK, parseAppStyle, parseAppTexts, showsWatermark, type AppLook } from '@tessera/contracts/apps';
 import type { BrandingRepo } from '../branding/branding.repo';
-import type { RuntimeApp, RuntimeSource, RuntimeVersion } from './runtime.service';
+import type { HostApp, HostSource, HostVersion } from './app-host.service';
 
-/** The versions repo's reads the runtime needs (apps/server/src/modules/versions/versions.repo.ts). */
+/** The versions repo's reads the app host needs (apps/server/src/modules/versions/versions.repo.ts). */
 export interface VersionsLookup {
   findVersion(
     appId: string,
@@ -21,11 +21,11 @@ export interface VersionsLookup {
 
 const toVersion = (
   row: { id: string; number: number; snapshot: AppSnapshot; createdAt: Date } | null,
-): RuntimeVersion | null =>
+): HostVersion | null =>
   row ? { id: row.id, number: row.number, snapshot: row.snapshot, createdAt: row.createdAt } : null;
 
 /** Apps by id or slug (one indexed read each: both columns are unique), and versions through the versions repo. */
-export function createRuntimeSource({
+export function createHostSource({
   db,
   versionsRepo,
   brandingRepo,
@@ -33,7 +33,7 @@ export function createRuntimeSource({
   db: Db;
   versionsRepo: VersionsLookup;
   brandingRepo: Pick<BrandingRepo, 'lookOf'>;
-}): RuntimeSource {
+}): HostSource {
   const ownerInSession = db
     .select({ ownerUserId: apps.ownerUserId })
     .from(apps)
@@ -47,7 +47,7 @@ export function createRuntimeSource({
     )
     .prepare('preview_owner_in_session');
   return {
-    async findApp(idOrSlug: string): Promise<RuntimeApp | null> {
+    async findApp(idOrSlug: string): Promise<HostApp | null> {
       if (!idOrSlug || idOrSlug.length > 100) return null;
       const rows = await db
         .select({

@@ -15,8 +15,8 @@ import { hostNameOf } from '../../platform/http/request-host';
 import type { Bundler, BundleOutput } from './bundler';
 import { signPreviewToken, verifyPreviewToken, type PreviewGrant } from './preview-token';
 
-/** The app as the runtime needs it. */
-export interface RuntimeApp {
+/** The app as its host needs it. */
+export interface HostApp {
   id: string;
   slug: string;
   name: string;
@@ -24,7 +24,7 @@ export interface RuntimeApp {
   settings: Record<string, unknown>;
 }
 
-export interface RuntimeVersion {
+export interface HostVersion {
   id: string;
   number: number;
   snapshot: AppSnapshot;
@@ -32,11 +32,11 @@ export interface RuntimeVersion {
 }
 
 /** Where apps and their versions come from (the apps and versions repos; injected so tests and wiring stay simple). */
-export interface RuntimeSource {
-  findApp(idOrSlug: string): Promise<RuntimeApp | null>;
-  findVersion(appId: string, versionId: string): Promise<RuntimeVersion | null>;
-  findLatestVersion(appId: string): Promise<RuntimeVersion | null>;
-  findPublishedVersion(appId: string): Promise<RuntimeVersion | null>;
+export interface HostSource {
+  findApp(idOrSlug: string): Promise<HostApp | null>;
+  findVersion(appId: string, versionId: string): Promise<HostVersion | null>;
+  findLatestVersion(appId: string): Promise<HostVersion | null>;
+  findPublishedVersion(appId: string): Promise<HostVersion | null>;
   /** The style, texts and badge of the builder's current look (`draft`) or of the last publish. */
   findLook(appId: string, which: 'draft' | 'published'): Promise<AppLook>;
   /** The app's owner, while `sessionId` is one of their live sessions (and they are not disabled). */
@@ -62,8 +62,8 @@ const BUILT_IN_USER: EntitySchema = {
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
 
-export interface RuntimeServiceDeps {
-  source: RuntimeSource;
+export interface AppHostServiceDeps {
+  source: HostSource;
   bundler: Bundler;
   secret: string;
   /** The builder's origin (PUBLIC_URL). */
@@ -93,7 +93,7 @@ export interface AppHost {
  * The app hosts' rules (docs/decisions/0006-app-hosts.md): which host is which app, which version a
  * caller may see (published, or the one a signed preview token names), and the bundle of docs/product/runtime.md#data.
  */
-export function createRuntimeService({
+export function createAppHostService({
   source,
   bundler,
   secret,
@@ -104,10 +104,10 @@ export function createRuntimeService({
   customDomains,
   watchSettings,
   clock = Date.now,
-}: RuntimeServiceDeps) {
+}: AppHostServiceDeps) {
   const builderUrl = new URL(publicUrl);
   const suffix = `.${appsDomain.toLowerCase()}`;
-  const slugCache = new Map<string, { app: RuntimeApp | null; at: number }>();
+  const slugCache = new Map<string, { app: HostApp | null; at: number }>();
   const SLUG_CACHE_MS = 3000;
   // Subscribed on the first app-host request: processes that serve no app host never listen.
   let watching: Promise<unknown> | null = null;
@@ -130,7 +130,7 @@ export function createRuntimeService({
   const slugOfHost = (host: string | undefined): string | null => appHostOf(host)?.slug ?? null;
 
   /** The app of a slug, briefly cached: every request on an app host asks. */
-  async function appOfSlug(slug: string): Promise<RuntimeApp | null> {
+  async function appOfSlug(slug: string): Promise<HostApp | null> {
     if (!watching && watchSettings) {
       watching = watchSettings(forgetApp).catch(() => {
         // Retried on a later request; meanwhile the cache's short lifetime bounds the delay.
@@ -152,8 +152,8 @@ export function createRuntimeService({
   }
 
   function toBundle(
-    app: RuntimeApp,
-    version: RuntimeVersion,
+    app: HostApp,
+    version: HostVersion,
     output: BundleOutput,
     isPreview: boolean,
     look: AppLook,
@@ -242,13 +242,13 @@ export function createRuntimeService({
      * requires sign-in (`settings.isLoginRequired`) asked by someone who is not one of its users.
      */
     async getBundle(
-      hostApp: RuntimeApp,
+      hostApp: HostApp,
       query: { appId?: string; versionId?: string },
       caller: BundleCaller,
     ): Promise<AppBundle> {
       if (!query.appId) throw new AppError('BAD_REQUEST', MESSAGES.chat.appIdMissing);
       if (query.appId !== hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
-      let version: RuntimeVersion | null;
+      let version: HostVersion | null;
       let isPreview = false;
       if (caller.previewToken) {
         const grant = (await livePreview(hostApp.id, caller.previewToken))?.grant;
@@ -294,11 +294,11 @@ export function createRuntimeService({
     },
 
     /** A built module or stylesheet by its key, only on the host of the app it was built for. */
-    findOutput(hostApp: RuntimeApp, key: string): BundleOutput | null {
+    findOutput(hostApp: HostApp, key: string): BundleOutput | null {
       const output = bundler.find(key);
       return output && output.appId === hostApp.id ? output : null;
     },
   };
 }
 
-export type RuntimeService = ReturnType<typeof createRuntimeService>;
+export type AppHostService = ReturnType<typeof createAppHostService>;

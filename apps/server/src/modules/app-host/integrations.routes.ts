@@ -14,7 +14,7 @@ import { clientIp } from '../../platform/http/client-ip';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readJson } from '../../platform/http/validate';
 import type { IntegrationsService } from './integrations.service';
-import type { HostEnv } from './runtime.routes';
+import type { HostEnv } from './host-env';
 
 const smallBody = bodyLimit({
   maxSize: 256 * 1024,

@@ -4,7 +4,7 @@ import { API_ROUTES, responsesOf, type ApiRoute } from '@tessera/contracts/api';
 import { STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { createTestApp, TEST_PUBLIC_URL, type ApiResponse } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
-import { appHostRoutes } from '../runtime/runtime.routes';
+import { appHostRoutes } from '../../testing/host-routes';
 import type { OpenApiDocument } from './openapi';
 
 const t = await createTestApp();

@@ -17,20 +17,12 @@ import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { HostEnv } from '../runtime/runtime.routes';
+import { visitorCookie, type HostEnv, type HostRoutes } from '../app-host';
 import { collectRun } from './collect-run';
 import type { RunCaller, ToolRunsService } from './tool-runs.service';
 
-/**
- * The paths of the run API on an app's host (docs/product/tools.md#calls), the app chat assistant's
- * among them (docs/product/app-chat.md#calls): the app host serves them, not the entity API.
- */
-export const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/|live_api\/chat(?:\/|$))/;
-const VISITOR_COOKIE_MAX_AGE_S = 400 * 86_400;
-
-/** The visitor id cookie: on this app's host only, unreadable by its scripts, a bit over a year. */
-export const visitorCookie = (token: string, secure: boolean) =>
-  `${VISITOR_COOKIE}=${token}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The paths of the run API on an app's host (docs/product/tools.md#calls): the app host serves them, not the entity API. */
+const TOOL_RUN_PATHS = /^\/(?:live_api\/tools\/|live_api\/user\/|api\/live_api\/user\/)/;
 
 export interface ToolRunsHostDeps {
   toolRuns: ToolRunsService;
@@ -43,10 +35,19 @@ export interface ToolRunsHostDeps {
 
 /**
  * The tool run API on an app's own host: runs (streamed), usage, edited results and end users'
- * memories, registered on the app host's router (so the route table lists them). `deps` is read
- * when a request comes, not here.
+ * memories, registered through the app host (so its route table lists them). `deps` is read when a
+ * request comes, not here. Runs spend the owner's model budget: members only while paid
+ * memberships are on.
  */
-export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): void {
+export function toolRunHostRoutes(deps: ToolRunsHostDeps): HostRoutes {
+  return {
+    livePaths: TOOL_RUN_PATHS,
+    membersOnly: ['/live_api/tools/:path/runs', '/integrations/Core/RunTool'],
+    register: (routes) => registerToolRunRoutes(routes, deps),
+  };
+}
+
+function registerToolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): void {
   async function callerOf(c: Context<HostEnv>): Promise<RunCaller> {
     const appUserId = await deps.appUserOf(c.var.hostApp.id, c.req.header('authorization'), requestHostName(c));
     const visitorToken = c.req.header(VISITOR_HEADER) ?? getCookie(c, VISITOR_COOKIE) ?? null;
@@ -109,9 +110,4 @@ export function toolRunRoutes(routes: Hono<HostEnv>, deps: ToolRunsHostDeps): vo
   };
   routes.get('/live_api/user/memories/current', memories);
   routes.get('/api/live_api/user/memories/current', memories);
-
-  // Any other run path on an app host: a JSON 404 like the entity API's (not the host's HTML page).
-  routes.all('/live_api/*', () => {
-    throw new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound);
-  });
 }

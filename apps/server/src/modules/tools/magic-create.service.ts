@@ -21,7 +21,7 @@ import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppRow } from '../apps/apps.repo';
-import { parseJsonAnswer } from '../runtime/integrations.service';
+import { parseJsonAnswer } from '../app-host';
 import { makeFieldOffline } from './magic-field';
 import { toolPartsOf } from './tool-definition';
 
