@@ -1,6 +1,7 @@
 // The "physical limit": the same read the endpoint does, issued straight through a driver, no HTTP,
 // no auth library, no ORM. One iteration = (a) session by token joined with its user, (b) the builder
 // account by user id — i.e. one endpoint-equivalent read.
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { trackCloser } from './cleanup.mjs';
@@ -12,8 +13,12 @@ export const ACCOUNT_SQL = 'SELECT * FROM accounts WHERE user_id = $1';
 
 const round1 = (v) => Math.round(v * 10) / 10;
 
+/** Sessions are stored by the SHA-256 of their token (apps/server/src/modules/auth/hashed-session-tokens.ts). */
+const storedToken = (token) => createHash('sha256').update(token).digest('base64url');
+
 async function iteration(query, token) {
-  const s = await query(SESSION_SQL, [token]);
+  // Hashed per read, as the server does for every request.
+  const s = await query(SESSION_SQL, [storedToken(token)]);
   const userId = s.rows[0]?.user_id;
   if (!userId) throw new Error('raw read: session not found');
   const a = await query(ACCOUNT_SQL, [userId]);

@@ -56,7 +56,7 @@ import { createCsvModule } from './modules/csv';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { builderAuthenticator, identifyUser, requireUser, sessionTokenOf } from './modules/auth/session';
-import { CSV_IMPORT_ROUTE, entitiesRoutes } from './modules/entities/entities.routes';
+import { CSV_IMPORT_ROUTE, entitiesRoutes, sessionWithEntity } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createEntitySchemasRepo } from './modules/entities/entity-schemas.repo';
 import { createRecordsRepo } from './modules/entities/records.repo';
@@ -570,7 +570,8 @@ export function createApp({
   app.route('/', createCsvModule({ signedIn }).routes);
   app.route('/', contextRoutes({ context, signedIn, isAdmin: accountsModule.isAdmin }));
   // Entity API callers: the app's builder and/or one of the app's own users.
-  const identifiedBuilder = identifyUser(sessionDeps);
+  // On the entity API the builder's session is read with the app and entity (one round trip).
+  const identifiedBuilder = identifyUser(sessionDeps, sessionWithEntity(entities));
   const identifiedAppUser = identifyAppUser(appUsers, analytics.recordActive);
   const identified: MiddlewareHandler<{ Variables: AppKeyVariables }> = async (c, next) => {
     // A request with an app key is that key and nothing else (appKeyAccess, mounted before).

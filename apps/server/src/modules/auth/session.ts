@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { APP_MESSAGES, MESSAGES } from '@tessera/contracts';
 import { APP_TOKEN_PREFIX } from '@tessera/contracts/app-users';
 import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import { SESSION_EXPIRES_S, SESSION_UPDATE_AGE_S, type Auth } from './auth';
-import type { SessionsRepo } from './sessions.repo';
+import type { SessionRow, SessionsRepo } from './sessions.repo';
 
 export interface AuthVariables {
   user: SessionUser;
@@ -42,17 +42,22 @@ interface SessionDeps {
   secret: string;
 }
 
+/** Reads the live session of a (plain) token; by default the sessions repo's prepared query. */
+export type SessionLookup = (token: string) => Promise<SessionRow | null>;
+
 /**
  * The signed-in builder of `Authorization: Bearer <token>`, or null. Only the header counts (a
  * stray session cookie never stands in for a bad token). Fresh sessions are read with one prepared
- * query; one due for extension goes through better-auth, which extends it.
+ * query (or `lookup`'s, which may read more in the same statement); one due for extension goes
+ * through better-auth, which extends it.
  */
 async function builderOf(
   authorization: string | undefined,
   { auth, sessionsRepo, secret }: SessionDeps,
+  lookup: SessionLookup = (token) => sessionsRepo.findLiveByToken(token),
 ): Promise<SessionUser | null> {
   const token = authorization ? sessionTokenOf(authorization, secret) : null;
-  const row = token ? await sessionsRepo.findLiveByToken(token) : null;
+  const row = token ? await lookup(token) : null;
   if (!row) return null;
   if (row.disabled) throw new AppError('USER_DISABLED', MESSAGES.login.userDisabled);
   const dueForExtension = row.expiresAt.getTime() - Date.now() < (SESSION_EXPIRES_S - SESSION_UPDATE_AGE_S) * 1000;
@@ -78,10 +83,16 @@ export function requireUser(deps: SessionDeps): MiddlewareHandler<{ Variables: A
   };
 }
 
-/** Routes open to everyone that behave differently for a builder: `c.var.user` when signed in. */
-export function identifyUser(deps: SessionDeps): MiddlewareHandler<{ Variables: Partial<AuthVariables> }> {
+/**
+ * Routes open to everyone that behave differently for a builder: `c.var.user` when signed in.
+ * `lookupOf` may give a request its own session read (the entity API reads its app beside it).
+ */
+export function identifyUser(
+  deps: SessionDeps,
+  lookupOf?: (c: Context) => SessionLookup | undefined,
+): MiddlewareHandler<{ Variables: Partial<AuthVariables> }> {
   return async (c, next) => {
-    const user = await builderOf(c.req.header('authorization'), deps);
+    const user = await builderOf(c.req.header('authorization'), deps, lookupOf?.(c));
     if (user) c.set('user', user);
     await next();
   };

@@ -5,9 +5,39 @@ import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import { describeError, type Logger } from '../../platform/logger';
 import type { CallerVariables } from '../app-users/app-users.routes';
-import type { EntitiesService } from './entities.service';
+import type { SessionLookup } from '../auth/session';
+import type { EntitiesService, EntityRead } from './entities.service';
 
-type Vars = { Variables: CallerVariables };
+/** The callers (app.ts) and, once the builder's session was read with them, the app and entity. */
+export type EntityVariables = CallerVariables & { entityRead?: EntityRead };
+type Vars = { Variables: EntityVariables };
+
+/** `/live_api/apps/{appId}/entities/{name}` and the paths below it. */
+const ENTITY_PATH = /^\/live_api\/apps\/[^/]+\/entities\/([^/]+)/;
+
+/**
+ * The session read of an entity API request (identifyUser in app.ts): the same statement reads the
+ * app and entity the request names, kept in `entityRead` for the membership check and the route,
+ * so the request makes one round trip before its page. Undefined for other paths.
+ */
+export function sessionWithEntity(entities: EntitiesService) {
+  return (c: Context<Vars>): SessionLookup | undefined => {
+    const name = ENTITY_PATH.exec(c.req.path)?.[1];
+    const appId = c.req.param('appId');
+    if (!name || !appId) return undefined;
+    let entity: string;
+    try {
+      entity = decodeURIComponent(name);
+    } catch {
+      return undefined;
+    }
+    return async (token) => {
+      const { read, session } = await entities.readWithSession(appId, entity, token);
+      c.set('entityRead', read);
+      return session;
+    };
+  };
+}
 
 /** CSV uploads are streamed, never buffered; this bounds how long one import may run. */
 export const CSV_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -24,7 +54,11 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   const base = '/live_api/apps/:appId/entities/:name';
   /** Who is asking, and about which app and entity. */
   const target = (c: Context<Vars>) =>
-    [{ builder: c.var.user, appUser: c.var.appUser }, c.req.param('appId')!, c.req.param('name')!] as const;
+    [
+      { builder: c.var.user, appUser: c.var.appUser, read: c.var.entityRead },
+      c.req.param('appId')!,
+      c.req.param('name')!,
+    ] as const;
 
   app.get(`${base}/schema`, async (c) => c.json(await entities.schema(...target(c))));
   app.get(base, async (c) => {

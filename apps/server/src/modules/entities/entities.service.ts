@@ -16,7 +16,9 @@ import { APP_NOT_FOUND } from '../apps/apps.service';
 import { decideAccess, type Caller, type Operation } from './access';
 import type { CsvProgress } from './csv-batches';
 import { startCsvWorker } from './csv-import';
-import type { EntitySchemasRepo } from './entity-schemas.repo';
+import type { EntityRead, EntitySchemasRepo } from './entity-schemas.repo';
+
+export type { EntityRead };
 import { parseFilter, parseListQuery, type EntityFields, type RawListParams } from './record-query';
 import type { RecordRow, RecordScope, RecordsRepo } from './records.repo';
 import { createTotalEstimates, type TotalEstimates } from './total-estimates';
@@ -86,6 +88,8 @@ function parseMappings(raw: string, schema: EntitySchema): CsvMapping[] {
 export interface Who {
   builder?: SessionUser;
   appUser?: AppPrincipal | null;
+  /** The app and entity as read with the request's session (entity-schemas.repo.ts), if they were. */
+  read?: EntityRead;
 }
 
 /**
@@ -165,7 +169,9 @@ export function createEntitiesService({
     caller: Caller;
     mirror: (data: Record<string, unknown>) => Record<string, unknown>;
   }> {
-    const found = await schemasRepo.find(appId, entity);
+    const { read } = who;
+    const found =
+      read?.appId === appId && read.entity === entity ? read.schemas : await schemasRepo.find(appId, entity);
     if (!found) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
     const caller = callerOf(who, found.ownerUserId, appId);
     const schema = caller.kind === 'owner' || !found.isPublished ? found.latest : found.published;
@@ -207,6 +213,13 @@ export function createEntitiesService({
   };
 
   return {
+    /**
+     * A builder's live session and the app and entity a request names, read in one statement (the
+     * entity API's identification, entities.routes.ts sessionWithEntity).
+     */
+    readWithSession: (appId: string, entity: string, token: string) =>
+      schemasRepo.findWithSession(appId, entity, token),
+
     /** The entity's schema, for whoever may read its records (the owner always). */
     async schema(who: Who, appId: string, entity: string): Promise<EntitySchema> {
       const { schema, caller } = await entityOf(appId, entity, who);
@@ -248,8 +261,9 @@ export function createEntitiesService({
       else if (known) total = await recordsRepo.estimate(scope, query.where, cap);
       else {
         total = await recordsRepo.count(scope, query.where, cap);
-        // An estimate near the cap is asked again each time (statistics may change it); a clear one is kept.
-        if (total.isEstimated) totals.remember(key, cap, total.value > 4 * cap ? total.value : null);
+        // Kept for the memory's few seconds, as a count past the cap is: asking the planner again
+        // on every page cost a round trip per request (bench/README.md).
+        if (total.isEstimated) totals.remember(key, cap, total.value);
       }
       // Only sorts over many rows get an index: below that a sort in memory is cheap.
       if (query.sortIndex && total.value >= SORT_INDEX_MIN_ROWS) sortIndexes.ensure(appId, entity, query.sortIndex);

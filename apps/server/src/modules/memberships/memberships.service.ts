@@ -353,8 +353,13 @@ export function createMembershipsService(deps: Deps) {
      * Whether a caller may use the app's data: always when memberships are off; the owner; else an
      * end user with a membership giving access now.
      */
-    async allows(appId: string, caller: { builderId?: string | null; appUserId?: string | null }) {
-      const app = await deps.findApp(appId);
+    async allows(
+      appId: string,
+      caller: { builderId?: string | null; appUserId?: string | null },
+      known?: { ownerUserId: string; settings: Record<string, unknown> } | null,
+    ) {
+      // `known`: the app as this request already read it (null: there is none).
+      const app = known === undefined ? await deps.findApp(appId) : known;
       if (!app || !membershipProductOf(app.settings)) return true;
       if (caller.builderId && caller.builderId === app.ownerUserId) return true;
       return Boolean(caller.appUserId && (await repo.activeOf(appId, caller.appUserId)));
