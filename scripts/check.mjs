@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run check`: the gates a change must pass — formatting (Prettier), lint (ESLint, with the import
-// boundaries), types (`tsc -b`, incremental) — then every test suite (scripts/test.mjs). Each gate
+// boundaries, then scripts/import-cycles.mjs: no import circle between files), types (`tsc -b`, incremental) — then every test suite (scripts/test.mjs). Each gate
 // counts as one check in the final `N passed, N failed` line; the tests run even when a gate fails,
 // so one run shows everything that is wrong. `npm run check -- --static` stops after the gates.
 // Types run beside formatting then lint (two cores); each gate's output is printed when it ends.
@@ -14,6 +14,7 @@ const gates = [
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['types', bin('tsc'), ['-b']],
+  ['import circles', process.execPath, ['scripts/import-cycles.mjs']],
 ];
 
 /** Runs one gate with its output held back, then prints it with the verdict and duration. */
@@ -40,8 +41,8 @@ async function inTurn(list) {
   for (const entry of list) verdicts.push(await gate(entry));
   return verdicts;
 }
-const [format, lint, types] = gates;
-const results = (await Promise.all([inTurn([format, lint]), inTurn([types])])).flat();
+const [format, lint, types, circles] = gates;
+const results = (await Promise.all([inTurn([format, lint, circles]), inTurn([types])])).flat();
 let passed = results.filter(Boolean).length;
 let failed = results.length - passed;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, appSessions, appSlugs, apps, appVersions, contextChunks, contextItems, type Db } from '@tessera/db';
 import type { AppSnapshot } from '@tessera/agent';
-import type { AppRow } from './apps.repo';
+import type { AppRow } from './app-row';
 
 /** What a copy of an app starts from: its own id, slug, name and settings, the source's latest files. */
 export interface AppCopy {

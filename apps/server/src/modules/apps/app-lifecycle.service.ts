@@ -10,8 +10,8 @@ import {
 } from '@tessera/contracts/apps';
 import { type SessionUser } from '@tessera/contracts/auth';
 import type { VersionsRepo } from '../versions/versions.repo';
-import { MANIFEST_PATH } from '../versions/versions.service';
 import { copiedDefinition } from './app-copy';
+import { MANIFEST_PATH } from './app-manifest';
 import { APP_SETTINGS_CHANNEL, isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 /** The snapshot with `name` in its app.json (the name every later chat turn starts from). */

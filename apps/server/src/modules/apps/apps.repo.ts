@@ -2,9 +2,10 @@ import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, appSessions, appSlugs, apps, type Db } from '@tessera/db';
 import { createAppLifecycleRepo } from './app-lifecycle.repo';
+import type { AppRow } from './app-row';
 import { moveRecordField } from '../entities/records.repo';
 
-export type AppRow = typeof apps.$inferSelect;
+export type { AppRow };
 
 /** NOTIFY channel of saved app settings; the payload is the app's slug (the app hosts' cache key). */
 export const APP_SETTINGS_CHANNEL = 'app_settings';

@@ -14,7 +14,7 @@ import type { Logger } from '../../platform/logger';
 import type { AppRow } from '../apps/apps.repo';
 import { appToolsOf } from '../tool-runs/app-tools';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
-import { readManifest } from '../versions/versions.service';
+import { readManifest } from '../apps/app-manifest';
 import { utcDay } from './chat-limits';
 import { TURN_HEARTBEAT_MS } from './chat-orphans';
 import { RebaseFailed, remakeTurn } from './chat-rebase';

@@ -15,7 +15,8 @@ import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts';
 import type { AppsService } from '../apps/apps.service';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
-import { MANIFEST_PATH, readManifest, snapshotFiles, type VersionsService } from '../versions/versions.service';
+import { MANIFEST_PATH, readManifest } from '../apps/app-manifest';
+import { snapshotFiles, type VersionsService } from '../versions/versions.service';
 
 const M = MESSAGES.codeEditor;
 

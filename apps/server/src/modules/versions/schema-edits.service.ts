@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { AppsService } from '../apps/apps.service';
 import { filesMentioning, renameFieldInFiles } from './field-references';
 import type { VersionsRepo } from './versions.repo';
-import { readManifest, type VersionsService } from './versions.service';
+import { readManifest } from '../apps/app-manifest';
+import type { VersionsService } from './versions.service';
 
 const stillMentioned = (files: Record<string, string>, entity: string, fields: string[]) =>
   fields.flatMap((field) =>

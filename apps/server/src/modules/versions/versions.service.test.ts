@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, readManifest, snapshotFiles } from './versions.service';
+import { readManifest } from '../apps/app-manifest';
+import { diffSnapshots, snapshotFiles } from './versions.service';
 
 const schema = {
   type: 'object' as const,

@@ -10,25 +10,11 @@ import {
 } from '@tessera/contracts/chat';
 import { type EntitySchema } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
+import { MANIFEST_PATH, readManifest } from '../apps/app-manifest';
 import type { AppRow } from '../apps/apps.repo';
 import type { AppsService } from '../apps/apps.service';
 import type { PublishOutcome, PublishRepo } from './publish.repo';
 import type { VersionRow, VersionsRepo } from './versions.repo';
-
-export const MANIFEST_PATH = 'app.json';
-
-/** The name and main page a snapshot's app.json declares (tolerant: the validator reports a bad one). */
-export function readManifest(snapshot: AppSnapshot): { name?: string; mainPage?: string } {
-  try {
-    const raw = JSON.parse(snapshot.files[MANIFEST_PATH] ?? '{}') as { name?: unknown; mainPage?: unknown };
-    return {
-      name: typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : undefined,
-      mainPage: typeof raw.mainPage === 'string' ? raw.mainPage : undefined,
-    };
-  } catch {
-    return {};
-  }
-}
 
 /** Files of a snapshot as the diff and version views list them: entity schemas as `entities/{Name}.json`. */
 export function snapshotFiles(snapshot: AppSnapshot): Map<string, string> {
