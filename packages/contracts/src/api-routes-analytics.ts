@@ -1,9 +1,9 @@
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 import { AnalyticsQuerySchema, AnalyticsResponseSchema } from './analytics';
 
 /** An app's analytics (docs/product/analytics.md#calls). */
-export const ANALYTICS_API_ROUTES: ApiRoute[] = [
-  {
+export const ANALYTICS_ROUTES = defineRoutes({
+  readAnalytics: {
     method: 'get',
     path: '/api/apps/{appId}/analytics',
     tag: 'Apps',
@@ -12,7 +12,7 @@ export const ANALYTICS_API_ROUTES: ApiRoute[] = [
     query: AnalyticsQuerySchema,
     responses: { 200: AnalyticsResponseSchema },
   },
-  {
+  recordVisit: {
     method: 'post',
     path: '/live_api/analytics/visit',
     tag: 'App host',
@@ -23,4 +23,5 @@ export const ANALYTICS_API_ROUTES: ApiRoute[] = [
     host: 'appHost',
     responses: { 204: { description: 'Counted (or ignored: not published, or the preview).' } },
   },
-];
+});
+export const ANALYTICS_API_ROUTES: readonly ApiRoute[] = Object.values(ANALYTICS_ROUTES);

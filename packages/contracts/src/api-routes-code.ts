@@ -4,11 +4,11 @@ import {
   DeleteCodeFileRequestSchema,
   UpdateCodeFileRequestSchema,
 } from './code-files';
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 
 /** The code editor of generated and space apps (docs/product/editor-and-chat.md#calls). */
-export const CODE_API_ROUTES: ApiRoute[] = [
-  {
+export const CODE_ROUTES = defineRoutes({
+  listFiles: {
     method: 'get',
     path: '/api/apps/{appId}/files',
     tag: 'Versions',
@@ -19,7 +19,7 @@ export const CODE_API_ROUTES: ApiRoute[] = [
     responses: { 200: CodeFilesResponseSchema },
     errors: [403],
   },
-  {
+  updateFile: {
     method: 'post',
     path: '/api/apps/{appId}/files/update',
     tag: 'Versions',
@@ -31,7 +31,7 @@ export const CODE_API_ROUTES: ApiRoute[] = [
     responses: { 200: CodeFileSaveResponseSchema },
     errors: [403, 409],
   },
-  {
+  deleteFile: {
     method: 'post',
     path: '/api/apps/{appId}/files/delete',
     tag: 'Versions',
@@ -41,4 +41,5 @@ export const CODE_API_ROUTES: ApiRoute[] = [
     responses: { 200: CodeFileSaveResponseSchema },
     errors: [403],
   },
-];
+});
+export const CODE_API_ROUTES: readonly ApiRoute[] = Object.values(CODE_ROUTES);

@@ -1,4 +1,4 @@
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 import {
   CREDIT_ADJUSTMENT_MAX,
   CreditAdjustmentRequestSchema,
@@ -12,8 +12,8 @@ import {
 const USERS = '/api/apps/{appId}/end-users';
 
 /** The app's end users and their credits, for its owner (docs/product/tools.md#credits). */
-export const CREDITS_API_ROUTES: readonly ApiRoute[] = [
-  {
+export const CREDIT_ROUTES = defineRoutes({
+  listEndUsers: {
     method: 'get',
     path: USERS,
     tag: 'Tools',
@@ -23,7 +23,7 @@ export const CREDITS_API_ROUTES: readonly ApiRoute[] = [
     query: EndUsersQuerySchema,
     responses: { 200: EndUsersResponseSchema },
   },
-  {
+  creditHistory: {
     method: 'get',
     path: `${USERS}/{appUserId}/credits`,
     tag: 'Tools',
@@ -31,7 +31,7 @@ export const CREDITS_API_ROUTES: readonly ApiRoute[] = [
     auth: 'builder',
     responses: { 200: CreditHistoryResponseSchema },
   },
-  {
+  adjustCredits: {
     method: 'post',
     path: `${USERS}/{appUserId}/credits`,
     tag: 'Tools',
@@ -42,4 +42,5 @@ export const CREDITS_API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: CreditAdjustmentResponseSchema },
     errors: [409],
   },
-];
+});
+export const CREDITS_API_ROUTES: readonly ApiRoute[] = Object.values(CREDIT_ROUTES);

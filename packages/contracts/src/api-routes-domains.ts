@@ -1,4 +1,4 @@
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 import {
   AddCustomDomainRequestSchema,
   CustomDomainSchema,
@@ -8,8 +8,8 @@ import {
 import { StatusTrueSchema } from './api-responses';
 
 /** Custom domains of an app and the TLS proxy's ask (docs/product/custom-domains.md#calls). */
-export const DOMAINS_API_ROUTES: ApiRoute[] = [
-  {
+export const DOMAIN_ROUTES = defineRoutes({
+  listDomains: {
     method: 'get',
     path: '/api/apps/{appId}/domains',
     tag: 'Apps',
@@ -18,7 +18,7 @@ export const DOMAINS_API_ROUTES: ApiRoute[] = [
     responses: { 200: CustomDomainsResponseSchema },
     errors: [403],
   },
-  {
+  addDomain: {
     method: 'post',
     path: '/api/apps/{appId}/domains',
     tag: 'Apps',
@@ -30,7 +30,7 @@ export const DOMAINS_API_ROUTES: ApiRoute[] = [
     responses: { 200: CustomDomainSchema },
     errors: [403, 409],
   },
-  {
+  verifyDomain: {
     method: 'post',
     path: '/api/apps/{appId}/domains/{domainId}/verify',
     tag: 'Apps',
@@ -39,7 +39,7 @@ export const DOMAINS_API_ROUTES: ApiRoute[] = [
     responses: { 200: CustomDomainSchema },
     errors: [403],
   },
-  {
+  deleteDomain: {
     method: 'delete',
     path: '/api/apps/{appId}/domains/{domainId}',
     tag: 'Apps',
@@ -48,7 +48,7 @@ export const DOMAINS_API_ROUTES: ApiRoute[] = [
     responses: { 200: StatusTrueSchema },
     errors: [403],
   },
-  {
+  askDomain: {
     method: 'get',
     path: '/api/domains/ask',
     tag: 'System',
@@ -59,4 +59,5 @@ export const DOMAINS_API_ROUTES: ApiRoute[] = [
     responses: { 200: StatusTrueSchema },
     errors: [404],
   },
-];
+});
+export const DOMAINS_API_ROUTES: readonly ApiRoute[] = Object.values(DOMAIN_ROUTES);

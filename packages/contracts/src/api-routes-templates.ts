@@ -1,5 +1,4 @@
-import type { ApiRoute } from './api-route';
-import { SaveAppResponseSchema } from './apps';
+import { defineRoutes, type ApiRoute } from './api-route';
 import {
   AppTemplateSchema,
   CreateTemplateCategoryRequestSchema,
@@ -7,11 +6,12 @@ import {
   TemplateCategoriesResponseSchema,
   TemplateListResponseSchema,
   UseTemplateRequestSchema,
+  UseTemplateResponseSchema,
 } from './templates';
 
 /** The template library (docs/product/templates.md#calls). */
-export const TEMPLATE_API_ROUTES: ApiRoute[] = [
-  {
+export const TEMPLATE_ROUTES = defineRoutes({
+  listTemplates: {
     method: 'get',
     path: '/api/templates',
     tag: 'Templates',
@@ -19,7 +19,7 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
     auth: 'builder',
     responses: { 200: TemplateListResponseSchema },
   },
-  {
+  useTemplate: {
     method: 'post',
     path: '/api/templates/{templateId}/use',
     tag: 'Templates',
@@ -28,10 +28,10 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
       "The same requestKey gives back the first copy. Refused: a Pro template on the free plan, or more data items than the builder's plan allows in one app (403 `PLAN_LIMIT_REACHED` with `details.upgradeReason`).",
     auth: 'builder',
     body: UseTemplateRequestSchema,
-    responses: { 200: SaveAppResponseSchema },
+    responses: { 200: UseTemplateResponseSchema },
     errors: [403],
   },
-  {
+  listCategories: {
     method: 'get',
     path: '/api/templates/categories',
     tag: 'Templates',
@@ -40,7 +40,7 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
     responses: { 200: TemplateCategoriesResponseSchema },
     errors: [403],
   },
-  {
+  addCategory: {
     method: 'post',
     path: '/api/templates/categories',
     tag: 'Templates',
@@ -51,7 +51,7 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
     responses: { 200: TemplateCategoriesResponseSchema },
     errors: [403, 409],
   },
-  {
+  getAppTemplate: {
     method: 'get',
     path: '/api/apps/{appId}/template',
     tag: 'Templates',
@@ -60,7 +60,7 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
     responses: { 200: AppTemplateSchema },
     errors: [403],
   },
-  {
+  saveAppTemplate: {
     method: 'post',
     path: '/api/apps/{appId}/template',
     tag: 'Templates',
@@ -70,4 +70,5 @@ export const TEMPLATE_API_ROUTES: ApiRoute[] = [
     responses: { 200: AppTemplateSchema },
     errors: [403, 409],
   },
-];
+});
+export const TEMPLATE_API_ROUTES: readonly ApiRoute[] = Object.values(TEMPLATE_ROUTES);

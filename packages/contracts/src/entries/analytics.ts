@@ -10,3 +10,4 @@ export {
   type AnalyticsDay,
   type AnalyticsResponse,
 } from '../analytics';
+export { ANALYTICS_ROUTES } from '../api-routes-analytics';

@@ -27,3 +27,4 @@ export {
   type ImportDeclaration,
   type ReferenceUpdate,
 } from '../code-references';
+export { CODE_ROUTES } from '../api-routes-code';

@@ -20,3 +20,4 @@ export {
   type CreditHistoryResponse,
   type CreditAdjustmentResponse,
 } from '../credits';
+export { CREDIT_ROUTES } from '../api-routes-credits';

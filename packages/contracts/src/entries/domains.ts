@@ -19,3 +19,4 @@ export {
   type CustomDomain,
   type CustomDomainsResponse,
 } from '../custom-domains';
+export { DOMAIN_ROUTES } from '../api-routes-domains';

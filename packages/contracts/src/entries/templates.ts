@@ -19,3 +19,4 @@ export {
   type SaveAppTemplateRequest,
   type AppTemplate,
 } from '../templates';
+export { TEMPLATE_ROUTES } from '../api-routes-templates';

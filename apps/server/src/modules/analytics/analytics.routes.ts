@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AnalyticsQuerySchema, type AnalyticsRange } from '@tessera/contracts/analytics';
-import { AppError } from '../../platform/errors';
+import { ANALYTICS_ROUTES, type AnalyticsRange } from '@tessera/contracts/analytics';
 import { clientIp } from '../../platform/http/client-ip';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { AnalyticsService } from './analytics.service';
 
@@ -14,11 +14,9 @@ export function analyticsRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/apps/:appId/analytics', signedIn, async (c) => {
-    const query = AnalyticsQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new AppError('VALIDATION_FAILED', query.error.issues[0]!.message);
-    const days = query.data.days ? (Number(query.data.days) as AnalyticsRange) : undefined;
-    return c.json(await analytics.read(c.var.user, c.req.param('appId'), days));
+  routesOn(app)(ANALYTICS_ROUTES.readAnalytics, signedIn, async ({ c, params, query }) => {
+    const { days } = query();
+    return analytics.read(c.var.user, params.appId, days ? (Number(days) as AnalyticsRange) : undefined);
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { DeleteCodeFileRequestSchema, UpdateCodeFileRequestSchema } from '@tessera/contracts/code';
-import { readJson } from '../../platform/http/validate';
+import { CODE_ROUTES } from '@tessera/contracts/code';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { CodeFilesService } from './code-files.service';
 
@@ -13,16 +13,13 @@ export function codeFilesRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/apps/:appId/files', signedIn, async (c) =>
-    c.json(await codeFiles.list(c.var.user, c.req.param('appId'))),
+  const on = routesOn(app);
+  on(CODE_ROUTES.listFiles, signedIn, async ({ c, params }) => codeFiles.list(c.var.user, params.appId));
+  on(CODE_ROUTES.updateFile, signedIn, async ({ c, params, body }) =>
+    codeFiles.update(c.var.user, params.appId, await body()),
   );
-  app.post('/api/apps/:appId/files/update', signedIn, async (c) => {
-    const body = await readJson(c, UpdateCodeFileRequestSchema);
-    return c.json(await codeFiles.update(c.var.user, c.req.param('appId'), body));
-  });
-  app.post('/api/apps/:appId/files/delete', signedIn, async (c) => {
-    const body = await readJson(c, DeleteCodeFileRequestSchema);
-    return c.json(await codeFiles.remove(c.var.user, c.req.param('appId'), body));
-  });
+  on(CODE_ROUTES.deleteFile, signedIn, async ({ c, params, body }) =>
+    codeFiles.remove(c.var.user, params.appId, await body()),
+  );
   return app;
 }

@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CreditAdjustmentRequestSchema, EndUsersQuerySchema } from '@tessera/contracts/credits';
-import { AppError } from '../../platform/errors';
-import { readJson } from '../../platform/http/validate';
+import { CREDIT_ROUTES } from '@tessera/contracts/credits';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { CreditsService } from './credits.service';
 
@@ -13,23 +12,11 @@ export function creditsRoutes({ credits, signedIn }: { credits: CreditsService; 
   const USERS = '/api/apps/:appId/end-users';
   app.use(USERS, signedIn);
   app.use(`${USERS}/*`, signedIn);
-  app.get(USERS, async (c) => {
-    const query = EndUsersQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new AppError('VALIDATION_FAILED', query.error.issues[0]!.message);
-    return c.json(await credits.list(c.var.user, c.req.param('appId'), query.data));
-  });
-  app.get(`${USERS}/:appUserId/credits`, async (c) =>
-    c.json(await credits.history(c.var.user, c.req.param('appId'), c.req.param('appUserId'))),
-  );
-  app.post(`${USERS}/:appUserId/credits`, async (c) =>
-    c.json(
-      await credits.adjust(
-        c.var.user,
-        c.req.param('appId'),
-        c.req.param('appUserId'),
-        await readJson(c, CreditAdjustmentRequestSchema),
-      ),
-    ),
+  const on = routesOn(app);
+  on(CREDIT_ROUTES.listEndUsers, async ({ c, params, query }) => credits.list(c.var.user, params.appId, query()));
+  on(CREDIT_ROUTES.creditHistory, async ({ c, params }) => credits.history(c.var.user, params.appId, params.appUserId));
+  on(CREDIT_ROUTES.adjustCredits, async ({ c, params, body }) =>
+    credits.adjust(c.var.user, params.appId, params.appUserId, await body()),
   );
   return app;
 }

@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AddCustomDomainRequestSchema, DomainAskQuerySchema } from '@tessera/contracts/domains';
-import { AppError } from '../../platform/errors';
-import { readJson } from '../../platform/http/validate';
+import { DOMAIN_ROUTES } from '@tessera/contracts/domains';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { DomainsService } from './domains.service';
 
@@ -14,26 +13,21 @@ export function domainsRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/apps/:appId/domains', signedIn, async (c) =>
-    c.json(await domains.list(c.var.user, c.req.param('appId'))),
-  );
-  app.post('/api/apps/:appId/domains', signedIn, async (c) => {
-    const { hostname } = await readJson(c, AddCustomDomainRequestSchema);
-    return c.json(await domains.add(c.var.user, c.req.param('appId'), hostname));
+  const on = routesOn(app);
+  on(DOMAIN_ROUTES.listDomains, signedIn, async ({ c, params }) => domains.list(c.var.user, params.appId));
+  on(DOMAIN_ROUTES.addDomain, signedIn, async ({ c, params, body }) => {
+    const { hostname } = await body();
+    return domains.add(c.var.user, params.appId, hostname);
   });
-  app.post('/api/apps/:appId/domains/:domainId/verify', signedIn, async (c) =>
-    c.json(await domains.verify(c.var.user, c.req.param('appId'), c.req.param('domainId'))),
+  on(DOMAIN_ROUTES.verifyDomain, signedIn, async ({ c, params }) =>
+    domains.verify(c.var.user, params.appId, params.domainId),
   );
-  app.delete('/api/apps/:appId/domains/:domainId', signedIn, async (c) =>
-    c.json(await domains.remove(c.var.user, c.req.param('appId'), c.req.param('domainId'))),
+  on(DOMAIN_ROUTES.deleteDomain, signedIn, async ({ c, params }) =>
+    domains.remove(c.var.user, params.appId, params.domainId),
   );
   // No auth: the TLS proxy asks before it requests a certificate; only yes (200) or no (404).
-  app.get('/api/domains/ask', async (c) => {
-    const query = DomainAskQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new AppError('VALIDATION_FAILED', query.error.issues[0]!.message);
-    return (await domains.mayIssueCertificate(query.data.domain))
-      ? c.json({ status: true })
-      : c.json({ status: false }, 404);
-  });
+  on(DOMAIN_ROUTES.askDomain, async ({ c, query }) =>
+    (await domains.mayIssueCertificate(query().domain)) ? c.json({ status: true }) : c.json({ status: false }, 404),
+  );
   return app;
 }

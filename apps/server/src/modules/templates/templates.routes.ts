@@ -1,10 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  CreateTemplateCategoryRequestSchema,
-  SaveAppTemplateRequestSchema,
-  UseTemplateRequestSchema,
-} from '@tessera/contracts/templates';
-import { readJson } from '../../platform/http/validate';
+import { TEMPLATE_ROUTES } from '@tessera/contracts/templates';
+import { routesOn } from '../../platform/http/route';
 import type { AuthVariables } from '../auth/session';
 import type { TemplatesService } from './templates.service';
 
@@ -17,27 +13,22 @@ export function templatesRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/templates', signedIn, async (c) => c.json(await templates.list()));
-  app.get('/api/templates/categories', signedIn, async (c) => c.json(await templates.listCategories(c.var.user)));
-  app.post('/api/templates/categories', signedIn, async (c) => {
-    const { name } = await readJson(c, CreateTemplateCategoryRequestSchema);
-    return c.json(await templates.addCategory(c.var.user, name));
+  const on = routesOn(app);
+  on(TEMPLATE_ROUTES.listTemplates, signedIn, async () => templates.list());
+  on(TEMPLATE_ROUTES.listCategories, signedIn, async ({ c }) => templates.listCategories(c.var.user));
+  on(TEMPLATE_ROUTES.addCategory, signedIn, async ({ c, body }) => {
+    const { name } = await body();
+    return templates.addCategory(c.var.user, name);
   });
-  app.post('/api/templates/:templateId/use', signedIn, async (c) => {
-    const { requestKey } = await readJson(c, UseTemplateRequestSchema);
-    return c.json(await templates.use(c.var.user, c.req.param('templateId'), requestKey));
+  on(TEMPLATE_ROUTES.useTemplate, signedIn, async ({ c, params, body }) => {
+    const { requestKey } = await body();
+    return templates.use(c.var.user, params.templateId, requestKey);
   });
-  app.get('/api/apps/:appId/template', signedIn, async (c) =>
-    c.json(await templates.getAppTemplate(c.var.user, c.req.param('appId'))),
+  on(TEMPLATE_ROUTES.getAppTemplate, signedIn, async ({ c, params }) =>
+    templates.getAppTemplate(c.var.user, params.appId),
   );
-  app.post('/api/apps/:appId/template', signedIn, async (c) =>
-    c.json(
-      await templates.saveAppTemplate(
-        c.var.user,
-        c.req.param('appId'),
-        await readJson(c, SaveAppTemplateRequestSchema),
-      ),
-    ),
+  on(TEMPLATE_ROUTES.saveAppTemplate, signedIn, async ({ c, params, body }) =>
+    templates.saveAppTemplate(c.var.user, params.appId, await body()),
   );
   return app;
 }

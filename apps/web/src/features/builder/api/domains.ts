@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomDomain, CustomDomainsResponse } from '@tessera/contracts/domains';
-import { apiFetch } from '../../../shared/api';
+import { DOMAIN_ROUTES } from '@tessera/contracts/domains';
+import { callRoute } from '../../../shared/api';
 import { appKeys } from './app';
 
 const domainsKey = (appId: string) => ['apps', 'domains', appId] as const;
-const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/domains`;
 
 /** `GET /api/apps/{appId}/domains`: the app's custom domains with their DNS records and status. */
 export function useCustomDomains(appId: string) {
   return useQuery({
     queryKey: domainsKey(appId),
-    queryFn: () => apiFetch<CustomDomainsResponse>(base(appId)),
+    queryFn: () => callRoute(DOMAIN_ROUTES.listDomains, { appId }),
   });
 }
 
@@ -27,7 +26,7 @@ function useRefresh(appId: string) {
 export function useAddCustomDomain(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
-    mutationFn: (hostname: string) => apiFetch<CustomDomain>(base(appId), { method: 'POST', body: { hostname } }),
+    mutationFn: (hostname: string) => callRoute(DOMAIN_ROUTES.addDomain, { appId }, { body: { hostname } }),
     onSuccess: refresh,
   });
 }
@@ -36,8 +35,7 @@ export function useAddCustomDomain(appId: string) {
 export function useVerifyCustomDomain(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
-    mutationFn: (domainId: string) =>
-      apiFetch<CustomDomain>(`${base(appId)}/${encodeURIComponent(domainId)}/verify`, { method: 'POST' }),
+    mutationFn: (domainId: string) => callRoute(DOMAIN_ROUTES.verifyDomain, { appId, domainId }),
     onSuccess: refresh,
   });
 }
@@ -45,8 +43,7 @@ export function useVerifyCustomDomain(appId: string) {
 export function useRemoveCustomDomain(appId: string) {
   const refresh = useRefresh(appId);
   return useMutation({
-    mutationFn: (domainId: string) =>
-      apiFetch<{ status: true }>(`${base(appId)}/${encodeURIComponent(domainId)}`, { method: 'DELETE' }),
+    mutationFn: (domainId: string) => callRoute(DOMAIN_ROUTES.deleteDomain, { appId, domainId }),
     onSuccess: refresh,
   });
 }

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CodeFileSaveResponseSchema,
-  CodeFilesResponseSchema,
-  type CodeFileSaveResponse,
-  type CodeFilesResponse,
-  type ReferenceUpdate,
-} from '@tessera/contracts/code';
-import { apiFetch } from '../../../shared/api';
-
-const files = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/files`;
+import { CODE_ROUTES, type CodeFileSaveResponse, type ReferenceUpdate } from '@tessera/contracts/code';
+import { callRoute } from '../../../shared/api';
 
 export const codeKeys = {
   files: (appId: string) => ['code-editor', appId, 'files'] as const,
@@ -18,7 +10,7 @@ export const codeKeys = {
 export function useCodeFiles(appId: string) {
   return useQuery({
     queryKey: codeKeys.files(appId),
-    queryFn: () => apiFetch<CodeFilesResponse>(files(appId), { schema: CodeFilesResponseSchema }),
+    queryFn: () => callRoute(CODE_ROUTES.listFiles, { appId }),
     staleTime: 0,
     gcTime: 0,
     retry: 1,
@@ -30,7 +22,7 @@ export function saveCodeFile(
   appId: string,
   file: { id?: string; path?: string; content: string },
 ): Promise<CodeFileSaveResponse> {
-  return apiFetch(`${files(appId)}/update`, { method: 'POST', body: { file }, schema: CodeFileSaveResponseSchema });
+  return callRoute(CODE_ROUTES.updateFile, { appId }, { body: { file } });
 }
 
 /** `POST .../files/delete` with the new text of the files that imported it. */
@@ -39,9 +31,9 @@ export function deleteCodeFile(
   fileId: string,
   references: ReferenceUpdate[],
 ): Promise<CodeFileSaveResponse> {
-  return apiFetch(`${files(appId)}/delete`, {
-    method: 'POST',
-    body: { fileId, referencesToUpdate: references.map(({ path, content }) => ({ path, content })) },
-    schema: CodeFileSaveResponseSchema,
-  });
+  return callRoute(
+    CODE_ROUTES.deleteFile,
+    { appId },
+    { body: { fileId, referencesToUpdate: references.map(({ path, content }) => ({ path, content })) } },
+  );
 }

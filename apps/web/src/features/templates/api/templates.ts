@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AppTemplateSchema,
-  TemplateCategoriesResponseSchema,
-  TemplateListResponseSchema,
-  UseTemplateResponseSchema,
-  type SaveAppTemplateRequest,
-} from '@tessera/contracts/templates';
-import { apiFetch } from '../../../shared/api';
+import { TEMPLATE_ROUTES, type SaveAppTemplateRequest } from '@tessera/contracts/templates';
+import { callRoute } from '../../../shared/api';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -19,7 +13,7 @@ export const templateKeys = {
 export function useTemplates() {
   return useQuery({
     queryKey: templateKeys.list(),
-    queryFn: () => apiFetch('/api/templates', { schema: TemplateListResponseSchema }),
+    queryFn: () => callRoute(TEMPLATE_ROUTES.listTemplates, {}),
   });
 }
 
@@ -28,11 +22,7 @@ export function useUseTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ templateId, requestKey }: { templateId: string; requestKey: string }) =>
-      apiFetch(`/api/templates/${encodeURIComponent(templateId)}/use`, {
-        method: 'POST',
-        body: { requestKey },
-        schema: UseTemplateResponseSchema,
-      }),
+      callRoute(TEMPLATE_ROUTES.useTemplate, { templateId }, { body: { requestKey } }),
     // Home's app list (its query keys start with 'apps').
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apps'] }),
   });
@@ -42,8 +32,7 @@ export function useUseTemplate() {
 export function useTemplateCategories(enabled: boolean) {
   return useQuery({
     queryKey: templateKeys.categories(),
-    queryFn: async () =>
-      (await apiFetch('/api/templates/categories', { schema: TemplateCategoriesResponseSchema })).categories,
+    queryFn: async () => (await callRoute(TEMPLATE_ROUTES.listCategories, {})).categories,
     enabled,
   });
 }
@@ -51,12 +40,7 @@ export function useTemplateCategories(enabled: boolean) {
 export function useAddTemplateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch('/api/templates/categories', {
-        method: 'POST',
-        body: { name },
-        schema: TemplateCategoriesResponseSchema,
-      }),
+    mutationFn: (name: string) => callRoute(TEMPLATE_ROUTES.addCategory, {}, { body: { name } }),
     onSuccess: ({ categories }) => {
       queryClient.setQueryData(templateKeys.categories(), categories);
       void queryClient.invalidateQueries({ queryKey: templateKeys.list() });
@@ -68,7 +52,7 @@ export function useAddTemplateCategory() {
 export function useAppTemplate(appId: string) {
   return useQuery({
     queryKey: templateKeys.ofApp(appId),
-    queryFn: () => apiFetch(`/api/apps/${encodeURIComponent(appId)}/template`, { schema: AppTemplateSchema }),
+    queryFn: () => callRoute(TEMPLATE_ROUTES.getAppTemplate, { appId }),
   });
 }
 
@@ -76,11 +60,7 @@ export function useSaveAppTemplate(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SaveAppTemplateRequest) =>
-      apiFetch(`/api/apps/${encodeURIComponent(appId)}/template`, {
-        method: 'POST',
-        body: request,
-        schema: AppTemplateSchema,
-      }),
+      callRoute(TEMPLATE_ROUTES.saveAppTemplate, { appId }, { body: request }),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateKeys.ofApp(appId), saved);
       void queryClient.invalidateQueries({ queryKey: templateKeys.list() });

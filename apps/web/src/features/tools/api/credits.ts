@@ -1,15 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CreditAdjustmentResponseSchema,
-  CreditHistoryResponseSchema,
-  EndUsersResponseSchema,
-  type CreditAdjustmentRequest,
-} from '@tessera/contracts/credits';
-import { apiFetch } from '../../../shared/api';
-
-const usersPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/end-users`;
-const creditsPath = (appId: string, appUserId: string) =>
-  `${usersPath(appId)}/${encodeURIComponent(appUserId)}/credits`;
+import { CREDIT_ROUTES, type CreditAdjustmentRequest } from '@tessera/contracts/credits';
+import { callRoute } from '../../../shared/api';
 
 export const creditKeys = {
   all: (appId: string) => ['end-users', appId] as const,
@@ -21,8 +12,7 @@ export const creditKeys = {
 export function useEndUsers(appId: string, q: string) {
   return useQuery({
     queryKey: creditKeys.list(appId, q),
-    queryFn: () =>
-      apiFetch(`${usersPath(appId)}?${new URLSearchParams(q ? { q } : {})}`, { schema: EndUsersResponseSchema }),
+    queryFn: () => callRoute(CREDIT_ROUTES.listEndUsers, { appId }, { query: q ? { q } : {} }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +21,7 @@ export function useEndUsers(appId: string, q: string) {
 export function useCreditHistory(appId: string, appUserId: string) {
   return useQuery({
     queryKey: creditKeys.history(appId, appUserId),
-    queryFn: () => apiFetch(creditsPath(appId, appUserId), { schema: CreditHistoryResponseSchema }),
+    queryFn: () => callRoute(CREDIT_ROUTES.creditHistory, { appId, appUserId }),
   });
 }
 
@@ -40,11 +30,7 @@ export function useAdjustCredits(appId: string, appUserId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CreditAdjustmentRequest) =>
-      apiFetch(creditsPath(appId, appUserId), {
-        method: 'POST',
-        body: request,
-        schema: CreditAdjustmentResponseSchema,
-      }),
+      callRoute(CREDIT_ROUTES.adjustCredits, { appId, appUserId }, { body: request }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: creditKeys.all(appId) }),
   });
 }
