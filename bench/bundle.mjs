@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generated-app bundling: a 30-file app (10 pages, 15 components, 3 services, layout, app.json,
-// globals.css) built by apps/server/src/modules/runtime/bundler.ts — cold (first build of the
+// globals.css) built by apps/server/src/modules/app-host/bundler.ts — cold (first build of the
 // process), warm (a new version each time: the in-process esbuild service and Tailwind sheets are
 // warm, the content is new), cache hits (memory, disk) — and the browser runtime's size.
 // Target: warm <= 100 ms at p50. Run: node --import tsx bench/bundle.mjs [--samples=N] [--json]
@@ -52,8 +52,8 @@ export function benchSnapshot(salt = '') {
 }
 
 export async function runBundleBench({ samples: n = samples } = {}) {
-  const { buildSnapshot, createBundler } = await import('../apps/server/src/modules/runtime/bundler.ts');
-  const { buildRuntimeAssets } = await import('../apps/server/src/modules/runtime/runtime-assets.ts');
+  const { buildSnapshot, createBundler } = await import('../apps/server/src/modules/app-host/bundler.ts');
+  const { buildRuntimeAssets } = await import('../apps/server/src/modules/app-host/runtime-assets.ts');
   const fileCount = Object.keys(benchSnapshot().files).length;
 
   let t = performance.now();

@@ -75,7 +75,7 @@ import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
 import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 import { resolveUploadType } from './modules/context/parse';
-import { parsePool } from './modules/context/parse-worker';
+import { parsePool } from './modules/context/parse-pool';
 import { createAppHostModule } from './modules/app-host';
 import { createCreditsModule } from './modules/credits';
 import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';

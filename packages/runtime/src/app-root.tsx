@@ -31,7 +31,7 @@ import { applyLook, useShowsWatermark } from './look';
 
 type Bridge = ReturnType<typeof createFrameBridge>;
 
-/** What the compiled app module exports (apps/server/src/modules/runtime/bundler.ts). */
+/** What the compiled app module exports (apps/server/src/modules/app-host/bundler.ts). */
 interface AppModule {
   pages: Record<string, { default?: ComponentType }>;
   components: Record<string, unknown>;

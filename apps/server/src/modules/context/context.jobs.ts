@@ -10,7 +10,7 @@ import type { ContextItemRow, ContextRepo } from './context.repo';
 import { ConnectorError, type Connectors } from './connectors';
 import { CONNECTOR_JOB, INGEST_JOB, SCRAPE_JOB, usageMonth } from './context.service';
 import type { UploadType } from './parse';
-import { parsePool } from './parse-worker';
+import { parsePool } from './parse-pool';
 
 /** A crawler (scraper/crawl-site.ts `crawlSite`): yields the site's pages as Markdown. */
 export type CrawlFn = (options: {

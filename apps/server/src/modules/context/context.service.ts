@@ -19,7 +19,7 @@ import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.ser
 import { ConnectorError, type Connectors } from './connectors';
 import { CONTEXT_CHANNEL, type ContextItemRow, type ContextRepo } from './context.repo';
 import { resolveUploadType, type UploadType } from './parse';
-import { parsePool } from './parse-worker';
+import { parsePool } from './parse-pool';
 
 export const APP_NOT_FOUND = 'App not found';
 export const ITEM_NOT_FOUND = 'Data item not found';

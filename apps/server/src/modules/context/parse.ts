@@ -276,7 +276,7 @@ export async function checkUpload(
 
 /**
  * Parses an upload of a known type into plain text (paragraphs separated by blank lines). Runs in
- * the parse worker (parse-worker.ts): the bounds here cap what a file unpacks to, the worker's
+ * the parse pool (parse-pool.ts): the bounds here cap what a file unpacks to, the worker's
  * memory and time limits cap the rest.
  */
 export async function parseDocument(type: UploadType, bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {

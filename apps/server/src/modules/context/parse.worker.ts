@@ -1,5 +1,5 @@
 /**
- * Worker thread that reads untrusted data-source content (parse-worker.ts starts and limits it):
+ * Worker thread that reads untrusted data-source content (parse-pool.ts starts and limits it):
  * upload checks, document parsing and the HTML-to-markdown conversion of scraped pages. Whatever a
  * file does to memory or time happens here, under the worker's resource limits, not on the thread
  * that serves requests (and, on PGlite, runs the database).

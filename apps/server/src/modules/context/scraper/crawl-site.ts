@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors';
 import { isOutboundError, parseFetchUrl, safeFetch, type FetchPolicy } from '../../../platform/outbound';
-import { parsePool } from '../parse-worker';
+import { parsePool } from '../parse-pool';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots';
 import { isSameSite, looksLikeFile, normalizeUrl } from './urls';
 

@@ -70,7 +70,7 @@ const collapse = (text: string | null | undefined) => (text ?? '').replace(/\s+/
  * the DOM), turndown writes it as markdown, and when Readability finds nothing the body's text is
  * used instead. Links come out absolute, resolved against `pageUrl` (or the page's `<base href>`).
  * Pages over `HTML_MAX_CHARS` or `HTML_MAX_ELEMENTS` are refused with an AppError. The crawler runs
- * this in the parse worker (../parse-worker.ts).
+ * this in the parse pool's worker (../parse-pool.ts).
  */
 /** Refuses, before any parsing, a page too large or with too many elements to convert (plain words). */
 function checkSize(html: string) {

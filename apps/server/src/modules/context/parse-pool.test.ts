@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { AppError } from '../../platform/errors';
-import { createParsePool } from './parse-worker';
+import { createParsePool } from './parse-pool';
 
 const limits = { maxInflatedBytes: 64 * 1024 * 1024 };
 /** ~3 MB of CSV whose rendering takes well over 100 ms. */
