@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run check`: the gates a change must pass — formatting (Prettier), lint (ESLint, with the import
-// boundaries, then scripts/import-cycles.mjs: no import circle between files), types (`tsc -b`, incremental) — then every test suite (scripts/test.mjs). Each gate
+// boundaries, then scripts/import-cycles.mjs: no import circle between files), types (`tsc -b`, incremental),
+// the committed OpenAPI document is current (scripts/openapi.mjs --check) and the migrations hold the schema
+// (scripts/migrations-check.mjs) — then every test suite (scripts/test.mjs). Each gate
 // counts as one check in the final `N passed, N failed` line; the tests run even when a gate fails,
 // so one run shows everything that is wrong. `npm run check -- --static` stops after the gates.
 // Types run beside formatting then lint (two cores); each gate's output is printed when it ends.
@@ -15,6 +17,8 @@ const gates = [
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['types', bin('tsc'), ['-b']],
   ['import circles', process.execPath, ['scripts/import-cycles.mjs']],
+  ['openapi document', process.execPath, ['scripts/openapi.mjs', '--check']],
+  ['migrations', process.execPath, ['scripts/migrations-check.mjs']],
 ];
 
 /** Runs one gate with its output held back, then prints it with the verdict and duration. */
@@ -41,8 +45,8 @@ async function inTurn(list) {
   for (const entry of list) verdicts.push(await gate(entry));
   return verdicts;
 }
-const [format, lint, types, circles] = gates;
-const results = (await Promise.all([inTurn([format, lint, circles]), inTurn([types])])).flat();
+const [format, lint, types, circles, openapi, migrations] = gates;
+const results = (await Promise.all([inTurn([format, lint, circles]), inTurn([types, openapi, migrations])])).flat();
 let passed = results.filter(Boolean).length;
 let failed = results.length - passed;
 
