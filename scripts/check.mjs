@@ -2,8 +2,8 @@
 // `npm run check`: the gates a change must pass — formatting (Prettier), lint (ESLint, with the import
 // boundaries, then scripts/import-cycles.mjs: no import circle between files), types (`tsc -b`, incremental),
 // the committed OpenAPI document is current (scripts/openapi.mjs --check) and the migrations hold the schema
-// (scripts/migrations-check.mjs) — then every test suite (scripts/test.mjs). Each gate
-// counts as one check in the final `N passed, N failed` line; the tests run even when a gate fails,
+// (scripts/migrations-check.mjs), every link and #heading in the docs resolves (scripts/doc-links.mjs) —
+// then every test suite (scripts/test.mjs). Each gate counts as one check in the final `N passed, N failed` line; the tests run even when a gate fails,
 // so one run shows everything that is wrong. `npm run check -- --static` stops after the gates.
 // Types run beside formatting then lint (two cores); each gate's output is printed when it ends.
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ const gates = [
   ['import circles', process.execPath, ['scripts/import-cycles.mjs']],
   ['openapi document', process.execPath, ['scripts/openapi.mjs', '--check']],
   ['migrations', process.execPath, ['scripts/migrations-check.mjs']],
+  ['doc links', process.execPath, ['scripts/doc-links.mjs']],
 ];
 
 /** Runs one gate with its output held back, then prints it with the verdict and duration. */
@@ -45,8 +46,10 @@ async function inTurn(list) {
   for (const entry of list) verdicts.push(await gate(entry));
   return verdicts;
 }
-const [format, lint, types, circles, openapi, migrations] = gates;
-const results = (await Promise.all([inTurn([format, lint, circles]), inTurn([types, openapi, migrations])])).flat();
+const [format, lint, types, circles, openapi, migrations, docLinks] = gates;
+const results = (
+  await Promise.all([inTurn([format, lint, circles, docLinks]), inTurn([types, openapi, migrations])])
+).flat();
 let passed = results.filter(Boolean).length;
 let failed = results.length - passed;
 

@@ -27,7 +27,7 @@ function takeSessionId(): string | null {
 
 /**
  * The paywall on the app's own host (`/apps/{appId}/membership?nextUrl=`), for a signed-in end user
- * without a membership (docs/product/memberships.md#paywall), in the app's own look: the product,
+ * without a membership (docs/product/memberships.md#screens-and-routes), in the app's own look: the product,
  * its price in its currency and the checkout. Gumroad's opens in a new tab and the payment is
  * checked until it is confirmed; Stripe's comes back here with its session, checked at once. Then
  * back to `nextUrl`.

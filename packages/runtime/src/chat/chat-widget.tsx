@@ -1,5 +1,5 @@
 /**
- * The app's chat assistant (docs/product/app-chat.md#in-the-app): a bubble in the corner of every
+ * The app's chat assistant (docs/product/app-chat.md#screens-and-routes): a bubble in the corner of every
  * page of a generated app whose assistant is active. End users ask; the answer streams in with the
  * sources it used. Styled by the app's theme variables, with neutral fallbacks.
  */

@@ -20,7 +20,7 @@ function lineOf(entity: string, record: EntityRecord): string {
 }
 
 /**
- * The app's records this caller may read, as context for the assistant (docs/product/app-chat.md#records):
+ * The app's records this caller may read, as context for the assistant (docs/product/app-chat.md#rules-and-messages):
  * each entity is listed through the entity API's own access rules for the caller (an end user gets
  * only what the entity's read level gives them, a visitor only public entities), so nothing reaches
  * the prompt that the caller could not list themselves. Per entity, the records sharing most words

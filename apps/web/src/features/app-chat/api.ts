@@ -25,7 +25,7 @@ export function useSaveChatAssistant(appId: string) {
 
 /**
  * `POST /api/apps/{appId}/chat/activate`: the status changes in the cache at once and goes back if
- * the call fails (docs/product/app-chat.md#states); the answer's chatAppId is kept.
+ * the call fails (docs/product/app-chat.md#states-and-transitions); the answer's chatAppId is kept.
  */
 export function useActivateChatAssistant(appId: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { Button, Progress, toast } from '@tessera/ui';
 import { uploadImage } from '../api';
 
-/** Images over this size are refused before upload (docs/product/tools.md#business-constants). */
+/** Images over this size are refused before upload (docs/product/tools.md#the-tool-builder). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface ImagePickerProps {

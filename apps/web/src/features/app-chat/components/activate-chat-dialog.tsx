@@ -9,7 +9,7 @@ export interface ActivateChatDialogProps extends AssistantNameFieldsProps {
 }
 
 /**
- * "Activate Your Chat Assistant" (docs/product/app-chat.md#the-app-chat-panel): the first
+ * "Activate Your Chat Assistant" (docs/product/app-chat.md#screens-and-routes): the first
  * activation names the assistant and its welcome message, then turns it on.
  */
 export function ActivateChatDialog({

@@ -22,7 +22,7 @@ const formOf = (s: AppChatSettings): AppChatSettingsUpdate => ({
 const sameForm = (a: AppChatSettingsUpdate, b: AppChatSettingsUpdate) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The App chat panel (docs/product/app-chat.md#the-app-chat-panel): the assistant's on/off switch
+ * The App chat panel (docs/product/app-chat.md#screens-and-routes): the assistant's on/off switch
  * (changed at once, put back with the error if the call fails; the first activation goes through
  * the "Activate Your Chat Assistant" modal), its name, welcome message and instructions, the data
  * sources it may use and whether it may read the app's records.

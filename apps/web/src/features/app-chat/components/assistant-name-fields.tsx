@@ -11,7 +11,7 @@ export interface AssistantNameFieldsProps {
 }
 
 /**
- * The assistant's name and welcome message (docs/product/app-chat.md#the-app-chat-panel), asked by
+ * The assistant's name and welcome message (docs/product/app-chat.md#screens-and-routes), asked by
  * the activation dialog and kept in the App chat panel.
  */
 export function AssistantNameFields({ form, onFormChange }: AssistantNameFieldsProps) {

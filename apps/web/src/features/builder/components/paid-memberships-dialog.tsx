@@ -17,7 +17,7 @@ export const TOKEN_DEBOUNCE_MS = 1000;
 
 export const PROVIDER_NAMES: Record<MembershipProvider, string> = { gumroad: 'Gumroad', stripe: 'Stripe' };
 
-/** What the setup asks of each provider (docs/product/memberships.md#setup). */
+/** What the setup asks of each provider (docs/product/memberships.md#screens-and-routes). */
 const PROVIDER_TEXTS: Record<
   MembershipProvider,
   { keyLabel: string; keyHint: string; fetching: string; none: string; fetchFailed: string; connectFailed: string }
@@ -55,7 +55,7 @@ interface Props {
 }
 
 /**
- * Paid memberships (docs/product/memberships.md#setup): Gumroad or Stripe, the provider's key
+ * Paid memberships (docs/product/memberships.md#screens-and-routes): Gumroad or Stripe, the provider's key
  * (checked with it a second after typing stops, stored encrypted), the product, Connect; once
  * connected, the product with Resync, Change product (after a warning) and where the provider's
  * notifications go (Gumroad's ping URL; Stripe's webhook URL and its signing secret).

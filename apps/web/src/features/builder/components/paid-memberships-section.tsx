@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Paid memberships in App settings (docs/product/memberships.md#setup): open once sign-up is on
+ * Paid memberships in App settings (docs/product/memberships.md#screens-and-routes): open once sign-up is on
  * (which itself needs the app published or on a custom domain); the switch turns the paywall on
  * or off once a product is connected.
  */

@@ -1,4 +1,4 @@
-/** The builder's save debounce (docs/product/tools.md#business-constants): 2000 ms after the last edit. */
+/** The builder's save debounce (docs/product/tools.md#the-tool-builder): 2000 ms after the last edit. */
 export const TOOL_SAVE_DEBOUNCE_MS = 2000;
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
