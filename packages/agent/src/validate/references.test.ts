@@ -42,7 +42,13 @@ export default function RecipeDetail() {
 
 const snapshot = (files: Record<string, string>): AppSnapshot => ({
   files: { 'app.json': APP_JSON, ...files },
-  entities: { Recipe: { type: 'object', properties: { title: { type: 'string' } } } },
+  entities: {
+    Recipe: {
+      type: 'object',
+      properties: { title: { type: 'string' } },
+      'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
+    },
+  },
 });
 
 describe('names used without an import or a declaration', () => {
