@@ -1,7 +1,7 @@
 // The server's app host: each generated app on its own host (shell, bundle, preview, uploads, the
 // Core integrations), and the front door that sends a request to its app's host or to the builder.
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@tessera/contracts/auth';
 import type { SignedIn } from '../../platform/http/signed-in';
@@ -19,8 +19,11 @@ import { createRuntimeAssets } from './runtime-assets';
 import { toolPageBoot } from './tool-page';
 import { createToolPageRepo } from './tool-page.repo';
 
-/** The browser runtime's sources (packages/runtime), built for the browser on first use (same depth from src/ and dist/). */
-const RUNTIME_DIR = fileURLToPath(new URL('../../../../../packages/runtime', import.meta.url));
+/**
+ * The browser runtime's sources (packages/runtime), built for the browser on first use; found through
+ * the workspace link, as this file sits at another depth in src/ than the bundled dist/main.mjs.
+ */
+const RUNTIME_DIR = dirname(dirname(createRequire(import.meta.url).resolve('@tessera/runtime')));
 
 export interface AppHostModuleDeps {
   /** The versions an app host serves (the versions module's repo). */
