@@ -90,6 +90,18 @@ export interface ChatAnnotation {
   };
 }
 
+/**
+ * A repair step of a chat turn: the problems validation found in what the model wrote, sent back to
+ * it to fix. Streamed and stored as a `data-repair` part between the steps' text parts.
+ */
+export interface ChatRepairStep {
+  step: number;
+  maxSteps: number;
+  issues: Array<{ message: string; file?: string; line?: number }>;
+}
+/** The UI-message part type of a repair step. */
+export const CHAT_REPAIR_PART = 'data-repair';
+
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';

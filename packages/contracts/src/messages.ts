@@ -71,6 +71,12 @@ export const MESSAGES = {
     /** A turn whose server process stopped without a shutdown (ours). */
     turnLost:
       'This answer stopped because the server writing it went away. What was written so far is kept: continue to finish it.',
+    /** A repair step of a turn (ours): `{problems}` is "1 problem" or "N problems". */
+    repairing: 'Found {problems} in the changes: fixing them (step {step} of {max})',
+    /** A turn that made a version without what was still broken after its repair steps (ours). */
+    partlyRefused: 'Some changes were not applied: {problems} remained after the repair steps',
+    /** A turn none of whose changes could be applied (ours). */
+    refused: 'The changes were not applied: {problems} remained after the repair steps',
     keepGoing: "Let's keep going",
     fixErrorsSuffix: 'please help me fix these errors',
     switchToLatest: 'Switch to latest version',

@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { APICallError } from '@ai-sdk/provider';
 import type { UIMessageChunk } from 'ai';
-import { applyActions, buildSystemPrompt, parseActionText, repairSnapshot, validateSnapshot } from '@tessera/agent';
+import { buildSystemPrompt, parseActionText } from '@tessera/agent';
 import type { AppSnapshot, ParsedAction } from '@tessera/agent';
 import { MESSAGES } from '@tessera/contracts';
 import { type SessionUser } from '@tessera/contracts/auth';
 import { type ChatAnnotation } from '@tessera/contracts/chat';
 import { createEventQueue, type EventQueue } from '../../platform/http/sse';
-import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../platform/llm/answer-stream';
+import { type ConversationMessage } from '../../platform/llm/answer-stream';
 import { usageRecord, type ChatModel } from '../../platform/llm/models';
 import type { Lifecycle } from '../../platform/lifecycle';
 import type { Logger } from '../../platform/logger';
+import { chatTokens, chatTurns, chatTurnsRunning } from '../../platform/metrics';
 import type { AppRow } from '../apps/apps.repo';
-import { appToolsOf } from '../tool-runs/app-tools';
+import { appToolsOf } from '../tool-runs';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
 import { readManifest } from '../apps/app-manifest';
 import { utcDay } from './chat-limits';
 import { TURN_HEARTBEAT_MS } from './chat-orphans';
 import { RebaseFailed, remakeTurn } from './chat-rebase';
+import { refusalMessage, withoutBroken } from './chat-repair';
+import { answerInSteps, messageParts, type StepPart, type StepsOutcome } from './chat-steps';
 import type { ChatRepo } from './chat.repo';
 
 /** How often a streaming answer is written to the database for live followers. */
@@ -73,58 +76,54 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
   const runningHere = new Set<string>();
 
   /**
-   * Parses, applies, repairs what needs no model (e.g. a misspelt icon) and validates the turn's
-   * actions; a version only when nothing fails. `carried` are the complete actions of a truncated
-   * turn that made no version: a "Continue" turn only repeats the cut-off action, so they go first.
+   * Makes the version of a turn whose steps are done (chat-steps.ts): what is still broken after
+   * the last step goes back to how it was before the turn and is reported; the rest is kept. A
+   * cut-off turn with problems makes no version: "Let's keep going" carries its actions on.
    */
   async function commitTurn(
     app: AppRow,
     base: AppSnapshot,
     baseVersionId: string | null,
-    text: string,
-    carried: ParsedAction[],
+    outcome: StepsOutcome,
     messageId: string,
     userRequest: string,
   ): Promise<ChatAnnotation> {
-    const parsed = parseActionText(text, { isFinal: true });
-    const own = completeActions(text);
-    const isTruncated = parsed.actions.some((a) => a.isTruncated);
+    const { problems, isTruncated } = outcome;
     const truncatedInfo: ChatAnnotation['systemActionInfo'] = isTruncated
       ? { type: 'truncated', message: MESSAGES.chat.truncated }
       : undefined;
-    if (!own.length) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
-    const applied = applyActions(base, [...carried, ...own]);
-    const repaired = await repairSnapshot(applied.snapshot);
-    const issues = [...applied.issues, ...(await validateSnapshot(repaired.snapshot))].filter(
-      (i) => i.severity === 'error',
-    );
-    const failed = (found: typeof issues): ChatAnnotation => ({
+    if (!outcome.hasActions) return { versionId: baseVersionId ?? undefined, systemActionInfo: truncatedInfo };
+    const listed = (found: typeof problems) =>
+      found.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line }));
+    const failed = (found: typeof problems, message: string): ChatAnnotation => ({
       versionId: baseVersionId ?? undefined,
       systemActionInfo: {
         // Cut-off output explains the failure: "Let's keep going" finishes it (and carries these actions).
         type: isTruncated ? 'truncated' : 'validation-failed',
-        message: isTruncated
-          ? MESSAGES.chat.truncated
-          : `The changes were not applied: ${found.length === 1 ? 'one problem was' : `${found.length} problems were`} found`,
-        issues: found.slice(0, 20).map((i) => ({ message: i.message, file: i.file, line: i.line })),
+        message: isTruncated ? MESSAGES.chat.truncated : message,
+        issues: listed(found),
       },
     });
-    if (issues.length) return failed(issues);
-    const groupTitles = parsed.segments.flatMap((s) => (s.kind === 'group' ? [s.title] : [])).filter(Boolean);
-    const records = Object.entries(applied.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data })));
+    if (problems.length && isTruncated) return failed(problems, MESSAGES.chat.truncated);
+    const kept = problems.length ? await withoutBroken(base, outcome.state, problems, outcome.before) : outcome.state;
+    if (!kept) return failed(problems, refusalMessage(problems, false));
+    const refusedInfo: ChatAnnotation['systemActionInfo'] = problems.length
+      ? { type: 'validation-failed', message: refusalMessage(problems, true), issues: listed(problems) }
+      : undefined;
+    const records = Object.entries(kept.records).flatMap(([entity, rows]) => rows.map((data) => ({ entity, data })));
     let keptHandEdits: string[] = [];
     try {
       const version = await versionsRepo.createVersion({
         appId: app.id,
-        snapshot: repaired.snapshot,
-        appName: readManifest(repaired.snapshot).name ?? app.name,
+        snapshot: kept.snapshot,
+        appName: readManifest(kept.snapshot).name ?? app.name,
         messageId,
-        description: groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
+        description: outcome.groupTitles.join('; ').slice(0, 500) || 'Changes from the chat',
         userRequest: userRequest.slice(0, 2000),
         records,
         // The builder may have edited the schema or files while the model wrote: those edits are kept (chat-rebase.ts).
         rebase: async (now) => {
-          const remade = await remakeTurn(base, baseVersionId, { snapshot: repaired.snapshot, records }, now);
+          const remade = await remakeTurn(base, baseVersionId, { snapshot: kept.snapshot, records }, now);
           keptHandEdits = remade?.keptHandEdits ?? [];
           return remade;
         },
@@ -136,10 +135,10 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
             files: keptHandEdits,
           }
         : undefined;
-      // A cut-off turn says so first: its Continue is what the builder needs next.
-      return { versionId: version.id, systemActionInfo: truncatedInfo ?? handEditsInfo };
+      // A cut-off turn says so first: its Continue is what the builder needs next; then what was refused.
+      return { versionId: version.id, systemActionInfo: truncatedInfo ?? refusedInfo ?? handEditsInfo };
     } catch (err) {
-      if (err instanceof RebaseFailed) return failed(err.issues);
+      if (err instanceof RebaseFailed) return failed(err.issues, refusalMessage(err.issues, false));
       throw err;
     }
   }
@@ -156,13 +155,17 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
     const tools = app.kind === 'generated' ? appToolsOf(app.definition) : [];
     // Aborted when the process's shutdown grace ends with the turn still running.
     const interruption = new AbortController();
-    const answer = streamAnswer(model.create({ snapshot, tools }), {
+    const answer = answerInSteps({
+      model: model.create({ snapshot, tools }),
       system: buildSystemPrompt({ snapshot, appName: app.name, tools }),
-      messages: turn.history,
+      history: turn.history,
       abortSignal: AbortSignal.any([turn.abortSignal, interruption.signal]),
+      base: snapshot,
+      carried: turn.carried,
     });
     const assistantId = randomUUID();
     runningHere.add(assistantId);
+    chatTurnsRunning.inc();
     const untrack = lifecycle?.track(() => interruption.abort()) ?? (() => {});
     const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
     // Both messages are stored, once the checks passed, when the model has answered or
@@ -199,7 +202,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
     const emit = (chunk: UIMessageChunk) => events.push(chunk);
 
     const run = async () => {
-      let text = '';
+      const written = messageParts();
       let isStoreScheduled = false;
       // The first text write waits an interval too: nothing delays the first token.
       let flushedAt = Date.now();
@@ -207,7 +210,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
         if (Date.now() - flushedAt < FLUSH_INTERVAL_MS) return;
         await store();
         flushedAt = Date.now();
-        await chatRepo.update(app.id, assistantId, { parts: [{ type: 'text', text }] });
+        await chatRepo.update(app.id, assistantId, { parts: written.parts() });
         await chatRepo.notify(app.id);
       };
       // While the model thinks or pauses, the answer so far is still written now and then: it is
@@ -217,7 +220,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
         if (!storing) return;
         beating = beating
           .then(() => storing)
-          .then(() => chatRepo.heartbeat(app.id, assistantId, [{ type: 'text', text }]))
+          .then(() => chatRepo.heartbeat(app.id, assistantId, written.parts()))
           .catch(() => {});
       }, TURN_HEARTBEAT_MS);
       const stopHeartbeat = () => {
@@ -226,7 +229,7 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
       };
       emit({ type: 'start', messageId: assistantId, messageMetadata: startedAnnotation });
       try {
-        let end: Extract<AnswerPart, { type: 'finish' }> | undefined;
+        let end: Extract<StepPart, { type: 'finish' }> | undefined;
         for await (const part of answer) {
           if (part.type === 'finish') {
             end = part;
@@ -234,8 +237,8 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
           }
           const { chunk } = part;
           emit(chunk);
+          written.add(chunk);
           if (chunk.type === 'text-delta') {
-            text += chunk.delta;
             // Stored once the first token is out (written to the socket as it was emitted).
             if (!isStoreScheduled) setImmediate(() => void store().catch(() => {}));
             isStoreScheduled = true;
@@ -244,17 +247,9 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
         }
         await store();
         await stopHeartbeat();
-        // streamAnswer ends every answer with its finish part (or throws).
-        const { usage, finishReason } = end!;
-        const committed = await commitTurn(
-          app,
-          snapshot,
-          version?.id ?? null,
-          text,
-          turn.carried,
-          assistantId,
-          userText,
-        );
+        // answerInSteps ends with its finish part (or throws).
+        const { usage, finishReason, outcome } = end!;
+        const committed = await commitTurn(app, snapshot, version?.id ?? null, outcome, assistantId, userText);
         const annotation: ChatAnnotation = {
           ...committed,
           status: 'complete',
@@ -262,19 +257,23 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
           usage: usageRecord(model, usage, finishReason, clock()),
         };
         await chatRepo.update(app.id, assistantId, {
-          parts: [{ type: 'text', text }],
+          parts: written.parts(),
           annotations: [annotation],
           status: 'complete',
         });
         await chatRepo.addCost(builder.id, utcDay(clock()), annotation.usage!.totalCost);
         await chatRepo.notify(app.id);
         emit({ type: 'message-metadata', messageMetadata: annotation });
+        chatTurns.inc({ outcome: 'complete' });
+        chatTokens.inc({ kind: 'prompt' }, annotation.usage!.promptTokens);
+        chatTokens.inc({ kind: 'completion' }, annotation.usage!.completionTokens);
         emit({ type: 'finish', messageMetadata: annotation });
       } catch (err) {
         // A refused turn was aborted by `send`, which answered with the refusal.
         if (!(await turn.admitted)) return;
         await stopHeartbeat();
         const isInterrupted = interruption.signal.aborted;
+        chatTurns.inc({ outcome: isInterrupted ? 'interrupted' : 'error' });
         const isRateLimit = APICallError.isInstance(err) && err.statusCode === 429;
         const message = isInterrupted
           ? MESSAGES.chat.interrupted
@@ -292,13 +291,14 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
         };
         await store().catch(() => {});
         await chatRepo
-          .update(app.id, assistantId, { parts: [{ type: 'text', text }], annotations: [annotation], status: 'error' })
+          .update(app.id, assistantId, { parts: written.parts(), annotations: [annotation], status: 'error' })
           .catch(() => {});
         await chatRepo.notify(app.id).catch(() => {});
         emit({ type: 'error', errorText: message });
       } finally {
         clearInterval(heartbeat);
         runningHere.delete(assistantId);
+        chatTurnsRunning.dec();
         untrack();
         events.push(UI_STREAM_DONE);
         events.close();

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@tessera/contracts';
-import { CHAT_LIMITS, type ChatMessage, type VersionEntry } from '@tessera/contracts/chat';
+import {
+  CHAT_LIMITS,
+  CHAT_MAX_STEPS,
+  CHAT_REPAIR_PART,
+  type ChatMessage,
+  type VersionEntry,
+} from '@tessera/contracts/chat';
 import { recordedAnswer, startFakeOpenAI, type FakeOpenAI } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
@@ -118,22 +124,49 @@ describe('chat through an OpenAI-compatible server (real client, fake server on 
     ]);
   });
 
-  it('a turn whose code does not compile makes no version and says what failed', async () => {
+  it('a turn whose code still does not compile after the repair steps keeps the sound rest and says what failed', async () => {
     const builder = await t.signUpVerified();
     const appId = await newApp(builder.token);
     const broken = RECORDED.replace('<main className="p-6">', '<main className="p-6"');
+    // A model that answers every repair request with the same broken page.
     fake.setReply({ text: broken });
+    const calls = fake.requests.length;
     const res = await send(builder.token, appId, 'Build a task tracker');
+    expect(fake.requests.length - calls).toBe(CHAT_MAX_STEPS);
+    const repairs = res.chunks.filter((c) => c.type === CHAT_REPAIR_PART);
+    expect(repairs.map((c) => c.data.step)).toEqual([2, 3, 4]);
+    expect(repairs[0]!.data.issues.some((i: { file?: string }) => i.file === 'pages/Tasks.jsx')).toBe(true);
+    // Each repair request names the problems and shows the page as it is now.
+    const request = JSON.stringify(fake.requests.at(-1)!.body.messages!.at(-1));
+    expect(request).toContain('pages/Tasks.jsx');
+    expect(request).toContain('<main className=\\"p-6\\"\\n');
+
     const metadata = res.chunks.at(-1)!.messageMetadata;
     expect(metadata.systemActionInfo.type).toBe('validation-failed');
+    expect(metadata.systemActionInfo.message).toBe(MESSAGES.chat.partlyRefused.replace('{problems}', '1 problem'));
     expect(metadata.systemActionInfo.issues.some((i: { file?: string }) => i.file === 'pages/Tasks.jsx')).toBe(true);
-    const versions = await t.request<{ versions: VersionEntry[] }>('GET', `/api/apps/${appId}/versions`, {
+    // The page (and app.json, which names it) went back to before the turn; the Task entity and its record stay.
+    const version = await t.request('GET', `/api/apps/${appId}/versions/${metadata.versionId}`, {
       token: builder.token,
     });
-    expect(versions.body.versions).toHaveLength(1);
-    expect(metadata.versionId).toBe(versions.body.versions[0]!.id);
-    const entities = await t.request('GET', `/api/apps/${appId}`, { token: builder.token });
-    expect(Object.keys(entities.body.entities)).toEqual([]);
+    const paths = version.body.files.map((f: { path: string }) => f.path);
+    expect(paths).toContain('entities/Task.json');
+    expect(paths).not.toContain('pages/Tasks.jsx');
+    const records = await t.request('GET', `/live_api/apps/${appId}/entities/Task`, { token: builder.token });
+    expect(records.body).toHaveLength(1);
+    // The stored answer keeps every step, with the repair parts between them.
+    const messages = await t.request<{ messages: ChatMessage[] }>('GET', `/api/apps/${appId}/chat/messages`, {
+      token: builder.token,
+    });
+    expect(messages.body.messages[1]!.parts.map((p) => p.type)).toEqual([
+      'text',
+      CHAT_REPAIR_PART,
+      'text',
+      CHAT_REPAIR_PART,
+      'text',
+      CHAT_REPAIR_PART,
+      'text',
+    ]);
   });
 
   it('a missing closing tag marks the answer truncated and applies only the complete actions', async () => {

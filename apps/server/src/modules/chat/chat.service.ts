@@ -16,6 +16,7 @@ import { createLimitCheck, createRefusals } from './chat-limits';
 import { followLastMessages } from './chat-live';
 import { createOrphanCheck, TURN_HEARTBEAT_MS, withOrphanClosed } from './chat-orphans';
 import { completeActions, createTurnRunner, textOf, type TurnStream } from './chat-turn';
+import { refusalNote } from './chat-repair';
 import { createValidateRepair } from './chat-validate';
 import { chatChannel, type ChatRepo } from './chat.repo';
 
@@ -40,15 +41,20 @@ export interface ChatDeps {
   chatLimitsOf?: (plan: PlanId) => { builderMessages: number | null; dailyMessages: number | null };
 }
 
-/** Model messages from the conversation's text parts (action text included: it is the model's own work). */
+/**
+ * Model messages from the conversation's text parts (action text included: it is the model's own
+ * work). The stored last answer says what of it was refused, so the model never takes refused
+ * changes for applied ones.
+ */
 function toModelMessages(
-  messages: Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>,
+  messages: Array<{ id?: string; role: string; parts: Array<{ type: string; text?: unknown }> }>,
+  last: ChatMessage | null | undefined,
 ): ConversationMessage[] {
   return messages
-    .map((m): ConversationMessage => ({
-      role: m.role === 'assistant' ? 'assistant' : 'user',
-      content: textOf(m.parts),
-    }))
+    .map((m): ConversationMessage => {
+      const note = last && m.id === last.id ? refusalNote(last.annotations[0]?.systemActionInfo) : '';
+      return { role: m.role === 'assistant' ? 'assistant' : 'user', content: textOf(m.parts) + note };
+    })
     .filter((m) => m.content.trim().length > 0);
 }
 
@@ -143,7 +149,8 @@ export function createChatService({
       // The client sends the last 3 messages: they are the model's context (a "Continue"
       // carries the truncated answer it continues).
       const history = toModelMessages(
-        request.messages as Array<{ role: string; parts: Array<{ type: string; text?: unknown }> }>,
+        request.messages as Array<{ id?: string; role: string; parts: Array<{ type: string; text?: unknown }> }>,
+        last,
       );
       const abort = new AbortController();
       // A speculative turn streams into its buffer until the checks pass; it stores nothing before.

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { parseActionText, type GroupSegment, type ParsedAction } from '@tessera/agent/protocol';
 import { MESSAGES } from '@tessera/contracts';
 import { type ChatModelOption } from '@tessera/contracts/chat';
@@ -18,8 +18,9 @@ import {
   Table,
   Unplug,
 } from 'lucide-react';
-import { messageText, type EditorMessage } from '../lib/chat-messages';
+import { messageText, stepsOf, type EditorMessage } from '../lib/chat-messages';
 import { formatRelativeTime } from '../../../shared/time';
+import { RepairStepNote } from './repair-step';
 import { RichText } from './rich-text';
 import { formatCost, formatRate, formatTokens, usageRows, usageSummary } from '../lib/usage';
 
@@ -90,23 +91,42 @@ function AssistantMessage({ message, isLast, isAdmin, isBusy, models, now, onCon
   const meta = message.metadata ?? {};
   const isStreaming = meta.status === 'streaming';
   const text = messageText(message);
-  const parsed = useMemo(() => parseActionText(text, { isFinal: !isStreaming }), [text, isStreaming]);
-  const isTruncated = parsed.actions.some((a) => a.isTruncated) || meta.systemActionInfo?.type === 'truncated';
+  // A repair step's text follows its note; only the last step may still be streaming.
+  const steps = useMemo(
+    () =>
+      stepsOf(message).map((step, i, all) => ({
+        ...step,
+        parsed: parseActionText(step.text, { isFinal: !isStreaming || i < all.length - 1 }),
+      })),
+    [message, isStreaming],
+  );
+  const isTruncated =
+    steps.at(-1)!.parsed.actions.some((a) => a.isTruncated) || meta.systemActionInfo?.type === 'truncated';
   const info = meta.systemActionInfo;
   const modelLabel = meta.model ? (models.find((m) => m.id === meta.model)?.label ?? meta.model) : null;
   const [detail, setDetail] = useState<ParsedAction | null>(null);
 
   return (
     <li className="flex flex-col gap-2" data-role="assistant" aria-busy={isStreaming || undefined}>
-      {parsed.segments.map((segment, i) =>
-        segment.kind === 'text' ? (
-          segment.text.trim() ? (
-            <RichText key={i} text={segment.text} />
-          ) : null
-        ) : (
-          <ActionGroup key={i} group={segment} isStreaming={isStreaming} onOpen={setDetail} />
-        ),
-      )}
+      {steps.map((step, s) => (
+        <Fragment key={s}>
+          {step.repair && <RepairStepNote repair={step.repair} />}
+          {step.parsed.segments.map((segment, i) =>
+            segment.kind === 'text' ? (
+              segment.text.trim() ? (
+                <RichText key={i} text={segment.text} />
+              ) : null
+            ) : (
+              <ActionGroup
+                key={i}
+                group={segment}
+                isStreaming={isStreaming && s === steps.length - 1}
+                onOpen={setDetail}
+              />
+            ),
+          )}
+        </Fragment>
+      ))}
       {isStreaming && !text && (
         <p className="flex items-center gap-2 text-sm text-ink-subtle">
           <Spinner size={14} /> Thinking…

@@ -9,6 +9,7 @@ import {
   latestMessageVersionId,
   mergeMessages,
   messageText,
+  stepsOf,
   toEditorMessage,
   type EditorMessage,
 } from './chat-messages';
@@ -41,6 +42,27 @@ describe('toEditorMessage', () => {
     expect(m.parts).toEqual([{ type: 'text', text: 'a' }]);
     expect(m.metadata).toMatchObject({ model: 'offline', status: 'streaming', createdAt: '2026-01-01T00:00:00.000Z' });
     expect(messageText(m)).toBe('a');
+  });
+});
+
+describe('stepsOf', () => {
+  it('splits an answer at its repair steps, which survive the round trip through storage', () => {
+    const repair = { step: 2, maxSteps: 4, issues: [{ message: 'ChefHat is used but never imported', file: 'a.jsx' }] };
+    const m = toEditorMessage(
+      stored({
+        parts: [
+          { type: 'text', text: 'I built it.' },
+          { type: 'data-repair', data: repair },
+          { type: 'text', text: 'Fixed ' },
+          { type: 'text', text: 'the import.' },
+        ],
+      }),
+    );
+    expect(stepsOf(m)).toEqual([
+      { text: 'I built it.', repair: null },
+      { text: 'Fixed the import.', repair },
+    ]);
+    expect(stepsOf({ parts: [] })).toEqual([{ text: '', repair: null }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { MESSAGES } from '@tessera/contracts';
-import { type ChatAnnotation, type ChatMessage } from '@tessera/contracts/chat';
+import { CHAT_REPAIR_PART, type ChatAnnotation, type ChatMessage, type ChatRepairStep } from '@tessera/contracts/chat';
 import { type AppErrorReport } from '@tessera/contracts/runtime';
 
 /** What the editor keeps beside each message: the annotation of docs/product/editor-and-chat.md#data, plus its status and time. */
@@ -11,7 +11,9 @@ export type EditorMessage = UIMessage<EditorMessageMeta>;
 /** A stored message (`GET .../chat/messages`, the live stream) as a UI message. */
 export function toEditorMessage(message: ChatMessage): EditorMessage {
   const annotation = message.annotations[0] ?? {};
-  const parts = message.parts.filter((p) => p.type === 'text' && typeof p.text === 'string') as EditorMessage['parts'];
+  const parts = message.parts.filter(
+    (p) => (p.type === 'text' && typeof p.text === 'string') || p.type === CHAT_REPAIR_PART,
+  ) as EditorMessage['parts'];
   return {
     id: message.id,
     role: message.role,
@@ -29,6 +31,22 @@ export function messageText(message: Pick<EditorMessage, 'parts'>): string {
   let text = '';
   for (const part of message.parts) if (part.type === 'text') text += part.text;
   return text;
+}
+
+/** One model call of an answer: its text, and for a repair step the problems it was asked to fix. */
+export interface AnswerStep {
+  text: string;
+  repair: ChatRepairStep | null;
+}
+
+/** An answer's steps: the first call's text, then each repair step with the text it wrote. */
+export function stepsOf(message: Pick<EditorMessage, 'parts'>): AnswerStep[] {
+  const steps: AnswerStep[] = [{ text: '', repair: null }];
+  for (const part of message.parts) {
+    if (part.type === 'text') steps.at(-1)!.text += part.text;
+    else if (part.type === CHAT_REPAIR_PART) steps.push({ text: '', repair: (part as { data: ChatRepairStep }).data });
+  }
+  return steps;
 }
 
 /**
@@ -53,6 +71,7 @@ function sameMessage(a: EditorMessage, b: EditorMessage): boolean {
   return (
     a.role === b.role &&
     messageText(a) === messageText(b) &&
+    stepsOf(a).length === stepsOf(b).length &&
     JSON.stringify(a.metadata ?? null) === JSON.stringify(b.metadata ?? null)
   );
 }
