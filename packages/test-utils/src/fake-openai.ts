@@ -9,7 +9,13 @@ export function recordedAnswer(name: 'task-tracker'): string {
 
 export interface FakeOpenAIRequest {
   path: string;
-  body: { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean };
+  body: {
+    model?: string;
+    messages?: Array<{ role: string; content: unknown }>;
+    stream?: boolean;
+    /** The output budget the client sent. */
+    max_tokens?: number;
+  };
 }
 
 /**
@@ -21,6 +27,8 @@ export type FakeReply =
   | {
       text: string;
       chunkSize?: number;
+      /** Why the answer ends: "length" is a provider stopping at the output budget (default "stop"). */
+      finishReason?: 'stop' | 'length';
       waitFor?: Promise<unknown>;
       pauseAfter?: { chars: number; until: Promise<unknown> };
     }
@@ -79,7 +87,7 @@ export async function startFakeOpenAI({
       res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));
       return;
     }
-    const { text, chunkSize = 40, waitFor, pauseAfter } = reply;
+    const { text, chunkSize = 40, waitFor, pauseAfter, finishReason = 'stop' } = reply;
     await waitFor;
     const id = `chatcmpl-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
@@ -93,7 +101,7 @@ export async function startFakeOpenAI({
     }
     const completion = Math.ceil(text.length / 4);
     res.write(
-      chunk({}, 'stop', { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }),
+      chunk({}, finishReason, { prompt_tokens: 1000, completion_tokens: completion, total_tokens: 1000 + completion }),
     );
     res.end('data: [DONE]\n\n');
   });

@@ -7,7 +7,7 @@ import {
   type ParsedAction,
   type ValidationIssue,
 } from '@tessera/agent';
-import { CHAT_MAX_STEPS, CHAT_REPAIR_PART, type ChatRepairStep } from '@tessera/contracts/chat';
+import { CHAT_MAX_OUTPUT_TOKENS, CHAT_MAX_STEPS, CHAT_REPAIR_PART, type ChatRepairStep } from '@tessera/contracts/chat';
 import { streamAnswer, type AnswerPart, type ConversationMessage } from '../../platform/llm/answer-stream';
 import { applyStep, repairRequest, stillOpen, type TurnState } from './chat-repair';
 
@@ -16,7 +16,7 @@ export interface StepsOutcome {
   state: TurnState;
   /** Errors the turn brought that the last step left (action errors and the snapshot's own). */
   problems: ValidationIssue[];
-  /** An action has no closing tag. */
+  /** The provider stopped at the output budget, or an action has no closing tag. */
   isTruncated: boolean;
   hasActions: boolean;
   groupTitles: string[];
@@ -80,6 +80,7 @@ export async function* answerInSteps(input: StepsInput): AsyncGenerator<StepPart
       system: input.system,
       messages,
       abortSignal: input.abortSignal,
+      maxOutputTokens: CHAT_MAX_OUTPUT_TOKENS,
     })) {
       if (part.type === 'finish') end = part;
       else {
@@ -91,7 +92,7 @@ export async function* answerInSteps(input: StepsInput): AsyncGenerator<StepPart
     const parsed = parseActionText(text, { isFinal: true });
     const actions = parsed.actions.filter((a) => a.isComplete && !a.isTruncated);
     groupTitles.push(...parsed.segments.flatMap((s) => (s.kind === 'group' && s.title ? [s.title] : [])));
-    const isTruncated = parsed.actions.some((a) => a.isTruncated);
+    const isTruncated = end!.finishReason === 'length' || parsed.actions.some((a) => a.isTruncated);
     const own = step === 1 ? [...input.carried, ...actions] : actions;
     hasActions ||= own.length > 0;
     const result = await applyStep(state, own, before);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@tessera/contracts';
 import {
   CHAT_LIMITS,
+  CHAT_MAX_OUTPUT_TOKENS,
   CHAT_MAX_STEPS,
   CHAT_REPAIR_PART,
   type ChatMessage,
@@ -180,6 +181,27 @@ describe('chat through an OpenAI-compatible server (real client, fake server on 
     const records = await t.request('GET', `/live_api/apps/${appId}/entities/Task`, { token: builder.token });
     expect(records.status).toBe(200);
     expect(records.body).toEqual([]);
+  });
+
+  it('an answer the provider stopped at the output budget ("length") between two actions is cut off, not complete', async () => {
+    const builder = await t.signUpVerified();
+    const appId = await newApp(builder.token);
+    // Every action closed, the group not: only the provider's finish reason says the answer was cut.
+    const cut = RECORDED.slice(0, RECORDED.indexOf('<tessera-action type="insert_entity_records"'));
+    fake.setReply({ text: cut, finishReason: 'length' });
+    const calls = fake.requests.length;
+    const res = await send(builder.token, appId, 'Build a task tracker');
+    const metadata = res.chunks.at(-1)!.messageMetadata;
+    expect(metadata.systemActionInfo).toEqual({ type: 'truncated', message: MESSAGES.chat.truncated });
+    expect(metadata.usage.finishReason).toBe('length');
+    // No repair step for a cut-off answer, and the output budget went with the call.
+    expect(fake.requests.length - calls).toBe(1);
+    expect(fake.requests.at(-1)!.body.max_tokens).toBe(CHAT_MAX_OUTPUT_TOKENS);
+    // Its complete actions made a version (they stand alone); Continue goes on from it.
+    const version = await t.request('GET', `/api/apps/${appId}/versions/${metadata.versionId}`, {
+      token: builder.token,
+    });
+    expect(version.body.files.map((f: { path: string }) => f.path)).toContain('pages/Tasks.jsx');
   });
 
   it('"Continue" after a cut-off answer applies the earlier complete actions together with the repeated one', async () => {

@@ -27,6 +27,8 @@ export interface AnswerOptions {
   maxRetries?: number;
   /** Sampling temperature (a tool's setting); the provider's default when omitted. */
   temperature?: number;
+  /** The output budget: the provider stops there with the finish reason "length". */
+  maxOutputTokens?: number;
 }
 
 /** The AI SDK's defaults for a refused call: 2 retries, 2 s then 4 s, or the provider's Retry-After up to a minute. */
@@ -60,7 +62,7 @@ function retryDelayMs(error: APICallError, backoffMs: number): number {
  */
 export async function* streamAnswer(
   model: LanguageModelV4,
-  { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES, temperature }: AnswerOptions,
+  { system, messages, abortSignal, maxRetries = DEFAULT_MAX_RETRIES, temperature, maxOutputTokens }: AnswerOptions,
 ): AsyncGenerator<AnswerPart> {
   const prompt: LanguageModelV4Prompt = [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -69,7 +71,12 @@ export async function* streamAnswer(
   let result: Awaited<ReturnType<LanguageModelV4['doStream']>>;
   for (let attempt = 0; ; attempt++) {
     try {
-      result = await model.doStream({ prompt, abortSignal, ...(temperature === undefined ? {} : { temperature }) });
+      result = await model.doStream({
+        prompt,
+        abortSignal,
+        ...(temperature === undefined ? {} : { temperature }),
+        ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      });
       break;
     } catch (err) {
       if (attempt >= maxRetries || !APICallError.isInstance(err) || !err.isRetryable || abortSignal?.aborted) throw err;
