@@ -61,7 +61,13 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeOpenAI({
   models = ['fake-coder'],
   port = 0,
-}: { models?: string[]; port?: number } = {}): Promise<FakeOpenAI> {
+  answer,
+}: {
+  models?: string[];
+  port?: number;
+  /** Chooses the reply from the request itself (a replayed conversation); undefined falls through to the queue. */
+  answer?: (body: FakeOpenAIRequest['body']) => FakeReply | undefined;
+} = {}): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let standing: FakeReply = { text: 'Hello from the fake model.' };
   const queued: FakeReply[] = [];
@@ -81,7 +87,7 @@ export async function startFakeOpenAI({
     }
     const body = JSON.parse((await readBody(req)) || '{}') as FakeOpenAIRequest['body'];
     requests.push({ path, body });
-    const reply = queued.shift() ?? standing;
+    const reply = answer?.(body) ?? queued.shift() ?? standing;
     if ('status' in reply) {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify({ error: { message: reply.message ?? 'fake failure', type: 'fake_error' } }));

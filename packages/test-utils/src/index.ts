@@ -27,6 +27,7 @@ export {
   type FakeOpenAIRequest,
   type FakeReply,
 } from './fake-openai';
+export { loadReplays, replayAnswer, type Replay, type ReplayTurn, type ReplayReply } from './replays';
 export {
   startFakeNotion,
   startFakeDrive,
