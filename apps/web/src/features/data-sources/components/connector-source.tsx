@@ -4,8 +4,8 @@ import { MESSAGES } from '@tessera/contracts';
 import { CONNECTOR_NOT_CONFIGURED_LABEL } from '@tessera/contracts/context';
 import { Badge, Button, Field, Input, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
-import { errorMessage } from '../../../shared/api';
-import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
+import { upgradeOrToast } from '../lib/upgrade-or-toast';
+import { serverMessageOr } from '../lib/errors';
 import { parseConnectorLink, type ConnectorId } from '../lib/web-address';
 import type { AddSourceProps } from './add-source-props';
 
@@ -84,9 +84,7 @@ export function ConnectorSource({ appId, connector, isConfigured, requestAdd, on
           toast.success(`${name} item added`);
         },
         onError: (err) => {
-          const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason, errorMessage(err));
-          toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
+          upgradeOrToast(err, onUpgrade, serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
         },
       },
     );

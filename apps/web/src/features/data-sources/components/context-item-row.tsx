@@ -29,8 +29,8 @@ import {
   toast,
 } from '@tessera/ui';
 import { ReplaceFailedError, useContextItemMutations } from '../api/context';
-import { errorMessage } from '../../../shared/api';
-import { serverMessageOr, upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
+import { upgradeOrToast } from '../lib/upgrade-or-toast';
+import { serverMessageOr, uploadErrorMessage } from '../lib/errors';
 import { acceptAttribute, uploadKindOfItemType, validateFile } from '../lib/validation';
 import { ItemNameField } from './item-name-field';
 import { StatusBadge } from './status-badge';
@@ -99,9 +99,7 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
     try {
       await resync.mutateAsync(item.id);
     } catch (err) {
-      const reason = upgradeReasonOf(err);
-      if (reason) return onUpgrade(reason, errorMessage(err));
-      toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
+      upgradeOrToast(err, onUpgrade, serverMessageOr(err, MESSAGES.dataSources.saveFailed));
     }
   }
 
@@ -127,9 +125,7 @@ export function ContextItemRow({ appId, item, maxFileSizeBytes, onUpgrade }: Con
       (err: unknown) => {
         if (err instanceof ReplaceFailedError)
           return void toast.error(serverMessageOr(err.reason, MESSAGES.dataSources.replaceFailed));
-        const reason = upgradeReasonOf(err);
-        if (reason) return onUpgrade(reason, errorMessage(err));
-        toast.error(uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
+        upgradeOrToast(err, onUpgrade, uploadErrorMessage(err, replaceKind, maxFileSizeBytes));
       },
     );
   }

@@ -3,8 +3,8 @@ import { FileUp, X } from 'lucide-react';
 import { formatFileSize } from '@tessera/contracts/plans';
 import { Button, cn, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
-import { errorMessage } from '../../../shared/api';
-import { upgradeReasonOf, uploadErrorMessage } from '../lib/errors';
+import { upgradeOrToast } from '../lib/upgrade-or-toast';
+import { uploadErrorMessage } from '../lib/errors';
 import { UPLOAD_KIND_NAMES, acceptAttribute, validateFile, type UploadKind } from '../lib/validation';
 import { useSingleFlight } from '../../../shared/hooks';
 import type { AddSourceProps } from './add-source-props';
@@ -65,9 +65,7 @@ export function FileSourceForm({ appId, kind, limits, requestAdd, onUpgrade }: F
           clear();
         },
         onError: (err) => {
-          const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason, errorMessage(err));
-          toast.error(uploadErrorMessage(err, kind, limits.maxFileSizeBytes));
+          upgradeOrToast(err, onUpgrade, uploadErrorMessage(err, kind, limits.maxFileSizeBytes));
         },
       });
     });

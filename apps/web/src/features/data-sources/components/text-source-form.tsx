@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@tessera/contracts';
 import { Button, Field, Input, Textarea, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
-import { errorMessage } from '../../../shared/api';
-import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
+import { upgradeOrToast } from '../lib/upgrade-or-toast';
+import { serverMessageOr } from '../lib/errors';
 import { validateText } from '../lib/validation';
 import { useSingleFlight } from '../../../shared/hooks';
 import type { AddSourceProps } from './add-source-props';
@@ -33,9 +33,7 @@ export function TextSourceForm({ appId, requestAdd, onUpgrade }: AddSourceProps)
             toast.success('Text added');
           },
           onError: (err) => {
-            const reason = upgradeReasonOf(err);
-            if (reason) return onUpgrade(reason, errorMessage(err));
-            toast.error(serverMessageOr(err, MESSAGES.dataSources.saveFailed));
+            upgradeOrToast(err, onUpgrade, serverMessageOr(err, MESSAGES.dataSources.saveFailed));
           },
         },
       );

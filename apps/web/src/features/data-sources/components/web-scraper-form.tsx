@@ -4,8 +4,8 @@ import { MESSAGES } from '@tessera/contracts';
 import { type ContextItem } from '@tessera/contracts/context';
 import { Button, Checkbox, Field, Input, Progress, toast } from '@tessera/ui';
 import { useIngestMutations } from '../api/context';
-import { errorMessage } from '../../../shared/api';
-import { serverMessageOr, upgradeReasonOf } from '../lib/errors';
+import { upgradeOrToast } from '../lib/upgrade-or-toast';
+import { serverMessageOr } from '../lib/errors';
 import { isLiveStatus, statusLabel } from '../lib/status';
 import { parseWebAddress } from '../lib/web-address';
 import { useSingleFlight } from '../../../shared/hooks';
@@ -48,9 +48,7 @@ export function WebScraperForm({ appId, limits, requestAdd, onUpgrade, items }: 
           toast.success(shouldCrawl ? 'Scraping the site' : 'Scraping the page');
         },
         onError: (err) => {
-          const reason = upgradeReasonOf(err);
-          if (reason) return onUpgrade(reason, errorMessage(err));
-          toast.error(serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
+          upgradeOrToast(err, onUpgrade, serverMessageOr(err, MESSAGES.dataSources.uploadDataFailed));
         },
       });
     });
