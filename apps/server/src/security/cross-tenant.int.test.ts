@@ -112,6 +112,12 @@ async function tenant(name: string) {
   // An app key for exported projects (its id in :keyId; the key itself is B's secret).
   const appKey = await t.request('POST', `/api/apps/${appId}/keys`, { ...as, body: { name: 'Site', canWrite: true } });
   expect(appKey.status).toBe(200);
+  // And a server key (full access to B's records): never A's to learn or use.
+  const serverKey = await t.request('POST', `/api/apps/${appId}/keys`, {
+    ...as,
+    body: { name: 'Backend', kind: 'server', canWrite: true },
+  });
+  expect(serverKey.status).toBe(200);
   const q = (text: string) => t.db.execute(sql.raw(text.replaceAll('$app', `'${appId}'`)));
   // A verified custom domain (written directly: the tenants' plan has no App settings for generated apps).
   const domainId = randomUUID();
@@ -166,6 +172,7 @@ async function tenant(name: string) {
       invitedId,
       previewToken,
       appKey.body.key as string,
+      serverKey.body.key as string,
       ...users.flatMap((u) => [u.email, u.id, u.token]),
       ...recordIds,
       ...messageIds,

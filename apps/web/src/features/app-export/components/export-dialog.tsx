@@ -147,7 +147,7 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
           {mode === 'server' && (
             <section className="space-y-3" aria-label="App keys">
               <h3 className="text-sm font-semibold text-ink">App key</h3>
-              {created ? (
+              {created && (
                 <div className="space-y-2">
                   <div className="flex gap-2">
                     <Input readOnly value={created.key} aria-label="New app key" className="font-mono text-xs" />
@@ -161,7 +161,9 @@ export function ExportDialog({ appId, open, onOpenChange, onImported }: ExportDi
                   </div>
                   <p className="text-[13px] text-ink-subtle">{APP_KEY_KIND_TEXTS[created.kind].shownOnce}</p>
                 </div>
-              ) : (
+              )}
+              {/* A server key made here leaves room for the site key Download needs. */}
+              {!siteKey && (
                 <div className="space-y-3 rounded-xl bg-zinc-50 p-3">
                   <div role="radiogroup" aria-label="Key type" className="space-y-2">
                     {APP_KEY_KINDS.map((k) => (
