@@ -22,6 +22,7 @@ import type { VersionsRepo } from '../versions/versions.repo';
 import type { SettingsSecrets } from './settings-secrets';
 import { storedToolKeys } from '../tools/tool-definition';
 import { createAppLifecycle } from './app-lifecycle.service';
+import { schemaWithRenamedField } from './field-rename';
 import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
@@ -318,19 +319,9 @@ export function createAppsService({
       to: string,
     ): Promise<{ name: string; schema: EntitySchema }> {
       const row = await getOwned(user, appId);
-      const schema = await appsRepo.findEntity(row.id, entity);
-      if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
-      if (!schema.properties[from]) throw new AppError('NOT_FOUND', `${entity} has no field "${from}"`);
-      if (schema.properties[to]) throw new AppError('CONFLICT', `${entity} already has a field "${to}"`);
-      // Rebuild the properties in their order with the new name, and check the result like any schema.
-      const properties = Object.fromEntries(
-        Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]),
-      );
-      const required = schema.required?.map((r) => (r === from ? to : r));
-      const parsed = parseEntitySchema(entity, { ...schema, properties, ...(required ? { required } : {}) });
-      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
-      await appsRepo.renameField(row.id, entity, parsed.value, from, to);
-      return { name: entity, schema: parsed.value };
+      const schema = schemaWithRenamedField(entity, await appsRepo.findEntity(row.id, entity), from, to);
+      await appsRepo.renameField(row.id, entity, schema, from, to);
+      return { name: entity, schema };
     },
 
     /**

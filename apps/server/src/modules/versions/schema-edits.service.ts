@@ -7,6 +7,7 @@ import type { AppsService } from '../apps/apps.service';
 import { filesMentioning, renameFieldInFiles } from './field-references';
 import type { VersionsRepo } from './versions.repo';
 import { readManifest } from '../apps/app-manifest';
+import { schemaWithRenamedField } from '../apps/field-rename';
 import type { VersionsService } from './versions.service';
 
 const stillMentioned = (files: Record<string, string>, entity: string, fields: string[]) =>
@@ -89,23 +90,13 @@ export function createSchemaEdits({
           updatedFiles: [],
           warnings: [],
         };
-      const schema = base.snapshot.entities[entity];
-      if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
-      if (!Object.hasOwn(schema.properties, from)) throw new AppError('NOT_FOUND', `${entity} has no field "${from}"`);
-      if (Object.hasOwn(schema.properties, to)) throw new AppError('CONFLICT', `${entity} already has a field "${to}"`);
-      // The properties in their order with the new name, checked like any schema.
-      const properties = Object.fromEntries(
-        Object.entries(schema.properties).map(([k, v]) => [k === from ? to : k, v]),
-      );
-      const required = schema.required?.map((r) => (r === from ? to : r));
-      const parsed = parseEntitySchema(entity, { ...schema, properties, ...(required ? { required } : {}) });
-      if (!parsed.ok) throw new AppError('VALIDATION_FAILED', parsed.error);
+      const schema = schemaWithRenamedField(entity, base.snapshot.entities[entity], from, to);
       const code = renameFieldInFiles(base.snapshot.files, from, to);
-      const snapshot = { files: code.files, entities: { ...base.snapshot.entities, [entity]: parsed.value } };
+      const snapshot = { files: code.files, entities: { ...base.snapshot.entities, [entity]: schema } };
       const version = await commit(base, snapshot, `Renamed ${entity}.${from} to ${to}`, { entity, from, to });
       return {
         name: entity,
-        schema: parsed.value,
+        schema,
         versionId: version.id,
         updatedFiles: code.updated,
         warnings: stillMentioned(code.files, entity, [from]),
