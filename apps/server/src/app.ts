@@ -17,6 +17,8 @@ import type { Mailer } from './platform/mail/mailer';
 import { createPlatform } from './platform/platform';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle';
 import { refuseWhileDraining } from './platform/http/drain';
+import { httpMetrics, opsRoutes } from './platform/http/ops';
+import { createOpsRepo } from './platform/ops.repo';
 import { createAccountsModule } from './modules/accounts';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -151,6 +153,8 @@ export interface TesseraApp {
   /** Runs durable jobs; main.ts starts it per --role (always in process on PGlite). */
   jobRunner: JobRunner;
   retrieval: RetrievalService;
+  /** The probes and /metrics without a token, for METRICS_PORT (main.ts). */
+  ops: Hono;
 }
 
 /** The composition root: builds every service from its dependencies and mounts the routes. */
@@ -388,8 +392,17 @@ export function createApp({
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
+  app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(refuseWhileDraining(lifecycle));
+  // Probes answer on any host, before the app hosts and the SPA (platform/http/ops.ts).
+  const opsDeps = {
+    repo: createOpsRepo(database),
+    lifecycle,
+    countJobs: jobsRepo.countByKindAndStatus,
+    metricsToken: config.metrics.token,
+  };
+  app.route('/', opsRoutes(opsDeps));
   app.use(async (_c, next) => {
     await domainHosts.refresh();
     await next();
@@ -428,10 +441,6 @@ export function createApp({
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostModule.frontDoor());
 
-  app.get('/healthz', async (c) => {
-    await database.db.execute('select 1');
-    return c.json({ status: 'ok', database: database.kind });
-  });
   app.route('/', createDevModule(platform).routes);
   app.route('/', createOpenApiModule(platform).routes);
   app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
@@ -604,5 +613,5 @@ export function createApp({
   }
   if (webDistDir) app.route('/', spaRoutes(webDistDir));
   else app.all('*', (c) => c.text('Not found', 404));
-  return { app, mailer, jobRunner, retrieval };
+  return { app, mailer, jobRunner, retrieval, ops: opsRoutes(opsDeps, { isPrivatePort: true }) };
 }

@@ -42,7 +42,9 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const lifecycle = createLifecycle();
-  const { app, mailer, jobRunner } = createApp({ config, database, logger, lifecycle });
+  const { app, mailer, jobRunner, ops } = createApp({ config, database, logger, lifecycle });
+  // The probes and /metrics without a token, on a port of their own (loopback unless METRICS_HOST says otherwise).
+  if (config.metrics.port) serve({ fetch: ops.fetch, port: config.metrics.port, hostname: config.metrics.host });
   // PGlite is one process's database: its jobs always run here, whatever the role.
   const runsJobs = role !== 'web' || database.kind === 'pglite';
   if (role === 'worker') {

@@ -153,6 +153,16 @@ export const AppBundleSchema = z.object({
 }) satisfies z.ZodType<Omit<AppBundle, 'entities' | 'userEntity' | 'issues'>>;
 export const InvokeLlmResponseSchema = z.object({ result: z.unknown() });
 export const HealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** The server's version, and the commit in a git checkout (null otherwise). */
+const ServerVersion = { version: z.string(), commit: z.string().nullable() };
+export const LivezResponseSchema = z.object({ status: z.literal('ok'), ...ServerVersion });
+export const ReadyzResponseSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  draining: z.boolean(),
+  database: z.enum(['ok', 'unreachable']),
+  pendingMigrations: z.number(),
+  ...ServerVersion,
+});
 
 /** The identity provider's answers the SPA reads (better-auth; the token is also in `set-auth-token`). */
 export const AuthUserSchema = SessionUserSchema.extend({

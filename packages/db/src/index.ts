@@ -9,6 +9,7 @@ export {
   type Schema,
 } from './client';
 export { DataDirLockedError } from './pglite-lock';
+export { countPendingMigrations } from './migrations-state';
 export {
   authUsers,
   authSessions,

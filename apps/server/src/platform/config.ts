@@ -47,6 +47,18 @@ const EnvSchema = z.object({
       .max(2_147_483_647, 'must be at most 2147483647 milliseconds')
       .default(30_000),
   ),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters (try: openssl rand -hex 16)').optional(),
+  ),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1-65535')
+      .max(65535, 'must be 1-65535')
+      .optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SHUTDOWN_GRACE_MS: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: 'must be a number of milliseconds' })
@@ -139,6 +151,11 @@ export interface Config {
   dataDir: string;
   /** statementTimeoutMs: PostgreSQL cancels longer statements (0: none); PGlite cannot. */
   database: ({ kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }) & { statementTimeoutMs: number };
+  /**
+   * /metrics: on the public port only with `Authorization: Bearer {token}`; on `port` (bound to
+   * `host`, loopback by default) with the probes and no token.
+   */
+  metrics: { token?: string; port?: number; host: string };
   /** How long running chat turns may finish after SIGTERM before they end "interrupted". */
   shutdownGraceMs: number;
   authSecret: string;
@@ -283,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }),
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     authSecret,
     secretsKey: e.SECRETS_KEY ?? authSecret,

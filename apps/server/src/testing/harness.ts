@@ -32,7 +32,9 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors' | 'dnsTimeoutMs'> & { logger?: Logger } = {},
+  deps: Pick<AppDeps, 'jobs' | 'crawl' | 'connectors' | 'dnsTimeoutMs' | 'lifecycle' | 'webDistDir'> & {
+    logger?: Logger;
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const config: Config = loadConfig({

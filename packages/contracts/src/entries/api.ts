@@ -45,6 +45,8 @@ export {
   AppBundleSchema,
   InvokeLlmResponseSchema,
   HealthResponseSchema,
+  LivezResponseSchema,
+  ReadyzResponseSchema,
   AuthUserSchema,
   SignedInResponseSchema,
   SuccessResponseSchema,

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@tessera/contracts';
 import type { ChatAnnotation, ChatMessage } from '@tessera/contracts/chat';
+import { chatTurns } from '../../platform/metrics';
 import type { ChatRepo } from './chat.repo';
 
 /** How often a running turn writes its answer so far, which also says its process is alive. */
@@ -34,6 +35,7 @@ export function createOrphanCheck({ chatRepo, runningHere, isOnlyProcess }: Orph
     };
     const isClosed = await chatRepo.closeStale(appId, message.id, isOnlyProcess ? 0 : TURN_STALE_MS, annotation);
     if (!isClosed) return null;
+    chatTurns.inc({ outcome: 'lost' });
     await chatRepo.notify(appId);
     return { ...message, status: 'error', annotations: [annotation] };
   };

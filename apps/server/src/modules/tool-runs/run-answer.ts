@@ -10,6 +10,7 @@ import {
 import { type Tool } from '@tessera/contracts/tools';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Logger } from '../../platform/logger';
+import { toolRuns } from '../../platform/metrics';
 import { streamAnswer } from '../../platform/llm/answer-stream';
 import { OFFLINE_ANSWER_MODEL, usageRecord, type ChatModel } from '../../platform/llm/models';
 import { contextOf, type RetrievalService } from '../retrieval/retrieval.service';
@@ -148,16 +149,21 @@ export async function* answerRun(input: AnswerRunInput): AsyncGenerator<ToolRunE
     }
     await deps.repo.finishRun(runId, { result: text, resultJson: null, sources, ...usage, durationMs: elapsed() });
     ended = true;
+    toolRuns.inc({ outcome: 'complete' });
     yield { type: 'done', runId, result: text, sources, ...input.left, usage };
   } catch (err) {
     if (!ended) {
       ended = true;
       await deps.repo.failRun(runId, String(err instanceof Error ? err.message : err), elapsed()).catch(() => null);
+      toolRuns.inc({ outcome: 'failed' });
       deps.logger.warn('tool run failed', { runId, err: String(err) });
       yield { type: 'error', runId, code: 'RUN_FAILED', message: TOOL_RUN_MESSAGES.runFailed };
     }
   } finally {
     // The caller went away mid-run: the run ends as failed and its credits come back.
-    if (!ended) await deps.repo.failRun(runId, 'cancelled', elapsed()).catch(() => null);
+    if (!ended) {
+      await deps.repo.failRun(runId, 'cancelled', elapsed()).catch(() => null);
+      toolRuns.inc({ outcome: 'cancelled' });
+    }
   }
 }

@@ -2,10 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { AppError } from '../errors';
 import type { Lifecycle } from '../lifecycle';
-import { renderAppError } from './errors';
-
-/** Seconds a refused client (or the proxy in front) is asked to wait before trying again. */
-export const RETRY_AFTER_SECONDS = 5;
+import { renderAppError, RETRY_AFTER_SECONDS } from './errors';
 
 /** The probes still answer while the process drains: that is how the proxy learns it is leaving. */
 const PROBES = new Set(['/livez', '/readyz', '/healthz', '/metrics']);

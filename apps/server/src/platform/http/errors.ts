@@ -5,6 +5,9 @@ import { APP_MESSAGES, type ErrorBody, type ErrorCode } from '@tessera/contracts
 import { AppError } from '../errors';
 import { describeError, type Logger } from '../logger';
 
+/** Seconds a client refused for a passing reason (a restart, a database outage) is asked to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
 export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
@@ -35,6 +38,22 @@ const BAD_INPUT_SQLSTATES: Record<string, string> = {
 /** query_canceled: the statement timeout (or an operator's pg_cancel_backend) stopped the query. */
 const QUERY_CANCELED = '57014';
 
+/**
+ * The database is down, restarting or refusing connections: not the request's fault, and over soon.
+ * SQLSTATE class 08 (connection exception), 57P01-03 (shut down, crash, starting), 53300 (too many
+ * connections), socket errors from the driver, and its own words for a dropped connection.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const DROPPED_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|connection error/i;
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  if (state && (state.startsWith('08') || UNAVAILABLE_SQLSTATES.has(state) || SOCKET_ERRORS.has(state))) return true;
+  const e = err as { message?: unknown; cause?: { message?: unknown } };
+  return [e.message, e.cause?.message].some((m) => typeof m === 'string' && DROPPED_CONNECTION.test(m));
+}
+
 function sqlStateOf(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
@@ -55,6 +74,12 @@ export function createErrorHandler(logger: Logger) {
       // Too slow for the statement timeout: the operator may want to know which route is.
       logger.warn('query stopped by the statement timeout', { method: c.req.method, path: c.req.path });
       return renderAppError(c, new AppError('QUERY_TIMEOUT', APP_MESSAGES.queryTimeout));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A 503 the client (or the proxy) may retry, never a 500: the operator sees it in the log.
+      logger.warn('database unavailable', { method: c.req.method, path: c.req.path, err: describeError(err) });
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return renderAppError(c, new AppError('SERVICE_UNAVAILABLE', APP_MESSAGES.databaseUnavailable));
     }
     if (sqlState && Object.hasOwn(BAD_INPUT_SQLSTATES, sqlState)) {
       // A check missing before the database: worth finding, though the caller gets a plain 400.

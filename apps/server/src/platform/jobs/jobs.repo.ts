@@ -119,6 +119,16 @@ export function createJobsRepo(db: Db) {
       );
     },
 
+    /** How many jobs of each kind are in each state (the metrics' gauge). */
+    async countByKindAndStatus(): Promise<Array<{ kind: string; status: string; count: number }>> {
+      const result = await db.execute(sql`SELECT kind, status, count(*)::int AS count FROM jobs GROUP BY kind, status`);
+      return rowsOf(result).map((r) => ({
+        kind: r.kind as string,
+        status: r.status as string,
+        count: Number(r.count),
+      }));
+    },
+
     async notify(channel: string, payload: string): Promise<void> {
       await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
     },
