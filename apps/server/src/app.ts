@@ -255,7 +255,7 @@ export function createApp({
     accounts,
     models,
     logger,
-    listen: (channel, onPayload) => database.listen(channel, onPayload),
+    listen: (channel, onPayload, onResync) => database.listen(channel, onPayload, onResync),
     lifecycle,
     isOnlyProcess: database.kind === 'pglite',
   });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPgListener } from './pg-listener';
 import { lockDataDir } from './pglite-lock';
 import { PreparingPGlite } from './pglite-statements';
 import * as schema from './schema';
@@ -26,67 +27,11 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Subscribes to a Postgres NOTIFY channel (realtime fan-out and job wake-ups across processes).
-   * On PostgreSQL one dedicated connection per process carries every channel. Resolves to an unsubscribe.
+   * On PostgreSQL one dedicated connection per process carries every channel and comes back after a
+   * drop (`pg-listener.ts`); `onResync` is then called, as notifications sent meanwhile were lost.
+   * Resolves to an unsubscribe.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-}
-
-type Listeners = Map<string, Set<(payload: string) => void>>;
-
-/** One LISTEN connection per process for every channel; reconnects (and re-listens) after a drop. */
-function createPgListener(url: string) {
-  const listeners: Listeners = new Map();
-  let client: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let closed = false;
-  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
-  async function connect(): Promise<pg.Client> {
-    if (client) return client;
-    connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
-      c.on('notification', (msg) => {
-        for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
-      });
-      c.on('error', () => {
-        client = null;
-        connecting = null;
-        c.end().catch(() => {});
-        if (!closed && listeners.size) setTimeout(() => void connect().catch(() => {}), 1000);
-      });
-      await c.connect();
-      for (const channel of listeners.keys()) await c.query(`LISTEN ${quote(channel)}`);
-      client = c;
-      return c;
-    })();
-    try {
-      return await connecting;
-    } finally {
-      connecting = null;
-    }
-  }
-  return {
-    async listen(channel: string, fn: (payload: string) => void) {
-      let set = listeners.get(channel);
-      const isNew = !set;
-      if (!set) listeners.set(channel, (set = new Set()));
-      set.add(fn);
-      const c = await connect();
-      if (isNew) await c.query(`LISTEN ${quote(channel)}`);
-      return async () => {
-        set.delete(fn);
-        if (set.size === 0 && listeners.get(channel) === set) {
-          listeners.delete(channel);
-          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
-        }
-      };
-    },
-    async close() {
-      closed = true;
-      listeners.clear();
-      await client?.end().catch(() => {});
-      client = null;
-    },
-  };
+  listen(channel: string, onPayload: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
 }
 
 export type DatabaseOptions = (
@@ -195,7 +140,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
     );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const listener = createPgListener(options.url);
+    const listener = createPgListener(options.url, (message) =>
+      console.error(JSON.stringify({ level: 'warn', msg: message })),
+    );
     return {
       db,
       kind: 'postgres',
@@ -210,7 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           }
         });
       },
-      listen: (channel, fn) => listener.listen(channel, fn),
+      listen: (channel, fn, onResync) => listener.listen(channel, fn, onResync),
       async close() {
         await listener.close();
         await pool.end();

@@ -30,8 +30,12 @@ export interface ChatDeps {
   accounts: AccountsService;
   models: ModelCatalog;
   logger: Logger;
-  /** Postgres LISTEN: wakes live followers in every process. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Postgres LISTEN: wakes live followers in every process (`onResync` after a lost connection came back). */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResync?: () => void,
+  ) => Promise<() => Promise<void>>;
   clock?: () => Date;
   /** The process's drain (SIGTERM): running turns get its grace, then end "interrupted". */
   lifecycle?: Pick<Lifecycle, 'track'>;
@@ -104,7 +108,8 @@ export function createChatService({
       const app = await apps.getOwned(user, appId);
       return followLastMessages(
         async () => withOrphanClosed(app.id, await chatRepo.listLast(app.id, 2), closeOrphan),
-        (onChange) => listen(chatChannel(app.id), onChange),
+        // After a gap in the LISTEN connection the messages are read again: notifications were lost.
+        (onChange) => listen(chatChannel(app.id), onChange, onChange),
         // A streaming turn is read again now and then: its process may die without a word.
         TURN_HEARTBEAT_MS,
       );
