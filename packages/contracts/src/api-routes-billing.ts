@@ -6,7 +6,7 @@ import {
   AdminBuildersResponseSchema,
   AdminUpdateBuilderSchema,
 } from './admin';
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 import {
   BillingSubscriptionSchema,
   CheckoutRequestSchema,
@@ -94,8 +94,8 @@ export const BILLING_API_ROUTES: ApiRoute[] = [
 ];
 
 /** The operators' admin screen: builders, their plan and usage; plan by hand; disable. */
-export const ADMIN_API_ROUTES: ApiRoute[] = [
-  {
+export const ADMIN_ROUTES = defineRoutes({
+  listBuilders: {
     method: 'get',
     path: '/api/admin/builders',
     tag: 'Account',
@@ -105,7 +105,7 @@ export const ADMIN_API_ROUTES: ApiRoute[] = [
     responses: { 200: AdminBuildersResponseSchema },
     errors: [403],
   },
-  {
+  updateBuilder: {
     method: 'patch',
     path: '/api/admin/builders/{accountId}',
     tag: 'Account',
@@ -116,4 +116,5 @@ export const ADMIN_API_ROUTES: ApiRoute[] = [
     responses: { 200: AdminBuilderSchema },
     errors: [403],
   },
-];
+});
+export const ADMIN_API_ROUTES: readonly ApiRoute[] = Object.values(ADMIN_ROUTES);

@@ -5,11 +5,11 @@ import {
   ExportQuerySchema,
   ImportProjectResponseSchema,
 } from './app-export';
-import type { ApiRoute } from './api-route';
+import { defineRoutes, type ApiRoute } from './api-route';
 
 /** Export and import of generated apps, and their app keys (docs/product/export.md#calls). */
-export const EXPORT_API_ROUTES: ApiRoute[] = [
-  {
+export const EXPORT_ROUTES = defineRoutes({
+  exportApp: {
     method: 'get',
     path: '/api/apps/{appId}/export',
     tag: 'Versions',
@@ -21,7 +21,7 @@ export const EXPORT_API_ROUTES: ApiRoute[] = [
     responses: { 200: { description: 'The project as a zip archive', contentType: 'application/zip' } },
     errors: [403],
   },
-  {
+  importProject: {
     method: 'post',
     path: '/api/apps/{appId}/import',
     tag: 'Versions',
@@ -33,7 +33,7 @@ export const EXPORT_API_ROUTES: ApiRoute[] = [
     responses: { 200: ImportProjectResponseSchema },
     errors: [403, 413],
   },
-  {
+  listAppKeys: {
     method: 'get',
     path: '/api/apps/{appId}/keys',
     tag: 'Apps',
@@ -41,7 +41,7 @@ export const EXPORT_API_ROUTES: ApiRoute[] = [
     auth: 'builder',
     responses: { 200: AppKeysResponseSchema },
   },
-  {
+  createAppKey: {
     method: 'post',
     path: '/api/apps/{appId}/keys',
     tag: 'Apps',
@@ -51,7 +51,7 @@ export const EXPORT_API_ROUTES: ApiRoute[] = [
     responses: { 200: CreatedAppKeySchema },
     errors: [403],
   },
-  {
+  revokeAppKey: {
     method: 'delete',
     path: '/api/apps/{appId}/keys/{keyId}',
     tag: 'Apps',
@@ -59,4 +59,5 @@ export const EXPORT_API_ROUTES: ApiRoute[] = [
     auth: 'builder',
     responses: { 200: { description: '`{ "status": true }`' } },
   },
-];
+});
+export const EXPORT_API_ROUTES: readonly ApiRoute[] = Object.values(EXPORT_ROUTES);

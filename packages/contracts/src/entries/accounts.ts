@@ -18,3 +18,4 @@ export {
   type AdminBuildersResponse,
   type AdminUpdateBuilder,
 } from '../admin';
+export { ADMIN_ROUTES } from '../api-routes-billing';

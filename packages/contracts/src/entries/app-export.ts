@@ -25,3 +25,4 @@ export {
   type CreatedAppKey,
   type ImportProjectResponse,
 } from '../app-export';
+export { EXPORT_ROUTES } from '../api-routes-export';

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { AdminBuildersQuerySchema, AdminUpdateBuilderSchema } from '@tessera/contracts/accounts';
+import { ADMIN_ROUTES, AdminBuildersQuerySchema } from '@tessera/contracts/accounts';
 import type { AuthVariables } from '../auth/session';
-import { readJson } from '../../platform/http/validate';
+import { routesOn } from '../../platform/http/route';
 import { AppError } from '../../platform/errors';
 import type { AdminService } from './admin.service';
 
@@ -14,16 +14,18 @@ export function adminRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/admin/builders', signedIn, async (c) => {
+  const on = routesOn(app);
+  // Its own query check: the admin screen's message names the parameter.
+  on(ADMIN_ROUTES.listBuilders, signedIn, async ({ c }) => {
     const query = AdminBuildersQuerySchema.safeParse(c.req.query());
     if (!query.success) {
       const issue = query.error.issues[0]!;
       throw new AppError('VALIDATION_FAILED', `${issue.path.join('.') || 'query'}: ${issue.message}`);
     }
-    return c.json(await admin.list(c.var.user, query.data.q, query.data.offset));
+    return admin.list(c.var.user, query.data.q, query.data.offset);
   });
-  app.patch('/api/admin/builders/:accountId', signedIn, async (c) =>
-    c.json(await admin.update(c.var.user, c.req.param('accountId'), await readJson(c, AdminUpdateBuilderSchema))),
+  on(ADMIN_ROUTES.updateBuilder, signedIn, async ({ c, params, body }) =>
+    admin.update(c.var.user, params.accountId, await body()),
   );
   return app;
 }

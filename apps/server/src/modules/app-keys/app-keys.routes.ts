@@ -1,12 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  APP_KEY_HEADER,
-  CreateAppKeyRequestSchema,
-  EXPORT_MESSAGES as M,
-  type AppKeyKind,
-} from '@tessera/contracts/app-export';
+import { APP_KEY_HEADER, EXPORT_MESSAGES as M, EXPORT_ROUTES, type AppKeyKind } from '@tessera/contracts/app-export';
 import { AppError } from '../../platform/errors';
-import { readJson } from '../../platform/http/validate';
+import { routesOn } from '../../platform/http/route';
 import type { CallerVariables } from '../app-users/app-users.routes';
 import type { AuthVariables } from '../auth/session';
 import type { AppKeysService } from './app-keys.service';
@@ -23,12 +18,13 @@ export function appKeysRoutes({
   signedIn: MiddlewareHandler<{ Variables: AuthVariables }>;
 }) {
   const app = new Hono<{ Variables: AuthVariables }>();
-  app.get('/api/apps/:appId/keys', signedIn, async (c) => c.json(await appKeys.list(c.var.user, c.req.param('appId'))));
-  app.post('/api/apps/:appId/keys', signedIn, async (c) =>
-    c.json(await appKeys.create(c.var.user, c.req.param('appId'), await readJson(c, CreateAppKeyRequestSchema))),
+  const on = routesOn(app);
+  on(EXPORT_ROUTES.listAppKeys, signedIn, async ({ c, params }) => appKeys.list(c.var.user, params.appId));
+  on(EXPORT_ROUTES.createAppKey, signedIn, async ({ c, params, body }) =>
+    appKeys.create(c.var.user, params.appId, await body()),
   );
-  app.delete('/api/apps/:appId/keys/:keyId', signedIn, async (c) =>
-    c.json(await appKeys.revoke(c.var.user, c.req.param('appId'), c.req.param('keyId'))),
+  on(EXPORT_ROUTES.revokeAppKey, signedIn, async ({ c, params }) =>
+    appKeys.revoke(c.var.user, params.appId, params.keyId),
   );
   return app;
 }

@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  AdminBuilderSchema,
-  AdminBuildersResponseSchema,
-  type AdminBuilder,
-  type AdminUpdateBuilder,
-} from '@tessera/contracts/accounts';
-import { apiFetch } from '../../../shared/api';
+import { ADMIN_ROUTES, type AdminBuilder, type AdminUpdateBuilder } from '@tessera/contracts/accounts';
+import { callRoute } from '../../../shared/api';
 
 export const ADMIN_BUILDERS_QUERY_KEY = ['admin', 'builders'] as const;
 
@@ -13,19 +8,12 @@ export const ADMIN_BUILDERS_QUERY_KEY = ['admin', 'builders'] as const;
 export function useAdminBuilders(q: string, offset: number, enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_BUILDERS_QUERY_KEY, q, offset],
-    queryFn: () =>
-      apiFetch(`/api/admin/builders?${new URLSearchParams({ q, offset: String(offset) })}`, {
-        schema: AdminBuildersResponseSchema,
-      }),
+    queryFn: () => callRoute(ADMIN_ROUTES.listBuilders, {}, { query: { q, offset: String(offset) } }),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
 export function updateBuilder(accountId: string, change: AdminUpdateBuilder): Promise<AdminBuilder> {
-  return apiFetch(`/api/admin/builders/${encodeURIComponent(accountId)}`, {
-    method: 'PATCH',
-    body: change,
-    schema: AdminBuilderSchema,
-  });
+  return callRoute(ADMIN_ROUTES.updateBuilder, { accountId }, { body: change });
 }

@@ -1,7 +1,6 @@
 import {
   APP_KEY_HEADER,
-  AppKeysResponseSchema,
-  CreatedAppKeySchema,
+  EXPORT_ROUTES,
   ImportProjectResponseSchema,
   type AppKeysResponse,
   type CreateAppKeyRequest,
@@ -9,18 +8,17 @@ import {
   type ExportDataMode,
   type ImportProjectResponse,
 } from '@tessera/contracts/app-export';
-import { apiFetch, rawFetch, saveResponse } from '../../../shared/api';
+import { callRoute, rawFetch, saveResponse } from '../../../shared/api';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
 
-export const listAppKeys = (appId: string): Promise<AppKeysResponse> =>
-  apiFetch(`${base(appId)}/keys`, { schema: AppKeysResponseSchema });
+export const listAppKeys = (appId: string): Promise<AppKeysResponse> => callRoute(EXPORT_ROUTES.listAppKeys, { appId });
 
 export const createAppKey = (appId: string, body: CreateAppKeyRequest): Promise<CreatedAppKey> =>
-  apiFetch(`${base(appId)}/keys`, { method: 'POST', body, schema: CreatedAppKeySchema });
+  callRoute(EXPORT_ROUTES.createAppKey, { appId }, { body });
 
 export const revokeAppKey = (appId: string, keyId: string): Promise<unknown> =>
-  apiFetch(`${base(appId)}/keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' });
+  callRoute(EXPORT_ROUTES.revokeAppKey, { appId, keyId });
 
 /** `GET .../export`: the project's zip, saved by the browser under the server's file name. */
 export async function downloadExport(appId: string, mode: ExportDataMode, appKey: string | null): Promise<void> {
