@@ -23,10 +23,7 @@ import { createAccountsModule } from './modules/accounts';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createAdminModule } from './modules/admin';
-import { createAppChatRepo } from './modules/app-chat/app-chat.repo';
-import { appChatHostRoutes, appChatRoutes } from './modules/app-chat/app-chat.routes';
-import { createAppChatService } from './modules/app-chat/app-chat.service';
-import { readableRecords } from './modules/app-chat/chat-records';
+import { createAppChatModule } from './modules/app-chat';
 import { createAppUsersRepo } from './modules/app-users/app-users.repo';
 import { appUsersRoutes, identifyAppUser } from './modules/app-users/app-users.routes';
 import { addressOf, createAppUsersService } from './modules/app-users/app-users.service';
@@ -35,9 +32,7 @@ import { appsRoutes } from './modules/apps/apps.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createTemplatesRepo } from './modules/templates/templates.repo';
-import { createBrandingRepo } from './modules/branding/branding.repo';
-import { brandingRoutes } from './modules/branding/branding.routes';
-import { createBrandingService } from './modules/branding/branding.service';
+import { createBrandingModule } from './modules/branding';
 import { createAppsService, slugify } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
 import { createClaimRepo } from './modules/tools/claim.repo';
@@ -45,11 +40,8 @@ import { createClaimService } from './modules/tools/claim.service';
 import { createMagicCreateService } from './modules/tools/magic-create.service';
 import { createToolsRepo } from './modules/tools/tools.repo';
 import { toolsRoutes } from './modules/tools/tools.routes';
-import { createToolApiKeysRepo } from './modules/tool-api/tool-api-keys.repo';
-import { createToolApiService } from './modules/tool-api/tool-api.service';
-import { createToolBatchesRepo } from './modules/tool-batches/tool-batches.repo';
-import { toolBatchesRoutes } from './modules/tool-batches/tool-batches.routes';
-import { createToolBatchesService, TOOL_BATCH_JOB } from './modules/tool-batches/tool-batches.service';
+import { createToolApiModule } from './modules/tool-api';
+import { createToolBatchesModule } from './modules/tool-batches';
 import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
 import { createAuth } from './modules/auth/auth';
@@ -80,9 +72,7 @@ import { resolveUploadType } from './modules/context/parse';
 import { parsePool } from './modules/context/parse-pool';
 import { createAppHostModule } from './modules/app-host';
 import { createCreditsModule } from './modules/credits';
-import { createToolRunsRepo } from './modules/tool-runs/tool-runs.repo';
-import { toolRunHostRoutes } from './modules/tool-runs/tool-runs.routes';
-import { createToolRunsService } from './modules/tool-runs/tool-runs.service';
+import { createToolRunsModule } from './modules/tool-runs';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createGumroadClient } from './modules/billing/gumroad';
 import { createMembershipStripe } from './modules/memberships/memberships-stripe';
@@ -92,13 +82,12 @@ import { createMembershipsService, membershipProductOf } from './modules/members
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createChatRepo } from './modules/chat/chat.repo';
-import { codeFilesRoutes } from './modules/code-files/code-files.routes';
+import { createCodeFilesModule } from './modules/code-files';
 import { appExportRoutes, IMPORT_ROUTE } from './modules/app-export/app-export.routes';
 import { createAppExportService } from './modules/app-export/app-export.service';
 import { createAppKeysRepo } from './modules/app-keys/app-keys.repo';
 import { appKeyAccess, appKeysRoutes, type AppKeyVariables } from './modules/app-keys/app-keys.routes';
 import { createAppKeysService } from './modules/app-keys/app-keys.service';
-import { createCodeFilesService } from './modules/code-files/code-files.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
 import { createPublishRepo } from './modules/versions/publish.repo';
@@ -194,22 +183,6 @@ export function createApp({
     listen: database.listen,
     connectors,
   });
-  // PGlite has one connection: one job at a time keeps web requests responsive there.
-  const jobRunner = createJobRunner({
-    jobsRepo,
-    logger,
-    listen: database.listen,
-    handlers: {
-      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
-      // Batch runs over a CSV (docs/product/tools.md#batch-runs); the service is made below.
-      [TOOL_BATCH_JOB]: {
-        run: (payload, ctx) => toolBatches.job.run(payload, ctx),
-        onFailed: (payload, error) => toolBatches.job.onFailed!(payload, error),
-      },
-    },
-    concurrency: database.kind === 'pglite' ? 1 : 4,
-    ...jobOptions,
-  });
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
   const billing = createBilling({ config, db, accounts, plans });
@@ -217,7 +190,12 @@ export function createApp({
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
   const appUsersRepo = createAppUsersRepo(db);
-  const brandingRepo = createBrandingRepo(db);
+  const brandingModule = createBrandingModule(platform, {
+    signedIn,
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    updateStyle: (appId, style) => appsRepo.updateStyle(appId, style as Record<string, unknown>),
+    accountOf: (user) => accounts.getCurrent(user),
+  });
   // `appHost` (below) knows the app hosts; these run only when a request comes in.
   const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
   const apps = createAppsService({
@@ -297,44 +275,10 @@ export function createApp({
     watch: (onChange) =>
       Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
   });
-  // The chat assistant of generated apps (docs/product/app-chat.md): the tool run engine, the entity API's access rules.
-  const appChatRepo = createAppChatRepo(db);
-  const appChat = createAppChatService({
-    repo: appChatRepo,
-    runsRepo: createToolRunsRepo(db),
-    retrieval,
-    models,
-    rateLimiter,
-    secret: config.authSecret,
-    logger,
-    limitsOf: plans.limitsOf,
-    ownedApp: (user, appId) => apps.getOwned(user, appId),
-    isAdmin: accountsModule.isAdmin,
-    readableRecords: (appId, principal, question) =>
-      readableRecords({ entities, entityNames: appChatRepo.entityNames }, appId, { appUser: principal }, question),
-  });
-  // The one run engine: tool pages, batch runs and the tool API (docs/product/tools.md#states-and-transitions).
-  const toolRuns = createToolRunsService({
-    repo: createToolRunsRepo(db),
-    retrieval,
-    models,
-    rateLimiter,
-    secret: config.authSecret,
-    logger,
-    limitsOf: plans.limitsOf,
-  });
-  const requireTool = (user: SessionUser, appId: string, toolId: string) => tools.get(user, appId, toolId);
-  const toolBatches = createToolBatchesService({
-    repo: createToolBatchesRepo(db),
-    toolRuns,
-    jobs,
-    requireTool,
-    logger,
-  });
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md).
   const appHostModule = createAppHostModule(platform, {
     versions: versionsRepo,
-    looks: brandingRepo,
+    looks: brandingModule.repo,
     builderSessionIdOf: async (authorization) => {
       const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
       return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
@@ -371,24 +315,43 @@ export function createApp({
     },
     isMembersOnly: (hostApp) => membershipProductOf(hostApp.settings) !== null,
   });
-  // Tool runs on an app's own host (docs/product/tools.md#calls).
-  appHostModule.addHostRoutes(
-    toolRunHostRoutes({
-      toolRuns,
-      appUserOf: async (appId, authorization, host) =>
-        (await appUsers.principalOf(appId, authorization, host))?.userId ?? null,
-      trustProxy: config.trustProxy,
-      secureCookies: config.publicUrl.startsWith('https:'),
-    }),
-  );
-  appHostModule.addHostRoutes(
-    appChatHostRoutes({
-      appChat,
-      principalOf: (appId, authorization, host) => appUsers.principalOf(appId, authorization, host),
-      trustProxy: config.trustProxy,
-      secureCookies: config.publicUrl.startsWith('https:'),
-    }),
-  );
+  const appUserOf = async (appId: string, authorization: string | undefined, host: string) =>
+    (await appUsers.principalOf(appId, authorization, host))?.userId ?? null;
+  // The one run engine: tool pages, batch runs and the tool API (docs/product/tools.md#states-and-transitions).
+  const { toolRuns, repo: runsRepo } = createToolRunsModule(platform, {
+    retrieval,
+    limitsOf: plans.limitsOf,
+    appHost: appHostModule,
+    appUserOf,
+  });
+  // The chat assistant of generated apps (docs/product/app-chat.md): the tool run engine, the entity API's access rules.
+  const appChatModule = createAppChatModule(platform, {
+    signedIn,
+    retrieval,
+    runsRepo,
+    limitsOf: plans.limitsOf,
+    ownedApp: (user, appId) => apps.getOwned(user, appId),
+    isAdmin: accountsModule.isAdmin,
+    entities,
+    principalOf: (appId, authorization, host) => appUsers.principalOf(appId, authorization, host),
+    appHost: appHostModule,
+  });
+  const requireTool = (user: SessionUser, appId: string, toolId: string) => tools.get(user, appId, toolId);
+  const { api } = createToolApiModule(platform, { toolRuns, requireTool });
+  const toolBatchesModule = createToolBatchesModule(platform, { signedIn, toolRuns, api, requireTool });
+  // PGlite has one connection: one job at a time keeps web requests responsive there.
+  const jobRunner = createJobRunner({
+    jobsRepo,
+    logger,
+    listen: database.listen,
+    handlers: {
+      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
+      // Batch runs over a CSV (docs/product/tools.md#batch-runs).
+      ...toolBatchesModule.jobs,
+    },
+    concurrency: database.kind === 'pglite' ? 1 : 4,
+    ...jobOptions,
+  });
 
   const app = new Hono();
   app.onError(createErrorHandler(logger));
@@ -487,34 +450,10 @@ export function createApp({
       signedIn,
     }),
   );
-  app.route(
-    '/',
-    brandingRoutes({
-      branding: createBrandingService({
-        brandingRepo,
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-        updateStyle: (appId, style) => appsRepo.updateStyle(appId, style as Record<string, unknown>),
-        accountOf: (user) => accounts.getCurrent(user),
-      }),
-      signedIn,
-    }),
-  );
+  app.route('/', brandingModule.routes);
   app.route('/', analyticsRoutes({ analytics, signedIn }));
   app.route('/', createCreditsModule(platform, { signedIn, getOwned: apps.getOwned }).routes);
-  app.route(
-    '/',
-    toolBatchesRoutes({
-      batches: toolBatches,
-      api: createToolApiService({
-        repo: createToolApiKeysRepo(db),
-        toolRuns,
-        rateLimiter,
-        requireTool,
-        publicUrl: config.publicUrl,
-      }),
-      signedIn,
-    }),
-  );
+  app.route('/', toolBatchesModule.routes);
   app.route(
     '/',
     domainsRoutes({
@@ -535,27 +474,22 @@ export function createApp({
       signedIn,
     }),
   );
-  app.route('/', appChatRoutes({ appChat, signedIn }));
+  app.route('/', appChatModule.routes);
   app.route('/', appHostModule.builderRoutes({ signedIn, ownedApp: (user, appId) => apps.getOwned(user, appId) }));
   app.route(
     '/',
     versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
   );
   app.route('/', chatRoutes({ chat, signedIn, authenticate }));
-  const codeFiles = createCodeFilesService({
+  const { codeFiles, routes: codeFilesRoutes } = createCodeFilesModule({
+    signedIn,
     apps,
     accounts,
     versions,
     versionsRepo,
     lastMessageIdOf: async (appId) => (await chatRepo.listLast(appId, 1))[0]?.id ?? null,
   });
-  app.route(
-    '/',
-    codeFilesRoutes({
-      codeFiles,
-      signedIn,
-    }),
-  );
+  app.route('/', codeFilesRoutes);
   // Export, import and app keys (docs/product/export.md): the code editor's rule decides who may.
   const appKeys = createAppKeysService({
     repo: createAppKeysRepo(db),
@@ -569,7 +503,7 @@ export function createApp({
         codeFiles,
         appKeys,
         entities,
-        textsOf: (appId) => brandingRepo.getTexts(appId),
+        textsOf: (appId) => brandingModule.repo.getTexts(appId),
         appUrlOf: (slug) => `${appHost.appOrigin(slug)}/app/${slug}/`,
         publicUrl: config.publicUrl,
       }),

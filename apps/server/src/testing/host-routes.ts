@@ -1,6 +1,6 @@
 import { appHostRoutes as appHostRouter, type AppHostRoutesDeps } from '../modules/app-host';
-import { appChatHostRoutes, type AppChatHostDeps } from '../modules/app-chat/app-chat.routes';
-import { toolRunHostRoutes, type ToolRunsHostDeps } from '../modules/tool-runs/tool-runs.routes';
+import { appChatHostRoutes, type AppChatHostDeps } from '../modules/app-chat';
+import { toolRunHostRoutes, type ToolRunsHostDeps } from '../modules/tool-runs';
 
 /**
  * The app host's route table with the host routes the tool run API and the app chat add through it,

@@ -22,11 +22,17 @@ import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppPrincipal } from '../app-users/app-users.service';
 import type { RetrievalService } from '../retrieval/retrieval.service';
-import { answerRun, RUN_CHUNKS } from '../tool-runs/run-answer';
-import { identifyRunCaller, runModelFor } from '../tool-runs/run-caller';
-import type { RunField } from '../tool-runs/run-prompt';
-import type { ToolRunsRepo } from '../tool-runs/tool-runs.repo';
-import { runSettingsOf, runWindows, type HostApp } from '../tool-runs/tool-runs.service';
+import {
+  answerRun,
+  identifyRunCaller,
+  RUN_CHUNKS,
+  runModelFor,
+  runSettingsOf,
+  runWindows,
+  type RunApp as HostApp,
+  type RunField,
+  type ToolRunsRepo,
+} from '../tool-runs';
 import type { AppChatRepo } from './app-chat.repo';
 
 /** The tool id an assistant's turns are recorded under among the app's runs. */

@@ -3,7 +3,7 @@ import { parseAppStyle, parseAppTexts, type AppTexts } from '@tessera/contracts/
 import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { AppKeysService } from '../app-keys/app-keys.service';
-import type { CodeFilesService } from '../code-files/code-files.service';
+import type { CodeFilesService } from '../code-files';
 import type { EntitiesService } from '../entities/entities.service';
 import { projectFiles } from './project-files';
 import { readProjectZip, zipProject } from './project-zip';

@@ -2,7 +2,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { AppSnapshot } from '@tessera/agent';
 import { apps, authSessions, authUsers, type Db } from '@tessera/db';
 import { EMPTY_LOOK, parseAppStyle, parseAppTexts, showsWatermark, type AppLook } from '@tessera/contracts/apps';
-import type { BrandingRepo } from '../branding/branding.repo';
+import type { BrandingRepo } from '../branding';
 import type { HostApp, HostSource, HostVersion } from './app-host.service';
 
 /** The versions repo's reads the app host needs (apps/server/src/modules/versions/versions.repo.ts). */

@@ -17,7 +17,7 @@ import { renderAppError } from '../../platform/http/errors';
 import { requestHostName } from '../../platform/http/request-host';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileStorage } from '../../platform/storage/file-storage';
-import { serveFont } from '../branding/fonts';
+import { serveFont } from '../branding';
 import { createShells, escapeHtml, messagePage } from './app-shell';
 import type { AppHostService, HostApp } from './app-host.service';
 import type { HostAccess, HostEnv, HostRoutes } from './host-env';

@@ -34,7 +34,7 @@ const codeFile = (path: string, content: string): CodeFile => ({
   readOnly: isEntityFilePath(path),
 });
 
-interface CodeFilesDeps {
+export interface CodeFilesDeps {
   apps: AppsService;
   accounts: Pick<AccountsService, 'getCurrent'>;
   versions: VersionsService;

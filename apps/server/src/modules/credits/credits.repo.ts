@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CreditAdjustment, EndUserCredits } from '@tessera/contracts/credits';
 import { appUserCreditAdjustments, appUserCredits, authUsers, type Db } from '@tessera/db';
-import { ensureCredits } from '../tool-runs/tool-runs.repo';
+import { ensureCredits } from '../tool-runs';
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 const iso = (value: unknown) => (value == null ? null : new Date(value as string | Date).toISOString());

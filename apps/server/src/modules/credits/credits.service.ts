@@ -11,7 +11,7 @@ import {
 } from '@tessera/contracts/credits';
 import { toolRunMessage } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
-import { runSettingsOf } from '../tool-runs/tool-runs.service';
+import { runSettingsOf } from '../tool-runs';
 import type { CreditsRepo } from './credits.repo';
 
 /**

@@ -15,8 +15,7 @@ import {
 import { hashApiKey, newApiKey } from '../../platform/crypto/api-key';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { collectRun } from '../tool-runs/collect-run';
-import type { ToolRunsService } from '../tool-runs/tool-runs.service';
+import { collectRun, type ToolRunsService } from '../tool-runs';
 import type { ToolApiKeyRow, ToolApiKeysRepo } from './tool-api-keys.repo';
 
 /** Characters of a key shown in the list (the prefix and the first random ones). */

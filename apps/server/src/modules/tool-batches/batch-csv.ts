@@ -11,7 +11,7 @@ import {
 } from '@tessera/contracts/tool-runs';
 import { AppError } from '../../platform/errors';
 import { headerScore } from '../csv';
-import type { RunField } from '../tool-runs/run-prompt';
+import type { RunField } from '../tool-runs';
 
 const refuse = (message: string): never => {
   throw new AppError('VALIDATION_FAILED', message);

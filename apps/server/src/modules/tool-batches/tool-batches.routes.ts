@@ -11,7 +11,7 @@ import { readMultipartFile } from '../../platform/http/multipart';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { AuthVariables } from '../auth/session';
-import type { ToolApiService } from '../tool-api/tool-api.service';
+import type { ToolApiService } from '../tool-api';
 import type { ToolBatchesService } from './tool-batches.service';
 
 type Vars = { Variables: AuthVariables };

@@ -12,8 +12,7 @@ import { AppError } from '../../platform/errors';
 import { PermanentJobError, type JobHandler, type JobQueue } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
 import type { SessionUser } from '@tessera/contracts/auth';
-import type { RunField } from '../tool-runs/run-prompt';
-import type { ToolRunsService } from '../tool-runs/tool-runs.service';
+import type { RunField, ToolRunsService } from '../tool-runs';
 import { checkBatchMapping, parseBatchCsv, resultsCsv, rowValues, suggestBatchMapping } from './batch-csv';
 import type { ToolBatchRow, ToolBatchesRepo } from './tool-batches.repo';
 

@@ -4,7 +4,7 @@ import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 import { convertStoredValue, planPublish, type EntityMigration, type PublishPlan } from './publish-plan';
 import { moveRecordField } from '../entities/records.repo';
-import { publishLook } from '../branding/branding.repo';
+import { publishLook } from '../branding';
 
 /** Records rewritten per statement when values change type. */
 const CONVERSION_BATCH = 1000;
