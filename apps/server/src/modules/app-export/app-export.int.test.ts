@@ -61,13 +61,16 @@ async function download(appId: string, query: string, headers: Record<string, st
 }
 const text = (zip: JSZip, path: string) => zip.file(path)!.async('string');
 
-async function upload(appId: string, bytes: Uint8Array | string, token = builder.token) {
+const formOf = (bytes: Uint8Array | string) => {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), 'project.zip');
+  form.append('file', new Blob([bytes as BlobPart]), 'project.zip');
+  return form;
+};
+async function upload(appId: string, bytes: Uint8Array | string, token = builder.token) {
   const res = await t.app.request(`/api/apps/${appId}/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    body: form,
+    body: formOf(bytes),
   });
   return {
     status: res.status,
@@ -311,6 +314,41 @@ describe('POST /api/apps/:appId/import', () => {
     const after = (await t.request('GET', `/api/apps/${appId}/versions`, { token: builder.token })).body.versions
       .length;
     expect(after).toBe(before);
+  });
+
+  it("counts the files from the zip's directory before parsing it", async () => {
+    const appId = await newApp();
+    const files = Array.from({ length: IMPORT_MAX_FILES + 1 }, (_, i) => [`src/app/components/C${i}.jsx`, '']);
+    const zip = await zipOf(Object.fromEntries(files));
+    // A broken first entry: a parser reading entries would call this no zip; the count comes first.
+    zip.set([0, 0, 0, 0], 0);
+    const res = await upload(appId, zip);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(M.tooManyFiles);
+  });
+
+  it('refuses a stranger before reading a byte of the upload', async () => {
+    const appId = await newApp();
+    const form = new Response(await formOf(await zipOf({ 'src/app/app.json': '{}' })));
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulls++ === 0) controller.enqueue(bytes);
+          else controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const res = await t.app.request(`/api/apps/${appId}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stranger.token}`, 'content-type': form.headers.get('content-type')! },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(404);
+    expect(pulls).toBe(0);
   });
 
   it('refuses a zip over 5 MB and a stranger', async () => {

@@ -36,10 +36,13 @@ export function appExportRoutes({
     });
   });
   app.post(IMPORT_ROUTE.path, signedIn, async (c) => {
-    const upload = await readMultipartFile(c, { maxBytes: IMPORT_MAX_ZIP_BYTES, tooLargeMessage: M.zipTooLarge });
-    const chunks: Buffer[] = [];
-    for await (const chunk of upload.stream) chunks.push(chunk as Buffer);
-    return c.json(await appExport.importZip(c.var.user, c.req.param('appId'), Buffer.concat(chunks)));
+    const readUpload = async () => {
+      const upload = await readMultipartFile(c, { maxBytes: IMPORT_MAX_ZIP_BYTES, tooLargeMessage: M.zipTooLarge });
+      const chunks: Buffer[] = [];
+      for await (const chunk of upload.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    return c.json(await appExport.importZip(c.var.user, c.req.param('appId'), readUpload));
   });
   return app;
 }

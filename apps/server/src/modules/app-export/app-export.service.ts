@@ -69,9 +69,14 @@ export function createAppExportService({ codeFiles, appKeys, entities, textsOf, 
       return { fileName: `${app.slug}.zip`, zip: await zipProject(files) };
     },
 
-    async importZip(user: SessionUser, appId: string, bytes: Uint8Array): Promise<ImportProjectResponse> {
+    async importZip(
+      user: SessionUser,
+      appId: string,
+      readUpload: () => Promise<Uint8Array>,
+    ): Promise<ImportProjectResponse> {
+      // A stranger's upload is refused before a byte of it is read.
       await codeFiles.editable(user, appId);
-      const files = await readProjectZip(bytes);
+      const files = await readProjectZip(await readUpload());
       return codeFiles.replaceFiles(user, appId, files, 'Imported a project');
     },
   };

@@ -7,6 +7,7 @@ import {
 } from '@tessera/contracts/app-export';
 import JSZip from 'jszip';
 import { AppError } from '../../platform/errors';
+import { countZipFiles } from './zip-directory';
 
 /** Every entry name in the zip must be a plain relative path: no `..`, no root, no drive, no backslash, no NUL. */
 const isSafeEntryName = (name: string) =>
@@ -54,6 +55,10 @@ function inflate(file: JSZip.JSZipObject, budget: { left: number }): Promise<Uin
  * entry name anywhere, an app path the validator refuses, and text that is not UTF-8.
  */
 export async function readProjectZip(bytes: Uint8Array): Promise<Record<string, string>> {
+  // Counted from the central directory first: parsing builds an object per entry on the main thread.
+  const listed = countZipFiles(bytes, IMPORT_MAX_FILES);
+  if (listed === null) throw new AppError('BAD_REQUEST', M.notAZip);
+  if (listed > IMPORT_MAX_FILES) throw new AppError('BAD_REQUEST', M.tooManyFiles);
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes, { createFolders: false });
