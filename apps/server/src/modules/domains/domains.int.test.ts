@@ -146,24 +146,63 @@ describe('adding a domain', () => {
     expect(proto.body.error.message).toBe(DOMAIN_MESSAGES.hostnameRequired);
   });
 
-  it('refuses a domain this app, another app or the operator already has', async () => {
+  it('refuses a domain this app already has, another app holds verified, or the operator has', async () => {
     const app = await makeApp();
     const other = await makeApp(rival);
     const host = freshHost();
-    expect((await add(app.appId, host)).status).toBe(200);
+    const mine = await add(app.appId, host);
+    expect(mine.status).toBe(200);
     const again = await add(app.appId, host.toUpperCase());
     expect([again.status, again.body.error.message]).toEqual([409, DOMAIN_MESSAGES.alreadyAdded]);
+    publishTxt(mine.body);
+    expect((await verify(app.appId, mine.body.id)).body.status).toBe('verified');
     const taken = await add(other.appId, host, rival);
     expect([taken.status, taken.body.error.message]).toEqual([409, DOMAIN_MESSAGES.takenByOtherApp]);
     const operator = await add(app.appId, 'Operator.example.org');
     expect([operator.status, operator.body.error.message]).toEqual([409, DOMAIN_MESSAGES.takenByOtherApp]);
   });
 
-  it('gives a hostname to exactly one app when two add it at once', async () => {
+  it("lets the domain's owner claim it past a squatter's unverified claim, and keeps it once verified", async () => {
+    const squatter = await makeApp(rival);
+    const real = await makeApp();
+    const host = freshHost();
+    const squat = await add(squatter.appId, host, rival);
+    expect(squat.status).toBe(200);
+    // The owner's claim coexists with the pending one, and the owner's DNS holds only the owner's token.
+    const claim = await add(real.appId, host);
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    publishTxt(claim.body);
+    expect((await verify(squatter.appId, squat.body.id, rival)).body).toMatchObject({
+      status: 'failed',
+      failureReason: txtMismatchMessage(`_tessera-verify.${host}`),
+    });
+    expect((await verify(real.appId, claim.body.id)).body.status).toBe('verified');
+    expect((await bundleOn(host, real.appId)).status).toBe(200);
+    // Even a TXT record holding the squatter's token too never moves a verified claim.
+    dns.records.set(`_tessera-verify.${host}`, {
+      TXT: [squat.body.records[1].value, claim.body.records[1].value],
+    });
+    expect((await verify(squatter.appId, squat.body.id, rival)).body).toMatchObject({
+      status: 'failed',
+      failureReason: DOMAIN_MESSAGES.takenByOtherApp,
+    });
+    expect((await verify(real.appId, claim.body.id)).body.status).toBe('verified');
+    expect((await add((await makeApp(rival)).appId, host, rival)).body.error.message).toBe(
+      DOMAIN_MESSAGES.takenByOtherApp,
+    );
+    expect((await ask(host)).status).toBe(200);
+  });
+
+  it('gives a hostname to exactly one app when two verify it at once', async () => {
     const [a, b] = await Promise.all([makeApp(), makeApp(rival)]);
     const host = freshHost();
-    const results = await Promise.all([add(a.appId, host), add(b.appId, host, rival)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [first, second] = await Promise.all([add(a.appId, host), add(b.appId, host, rival)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    dns.records.set(`_tessera-verify.${host}`, {
+      TXT: [first.body.records[1].value, second.body.records[1].value],
+    });
+    const results = await Promise.all([verify(a.appId, first.body.id), verify(b.appId, second.body.id, rival)]);
+    expect(results.map((r) => r.body.status).sort()).toEqual(['failed', 'verified']);
   });
 
   it(`allows ${MAX_CUSTOM_DOMAINS_PER_APP} domains per app, also when added at once`, async () => {

@@ -108,23 +108,23 @@ export function createDomainsService(deps: DomainsServiceDeps) {
       const token = randomBytes(18).toString('base64url');
       const added = await repo.add(row.id, hostname, token, MAX_CUSTOM_DOMAINS_PER_APP);
       if (added === 'limit') throw new AppError('CONFLICT', DOMAIN_MESSAGES.limitReached);
-      if (added === 'taken') {
-        const holder = await repo.findByHostname(hostname);
-        throw new AppError(
-          'CONFLICT',
-          holder?.appId === row.id ? DOMAIN_MESSAGES.alreadyAdded : DOMAIN_MESSAGES.takenByOtherApp,
-        );
-      }
+      if (added === 'already') throw new AppError('CONFLICT', DOMAIN_MESSAGES.alreadyAdded);
+      if (added === 'taken') throw new AppError('CONFLICT', DOMAIN_MESSAGES.takenByOtherApp);
       return shown(added, row.slug);
     },
 
-    /** Looks the TXT record up and stores the verdict; a verified domain is served at once. */
+    /**
+     * Looks the TXT record up and stores the verdict; a verified domain is served at once. The first
+     * claim of a hostname to verify holds it: a later one fails, saying another app uses the domain.
+     */
     async verify(user: SessionUser, appId: string, domainId: string): Promise<CustomDomain> {
       const row = await editableApp(user, appId);
       const domain = await ownedDomain(row, domainId);
       const verdict = verdictOf(await lookupTxt(verifyNameOf(domain.hostname)), domain);
-      const stored = await repo.setStatus(row.id, domain.id, verdict.ok ? 'verified' : 'failed', verdict.reason);
-      if (!stored) throw new AppError('NOT_FOUND', DOMAIN_MESSAGES.notFound);
+      let stored = await repo.setStatus(row.id, domain.id, verdict.ok ? 'verified' : 'failed', verdict.reason);
+      if (stored === 'taken')
+        stored = await repo.setStatus(row.id, domain.id, 'failed', DOMAIN_MESSAGES.takenByOtherApp);
+      if (!stored || stored === 'taken') throw new AppError('NOT_FOUND', DOMAIN_MESSAGES.notFound);
       onChanged();
       return shown(stored, row.slug);
     },
@@ -144,7 +144,7 @@ export function createDomainsService(deps: DomainsServiceDeps) {
       const name = hostNameOf(domain.trim());
       if (!name) return false;
       if (operatorHostnames.has(name)) return true;
-      if ((await repo.findByHostname(name))?.status === 'verified') return true;
+      if (await repo.findVerified(name)) return true;
       return deps.isAppSlugHost(name);
     },
   };
