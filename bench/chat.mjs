@@ -15,6 +15,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import { startFakeOpenAI } from '../packages/test-utils/src/fake-openai.ts';
 import { installSignalHandlers } from './lib/cleanup.mjs';
+import { processCpuMs } from './lib/cpu.mjs';
 import { createBuilder } from './lib/load.mjs';
 import { createScratchDatabase } from './lib/scratch-db.mjs';
 import { startServer } from './lib/server.mjs';
@@ -99,10 +100,12 @@ async function serverOnce(baseUrl, builder, appId, i) {
  * Direct and through-the-server calls alternate, so a busy moment on a shared machine weighs on
  * both series alike.
  */
-async function measure(baseUrl) {
+async function measure(baseUrl, serverPid) {
   const direct = [];
   const provider = [];
   const viaServer = [];
+  // The server's CPU over the counted turns (request to the stream's end), from /proc.
+  let serverCpuMs = 0;
   let builder;
   let appId;
   for (let i = 0; i < samples + 5; i++) {
@@ -117,15 +120,18 @@ async function measure(baseUrl) {
     }
     const directMs = await directOnce();
     const providerMs = await providerOnce();
+    const cpu0 = processCpuMs(serverPid);
     const serverMs = await serverOnce(baseUrl, builder, appId, i);
+    const turnCpuMs = processCpuMs(serverPid) - cpu0;
     // The first calls warm both paths, and each builder's first call its own caches: not counted.
     if (i >= 5 && i % CALLS_PER_BUILDER >= 1) {
       direct.push(directMs);
       provider.push(providerMs);
       viaServer.push(serverMs);
+      serverCpuMs += turnCpuMs;
     }
   }
-  return { direct, provider, viaServer };
+  return { direct, provider, viaServer, serverCpuMs };
 }
 
 async function benchBackend(kind) {
@@ -144,7 +150,7 @@ async function benchBackend(kind) {
     extraEnv: { OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl, OPENAI_COMPATIBLE_MODEL: 'fake-coder' },
   });
   try {
-    const { direct, provider, viaServer } = await measure(server.baseUrl);
+    const { direct, provider, viaServer, serverCpuMs } = await measure(server.baseUrl, server.pid);
     const figures = {
       samples: viaServer.length,
       directP50Ms: +percentile(direct, 50).toFixed(2),
@@ -152,6 +158,8 @@ async function benchBackend(kind) {
       providerP50Ms: +percentile(provider, 50).toFixed(2),
       serverP50Ms: +percentile(viaServer, 50).toFixed(2),
       serverP95Ms: +percentile(viaServer, 95).toFixed(2),
+      // /proc counts in 10 ms ticks: a mean over the turns, not one turn's cost.
+      serverCpuUsPerTurn: Math.round((serverCpuMs * 1000) / viaServer.length),
     };
     figures.extraP50Ms = +(figures.serverP50Ms - figures.directP50Ms).toFixed(2);
     figures.extraOverProviderP50Ms = +(figures.serverP50Ms - figures.providerP50Ms).toFixed(2);

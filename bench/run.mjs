@@ -4,8 +4,9 @@
 // figure next to the "physical limit" of the same read done by a raw driver loop.
 // JSON figures on stdout, progress and a human summary on stderr. See bench/README.md.
 //
-//   npm run bench                  full run (~3 min)
-//   npm run bench -- --quick       smoke run (~1 min): 1 startup run, short load phases
+//   npm run bench                  full run (~10 min)
+//   npm run bench -- --quick       smoke run (CI): every figure, small sizes
+//                                  (10k entity rows, 2k chunks, a few samples each), 1 s load phases
 //   options: --skip-startup --skip-pglite --skip-postgres --skip-account --skip-entities --skip-import
 //            --skip-bundle (generated-app bundling, bench/bundle.mjs)
 //            --skip-context (data sources: ingestion, retrieval latency at 100k chunks, recall; bench/context.mjs)
@@ -48,6 +49,8 @@ import {
 import { rawPglite, rawPostgres, withRawQuery } from './lib/raw.mjs';
 import { readMemory, setStartCommand, startCommand, startServer } from './lib/server.mjs';
 import { printSummary } from './lib/summary.mjs';
+import { missingFigures } from './lib/figures.mjs';
+import { ensureBuilt } from '../scripts/build.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENDPOINT = '/api/live_api/account/current';
@@ -93,7 +96,7 @@ function parseArgs(argv) {
     skipAccount: false,
     skipEntities: false,
     skipImport: false,
-    rows: 100_000,
+    rows: undefined,
     strict: false,
     runs: undefined,
     duration: undefined,
@@ -130,12 +133,13 @@ function parseArgs(argv) {
   const q = opts.quick;
   return {
     ...opts,
+    rows: opts.rows ?? (q ? 10_000 : 100_000),
     runs: opts.runs ?? (q ? 1 : 3),
-    warmupS: q ? 1 : 2,
-    loadS: opts.duration ?? (q ? 3 : 10),
-    latencyS: q ? 2 : 5,
-    rawS: q ? 2 : 5,
-    idleS: 3,
+    warmupS: q ? 0.5 : 2,
+    loadS: opts.duration ?? (q ? 1 : 10),
+    latencyS: q ? 1 : 5,
+    rawS: q ? 1 : 5,
+    idleS: q ? 1 : 3,
   };
 }
 
@@ -521,10 +525,9 @@ async function main() {
   installSignalHandlers();
   const cfg = parseArgs(process.argv.slice(2));
   if (cfg.cmd) setStartCommand(cfg.cmd);
-  // Build first, so that no measured start pays for a build (npm start builds only what is stale).
-  log('building (npm run build)');
-  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
-    throw new Error('npm run build failed');
+  // Build first (what is stale, as npm start would), so that no measured start pays for a build.
+  log('building what changed since the last build (scripts/build.mjs)');
+  await ensureBuilt();
   const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const result = {
     machine: machineInfo(),
@@ -549,34 +552,37 @@ async function main() {
     log('data sources: ingest ~10 MB of mixed documents, retrieval at 100k chunks, recall@10 (bench/context.mjs)');
     const args = ['--json'];
     if (cfg.contextChunks) args.push(`--chunks=${cfg.contextChunks}`);
-    if (cfg.quick) args.push('--chunks=20000', '--mb=2', '--queries=100');
+    if (cfg.quick) args.push('--chunks=2000', '--mb=0.5', '--queries=30');
     result.context = childBench('context', args);
   }
 
   if (!cfg.skipChat) {
     log('chat: time to first token through POST /api/apps/{id}/chat vs. the same fake model directly (bench/chat.mjs)');
-    result.chat = childBench('chat', [...backendArgs(cfg), ...(cfg.quick ? ['--samples=20'] : [])]);
+    result.chat = childBench('chat', [...backendArgs(cfg), ...(cfg.quick ? ['--samples=8'] : [])]);
   }
 
   if (!cfg.skipToolRun) {
     log(
       'tool runs: time to first token at 10k chunks, offline and through a run vs. the fake model directly (bench/tool-run.mjs)',
     );
-    result.toolRun = childBench('tool-run', [...backendArgs(cfg), ...(cfg.quick ? ['--samples=20'] : [])]);
+    result.toolRun = childBench('tool-run', [
+      ...backendArgs(cfg),
+      ...(cfg.quick ? ['--samples=8', '--chunks=1000'] : []),
+    ]);
   }
 
   if (!cfg.skipAnalytics) {
     log(
       "analytics: recording a visit, and the page's queries over a year of 10,000 visits a day (bench/analytics.mjs)",
     );
-    result.analytics = childBench('analytics', cfg.quick ? ['--samples=10'] : []);
+    result.analytics = childBench('analytics', cfg.quick ? ['--samples=5'] : []);
   }
 
   if (!cfg.skipPreview) {
     log(
       "preview: a chat turn's version applied -> shown in the editor's preview frame, in Chromium (bench/preview.mjs)",
     );
-    result.preview = childBench('preview', ['--json', ...(cfg.quick ? ['--samples=5'] : [])]);
+    result.preview = childBench('preview', ['--json', ...(cfg.quick ? ['--samples=2'] : [])]);
   }
 
   if (withEntities(cfg) && !(cfg.skipPglite && cfg.skipPostgres)) {
@@ -652,6 +658,8 @@ async function main() {
 
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   printSummary(result, (line) => process.stderr.write(`${line}\n`));
+  const missing = missingFigures(result, cfg);
+  if (missing.length) throw new Error(`figures missing from the output: ${missing.join(', ')}`);
   return result;
 }
 

@@ -189,12 +189,17 @@ async function benchBackend(kind) {
     const modelMs = [];
     const directMs = [];
     let quoted = false;
+    // CPU of the offline runs (this process is the server: request, retrieval, answer; no model).
+    let offlineCpuUs = 0;
     for (let i = 0; i < SAMPLES + 5; i++) {
+      const cpu0 = process.cpuUsage();
       const off = await runOnce(offline.app, slug, 2 * i);
+      const cpu = process.cpuUsage(cpu0);
       const viaServer = await runOnce(withModel.app, slug, 2 * i + 1);
       const straight = await directOnce();
       quoted ||= off.text.includes('flat fee of 4 euros');
       if (i < 5) continue; // warm-up: prepared statements, the provider client, the embedder
+      offlineCpuUs += cpu.user + cpu.system;
       offlineMs.push(off.first);
       modelMs.push(viaServer.first);
       directMs.push(straight);
@@ -208,6 +213,7 @@ async function benchBackend(kind) {
       serverP50Ms: +percentile(modelMs, 50).toFixed(2),
       serverP95Ms: +percentile(modelMs, 95).toFixed(2),
       offlineQuotesTheFact: quoted,
+      cpuUsPerRun: Math.round(offlineCpuUs / offlineMs.length),
     };
     figures.extraP50Ms = +(figures.serverP50Ms - figures.directP50Ms).toFixed(2);
     figures.ok = figures.extraP50Ms <= TARGET_EXTRA_P50_MS;

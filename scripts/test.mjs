@@ -5,9 +5,10 @@
 // PostgreSQL (when TEST_DATABASE_URL is set) on Node 24 — or both on the machine's Node without Node 24.
 // Ends with one plain `N passed, N failed` line that CI reads, and a non-zero exit when anything failed
 // or a runner crashed; each phase prints its duration. `scripts/check.mjs` runs the static gates first
-// and passes their counts in TESSERA_GATES.
+// and passes their counts in TESSERA_GATES. Last, the bench's quick mode runs as a smoke (one check:
+// it must complete and print every figure; no timing is judged), its JSON in .test-output/bench.json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +16,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, '.test-output');
 const node24 = join(root, '.cache/node24/node_modules/.bin/node');
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
-for (const file of ['vitest.json', 'vitest-node24.json', 'e2e.json']) rmSync(join(out, file), { force: true });
+for (const file of ['vitest.json', 'vitest-node24.json', 'e2e.json', 'bench.json'])
+  rmSync(join(out, file), { force: true });
 mkdirSync(out, { recursive: true });
 
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
@@ -67,6 +69,28 @@ if (hasNode24) {
 }
 phase('e2e', () => run('npm', ['run', 'test:e2e', '--silent']));
 
+/** `npm run bench -- --quick`, JSON to .test-output/bench.json; PostgreSQL on TEST_DATABASE_URL's server. */
+function benchSmoke() {
+  const env = { ...process.env };
+  if (hasPostgres && !env.BENCH_PG_URL) {
+    const admin = new URL(process.env.TEST_DATABASE_URL);
+    admin.pathname = '/postgres';
+    env.BENCH_PG_URL = admin.toString();
+  }
+  const json = openSync(join(out, 'bench.json'), 'w');
+  try {
+    const args = ['bench/run.mjs', '--quick', '--no-wait', ...(hasPostgres ? [] : ['--skip-postgres'])];
+    return spawnSync(process.execPath, args, { cwd: root, env, stdio: ['ignore', json, 'inherit'] }).status ?? 1;
+  } finally {
+    closeSync(json);
+  }
+}
+const benchStarted = performance.now();
+const benchStatus = benchSmoke();
+console.log(
+  `test phase bench smoke: ${benchStatus === 0 ? 'ok' : 'FAILED'} (${((performance.now() - benchStarted) / 60_000).toFixed(1)} min)`,
+);
+
 let [passed, failed] = (process.env.TESSERA_GATES ?? '0,0').split(',').map(Number);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
@@ -89,5 +113,8 @@ if (e2e) {
 } else failed += 1;
 
 if (failed === 0 && statuses.some((s) => s !== 0)) failed = 1;
+// The bench smoke is one check of its own: a broken bench or a missing figure fails the build.
+if (benchStatus === 0) passed += 1;
+else failed += 1;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -32,6 +32,12 @@ function machineBusyTicks() {
   return user + nice + system + irq + softirq + (steal || 0);
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in ms; null once it is gone. */
+export function processCpuMs(pid) {
+  const st = readProcStat(pid);
+  return st ? (st.ticks / clkTck) * 1000 : null;
+}
+
 /** Snapshot; pass the server pid when it exists. */
 export function cpuSnapshot(serverPid) {
   const procs = new Map();

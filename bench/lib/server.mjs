@@ -74,7 +74,7 @@ export async function startServer({
   nodeArgs = [],
   extraEnv = {},
   pollMs = 25,
-  timeoutMs = 90_000,
+  timeoutMs = 180_000,
 }) {
   const port = await freePort();
   const env = { ...process.env };
