@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
+import { hostname } from 'node:os';
 import { serve } from '@hono/node-server';
 import { DataDirLockedError, openDatabase } from '@tessera/db';
 import { createApp } from './app';
 import { httpServerOptions } from './platform/http/server-options';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { createLifecycle } from './platform/lifecycle';
+import { createOpsRepo } from './platform/ops.repo';
 import { createLogger } from './platform/logger';
 import { OUTBOX_PAGE } from './platform/mail/mailer';
 
@@ -14,10 +16,10 @@ const REQUEST_GRACE_MS = 10_000;
 const ROLES = ['web', 'worker', 'all'] as const;
 type Role = (typeof ROLES)[number];
 
-/** `--role=web|worker|all` (default all): web serves HTTP, worker runs jobs, all does both. */
-function roleFromArgs(argv: string[]): Role {
+/** `--role=web|worker|all` (default ROLE, else all): web serves HTTP, worker runs jobs, all does both. */
+function roleFromArgs(argv: string[], fallback: Role): Role {
   const arg = argv.find((a) => a.startsWith('--role='));
-  const role = arg ? arg.slice('--role='.length) : 'all';
+  const role = arg ? arg.slice('--role='.length) : fallback;
   if (!(ROLES as readonly string[]).includes(role)) {
     process.stderr.write(`Unknown --role=${role}: use web, worker or all.\n`);
     process.exit(1);
@@ -37,9 +39,10 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  const role = roleFromArgs(process.argv.slice(2));
+  const role = roleFromArgs(process.argv.slice(2), config.role);
   const started = performance.now();
-  const database = await openDatabase(config.database);
+  // Named per process in pg_stat_activity: an operator (and the check below) can tell processes apart.
+  const database = await openDatabase({ ...config.database, applicationName: `tessera:${hostname()}:${process.pid}` });
   await database.migrate();
   const lifecycle = createLifecycle();
   const { app, mailer, jobRunner, ops } = createApp({ config, database, logger, lifecycle });
@@ -118,6 +121,11 @@ async function main() {
     mail: mailer.transport,
     startupMs: Math.round(performance.now() - started),
   });
+  if (!config.s3 && (await createOpsRepo(database).countOtherProcesses()) > 0) {
+    logger.warn(
+      'other Tessera processes use this database, but uploaded files are kept in DATA_DIR/files on each machine: a file uploaded through one process is a 404 on the others. Set S3_* (or share DATA_DIR/files between them): docs/deploy.md',
+    );
+  }
   if (mailer.transport === 'outbox') {
     logger.info(
       `no SMTP_URL: mails go to the dev outbox, readable from this machine only (loopback): http://localhost:${port}${OUTBOX_PAGE}`,

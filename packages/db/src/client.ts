@@ -45,6 +45,8 @@ export type DatabaseOptions = (
    * Ignored on PGlite, which cannot stop a running query: its timers fire only once the query is done.
    */
   statementTimeoutMs?: number;
+  /** Names this process's PostgreSQL connections in pg_stat_activity (the pool's and LISTEN's); unused on PGlite. */
+  applicationName?: string;
 };
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -133,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      application_name: options.applicationName,
       // Sent at connect time (0 sends nothing), so every pooled connection has it from its start.
       statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     });
@@ -140,8 +143,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
     );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const listener = createPgListener(options.url, (message) =>
-      console.error(JSON.stringify({ level: 'warn', msg: message })),
+    const listener = createPgListener(
+      { connectionString: options.url, application_name: options.applicationName },
+      (message) => console.error(JSON.stringify({ level: 'warn', msg: message })),
     );
     return {
       db,

@@ -18,7 +18,7 @@ const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
  * listens, LISTENs to every channel again, and tells each subscriber to resync: what was notified
  * during the gap never arrives.
  */
-export function createPgListener(url: string, onError: (message: string) => void = () => {}) {
+export function createPgListener(connection: pg.ClientConfig, onError: (message: string) => void = () => {}) {
   const subscribers = new Map<string, Set<Subscriber>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -48,7 +48,7 @@ export function createPgListener(url: string, onError: (message: string) => void
   async function connect(): Promise<pg.Client> {
     if (client) return client;
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client(connection);
       c.on('notification', (msg) => {
         for (const s of subscribers.get(msg.channel) ?? []) s.onPayload(msg.payload ?? '');
       });

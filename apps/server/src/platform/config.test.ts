@@ -149,6 +149,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ DB_STATEMENT_TIMEOUT_MS: '-1' })[0]).toContain('0 (off) or more');
   });
 
+  it('reads the pool size and the role as settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://db/t',
+      DB_POOL_SIZE: '25',
+      ROLE: 'worker',
+    });
+    expect(config.database).toMatchObject({ kind: 'postgres', poolSize: 25 });
+    expect(config.role).toBe('worker');
+    expect(loadConfig({ DATA_DIR: dataDir() }).role).toBe('all');
+    expect(problemsOf({ DB_POOL_SIZE: '0', ROLE: 'api' })).toEqual([
+      'DB_POOL_SIZE: must be 1-1000 (got "0")',
+      'ROLE: must be web, worker or all (got "api")',
+    ]);
+  });
+
   it('reads the production twins', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -163,6 +179,7 @@ describe('loadConfig', () => {
     });
     expect(config.database).toEqual({
       kind: 'postgres',
+      poolSize: 10,
       url: 'postgres://u:p@db:5432/tessera',
       statementTimeoutMs: 30_000,
     });

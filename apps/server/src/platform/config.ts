@@ -59,6 +59,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  DB_POOL_SIZE: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a number of connections' })
+      .int('must be a whole number of connections')
+      .min(1, 'must be 1-1000')
+      .max(1000, 'must be 1-1000')
+      .default(10),
+  ),
+  ROLE: z.enum(['web', 'worker', 'all', ''], { error: 'must be web, worker or all' }).default(''),
   SHUTDOWN_GRACE_MS: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: 'must be a number of milliseconds' })
@@ -150,7 +159,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   /** statementTimeoutMs: PostgreSQL cancels longer statements (0: none); PGlite cannot. */
-  database: ({ kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }) & { statementTimeoutMs: number };
+  database: ({ kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string }) & {
+    statementTimeoutMs: number;
+  };
+  /** What this process does (`--role` overrides it): web serves HTTP, worker runs jobs, all both. */
+  role: 'web' | 'worker' | 'all';
   /**
    * /metrics: on the public port only with `Authorization: Bearer {token}`; on `port` (bound to
    * `host`, loopback by default) with the probes and no token.
@@ -296,12 +309,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: {
       ...(e.DATABASE_URL
-        ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+        ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
         : { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') }),
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    role: e.ROLE || 'all',
     authSecret,
     secretsKey: e.SECRETS_KEY ?? authSecret,
     adminEmails: new Set(adminEmails),

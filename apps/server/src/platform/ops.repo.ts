@@ -12,6 +12,18 @@ export function createOpsRepo(database: Database) {
       await database.db.execute(sql`SELECT 1`);
     },
     pendingMigrations: () => countPendingMigrations(database.db),
+    /**
+     * How many other server processes use this database: their connections are named
+     * `tessera:{host}:{pid}` (main.ts), as this one's are. Always 0 on PGlite (one process).
+     */
+    async countOtherProcesses(): Promise<number> {
+      if (database.kind !== 'postgres') return 0;
+      const result = await database.db.execute(sql`
+        SELECT count(DISTINCT application_name)::int AS others FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name LIKE 'tessera:%'
+          AND application_name <> current_setting('application_name')`);
+      return Number((result as unknown as { rows: Array<{ others: number }> }).rows[0]?.others ?? 0);
+    },
     /** The PostgreSQL pool's connections (null on PGlite, which has one). */
     poolStats: () =>
       typeof pool?.totalCount === 'number'

@@ -11,6 +11,7 @@ import { createTestApp } from '../../testing/harness';
 import { loadConfig } from '../config';
 import { createLifecycle } from '../lifecycle';
 import { createLogger } from '../logger';
+import { createOpsRepo } from '../ops.repo';
 
 const TOKEN = 'metrics-token-0123456789';
 const webDistDir = mkdtempSync(join(tmpdir(), 'tessera-ops-spa-'));
@@ -108,6 +109,20 @@ async function relayTo(port: number) {
     restore: () => listen(at),
   };
 }
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('several processes on one database', () => {
+  it('counts the other server processes by the names of their connections (the start-time warning without S3)', async () => {
+    const testDb = await createTestDatabase();
+    const open = (applicationName: string) => openDatabase({ kind: 'postgres', url: testDb.url!, applicationName });
+    const [first, second] = [await open('tessera:host-a:1'), await open('tessera:host-b:2')];
+    await second.db.execute('SELECT 1');
+    expect(await createOpsRepo(first).countOtherProcesses()).toBe(1);
+    await second.close();
+    expect(await createOpsRepo(first).countOtherProcesses()).toBe(0);
+    await first.close();
+    await testDb.drop();
+  });
+});
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('a database outage', () => {
   it('answers 503 with Retry-After (not 500) while PostgreSQL cannot be reached, and recovers', async () => {
