@@ -44,7 +44,7 @@ import { createToolApiModule } from './modules/tool-api';
 import { createToolBatchesModule } from './modules/tool-batches';
 import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
-import { createAuth } from './modules/auth/auth';
+import { createAuth, type EmailVerifiedListener } from './modules/auth/auth';
 import { createAuthLimits } from './modules/auth/auth-limits';
 import { createCsvModule } from './modules/csv';
 import { createAuthFlowsService } from './modules/auth/auth-flows.service';
@@ -162,7 +162,8 @@ export function createApp({
   const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
   const usersRepo = createUsersRepo(db);
   const authLimits = createAuthLimits(rateLimiter);
-  const auth = createAuth({ db, config, logger, mailer, limits: authLimits, usersRepo });
+  const onEmailVerified: EmailVerifiedListener[] = [];
+  const auth = createAuth({ db, config, logger, mailer, limits: authLimits, usersRepo, onEmailVerified });
   const authFlows = createAuthFlowsService({ auth, usersRepo });
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
@@ -186,7 +187,10 @@ export function createApp({
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
   const billing = createBilling({ config, db, accounts, plans });
-  if (billing.gumroadEnabled) accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
+  if (billing.gumroadEnabled) {
+    accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
+    onEmailVerified.push((user) => billing.claimSalesOfVerified(user));
+  }
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
   const appUsersRepo = createAppUsersRepo(db);

@@ -216,6 +216,7 @@ export const BILLING_MESSAGES = {
   saleNotAPlan: 'This Gumroad purchase is not for a plan of this site',
   saleRefunded: 'This Gumroad purchase was refunded',
   saleOfAnotherAccount: 'This purchase is already linked to another account',
+  saleOfAnotherEmail: 'This purchase was made with another email address: sign in with that address to get it',
   noStripeCustomer: 'There is no card subscription to manage yet',
   badPing: 'Unknown ping',
   planChanged: 'Your plan is now {plan}',

@@ -10,6 +10,7 @@ import {
   safeRelativePath,
   type AuthHandlerMode,
 } from '@tessera/contracts/auth';
+import type { SessionUser } from '@tessera/contracts/auth';
 import { authAccounts, authSessions, authUsers, authVerifications, type Db } from '@tessera/db';
 import type { Config } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
@@ -30,6 +31,9 @@ export const VERIFICATION_EXPIRES_S = 24 * 3600;
 export const RESET_EXPIRES_S = 3600;
 export const MAGIC_LINK_EXPIRES_S = 15 * 60;
 
+/** Told of a builder who has just proved their address (billing gives them the sales bought with it). */
+export type EmailVerifiedListener = (user: SessionUser) => Promise<void>;
+
 interface AuthDeps {
   db: Db;
   config: Config;
@@ -37,6 +41,8 @@ interface AuthDeps {
   mailer: Mailer;
   limits: AuthLimits;
   usersRepo: UsersRepo;
+  /** Listeners the composition root may add to after the identity provider is built. */
+  onEmailVerified?: readonly EmailVerifiedListener[];
 }
 
 /** The continue target a better-auth link carries, kept as a same-site path. */
@@ -66,7 +72,7 @@ function isEmailChangeToken(token: string): boolean {
  * `/auth/handler` (verification links by way of the API's verify-email redirect), which completes
  * the flow and shows the spec's messages.
  */
-export function createAuth({ db, config, logger, mailer, limits, usersRepo }: AuthDeps) {
+export function createAuth({ db, config, logger, mailer, limits, usersRepo, onEmailVerified = [] }: AuthDeps) {
   const handlerPath = (mode: AuthHandlerMode, continueUrl: string) =>
     `/auth/handler?mode=${mode}&continueUrl=${encodeURIComponent(continueUrl)}`;
   /** Links whose token the SPA spends with a JSON call (single-use: mail scanners must not spend them). */
@@ -138,6 +144,10 @@ export function createAuth({ db, config, logger, mailer, limits, usersRepo }: Au
       },
     },
     emailVerification: {
+      async afterEmailVerification(user) {
+        const verified = { id: user.id, email: user.email, emailVerified: true, name: user.name };
+        for (const listener of onEmailVerified) await listener(verified);
+      },
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_S,

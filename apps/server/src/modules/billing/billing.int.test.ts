@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '@tessera/contracts/plans';
 import { billingEvents } from '@tessera/db';
 import { uniqueEmail } from '@tessera/test-utils';
 import { buildGenApp } from '../../testing/factories';
-import { billingTestApp, PING_SECRET } from './billing-test-setup';
+import { billingTestApp, PING_SECRET } from '../../testing/billing-apps';
 import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from './billing.routes';
 
 const { t, stripe, gumroad } = await billingTestApp();
@@ -216,7 +216,7 @@ describe('Gumroad', () => {
     expect((await addText(b, 'two')).status).toBe(200);
   });
 
-  it('a buyer who signs up afterwards gets the plan when the account is created with sale_id', async () => {
+  it('a buyer who signs up afterwards gets the plan once they confirm the address they bought with', async () => {
     const email = uniqueEmail('buyer');
     const sale = await gumroad.buy('moon', email);
     const b = await t.signUp(email);
@@ -224,7 +224,35 @@ describe('Gumroad', () => {
       token: b.token,
     });
     expect(created.status).toBe(200);
+    // Anyone can sign up with a buyer's address: the sale waits for the address to be proved.
+    expect((await current(b.token)).plan).toBe('lite');
+    expect((await t.follow(await t.mailLink(email, 'verifyEmail'))).status).toBe(302);
     expect((await current(b.token)).plan).toBe('moon');
+  });
+
+  it("gives a sale only to the builder who proved the buyer's address, whoever shows its id first", async () => {
+    const email = uniqueEmail('buyer');
+    // A squatter signs up with the buyer's address before the purchase and never confirms it.
+    const squatter = await t.signUp(email);
+    await t.request('POST', '/api/live_api/account/create', { token: squatter.token });
+    const sale = await gumroad.buy('explorer', email);
+    expect((await current(squatter.token)).plan).toBe('lite');
+    const squat = await t.request('POST', '/api/billing/gumroad/claim', {
+      token: squatter.token,
+      body: { saleId: sale.id },
+    });
+    expect(squat.status).toBe(200);
+    expect(squat.body.plan).toBe('lite');
+    // A verified builder with another address who got hold of the id first.
+    const thief = await t.signUpVerified();
+    const stolen = await t.request('POST', '/api/billing/gumroad/claim', {
+      token: thief.token,
+      body: { saleId: sale.id },
+    });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error.message).toBe(BILLING_MESSAGES.saleOfAnotherEmail);
+    expect((await current(thief.token)).plan).toBe('lite');
+    expect((await current(squatter.token)).plan).toBe('lite');
   });
 
   it('a wrong sale is refused at claim and at account creation', async () => {
@@ -248,8 +276,8 @@ describe('Gumroad', () => {
       token: thief.token,
       body: { saleId: sale.id },
     });
-    expect(claim.status).toBe(409);
-    expect(claim.body.error.message).toBe(BILLING_MESSAGES.saleOfAnotherAccount);
+    expect(claim.status).toBe(403);
+    expect(claim.body.error.message).toBe(BILLING_MESSAGES.saleOfAnotherEmail);
     expect((await current(thief.token)).plan).toBe('lite');
   });
 

@@ -28,12 +28,13 @@ export function planFromSubscriptions(subs: SubscriptionRow[]) {
 }
 
 export function createBillingRepo(db: Db) {
+  /** The account whose owner proved the address: anyone can sign up with a buyer's address unproved. */
   async function accountIdByEmail(tx: Tx, email: string): Promise<string | null> {
     const [row] = await tx
       .select({ id: accounts.id })
       .from(accounts)
       .innerJoin(authUsers, eq(authUsers.id, accounts.userId))
-      .where(eq(sql`lower(${authUsers.email})`, email.toLowerCase()))
+      .where(and(eq(sql`lower(${authUsers.email})`, email.toLowerCase()), eq(authUsers.emailVerified, true)))
       .limit(1);
     return row?.id ?? null;
   }
@@ -145,6 +146,20 @@ export function createBillingRepo(db: Db) {
         if (updated.length) await syncAccount(tx, accountId, oneTimePayment);
         return updated.length > 0;
       });
+    },
+
+    /** A provider's subscriptions bought with this address that no account holds yet. */
+    async unclaimedOf(provider: string, email: string) {
+      return db
+        .select({ subscriptionId: billingSubscriptions.subscriptionId })
+        .from(billingSubscriptions)
+        .where(
+          and(
+            eq(billingSubscriptions.provider, provider),
+            isNull(billingSubscriptions.accountId),
+            eq(sql`lower(${billingSubscriptions.email})`, email.toLowerCase()),
+          ),
+        );
     },
 
     /** The Stripe customer of the account's newest Stripe subscription (for the portal link). */

@@ -136,14 +136,23 @@ export function createBillingService({ billingRepo, accounts, plans, publicUrl, 
     },
 
     /**
-     * The sale a builder came back from Gumroad with (or signed up with): verified with Gumroad's
-     * API, then the plan is theirs. A sale already linked to someone else is refused.
+     * The sale a builder came back from Gumroad with (or signed up with): read back from Gumroad's
+     * API, it is theirs only when it was bought with their address, and only once they have proved
+     * that address (an id alone proves nothing: it shows in receipts and links). Before that it is
+     * kept unattached, and given when they confirm the address (claimSalesOfVerified). A sale
+     * already linked to someone else is refused.
      */
     async claimGumroadSale(user: SessionUser, saleId: string): Promise<Account> {
       const { client } = requireGumroad();
       const account = await accounts.getCurrent(user);
       const sale = await client.getSale(saleId);
       if (!sale) throw new AppError('BAD_REQUEST', BILLING_MESSAGES.saleNotFound);
+      if ((sale.email ?? '').trim().toLowerCase() !== user.email.toLowerCase())
+        throw new AppError('FORBIDDEN', BILLING_MESSAGES.saleOfAnotherEmail);
+      if (!user.emailVerified) {
+        await billingRepo.apply(saleChange(sale, null));
+        return account;
+      }
       const change = saleChange(sale, account.accountId);
       const { applied, accountId } = await billingRepo.apply(change);
       if (!applied || accountId !== account.accountId) {
@@ -217,6 +226,14 @@ export function createBillingService({ billingRepo, accounts, plans, publicUrl, 
         occurredAt: new Date(),
         oneTimePayment: false,
       });
+    },
+
+    /** Gives a builder who just confirmed their address the Gumroad sales bought with it that no one holds. */
+    async claimSalesOfVerified(user: SessionUser): Promise<void> {
+      const account = await accounts.getCurrent(user).catch(() => null);
+      if (!account) return;
+      for (const { subscriptionId } of await billingRepo.unclaimedOf('gumroad', user.email))
+        await billingRepo.attach('gumroad', subscriptionId, account.accountId, subscriptionId.startsWith('sale:'));
     },
 
     /** Whether Gumroad is set up (account creation verifies a sale_id only then). */
