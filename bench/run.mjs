@@ -135,7 +135,7 @@ function parseArgs(argv) {
     ...opts,
     rows: opts.rows ?? (q ? 10_000 : 100_000),
     runs: opts.runs ?? (q ? 1 : 3),
-    warmupS: q ? 0.5 : 2,
+    warmupS: q ? 1 : 2,
     loadS: opts.duration ?? (q ? 1 : 10),
     latencyS: q ? 1 : 5,
     rawS: q ? 1 : 5,
@@ -248,7 +248,15 @@ const withEntities = (cfg) => !cfg.skipEntities || !cfg.skipImport;
 async function loadPhases(backend, cfg, { url, headers, serverPid, label = backend }) {
   await settle(cfg, label);
   log(`${label}: warm-up ${cfg.warmupS} s (10 connections)`);
-  await runLoad({ url, headers, connections: 10, durationS: cfg.warmupS, label: `${label} warm-up`, serverPid });
+  await runLoad({
+    url,
+    headers,
+    connections: 10,
+    durationS: cfg.warmupS,
+    label: `${label} warm-up`,
+    serverPid,
+    warmUp: true,
+  });
   log(`${label}: load ${cfg.loadS} s (10 connections)`);
   const c10 = await runLoad({ url, headers, connections: 10, durationS: cfg.loadS, label: `${label} c10`, serverPid });
   log(
