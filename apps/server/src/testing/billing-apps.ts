@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts/plans';
 import { startFakeGumroad, startFakeStripe } from '@tessera/test-utils';
-import { createTestApp } from '../../testing/harness';
-import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from './billing.routes';
+import { createTestApp } from './harness';
+import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from '../modules/billing/billing.routes';
 
 export const PING_SECRET = 'ping-secret-0123456789abcdef';
 

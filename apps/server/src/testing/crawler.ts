@@ -1,5 +1,5 @@
-import type { CrawlFn } from '../context.jobs';
-import { crawlSite } from '../scraper/crawl-site';
+import type { CrawlFn } from '../modules/context/context.jobs';
+import { crawlSite } from '../modules/context/scraper/crawl-site';
 
 /** The real crawler with a loopback allowance for test sites (production passes no allowance). */
 export function createTestHarnessCrawler(allowHosts: string[]): CrawlFn {

@@ -1,8 +1,8 @@
 // A worker process for the kill test (jobs.int.test.ts): claims `test.hang` jobs and never finishes them.
 import { openDatabase } from '@tessera/db';
-import { createLogger } from '../../logger';
-import { createJobsRepo } from '../jobs.repo';
-import { createJobRunner } from '../runner';
+import { createLogger } from '../platform/logger';
+import { createJobsRepo } from '../platform/jobs/jobs.repo';
+import { createJobRunner } from '../platform/jobs/runner';
 
 const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 2 });
 const runner = createJobRunner({

@@ -10,7 +10,7 @@ import { PLAN_LIMITS, formatFileSize } from '@tessera/contracts/plans';
 import { buildDocx } from '@tessera/test-utils';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
-import { createTestHarnessCrawler } from './testing/crawler';
+import { createTestHarnessCrawler } from '../../testing/crawler';
 import { HTML_MAX_ELEMENTS } from './scraper/html-to-markdown';
 import { DOCX_MAX_ENTRIES } from './parse';
 

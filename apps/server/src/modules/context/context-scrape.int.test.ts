@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContextItem } from '@tessera/contracts/context';
 import { PLAN_LIMITS } from '@tessera/contracts/plans';
 import { startFakeSite } from '@tessera/test-utils';
-import { createTestHarnessCrawler } from './testing/crawler';
+import { createTestHarnessCrawler } from '../../testing/crawler';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
 

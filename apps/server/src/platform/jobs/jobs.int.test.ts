@@ -142,7 +142,7 @@ describe('job queue', () => {
       // The child claims the job with a short lease and hangs; we kill it for real.
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./testing/hang-worker.ts', import.meta.url))],
+        ['--import', 'tsx', fileURLToPath(new URL('../../testing/hang-worker.ts', import.meta.url))],
         {
           env: { ...process.env, DATABASE_URL: testDb.url },
           stdio: ['ignore', 'pipe', 'inherit'],
