@@ -11,6 +11,7 @@ import { createTestApp } from '../../testing/harness';
 import { appHost } from '../../testing/tool-apps';
 import { createAnalyticsRepo } from './analytics.repo';
 import { createAnalyticsService, utcDay, VISIT_FLUSH_MS } from './analytics.service';
+import { VISITORS_PER_ADDRESS_PER_DAY, VISITS_PER_ADDRESS_PER_DAY } from './visit-limits';
 
 const t = await createTestApp();
 const owner = await t.signUpVerified();
@@ -76,6 +77,21 @@ describe('recording visits', () => {
     // Unique visitors by address and browser (the forwarded address counts only with TRUST_PROXY).
     expect(body.totals.visitors).toBe(t.config.trustProxy ? 3 : 2);
     expect(hashes).toHaveLength(body.totals.visitors);
+  });
+
+  it(`counts at most ${VISITS_PER_ADDRESS_PER_DAY} visits and ${VISITORS_PER_ADDRESS_PER_DAY} visitors a day from one address`, async () => {
+    const { appId, slug } = await makeApp(true);
+    // 30 beacons from one address with five browser names in turn; then one from elsewhere (it
+    // counts only where the forwarded address is trusted: otherwise it is the same address).
+    for (let i = 0; i < 30; i++) expect((await visit(slug, '203.0.113.77', `Agent ${i % 5}`)).status).toBe(204);
+    expect((await visit(slug, '203.0.113.78', 'Agent 9')).status).toBe(204);
+    const perAddress = t.config.trustProxy ? VISITS_PER_ADDRESS_PER_DAY + 1 : VISITS_PER_ADDRESS_PER_DAY;
+    await expect
+      .poll(async () => todayOf((await read(appId)).body).visits, { timeout: VISIT_FLUSH_MS * 5 })
+      .toBe(perAddress);
+    expect(todayOf((await read(appId)).body).visitors).toBe(
+      t.config.trustProxy ? VISITORS_PER_ADDRESS_PER_DAY + 1 : VISITORS_PER_ADDRESS_PER_DAY,
+    );
   });
 
   it('ignores visits of an unpublished app and beacons on the builder host', async () => {

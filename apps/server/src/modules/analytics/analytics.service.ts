@@ -8,6 +8,7 @@ import {
 import { type SessionUser } from '@tessera/contracts/auth';
 import type { Logger } from '../../platform/logger';
 import type { ActiveMark, AnalyticsRepo, VisitBatch } from './analytics.repo';
+import { createVisitLimits } from './visit-limits';
 
 /** How long visits wait in memory before one statement per app and day writes them. */
 export const VISIT_FLUSH_MS = 1000;
@@ -61,6 +62,7 @@ export function createAnalyticsService({
   let timer: ReturnType<typeof setTimeout> | null = null;
   let flushing: Promise<void> = Promise.resolve();
   let prunedBefore = '';
+  const limits = createVisitLimits();
 
   async function write(batches: VisitBatch[], active: ActiveMark[]) {
     await repo.addActiveUsers(active).catch((error: unknown) => {
@@ -110,9 +112,14 @@ export function createAnalyticsService({
   }
 
   return {
-    /** Counts one visit of an app's published version; costs a hash and a map update. */
+    /**
+     * Counts one visit of an app's published version, within what one address may add a day
+     * (visit-limits.ts); costs a hash and two map updates.
+     */
     recordVisit(appId: string, ip: string, userAgent: string): void {
       const day = utcDay(clock());
+      const visitor = visitorHash(secret, day, appId, ip, userAgent.slice(0, 512));
+      if (!limits.admit(appId, day, ip, visitor)) return;
       const key = `${appId}\n${day}`;
       let batch = pending.get(key);
       if (!batch) {
@@ -120,7 +127,7 @@ export function createAnalyticsService({
         pending.set(key, batch);
       }
       batch.visits += 1;
-      batch.seen.add(visitorHash(secret, day, appId, ip, userAgent.slice(0, 512)));
+      batch.seen.add(visitor);
       wait();
     },
 
