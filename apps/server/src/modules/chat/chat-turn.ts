@@ -12,7 +12,6 @@ import { usageRecord, type ChatModel } from '../../platform/llm/models';
 import type { Lifecycle } from '../../platform/lifecycle';
 import type { Logger } from '../../platform/logger';
 import { chatTokens, chatTurns, chatTurnsRunning } from '../../platform/metrics';
-import { chatTokens, chatTurns, chatTurnsRunning } from '../../platform/metrics';
 import type { AppRow } from '../apps/apps.repo';
 import { appToolsOf } from '../tool-runs';
 import type { VersionRow, VersionsRepo } from '../versions/versions.repo';
@@ -167,7 +166,6 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
     const assistantId = randomUUID();
     runningHere.add(assistantId);
     chatTurnsRunning.inc();
-    chatTurnsRunning.inc();
     const untrack = lifecycle?.track(() => interruption.abort()) ?? (() => {});
     const startedAnnotation: ChatAnnotation = { status: 'streaming', model: model.id };
     // Both messages are stored, once the checks passed, when the model has answered or
@@ -269,16 +267,12 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
         chatTurns.inc({ outcome: 'complete' });
         chatTokens.inc({ kind: 'prompt' }, annotation.usage!.promptTokens);
         chatTokens.inc({ kind: 'completion' }, annotation.usage!.completionTokens);
-        chatTurns.inc({ outcome: 'complete' });
-        chatTokens.inc({ kind: 'prompt' }, annotation.usage!.promptTokens);
-        chatTokens.inc({ kind: 'completion' }, annotation.usage!.completionTokens);
         emit({ type: 'finish', messageMetadata: annotation });
       } catch (err) {
         // A refused turn was aborted by `send`, which answered with the refusal.
         if (!(await turn.admitted)) return;
         await stopHeartbeat();
         const isInterrupted = interruption.signal.aborted;
-        chatTurns.inc({ outcome: isInterrupted ? 'interrupted' : 'error' });
         chatTurns.inc({ outcome: isInterrupted ? 'interrupted' : 'error' });
         const isRateLimit = APICallError.isInstance(err) && err.statusCode === 429;
         const message = isInterrupted
@@ -304,7 +298,6 @@ export function createTurnRunner({ chatRepo, versionsRepo, logger, clock, lifecy
       } finally {
         clearInterval(heartbeat);
         runningHere.delete(assistantId);
-        chatTurnsRunning.dec();
         chatTurnsRunning.dec();
         untrack();
         events.push(UI_STREAM_DONE);
