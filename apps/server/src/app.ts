@@ -63,10 +63,7 @@ import { contextRoutes } from './modules/context/context.routes';
 import { createContextService } from './modules/context/context.service';
 import { crawlSite } from './modules/context/scraper/crawl-site';
 import { connectorsFrom, type Connectors } from './modules/context/connectors';
-import { createHashingEmbedder, EMBEDDING_DIM } from './modules/retrieval/embedder';
-import { createProviderEmbedder } from './platform/llm/embeddings';
-import { createRetrievalRepo } from './modules/retrieval/retrieval.repo';
-import { createRetrievalService, type RetrievalService } from './modules/retrieval/retrieval.service';
+import { createRetrievalModule, type RetrievalService } from './modules/retrieval';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
 import { resolveUploadType } from './modules/context/parse';
 import { parsePool } from './modules/context/parse-pool';
@@ -168,9 +165,7 @@ export function createApp({
   const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
   const signedIn = requireUser(sessionDeps);
   const authenticate = builderAuthenticator(sessionDeps);
-  // The configured provider's embeddings when it can make 256-dimension vectors; the offline embedder otherwise.
-  const embedder = createProviderEmbedder(config.llm, EMBEDDING_DIM) ?? createHashingEmbedder();
-  const retrieval = createRetrievalService({ retrievalRepo: createRetrievalRepo(db), embedder, logger });
+  const { retrieval } = createRetrievalModule(platform);
   const contextRepo = createContextRepo(db);
   // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
   const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));

@@ -21,7 +21,7 @@ import type { Logger } from '../../platform/logger';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AppPrincipal } from '../app-users/app-users.service';
-import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalService } from '../retrieval';
 import {
   answerRun,
   identifyRunCaller,

@@ -7,7 +7,7 @@ import type { Platform } from '../../platform/platform';
 import type { AppHostModule } from '../app-host';
 import type { AppPrincipal } from '../app-users/app-users.service';
 import type { EntitiesService } from '../entities/entities.service';
-import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalService } from '../retrieval';
 import type { ToolRunsRepo } from '../tool-runs';
 import { createAppChatRepo } from './app-chat.repo';
 import { appChatHostRoutes, appChatRoutes } from './app-chat.routes';

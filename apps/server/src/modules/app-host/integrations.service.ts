@@ -17,7 +17,7 @@ import { streamAnswer } from '../../platform/llm/answer-stream';
 import type { ChatModel, ModelCatalog } from '../../platform/llm/models';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { contextOf, type RetrievalService } from '../retrieval/retrieval.service';
+import { contextOf, type RetrievalService } from '../retrieval';
 
 /**
  * Calls per visitor address per app per hour, and per app owner per day over all their apps: an

@@ -4,7 +4,7 @@ import { PLANS, planLimits, type PlanId, type PlanLimits } from '@tessera/contra
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobHandler } from '../../platform/jobs/runner';
 import type { Logger } from '../../platform/logger';
-import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalService } from '../retrieval';
 import { chunkText, contentHash } from './chunking';
 import type { ContextItemRow, ContextRepo } from './context.repo';
 import { ConnectorError, type Connectors } from './connectors';

@@ -15,7 +15,7 @@ import {
 import { PLANS, formatFileSize, planLimits, type PlanId, type PlanLimits } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/runner';
-import type { RetrievalMode, RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalMode, RetrievalService } from '../retrieval';
 import { ConnectorError, type Connectors } from './connectors';
 import { CONTEXT_CHANNEL, type ContextItemRow, type ContextRepo } from './context.repo';
 import { resolveUploadType, type UploadType } from './parse';

@@ -3,7 +3,7 @@
 import type { PlanCatalogueLimits } from '@tessera/contracts/plans';
 import type { Platform } from '../../platform/platform';
 import type { AppHostModule } from '../app-host';
-import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalService } from '../retrieval';
 import { createToolRunsRepo } from './tool-runs.repo';
 import { toolRunHostRoutes, type ToolRunsHostDeps } from './tool-runs.routes';
 import { createToolRunsService } from './tool-runs.service';

@@ -13,7 +13,7 @@ import type { Logger } from '../../platform/logger';
 import { toolRuns } from '../../platform/metrics';
 import { streamAnswer } from '../../platform/llm/answer-stream';
 import { OFFLINE_ANSWER_MODEL, usageRecord, type ChatModel } from '../../platform/llm/models';
-import { contextOf, type RetrievalService } from '../retrieval/retrieval.service';
+import { contextOf, type RetrievalService } from '../retrieval';
 import { fillInstructions, filterCsvRows, questionOf, retrievalQuery, runPrompt, type RunField } from './run-prompt';
 import type { ToolRunsRepo } from './tool-runs.repo';
 

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { RetrievalService } from '../retrieval';
 import { checkRunValues, runFieldsOf, type RunField } from './run-prompt';
 import { answerRun, retrieveForRun } from './run-answer';
 import { identifyRunCaller, runModelFor } from './run-caller';
