@@ -63,7 +63,7 @@ const text = (zip: JSZip, path: string) => zip.file(path)!.async('string');
 
 const formOf = (bytes: Uint8Array | string) => {
   const form = new FormData();
-  form.append('file', new Blob([bytes as BlobPart]), 'project.zip');
+  form.append('file', new Blob([bytes]), 'project.zip');
   return form;
 };
 async function upload(appId: string, bytes: Uint8Array | string, token = builder.token) {
