@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { EXPORT_MESSAGES } from '@tessera/contracts/app-export';
+import { MESSAGES } from '@tessera/contracts';
+import { APP_KEY_KIND_TEXTS, EXPORT_MESSAGES } from '@tessera/contracts/app-export';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/helpers';
 import { DevOutbox, EditorPage, HomePage, LoginPage } from './support/pages';
@@ -36,7 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-test('a builder exports an app with an app key, builds it with npm, sees its records served from Tessera, and imports it back', async ({
+test('a builder exports an app with a site key, builds it with npm, sees its records served from Tessera under the access rules, and imports it back', async ({
   page,
   request,
 }) => {
@@ -68,8 +69,16 @@ test('a builder exports an app with an app key, builds it with npm, sees its rec
   // Download before a key says what to do.
   await dialog.getByRole('button', { name: 'Download' }).click();
   await expect(page.getByText(EXPORT_MESSAGES.keyNeeded)).toBeVisible();
+  // A server key (full access) is its own, plainly named choice, and never goes into the project.
+  await dialog.getByRole('radio', { name: /Server key \(full access\)/ }).check();
   await dialog.getByRole('button', { name: 'Create app key' }).click();
-  await expect(page.getByText(EXPORT_MESSAGES.keyCreated)).toBeVisible();
+  await expect(dialog.getByText(APP_KEY_KIND_TEXTS.server.shownOnce)).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Existing app keys' })).toContainText('Server key (full access)');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText(EXPORT_MESSAGES.keyNeeded)).toBeVisible();
+  await dialog.getByRole('radio', { name: /Site key/ }).check();
+  await dialog.getByRole('button', { name: 'Create app key' }).click();
+  await expect(dialog.getByText(APP_KEY_KIND_TEXTS.site.shownOnce)).toBeVisible();
   const key = await dialog.getByRole('textbox', { name: 'New app key' }).inputValue();
   expect(key).toMatch(/^tak_/);
   await expect(dialog.getByRole('list', { name: 'Existing app keys' })).toContainText(`…${key.slice(-4)}`);
@@ -107,8 +116,33 @@ test('a builder exports an app with an app key, builds it with npm, sees its rec
     const site = `http://127.0.0.1:${port}`;
     await expect(async () => expect((await fetch(site)).ok).toBe(true)).toPass({ timeout: 30_000 });
 
-    // The exported app, on its own origin, lists the tasks it reads from Tessera with the key.
+    // The exported app, on its own origin: the site key names the app and lifts no rule, so the
+    // builder's creator-only tasks are not a logged-out visitor's to see: the site asks to sign in,
+    // and its sign-in page asks Tessera (a wrong password is refused there).
     const exported = await page.context().newPage();
+    await exported.goto(`${site}/tasks/`);
+    const signIn = exported.getByRole('form', { name: 'Sign in' });
+    await expect(signIn).toBeVisible({ timeout: 30_000 });
+    await expect(exported).toHaveURL(/\/login\?nextUrl=%2Ftasks%2F/);
+    await expect(exported.getByText('Plan the week')).toHaveCount(0);
+    await signIn.getByLabel('E-mail').fill(uniqueEmail('visitor'));
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signIn.getByRole('alert')).toHaveText(MESSAGES.login.invalidCredentials);
+    await exported.screenshot({ path: join(SHOTS_DIR, 'export-built-app-sign-in-1280.png') });
+
+    // Once the builder lets anyone read tasks, the same site lists them.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page
+      .getByRole('navigation', { name: 'Builder menu' })
+      .getByRole('button', { name: /^Database/ })
+      .click();
+    await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: /Task/ }).click();
+    await page.getByRole('tab', { name: 'Access control' }).click();
+    await page.getByRole('button', { name: /^Anonymous Read\/Admin Write/ }).click();
+    await page.getByRole('button', { name: 'Apply with the assistant' }).click();
+    await expect(page.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible({ timeout: 60_000 });
     await exported.goto(`${site}/tasks/`);
     await expect(exported.getByText('Plan the week').first()).toBeVisible({ timeout: 30_000 });
     await exported.screenshot({ path: join(SHOTS_DIR, 'export-built-app-1280.png') });
@@ -120,12 +154,12 @@ test('a builder exports an app with an app key, builds it with npm, sees its rec
     zip.file(tasksPage, `${await zip.file(tasksPage)!.async('string')}\n// Edited outside Tessera\n`);
     const edited = join(dir, 'edited.zip');
     writeFileSync(edited, await zip.generateAsync({ type: 'nodebuffer' }));
-    // The dialog is still open after the download: Import project is in its footer.
-    await expect(dialog).toBeVisible();
+    await page.getByRole('button', { name: 'Edit code' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog.getByLabel('Project zip').setInputFiles(edited);
     await expect(page.getByText(/^Imported as version \d+$/)).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: /^Versions, showing Version 2$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Versions, showing Version 3$/ })).toBeVisible();
 
     // A zip that is not a project is refused with a plain message.
     const junk = join(dir, 'junk.zip');
