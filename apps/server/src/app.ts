@@ -398,6 +398,7 @@ export function createApp({
         return found ? ((await appHost.appOfSlug(found.slug))?.id ?? null) : null;
       },
       trustProxy: config.trustProxy,
+      secret: config.authSecret,
     }),
   );
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.

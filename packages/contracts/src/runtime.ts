@@ -124,6 +124,8 @@ export interface RuntimeBoot {
   isLoginRequired: boolean;
   /** What the builder gave in the app's settings for its end users (null when not given). */
   links: { termsOfService: string | null; privacyPolicy: string | null; supportEmail: string | null };
+  /** The page's signed token its visit beacon carries (`?t=`): beacons without one count nothing. */
+  visitToken: string;
 }
 
 /** An error inside the app (docs/product/runtime.md#data App error). */

@@ -42,7 +42,7 @@ configureSdk({ appId: boot.appId, basePath: boot.basePath });
 takeFragmentTokens();
 installRuntimeStyles();
 // One visit of the live app for its analytics (docs/product/analytics.md): first-party, no cookie, never from the builder's preview.
-if (!getPreviewToken()) navigator.sendBeacon?.('/live_api/analytics/visit');
+if (!getPreviewToken()) navigator.sendBeacon?.(`/live_api/analytics/visit?t=${encodeURIComponent(boot.visitToken)}`);
 const root = createRoot(document.getElementById('root')!);
 root.render(
   <StrictMode>

@@ -36,6 +36,7 @@ const BOOT: RuntimeBoot = {
     privacyPolicy: 'https://example.com/privacy',
     supportEmail: 'help@example.com',
   },
+  visitToken: 'test.token',
 };
 
 beforeEach(() => {

@@ -29,8 +29,14 @@ async function makeApp(publish: boolean) {
   if (publish) expect((await t.request('POST', `/api/apps/${appId}/publish`, { token: owner.token })).status).toBe(200);
   return { appId, slug };
 }
-const visit = (slug: string, ip: string, ua = 'Mozilla/5.0 test') =>
-  t.request('POST', '/live_api/analytics/visit', {
+/** The visit token of the app's shell, served to this address (the beacon counts only with it). */
+async function visitTokenOf(slug: string, ip: string) {
+  const page = await t.request('GET', `/app/${slug}/`, { headers: { host: appHost(slug), 'x-forwarded-for': ip } });
+  const boot = /<script type="application\/json" id="tessera-boot">(.*?)<\/script>/.exec(String(page.body))?.[1];
+  return boot ? (JSON.parse(boot) as { visitToken: string }).visitToken : '';
+}
+const visit = async (slug: string, ip: string, ua = 'Mozilla/5.0 test', token?: string) =>
+  t.request('POST', `/live_api/analytics/visit?t=${encodeURIComponent(token ?? (await visitTokenOf(slug, ip)))}`, {
     headers: { host: appHost(slug), 'user-agent': ua, 'x-forwarded-for': ip },
   });
 const read = (appId: string, days?: string, token = owner.token) =>
@@ -92,6 +98,21 @@ describe('recording visits', () => {
     expect(todayOf((await read(appId)).body).visitors).toBe(
       t.config.trustProxy ? VISITORS_PER_ADDRESS_PER_DAY + 1 : VISITORS_PER_ADDRESS_PER_DAY,
     );
+  });
+
+  it('counts a beacon only with a visit token its shell gave this address within the hour', async () => {
+    const { appId, slug } = await makeApp(true);
+    const other = await makeApp(true);
+    const token = await visitTokenOf(slug, '203.0.113.90');
+    expect(token).toMatch(/^[0-9a-z]+\.[\w-]{22}$/);
+    const [stamp, signature] = token.split('.');
+    const stale = `${(parseInt(stamp!, 36) - 2 * 3600).toString(36)}.${signature}`;
+    for (const bad of ['', 'forged.AAAAAAAAAAAAAAAAAAAAAA', stale, await visitTokenOf(other.slug, '203.0.113.90')])
+      expect((await visit(slug, '203.0.113.90', 'Forger', bad)).status).toBe(204);
+    expect((await visit(slug, '203.0.113.90', 'Reader', token)).status).toBe(204);
+    await expect.poll(async () => todayOf((await read(appId)).body).visits, { timeout: VISIT_FLUSH_MS * 5 }).toBe(1);
+    await new Promise((r) => setTimeout(r, VISIT_FLUSH_MS * 1.5));
+    expect(todayOf((await read(appId)).body)).toMatchObject({ visits: 1, visitors: 1 });
   });
 
   it('ignores visits of an unpublished app and beacons on the builder host', async () => {

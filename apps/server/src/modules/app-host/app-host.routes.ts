@@ -49,6 +49,8 @@ export interface AppHostRoutesDeps {
   rateLimiter: RateLimiter;
   /** The builder's origin: the only frame ancestor and message peer of the preview. */
   publicUrl: string;
+  /** Signs the shell's visit token (platform/crypto/visit-token.ts). */
+  authSecret: string;
   trustProxy: boolean;
   integrations: IntegrationsService;
   /** The server's error handler: AppErrors keep their code and text. */
@@ -74,7 +76,10 @@ const RESERVED = /^\/(?:_runtime|_app|runtime|apps|live_api|integrations|files|a
 export function appHostRoutes(deps: AppHostRoutesDeps) {
   const { appHost, assets, storage, rateLimiter, publicUrl } = deps;
   const builderOrigin = new URL(publicUrl).origin;
-  const { shell, toolShell } = createShells(assets, builderOrigin);
+  const { shell, toolShell } = createShells(assets, builderOrigin, {
+    secret: deps.authSecret,
+    trustProxy: deps.trustProxy,
+  });
   const host = new Hono<HostEnv>();
   host.onError(deps.onError);
   // Read once, first: middleware such as bodyLimit replaces the request object later.

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { RuntimeBoot } from '@tessera/contracts/runtime';
+import { signVisitToken } from '../../platform/crypto/visit-token';
+import { clientIp } from '../../platform/http/client-ip';
 import { appShellCsp, toolPageCsp } from '../../platform/http/security-headers';
 import type { HostApp } from './app-host.service';
 import type { HostEnv } from './host-env';
@@ -25,7 +27,11 @@ export function messagePage(title: string): string {
  * The HTML pages that boot the browser runtime on an app's host: the app's shell (its import map
  * and boot data) and the tool page's (its own small module, no import map).
  */
-export function createShells(assets: RuntimeAssetsProvider, builderOrigin: string) {
+export function createShells(
+  assets: RuntimeAssetsProvider,
+  builderOrigin: string,
+  visits: { secret: string; trustProxy: boolean },
+) {
   async function shell(c: Context<HostEnv>, app: HostApp, mode: RuntimeBoot['mode']): Promise<Response> {
     const built = await assets.get();
     const boot: RuntimeBoot = {
@@ -42,6 +48,7 @@ export function createShells(assets: RuntimeAssetsProvider, builderOrigin: strin
         privacyPolicy: textSetting(app.settings.privacyPolicyLink),
         supportEmail: textSetting(app.settings.supportEmail),
       },
+      visitToken: signVisitToken(visits.secret, app.id, clientIp(c, visits.trustProxy)),
     };
     const importMap = JSON.stringify({ imports: built.importMap });
     const html = `<!doctype html>

@@ -73,6 +73,7 @@ export function createAppHostModule(platform: Platform, deps: AppHostModuleDeps)
       storage,
       rateLimiter,
       publicUrl: config.publicUrl,
+      authSecret: config.authSecret,
       trustProxy: config.trustProxy,
       onError: platform.onError,
       integrations: createIntegrationsService({ ...deps.integrations, models, rateLimiter, mailer }),
