@@ -296,6 +296,9 @@ async function entityPhases(backend, cfg, server, builder) {
   out.list = {};
   for (const [key, shape] of Object.entries(LIST_SHAPES)) {
     await checkList(server.baseUrl, out.appId, builder.token, shape);
+    // The first list of a data-field sort starts its index build (sort-indexes.repo.ts); on PGlite
+    // the build holds the one connection, so a second list returns once it is done.
+    await checkList(server.baseUrl, out.appId, builder.token, shape);
     const url = `${server.baseUrl}${listPath(out.appId, shape)}`;
     out.list[key] = {
       label: shape.label,
