@@ -1,7 +1,6 @@
 import type { Database, Db } from '@tessera/db';
 import type { ErrorHandler } from 'hono';
 import type { Config } from './config';
-import { createPlatformEvents, type PlatformEvents } from './events';
 import { createErrorHandler } from './http/errors';
 import { createJobsRepo, type JobsRepo } from './jobs/jobs.repo';
 import { createJobQueue, type JobQueue } from './jobs/runner';
@@ -25,7 +24,6 @@ export interface Platform {
   /** Enqueues durable jobs; the runner (app.ts) runs the handlers the modules return. */
   jobs: JobQueue;
   models: ModelCatalog;
-  events: PlatformEvents;
   /** The server's error handler: AppErrors keep their code and text (sub-routers such as the app host use it too). */
   onError: ErrorHandler;
 }
@@ -54,7 +52,6 @@ export function createPlatform({
     jobsRepo,
     jobs: createJobQueue({ jobsRepo }),
     models: createModelCatalog(config.llm),
-    events: createPlatformEvents(),
     onError: createErrorHandler(logger),
   };
 }
