@@ -261,9 +261,8 @@ export function createEntitiesService({
       else if (known) total = await recordsRepo.estimate(scope, query.where, cap);
       else {
         total = await recordsRepo.count(scope, query.where, cap);
-        // Kept for the memory's few seconds, as a count past the cap is: asking the planner again
-        // on every page cost a round trip per request (bench/README.md).
-        if (total.isEstimated) totals.remember(key, cap, total.value);
+        // An estimate near the cap is asked again each time (statistics may change it); a clear one is kept.
+        if (total.isEstimated) totals.remember(key, cap, total.value > 4 * cap ? total.value : null);
       }
       // Only sorts over many rows get an index: below that a sort in memory is cheap.
       if (query.sortIndex && total.value >= SORT_INDEX_MIN_ROWS) sortIndexes.ensure(appId, entity, query.sortIndex);
