@@ -27,6 +27,7 @@ export const E2E_ADMINS = {
   templatesTool: 'templates-tool-admin@e2e.tessera.test',
   credits: 'credits-admin@e2e.tessera.test',
   endUserConfirm: 'end-user-confirm-admin@e2e.tessera.test',
+  chatRepair: 'chat-repair-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**
