@@ -128,8 +128,9 @@ export function fromZod(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /** Every object schema the contracts export (request and response bodies alike). */
-const CONTRACT_SCHEMAS = CONTRACT_EXPORTS
-  .filter(([name, value]) => name.endsWith('Schema') && typeof value === 'object' && value !== null && '_zod' in value)
+const CONTRACT_SCHEMAS = CONTRACT_EXPORTS.filter(
+  ([name, value]) => name.endsWith('Schema') && typeof value === 'object' && value !== null && '_zod' in value,
+)
   .filter(([, value]) => ['object', 'pipe'].includes(defOf(value).type))
   .map(([, value]) => value as z.ZodType);
 
