@@ -357,6 +357,8 @@ export function createApp({
   app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(refuseWhileDraining(lifecycle));
+  // Before the probes too: an answer given before the body arrived ends the connection.
+  app.use(closeOnUnreadBody());
   // Probes answer on any host, before the app hosts and the SPA (platform/http/ops.ts).
   const opsDeps = {
     repo: createOpsRepo(database),
@@ -379,7 +381,6 @@ export function createApp({
   );
   // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
   app.use(refuseUnstorableAddress());
-  app.use(closeOnUnreadBody());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
   // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
   const analytics = createAnalyticsService({
