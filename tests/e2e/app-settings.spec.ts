@@ -96,7 +96,7 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
   await expect(saveButton).toBeDisabled();
   await shoot(page, 'saved-1280');
   const saved = (await (await request.get(`/api/apps/${appId}`, { headers })).json()) as { settings: object };
-  expect(saved.settings).toEqual({ isSignupEnabled: true, ...SIGNUP_CONTACTS });
+  expect(saved.settings).toEqual({ isSignupEnabled: true, isUnconfirmedSignupAllowed: false, ...SIGNUP_CONTACTS });
 
   // The end users' login page on the app's host offers sign-up straight away (no cache delay).
   const port = new URL(baseURL!).port;
