@@ -5,7 +5,7 @@ import type { Lifecycle } from '../lifecycle';
 import { renderAppError, RETRY_AFTER_SECONDS } from './errors';
 
 /** The probes still answer while the process drains: that is how the proxy learns it is leaving. */
-const PROBES = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
+export const PROBES = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
 
 /**
  * While the process drains (SIGTERM), every new request but the probes gets a 503 with Retry-After

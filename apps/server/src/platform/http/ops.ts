@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import type { Lifecycle } from '../lifecycle';
 import type { OpsRepo } from '../ops.repo';
 import { httpDuration, httpRequests, metricsRegistry, VERSION } from '../metrics';
+import { PROBES } from './drain';
 import { renderAppError, RETRY_AFTER_SECONDS } from './errors';
 
 /** How long the readiness probe waits for the database before calling it unreachable. */
@@ -14,7 +15,6 @@ const DB_CHECK_TIMEOUT_MS = 2000;
 
 /** Paths a probe or scraper might try: never the SPA's 200, whatever follows them. */
 const PROBE_LIKE = /^\/(metrics|readyz|livez|health[^/]*)(\/|$)/;
-const PROBES = new Set(['/metrics', '/readyz', '/livez', '/healthz']);
 
 export interface OpsDeps {
   repo: OpsRepo;
