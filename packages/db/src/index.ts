@@ -38,3 +38,4 @@ export { appKeys } from './schema-app-keys';
 export { appMemberships, appMembershipEvents } from './schema-memberships';
 export { appChats } from './schema-app-chat';
 export { templateCategories } from './schema-templates';
+export { installSettings } from './schema-install';
