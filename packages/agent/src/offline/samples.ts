@@ -1,17 +1,11 @@
 import type { EntitySchema } from '@tessera/contracts/entities';
 import { KNOWN_ENTITIES } from './catalogue';
 import { displayFieldOf, fieldSpecsOf } from './fields';
+import { samplePicture } from './sample-pictures';
 import { FIELD_VALUES, PEOPLE, PERSON_FIELDS, TITLES } from './sample-words';
 import { humanize } from './text';
 import { isPersonEntity } from './understand/access';
 
-const IMAGES = [
-  'https://images.unsplash.com/photo-1490474418585-ba9bad8fd0ea?w=400',
-  'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=400',
-  'https://images.unsplash.com/photo-1519681393784-d120267933ba?w=400',
-  'https://images.unsplash.com/photo-1441974231531-c6227db76b6e?w=400',
-  'https://images.unsplash.com/photo-1470071459604-3b5ec3a7fe05?w=400',
-];
 const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
 const MONEY = [12.5, 40, 85, 150, 240, 19.99, 64, 310];
 
@@ -91,7 +85,7 @@ export function sampleRecords(
           row[f.key] = `https://example.com/${slug(title)}`;
           break;
         case 'image':
-          row[f.key] = IMAGES[i % IMAGES.length];
+          row[f.key] = samplePicture(title);
           break;
         case 'color':
           row[f.key] = ['#4f46e5', '#059669', '#ea580c', '#db2777', '#0891b2'][i % 5];
