@@ -1,6 +1,10 @@
 import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
+import { composeAnswer, type Lead } from './compose';
+import { readInstructions, type AnswerStyle } from './instructions';
 import { fillJsonSchema } from './json-fill';
+import { verdictOn } from './read-passages';
 import { contentWords, splitSentences, type Sentence } from './sentences';
+import type { Verdict } from './verdict';
 
 /** A retrieved passage of the builder's data, best first. */
 export interface GroundingChunk {
@@ -41,6 +45,10 @@ export interface GroundedAnswer {
   json?: unknown;
   /** False when the data had nothing on the question (the text says so plainly). */
   answered: boolean;
+  /** What a question was answered with: yes, no, depends, a number, a fact, not covered; absent for a search. */
+  verdict?: Verdict['kind'];
+  /** The builder's instructions it could not follow (also said at the end of the text). */
+  notApplied: string[];
 }
 
 const QUESTION_WEIGHT = 1;
@@ -99,12 +107,25 @@ function answerOf(match: Sentence, all: Sentence[]): Sentence[] {
   return answer;
 }
 
-/**
- * The offline answer model's answer (docs/product/tools.md#states-and-transitions): the sentences of
- * the retrieved chunks that best match the question, quoted word for word under their sources. It
- * never writes a fact of its own; when nothing matches it says so.
- */
-export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer {
+/** The sentence a verdict stands on, with the one after a bare "Yes." of an FAQ. */
+function verdictQuote(sentence: Sentence, chunks: GroundingChunk[]): Quote {
+  const chunk = chunks[sentence.chunk]!;
+  let text = sentence.text;
+  if (/^(?:yes|no)[.!]?$/i.test(text)) {
+    const next = splitSentences(chunk.content, sentence.chunk).find((s) => s.position === sentence.position + 1);
+    if (next && !next.isQuestion && !next.isHeading) text = `${text} ${next.text}`;
+  }
+  return { text, contextItemId: chunk.contextItemId, sourceName: chunk.sourceName, score: 1 };
+}
+
+function leadOf(verdict: Exclude<Verdict, { kind: 'not-covered' }>): Lead | undefined {
+  if (verdict.kind === 'number') return { kind: 'number', detail: verdict.value };
+  if (verdict.kind === 'fact') return undefined;
+  return { kind: verdict.kind, detail: verdict.condition };
+}
+
+/** The best-matching sentences of the retrieved chunks, for a request that is not a question the verdict reads. */
+function searchQuotes(input: GroundedAnswerInput): Quote[] {
   const maxQuotes = input.maxQuotes ?? 3;
   const sentences = input.chunks.flatMap((chunk, i) => splitSentences(chunk.content, i));
   const scored = scoreSentences(sentences, weightsOf(input.question, input.instructions))
@@ -112,7 +133,6 @@ export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer 
     .sort(
       (a, b) => b.score - a.score || a.sentence.chunk - b.sentence.chunk || a.sentence.position - b.sentence.position,
     );
-
   const quotes: Quote[] = [];
   const seen = new Set<string>();
   const best = scored[0]?.score ?? 0;
@@ -126,29 +146,54 @@ export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer 
       quotes.push({ text: s.text, contextItemId: chunk.contextItemId, sourceName: chunk.sourceName, score });
     }
   }
+  return quotes;
+}
 
-  const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, quotes) : undefined;
-  if (!quotes.length) {
-    const text =
-      (input.hasData ?? input.chunks.length > 0) ? TOOL_RUN_MESSAGES.noAnswerInData : TOOL_RUN_MESSAGES.noDataItems;
-    return { text, quotes, sources: [], json, answered: false };
-  }
+function sourcesOf(quotes: Quote[]): GroundedAnswer['sources'] {
   const sources = new Map<string, { contextItemId: string; name: string; excerpts: string[] }>();
   for (const q of quotes) {
     const source = sources.get(q.contextItemId) ?? { contextItemId: q.contextItemId, name: q.sourceName, excerpts: [] };
     source.excerpts.push(q.text);
     sources.set(q.contextItemId, source);
   }
-  const text = quotes.map((q) => `> ${q.text}\n\n— *${q.sourceName}*`).join('\n\n');
+  return [...sources.values()].map(({ contextItemId, name, excerpts }) => ({
+    contextItemId,
+    name,
+    excerpt: excerpts.join(' '),
+  }));
+}
+
+function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Verdict['kind']): GroundedAnswer {
+  const hasData = input.hasData ?? input.chunks.length > 0;
+  const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, []) : undefined;
+  const text = hasData
+    ? composeAnswer({ quotes: [], notCovered: TOOL_RUN_MESSAGES.noAnswerInData, style })
+    : TOOL_RUN_MESSAGES.noDataItems;
+  return { text, quotes: [], sources: [], json, answered: false, verdict, notApplied: style.notApplied };
+}
+
+/**
+ * The offline answer model's answer (docs/product/tools.md#the-offline-answer-model). A question
+ * it can read (yes or no, a number, a fact) gets the verdict of the passages (verdict.ts) over the
+ * one sentence it stands on, quoted word for word under its source; anything else gets the
+ * best-matching sentences quoted. It never writes a fact of its own: when the passages do not
+ * answer, it says so. The builder's instructions it can follow shape the text (compose.ts); the
+ * others are listed as not applied.
+ */
+export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer {
+  const style = readInstructions(input.instructions, input.question);
+  const verdict = input.chunks.length ? verdictOn(input.question, input.chunks) : undefined;
+  if (verdict?.kind === 'not-covered') return unanswered(input, style, 'not-covered');
+  const quotes = verdict ? [verdictQuote(verdict.sentence, input.chunks)] : searchQuotes(input);
+  if (!quotes.length) return unanswered(input, style);
+  const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, quotes) : undefined;
   return {
-    text,
+    text: composeAnswer({ lead: verdict && leadOf(verdict), quotes, style }),
     quotes,
-    sources: [...sources.values()].map(({ contextItemId, name, excerpts }) => ({
-      contextItemId,
-      name,
-      excerpt: excerpts.join(' '),
-    })),
+    sources: sourcesOf(quotes),
     json,
     answered: true,
+    ...(verdict ? { verdict: verdict.kind } : {}),
+    notApplied: style.notApplied,
   };
 }

@@ -1,3 +1,5 @@
+import { OPPOSITES, PHRASES, SURFACE_SYNONYMS } from './lexicon';
+
 /**
  * Words and sentences for the offline answer model: plain, deterministic text handling (no model).
  */
@@ -13,28 +15,47 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** "shipp" -> "ship" once "-ing" / "-ed" is cut from "shipping" / "dropped". */
+const undouble = (w: string) => (/([bdgmnprt])\1$/.test(w) ? w.slice(0, -1) : w);
+
 /** A light English stemmer: enough that "prices" meets "price" and "opening" meets "open". */
 export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /ie[sd]$/.test(word)) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(?:s|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
+  if (word.length > 5 && word.endsWith('ing')) return undouble(word.slice(0, -3));
+  if (word.length > 4 && word.endsWith('ed')) return undouble(word.slice(0, -2));
   return word;
 }
 
+/** The text with the lexicon's phrases read as one word, and short hyphenated words joined ("wi-fi", "k-cups"). */
+export function normalizeText(text: string): string {
+  let out = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\b([a-z]{1,2})-([a-z]+)\b/g, '$1$2');
+  for (const [phrase, word] of PHRASES) out = out.replace(phrase, word);
+  return out;
+}
+
+/** A surface word as the lexicon reads it: its synonym's or its opposite's word. */
+const canonical = (w: string) => SURFACE_SYNONYMS.get(w) ?? OPPOSITES[w] ?? w;
+
+/** A word's stem without a final "e" or "-able", cut to 7 letters ("included" / "include", "refundable" / "refund"). */
+const root = (w: string) =>
+  stem(w)
+    .replace(/(?<=\w{4})(?:able|ible)$/, '')
+    .replace(/(?<=\w{3})e$/, '')
+    .slice(0, 7);
+
 /** The content words of a text, lowercased and stemmed, stop words dropped (order kept, repeats kept). */
 export function contentWords(text: string): string[] {
-  const words =
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .match(/[a-z0-9]+(?:[.,][0-9]+)?/g) ?? [];
-  // Stems cut to 6 letters so a word's forms meet ("delivery", "deliver", "delivered").
+  const words = normalizeText(text).match(/[a-z0-9]+(?:[.,][0-9]+)?/g) ?? [];
+  // Stems cut to 7 letters so a word's forms meet ("delivery", "deliver", "delivered").
   return words
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map((w) => (/^\d/.test(w) ? w : stem(w).slice(0, 6)));
+    .map((w) => (/^\d/.test(w) ? w : root(canonical(w))));
 }
 
 export interface Sentence {

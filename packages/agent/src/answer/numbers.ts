@@ -1,0 +1,51 @@
+import { DURATION, UNIT_WORDS } from './lexicon';
+import type { ReadQuestion } from './question';
+import { contentWords } from './sentences';
+
+/** A number as a passage writes it: money, a range ("3 to 7"), a phone number, a time, a share. */
+const MENTION =
+  /(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|am\b|pm\b))?(?:\s?(?:-|–|to|and)\s?(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|am\b|pm\b))?)?/gi;
+/** Words after a number that belong to it ("30 days", "3 to 7 business days", "$39 per month"). */
+const UNIT_TAIL =
+  /^\s*((?:(?:business|working|calendar|consecutive|paid|sick|fully|per|a|an|each|years?|old|cm|mm|kg|g|lbs?|watts?|v|litres?|liters?|cups?|hours?|minutes?|days?|weeks?|months?|users?|projects?|students?|lectures?|nights?|euros?|dollars?|tall|wide|deep|month|week|day|year|night|user)\b\s*){0,3})/i;
+
+export interface NumberAnswer {
+  value: string;
+  /** Whether it is the kind of number asked for (money for "how much", a duration for "how long"…). */
+  fits: boolean;
+}
+
+/** The number of a sentence that answers the question: the best-fitting mention, nearest the question's words. */
+export function numberAnswer(q: ReadQuestion, sentence: string): NumberAnswer | undefined {
+  const asked = new Set(q.words);
+  const text = q.text.toLowerCase();
+  const units = UNIT_WORDS.filter((u) => u.asks.test(text));
+  const wantsDuration = /\bhow (?:long|soon)\b|\bhow many (?:minutes?|hours?|days?|weeks?|months?|years?)\b/.test(text);
+  const countOf = /\bhow many (\w+)/.exec(text)?.[1];
+  const countWord = countOf ? contentWords(countOf)[0] : undefined;
+  let best: (NumberAnswer & { score: number }) | undefined;
+  for (const m of sentence.matchAll(MENTION)) {
+    if (!/\d/.test(m[0])) continue;
+    const start = m.index;
+    const tail = UNIT_TAIL.exec(sentence.slice(start + m[0].length))?.[1]?.trim() ?? '';
+    const value = `${m[0].trim()}${tail ? ` ${tail.replace(/\s+(?:a|an|each|per)$/i, '')}` : ''}`.trim();
+    let fits = false;
+    if (units.some((u) => u.unit.test(value) || u.unit.test(`${m[0]}`))) fits = true;
+    if (wantsDuration && DURATION.test(value)) fits = true;
+    if (countWord && contentWords(tail).includes(countWord)) fits = true;
+    // Nearest the question's words: those in its own part of the sentence (between commas) count most.
+    const partStart = Math.max(
+      sentence.lastIndexOf(',', start),
+      sentence.lastIndexOf(';', start),
+      sentence.lastIndexOf(':', start),
+      0,
+    );
+    const partEnd = sentence.slice(start).search(/[,;]/);
+    const part = contentWords(sentence.slice(partStart, partEnd < 0 ? undefined : start + partEnd));
+    const around = contentWords(sentence.slice(Math.max(0, start - 40), start + m[0].length + 30));
+    const near = 2 * part.filter((w) => asked.has(w)).length + around.filter((w) => asked.has(w)).length / 2;
+    const score = (fits ? 10 : 0) + near - start / 1000;
+    if (!best || score > best.score) best = { value, fits, score };
+  }
+  return best && { value: best.value, fits: best.fits };
+}

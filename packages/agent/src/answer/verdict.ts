@@ -1,0 +1,183 @@
+import { CONDITION, NEGATION } from './lexicon';
+import { numberAnswer } from './numbers';
+import type { ReadQuestion } from './question';
+import { contentWords, type Sentence } from './sentences';
+
+/**
+ * What the passages say to a question: yes or no only where a passage states it (a "no" also from
+ * "cannot", "non-refundable", "except swimwear"), "it depends" with the condition when a passage
+ * makes it conditional ("only if", "subject to", "at least 16"), the number a passage gives, or
+ * not covered. Every verdict but the last names the sentence it stands on.
+ */
+export type Verdict =
+  | { kind: 'yes' | 'no' | 'depends'; sentence: Sentence; condition?: string }
+  | { kind: 'number'; sentence: Sentence; value: string }
+  | { kind: 'fact'; sentence: Sentence }
+  | { kind: 'not-covered' };
+
+/** A sentence as the verdict reads it: its own words and the words it is understood under. */
+export interface Reading {
+  sentence: Sentence;
+  own: Set<string>;
+  /** The source's name and, in an FAQ, the question it answers. */
+  implied: Set<string>;
+}
+
+interface Match {
+  reading: Reading;
+  /** Share of the question's weight the sentence speaks to (own and implied words). */
+  coverage: number;
+  missing: string[];
+}
+
+/** Share of the core question's weight a "no" or a number must cover; a "yes" must cover all of it. */
+const NO_COVERAGE = 0.55;
+
+const OPPOSITE_WORDS: Record<string, string> = { before: 'after', after: 'before', over: 'under', under: 'over' };
+
+export function idfOf(readings: Reading[]): (word: string) => number {
+  const df = new Map<string, number>();
+  for (const r of readings) for (const w of r.own) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = readings.length;
+  return (w) => Math.log(1 + n / (df.get(w) ?? 0.5));
+}
+
+export function bestMatch(
+  q: ReadQuestion,
+  readings: Reading[],
+  idf: (w: string) => number,
+  bonus: (r: Reading) => number = () => 0,
+): Match | undefined {
+  const total = q.words.reduce((sum, w) => sum + idf(w), 0) || 1;
+  let best: (Match & { rank: number }) | undefined;
+  for (const reading of readings) {
+    if (!q.words.some((w) => reading.own.has(w))) continue;
+    let got = 0;
+    let own = 0;
+    const missing: string[] = [];
+    for (const w of q.words)
+      if (reading.own.has(w)) [got, own] = [got + idf(w), own + idf(w)];
+      else if (reading.implied.has(w)) got += idf(w);
+      else missing.push(w);
+    const coverage = got / total;
+    // Words it says itself count over words it is only understood under; on a tie the shorter
+    // sentence, which is more about what was asked.
+    const rank = coverage + own / total / 2 + bonus(reading) - reading.own.size / 10_000;
+    if (!best || rank > best.rank + 1e-9) best = { reading, coverage, missing, rank };
+  }
+  return best;
+}
+
+/** The clause of a sentence that speaks most to the question (the later one on a tie: exceptions come last). */
+function clausesOf(text: string): string[] {
+  return text
+    .split(
+      /;|,?\s+but\s+|,\s+and\s+|\s+and\s+(?=(?:are|is|can|cannot|must|will|may|not|closed|never)\b)|,\s+(?=waived|except)/i,
+    )
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+interface Reasoned {
+  kind: 'yes' | 'no' | 'depends';
+  condition?: string;
+  /** The answer rests on an exception naming the question's subject. */
+  byException?: boolean;
+}
+
+/** Whether the question meets, breaks or leaves open a condition clause. */
+function conditionHolds(q: ReadQuestion, condition: string): boolean | undefined {
+  const limit = /\b(at least|under|over|longer than|more than|up to)\s+(\d+(?:\.\d+)?)/i.exec(condition);
+  if (limit && q.numbers.length) {
+    if (q.text.toLowerCase().includes(`${limit[1]!.toLowerCase()} ${limit[2]}`)) return true;
+    const n = Number(limit[2]);
+    const m = q.numbers[0]!;
+    const op = limit[1]!.toLowerCase();
+    return op === 'at least' ? m >= n : op === 'under' || op === 'up to' ? m < n : m > n;
+  }
+  const words = contentWords(condition.replace(CONDITION, ' '));
+  if (!words.length) return undefined;
+  const asked = new Set(q.words);
+  if (asked.has(words[0]!)) return true;
+  if (words.some((w) => OPPOSITE_WORDS[w] && asked.has(OPPOSITE_WORDS[w]))) return false;
+  // The question names another of the same thing: "the Team plan" against "only on the Business plan".
+  const head = words[words.length - 1]!;
+  if (words.length > 1 && asked.has(head) && !q.detailWords.has(head) && !words.slice(0, -1).some((w) => asked.has(w)))
+    return false;
+  return undefined;
+}
+
+function reason(q: ReadQuestion, text: string): Reasoned {
+  const asked = new Set(q.words);
+  const except = /,?\s*\b(?:except|excluding|other than|apart from)\b(?:\s+for)?\s*/i.exec(text);
+  if (except) {
+    const main = text.slice(0, except.index);
+    const rest = text.slice(except.index + except[0].length).replace(/[.;]\s*$/, '');
+    const mainWords = new Set(contentWords(main));
+    const mainNo = NEGATION.test(main);
+    if (contentWords(rest).some((w) => asked.has(w) && !mainWords.has(w)))
+      return { kind: mainNo ? 'yes' : 'no', byException: true };
+    return { kind: mainNo ? 'no' : 'yes', condition: `except ${rest}` };
+  }
+  const clauses = clausesOf(text);
+  let pick = clauses[0] ?? text;
+  let pickHits = -1;
+  for (const c of clauses) {
+    const hits = contentWords(c).filter((w) => asked.has(w)).length;
+    if (hits >= pickHits) [pick, pickHits] = [c, hits];
+  }
+  const yes = /^yes\b/i.test(text);
+  const no = /^no\b/i.test(text) || (!yes && NEGATION.test(pick));
+  const found = CONDITION.exec(pick);
+  // "(top rack only)": a condition in brackets qualifies the answer without changing it.
+  const bracketed = /\(([^)]*)\)/.exec(pick);
+  if (found && bracketed && found.index > bracketed.index && found.index < bracketed.index + bracketed[0].length)
+    return { kind: no ? 'no' : 'yes', condition: bracketed[1] };
+  if (found) {
+    const condition = pick.slice(found.index).replace(/[.;]\s*$/, '');
+    const holds = conditionHolds(q, condition);
+    if (holds === undefined) return { kind: 'depends', condition };
+    return { kind: holds === !no ? 'yes' : 'no' };
+  }
+  // "Late work loses 10% a day and is not accepted after 3 days": a yes with a limit is a condition.
+  const limiting = clauses.find((c) => c !== pick && NEGATION.test(c) && !contentWords(c).some((w) => asked.has(w)));
+  if (!no && limiting) return { kind: 'depends', condition: limiting.replace(/[.;]\s*$/, '') };
+  return { kind: no ? 'no' : 'yes' };
+}
+
+/** A yes/no question's verdict, or not covered when no sentence states an answer to all it asks. */
+export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
+  const idf = idfOf(readings);
+  const match = bestMatch(q, readings, idf);
+  if (!match) return { kind: 'not-covered' };
+  const result = reason(q, match.reading.sentence.text);
+  const missingCore = match.missing.filter((w) => !q.detailWords.has(w));
+  const coreTotal = q.words.filter((w) => !q.detailWords.has(w)).reduce((s, w) => s + idf(w), 0) || 1;
+  const coreCoverage = 1 - missingCore.reduce((s, w) => s + idf(w), 0) / coreTotal;
+  // A "no" stated for the question's subject holds whatever detail the question adds; a "yes"
+  // or a condition must speak to every word the question asks about.
+  const vocabulary = new Set(readings.flatMap((r) => [...r.own]));
+  const stands =
+    result.kind === 'no'
+      ? coreCoverage >= NO_COVERAGE && (result.byException || missingCore.every((w) => !vocabulary.has(w)))
+      : result.kind === 'depends'
+        ? !missingCore.length
+        : !match.missing.length;
+  if (!stands) return { kind: 'not-covered' };
+  return { kind: result.kind, sentence: match.reading.sentence, condition: result.condition };
+}
+
+/** A number question's verdict: the number of the best-matching sentence that fits what is asked. */
+export function numberVerdict(q: ReadQuestion, readings: Reading[], wh: boolean): Verdict {
+  const idf = idfOf(readings);
+  const withNumbers = readings.filter((r) => /\d/.test(r.sentence.text));
+  const match = bestMatch(q, withNumbers, idf, (r) => (numberAnswer(q, r.sentence.text)?.fits ? 0.3 : 0));
+  const plain = bestMatch(q, readings, idf);
+  const useNumber = match && match.coverage >= NO_COVERAGE && (!plain || match.coverage + 0.3 >= plain.coverage);
+  if (useNumber) {
+    const found = numberAnswer(q, match.reading.sentence.text);
+    if (found && (found.fits || wh)) return { kind: 'number', sentence: match.reading.sentence, value: found.value };
+  }
+  if (wh && plain && plain.coverage >= NO_COVERAGE) return { kind: 'fact', sentence: plain.reading.sentence };
+  return { kind: 'not-covered' };
+}
