@@ -40,29 +40,18 @@ export function pagesOf(entity: string): { list: string; detail: string; form: s
 export function varsOf(entity: string): { one: string; many: string } {
   const one = camelCase(entity);
   const plural = camelCase(pluralize(entity));
-  return { one: RESERVED_VARS.has(one) ? `${one}Record` : one, many: plural === one ? `${one}List` : plural };
+  const many = plural === one ? `${one}List` : plural;
+  return { one: RESERVED_VARS.has(one) ? `${one}Record` : one, many: RESERVED_VARS.has(many) ? `${many}List` : many };
 }
+// Names the generated pages use themselves, and every reserved word of JavaScript (strict mode and
+// modules included): a record variable never takes one ("check-ins" once made a variable `in`).
 const RESERVED_VARS = new Set([
-  'error',
-  'search',
-  'sort',
-  'id',
-  'navigate',
-  'values',
-  'errors',
-  'record',
-  'event',
-  'name',
-  'value',
-  'default',
-  'new',
-  'class',
-  'function',
-  'delete',
-  'this',
-  'import',
-  'export',
-  'return',
+  ...['error', 'search', 'sort', 'id', 'navigate', 'values', 'errors', 'record', 'event', 'name', 'value'],
+  ...['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else'],
+  ...['enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof'],
+  ...['new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void'],
+  ...['while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private'],
+  ...['protected', 'public', 'await', 'async', 'of', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity'],
 ]);
 
 // Identifiers an entity import must not shadow in generated files.

@@ -4,9 +4,10 @@ import type { EntityPermissions } from '@tessera/contracts/entities';
 import { KNOWN_ENTITIES, type AppKind } from '../catalogue';
 import { appKindOf, entityNameOf, genericNoun, knownFields } from '../describe';
 import { displayFieldOf, splitList, type InferredField } from '../fields';
-import { snakeCase } from '../text';
+import { pascalCase, snakeCase } from '../text';
 import { CURRENCIES, fieldFromPhrase } from './field-phrase';
 import { mentionedEntities, relationsOf } from './relations';
+import { listedSegments } from './listed';
 import { isHeadWord, segmentsOf } from './segments';
 import { accessOf, isPersonEntity } from './access';
 
@@ -63,9 +64,11 @@ export function currencyOf(text: string): string {
 
 // Head nouns too vague to name an entity alone: "time entries", "gift ideas", "checklist items".
 const VAGUE_HEADS =
-  /^(entry|entries|item|items|idea|ideas|record|records|list|lists|log|logs|card|cards|info|detail|details|hire|hires)$/i;
+  /^(entry|entries|item|items|idea|ideas|record|records|list|lists|log|logs|card|cards|info|detail|details|hire|hires|lines?|slips?|ins|ups)$/i;
 
 function nameOfNoun(noun: string): string | null {
+  // "check-ins", "sign-ups": the hyphenated words are one name (CheckIn), never the last piece alone.
+  if (/^[a-z]+(?:-[a-z]+)+$/i.test(noun.trim())) return entityNameOf(pascalCase(noun.trim()));
   const words = noun.trim().split(/\s+/);
   // "freelance projects" is a Project, "household chores" a Chore; "time entries" stays a TimeEntry.
   if (words.length > 1 && !VAGUE_HEADS.test(words.at(-1)!)) return entityNameOf(words.at(-1)!);
@@ -76,12 +79,15 @@ function nameOfNoun(noun: string): string | null {
 export function understand(text: string): AppPlan {
   const currency = currencyOf(text);
   let kind = appKindOf(text);
-  const { segments, links: linkPhrases } = segmentsOf(
+  const listed = listedSegments(
     text.replace(
       /\b(?:with\s+)?(?:some\s+)?(?:sample|example|demo|dummy|test)\s+(?:data|records?|entries|content|rows)\b/gi,
       '',
     ),
   );
+  const found = segmentsOf(listed.rest);
+  const segments = [...listed.segments, ...found.segments];
+  const linkPhrases = [...listed.links, ...found.links];
   const plans: EntityPlan[] = [];
   const leftOut: string[] = [];
   const added: string[] = [];
@@ -97,7 +103,7 @@ export function understand(text: string): AppPlan {
     if (/^(things?|stuff|entries|records?)$/i.test(noun) && /^\s*(item|product|purchase)\b/i.test(s.list))
       noun = s.list.trim().split(/[\s,]+/)[0]!;
     // "a mood journal with date, mood …": the app's own name stands for its main record.
-    const name = isHeadWord(noun) ? (kind?.entities[0] ?? null) : nameOfNoun(noun);
+    const name = isHeadWord(noun) && !listed.segments.includes(s) ? (kind?.entities[0] ?? null) : nameOfNoun(noun);
     if (!name) continue;
     get(name, 'described');
     lists.push({ name, list: s.list });
