@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { type SessionUser } from '@tessera/contracts/auth';
-import { EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
+import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -57,17 +58,11 @@ import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
 import { createDevModule } from './modules/dev';
-import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
-import { createContextRepo } from './modules/context/context.repo';
-import { contextRoutes } from './modules/context/context.routes';
-import { createContextService } from './modules/context/context.service';
-import { crawlSite } from './modules/context/scraper/crawl-site';
-import { connectorsFrom, type Connectors } from './modules/context/connectors';
+import { connectorsFrom, createContextModule, type Connectors, type CrawlFn } from './modules/context';
 import { createRetrievalModule, type RetrievalService } from './modules/retrieval';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
-import { resolveUploadType } from './modules/context/parse';
-import { parsePool } from './modules/context/parse-pool';
 import { createAppHostModule } from './modules/app-host';
+import { createBase44CompatRoutes } from './modules/base44-compat';
 import { createCreditsModule } from './modules/credits';
 import { createToolRunsModule } from './modules/tool-runs';
 import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -93,11 +88,7 @@ import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createOpenApiModule } from './modules/openapi';
-import { createTxtLookup } from './modules/domains/dns-check';
-import { createDomainHosts } from './modules/domains/domain-hosts';
-import { APP_DOMAINS_CHANNEL, createDomainsRepo } from './modules/domains/domains.repo';
-import { domainsRoutes } from './modules/domains/domains.routes';
-import { createDomainsService } from './modules/domains/domains.service';
+import { createDomainsModule } from './modules/domains';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -112,6 +103,7 @@ const STREAMED_UPLOADS = [
   IMPORT_ROUTE,
   // on an app's own host
   { method: 'POST', path: '/integrations/Core/UploadFile' },
+  { method: 'POST', path: '/api/apps/:appId/entities/:name/import' },
 ];
 const API_PREFIXES = ['/api/*', '/live_api/*'];
 
@@ -156,7 +148,7 @@ export function createApp({
   lifecycle = createLifecycle(),
 }: AppDeps): TesseraApp {
   const platform = createPlatform({ config, database, logger });
-  const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
+  const { db, rateLimiter, mailer, storage, models, jobsRepo } = platform;
   const usersRepo = createUsersRepo(db);
   const authLimits = createAuthLimits(rateLimiter);
   const onEmailVerified: EmailVerifiedListener[] = [];
@@ -166,21 +158,19 @@ export function createApp({
   const signedIn = requireUser(sessionDeps);
   const authenticate = builderAuthenticator(sessionDeps);
   const { retrieval } = createRetrievalModule(platform);
-  const contextRepo = createContextRepo(db);
-  // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
-  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
   // The operator's plan catalogue: its limits are the ones every plan gate reads.
   const plans = plansOf(config);
-  const context = createContextService({
-    limitsOf: plans.limitsOf,
-    contextRepo,
-    jobs,
-    retrieval,
-    listen: database.listen,
-    connectors,
-  });
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
+  const contextModule = createContextModule(platform, {
+    signedIn,
+    retrieval,
+    limitsOf: plans.limitsOf,
+    isAdmin: accountsModule.isAdmin,
+    connectors,
+    crawl,
+  });
+  const { context } = contextModule;
   const billing = createBilling({ config, db, accounts, plans });
   if (billing.gumroadEnabled) {
     accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
@@ -268,12 +258,7 @@ export function createApp({
     secret: config.authSecret,
   });
   // Verified custom domains (docs/product/custom-domains.md#serving), known to the Host checks below.
-  const domainsRepo = createDomainsRepo(db);
-  const domainHosts = createDomainHosts({
-    load: () => domainsRepo.listVerifiedHosts(),
-    watch: (onChange) =>
-      Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
-  });
+  const domainsModule = createDomainsModule(platform, { dnsTimeoutMs });
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md).
   const appHostModule = createAppHostModule(platform, {
     versions: versionsRepo,
@@ -282,15 +267,11 @@ export function createApp({
       const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
       return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
     },
-    customDomains: domainHosts,
+    customDomains: domainsModule.hosts,
     integrations: {
       retrieval,
       appUserOfEmail: async (appId, email) => addressOf(await appUsersRepo.findByEmail(appId, email)),
-      // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
-      readDocument: async (bytes, filename, mimeType) => {
-        const type = resolveUploadType(bytes, filename, mimeType);
-        return (await parsePool.parseDocument(type, bytes, { maxInflatedBytes: 4 * EXTRACT_MAX_BYTES })).text;
-      },
+      readDocument: contextModule.readDocument,
       appFilesOf: async (appId) => {
         const version =
           (await versionsRepo.findPublishedVersion(appId)) ?? (await versionsRepo.findLatestVersion(appId));
@@ -335,6 +316,28 @@ export function createApp({
     principalOf: (appId, authorization, host) => appUsers.principalOf(appId, authorization, host),
     appHost: appHostModule,
   });
+  // Apps written against Base44's SDK (docs/base44-sdk.md): its calls on the app's host, the same services and rules.
+  appHostModule.addHostRoutes(
+    createBase44CompatRoutes({
+      entities,
+      appUsers,
+      trustProxy: config.trustProxy,
+      whoOf: async (hostApp, authorization, host) => {
+        const appUser = await appUsers.principalOf(hostApp.id, authorization, host);
+        if (appUser) analytics.recordActive(hostApp.id, appUser.userId);
+        // The host's app (settings cached briefly) says whether paid memberships are on: no query without them.
+        if (!(await memberships.allows(hostApp.id, { appUserId: appUser?.userId ?? null }, hostApp)))
+          throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: 'membership' });
+        return { appUser };
+      },
+      emailOf: async (appId, userId) => addressOf(await appUsersRepo.findById(appId, userId))?.email ?? null,
+      statusOf: async (appId, userId) => {
+        const row = await appUsersRepo.findById(appId, userId);
+        return { isVerified: Boolean(row?.emailConfirmedAt), disabled: Boolean(row?.disabled) };
+      },
+      onActive: (appId, appUserId) => analytics.recordActive(appId, appUserId),
+    }),
+  );
   const requireTool = (user: SessionUser, appId: string, toolId: string) => tools.get(user, appId, toolId);
   const { api } = createToolApiModule(platform, { toolRuns, requireTool });
   const toolBatchesModule = createToolBatchesModule(platform, { signedIn, toolRuns, api, requireTool });
@@ -344,7 +347,7 @@ export function createApp({
     logger,
     listen: database.listen,
     handlers: {
-      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
+      ...contextModule.jobs,
       // Batch runs over a CSV (docs/product/tools.md#batch-runs).
       ...toolBatchesModule.jobs,
     },
@@ -367,10 +370,7 @@ export function createApp({
     metricsToken: config.metrics.token,
   };
   app.route('/', opsRoutes(opsDeps));
-  app.use(async (_c, next) => {
-    await domainHosts.refresh();
-    await next();
-  });
+  app.use(domainsModule.refreshHosts);
   // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
   app.use(
     securityHeaders({
@@ -426,6 +426,7 @@ export function createApp({
         freeSlug: apps.freeSlug,
         slugify,
         onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
+        ingestText: (user, appId, text) => context.ingestText(user, appId, text),
       }),
       signedIn,
     }),
@@ -457,22 +458,14 @@ export function createApp({
   app.route('/', toolBatchesModule.routes);
   app.route(
     '/',
-    domainsRoutes({
-      domains: createDomainsService({
-        repo: domainsRepo,
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-        accountOf: (user) => accounts.getCurrent(user),
-        lookupTxt: createTxtLookup({ servers: config.dnsServers, timeoutMs: dnsTimeoutMs }),
-        reserved: { builderHost: new URL(config.publicUrl).hostname, appsDomain: config.appsDomain },
-        operatorHostnames: config.appHostnames,
-        appHostOf: (slug) => `${slug}.${config.appsDomain}`,
-        isAppSlugHost: async (hostname) => {
-          const found = appHost.appHostOf(hostname);
-          return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
-        },
-        onChanged: () => domainHosts.invalidate(),
-      }),
+    domainsModule.routes({
       signedIn,
+      getOwned: (user, appId) => apps.getOwned(user, appId),
+      accountOf: (user) => accounts.getCurrent(user),
+      isAppSlugHost: async (hostname) => {
+        const found = appHost.appHostOf(hostname);
+        return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
+      },
     }),
   );
   app.route('/', appChatModule.routes);
@@ -512,7 +505,7 @@ export function createApp({
     }),
   );
   app.route('/', createCsvModule({ signedIn }).routes);
-  app.route('/', contextRoutes({ context, signedIn, isAdmin: accountsModule.isAdmin }));
+  app.route('/', contextModule.routes);
   // Entity API callers: the app's builder and/or one of the app's own users.
   // On the entity API the builder's session is read with the app and entity (one round trip).
   const identifiedBuilder = identifyUser(sessionDeps, sessionWithEntity(entities));

@@ -35,6 +35,9 @@ const IMPORT_ERRORS_KEPT = 20;
  */
 export const TOTAL_COUNT_LOOKAHEAD = 1000;
 
+/** `count` is exact up to here (past it, the planner's estimate): far beyond any app's entity. */
+const EXACT_COUNT_CAP = 2 ** 31 - 2;
+
 /** A sort on a data field over at least this many matching rows gets an expression index (sort-indexes.repo.ts). */
 export const SORT_INDEX_MIN_ROWS = 1000;
 
@@ -267,6 +270,13 @@ export function createEntitiesService({
       // Only sorts over many rows get an index: below that a sort in memory is cheap.
       if (query.sortIndex && total.value >= SORT_INDEX_MIN_ROWS) sortIndexes.ensure(appId, entity, query.sortIndex);
       return { records, total };
+    },
+
+    /** How many rows matching `q` the caller may read, counted exactly (the Base44 SDK's `count`). */
+    async count(who: Who, appId: string, entity: string, q: string | undefined): Promise<number> {
+      const { schema, caller } = await entityOf(appId, entity, who);
+      const scope = scopeFor(schema, 'read', caller, appId, entity);
+      return (await recordsRepo.count(scope, parseFilter(q, fieldsOf(schema)), EXACT_COUNT_CAP)).value;
     },
 
     async get(who: Who, appId: string, entity: string, id: string): Promise<EntityRecord> {

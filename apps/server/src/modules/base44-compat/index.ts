@@ -1,0 +1,37 @@
+// Base44's client, `@base44/sdk`, speaking to an app's own host (docs/base44-sdk.md): its entity,
+// auth and users calls under `/api/apps/{appId}/…`, served by the entity and app-user services.
+import type { Context } from 'hono';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
+import { AppError } from '../../platform/errors';
+import { requestHostName } from '../../platform/http/request-host';
+import type { HostApp, HostEnv, HostRoutes } from '../app-host';
+import { base44AuthRoutes, type AuthRoutesDeps } from './auth.routes';
+import { base44EntityRoutes, type EntityRoutesDeps } from './entities.routes';
+
+export type Base44CompatDeps = Omit<EntityRoutesDeps, 'whoOf'> &
+  AuthRoutesDeps & {
+    /** Who calls the app of this host with this `Authorization` (an end user or no one); refuses those its memberships keep out. */
+    whoOf: (app: HostApp, authorization: string | undefined, host: string) => ReturnType<EntityRoutesDeps['whoOf']>;
+  };
+
+/** The SDK's paths name the app; on an app's host only that app's id is served. */
+const SDK_PATHS = '/api/apps/:appId/*';
+
+/** The routes to add on every app's host (`appHost.addHostRoutes`): no `/live_api` path is touched. */
+export function createBase44CompatRoutes(deps: Base44CompatDeps): HostRoutes {
+  return {
+    livePaths: /(?!)/,
+    membersOnly: [],
+    register(host) {
+      host.use(SDK_PATHS, async (c, next) => {
+        if (c.req.param('appId') !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
+        await next();
+      });
+      base44AuthRoutes(host, deps);
+      base44EntityRoutes(host, {
+        ...deps,
+        whoOf: (c: Context<HostEnv>) => deps.whoOf(c.var.hostApp, c.req.header('authorization'), requestHostName(c)),
+      });
+    },
+  };
+}
