@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { type SessionUser } from '@tessera/contracts/auth';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
-import { PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
+import { EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -58,9 +58,16 @@ import { createRecordsRepo } from './modules/entities/records.repo';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createUsersRepo } from './modules/auth/users.repo';
 import { createDevModule } from './modules/dev';
-import { connectorsFrom, createContextModule, type Connectors, type CrawlFn } from './modules/context';
+import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
+import { createContextRepo } from './modules/context/context.repo';
+import { contextRoutes } from './modules/context/context.routes';
+import { createContextService } from './modules/context/context.service';
+import { crawlSite } from './modules/context/scraper/crawl-site';
+import { connectorsFrom, type Connectors } from './modules/context/connectors';
 import { createRetrievalModule, type RetrievalService } from './modules/retrieval';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
+import { resolveUploadType } from './modules/context/parse';
+import { parsePool } from './modules/context/parse-pool';
 import { createAppHostModule } from './modules/app-host';
 import { createBase44CompatRoutes } from './modules/base44-compat';
 import { createCreditsModule } from './modules/credits';
@@ -88,7 +95,11 @@ import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createOpenApiModule } from './modules/openapi';
-import { createDomainsModule } from './modules/domains';
+import { createTxtLookup } from './modules/domains/dns-check';
+import { createDomainHosts } from './modules/domains/domain-hosts';
+import { APP_DOMAINS_CHANNEL, createDomainsRepo } from './modules/domains/domains.repo';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { createDomainsService } from './modules/domains/domains.service';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -148,7 +159,7 @@ export function createApp({
   lifecycle = createLifecycle(),
 }: AppDeps): TesseraApp {
   const platform = createPlatform({ config, database, logger });
-  const { db, rateLimiter, mailer, storage, models, jobsRepo } = platform;
+  const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
   const usersRepo = createUsersRepo(db);
   const authLimits = createAuthLimits(rateLimiter);
   const onEmailVerified: EmailVerifiedListener[] = [];
@@ -158,19 +169,21 @@ export function createApp({
   const signedIn = requireUser(sessionDeps);
   const authenticate = builderAuthenticator(sessionDeps);
   const { retrieval } = createRetrievalModule(platform);
+  const contextRepo = createContextRepo(db);
+  // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
+  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
   // The operator's plan catalogue: its limits are the ones every plan gate reads.
   const plans = plansOf(config);
+  const context = createContextService({
+    limitsOf: plans.limitsOf,
+    contextRepo,
+    jobs,
+    retrieval,
+    listen: database.listen,
+    connectors,
+  });
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
-  const contextModule = createContextModule(platform, {
-    signedIn,
-    retrieval,
-    limitsOf: plans.limitsOf,
-    isAdmin: accountsModule.isAdmin,
-    connectors,
-    crawl,
-  });
-  const { context } = contextModule;
   const billing = createBilling({ config, db, accounts, plans });
   if (billing.gumroadEnabled) {
     accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
@@ -258,7 +271,12 @@ export function createApp({
     secret: config.authSecret,
   });
   // Verified custom domains (docs/product/custom-domains.md#serving), known to the Host checks below.
-  const domainsModule = createDomainsModule(platform, { dnsTimeoutMs });
+  const domainsRepo = createDomainsRepo(db);
+  const domainHosts = createDomainHosts({
+    load: () => domainsRepo.listVerifiedHosts(),
+    watch: (onChange) =>
+      Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
+  });
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md).
   const appHostModule = createAppHostModule(platform, {
     versions: versionsRepo,
@@ -267,11 +285,15 @@ export function createApp({
       const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
       return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
     },
-    customDomains: domainsModule.hosts,
+    customDomains: domainHosts,
     integrations: {
       retrieval,
       appUserOfEmail: async (appId, email) => addressOf(await appUsersRepo.findByEmail(appId, email)),
-      readDocument: contextModule.readDocument,
+      // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
+      readDocument: async (bytes, filename, mimeType) => {
+        const type = resolveUploadType(bytes, filename, mimeType);
+        return (await parsePool.parseDocument(type, bytes, { maxInflatedBytes: 4 * EXTRACT_MAX_BYTES })).text;
+      },
       appFilesOf: async (appId) => {
         const version =
           (await versionsRepo.findPublishedVersion(appId)) ?? (await versionsRepo.findLatestVersion(appId));
@@ -347,7 +369,7 @@ export function createApp({
     logger,
     listen: database.listen,
     handlers: {
-      ...contextModule.jobs,
+      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
       // Batch runs over a CSV (docs/product/tools.md#batch-runs).
       ...toolBatchesModule.jobs,
     },
@@ -370,7 +392,10 @@ export function createApp({
     metricsToken: config.metrics.token,
   };
   app.route('/', opsRoutes(opsDeps));
-  app.use(domainsModule.refreshHosts);
+  app.use(async (_c, next) => {
+    await domainHosts.refresh();
+    await next();
+  });
   // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
   app.use(
     securityHeaders({
@@ -426,7 +451,6 @@ export function createApp({
         freeSlug: apps.freeSlug,
         slugify,
         onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
-        ingestText: (user, appId, text) => context.ingestText(user, appId, text),
       }),
       signedIn,
     }),
@@ -458,14 +482,22 @@ export function createApp({
   app.route('/', toolBatchesModule.routes);
   app.route(
     '/',
-    domainsModule.routes({
+    domainsRoutes({
+      domains: createDomainsService({
+        repo: domainsRepo,
+        getOwned: (user, appId) => apps.getOwned(user, appId),
+        accountOf: (user) => accounts.getCurrent(user),
+        lookupTxt: createTxtLookup({ servers: config.dnsServers, timeoutMs: dnsTimeoutMs }),
+        reserved: { builderHost: new URL(config.publicUrl).hostname, appsDomain: config.appsDomain },
+        operatorHostnames: config.appHostnames,
+        appHostOf: (slug) => `${slug}.${config.appsDomain}`,
+        isAppSlugHost: async (hostname) => {
+          const found = appHost.appHostOf(hostname);
+          return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
+        },
+        onChanged: () => domainHosts.invalidate(),
+      }),
       signedIn,
-      getOwned: (user, appId) => apps.getOwned(user, appId),
-      accountOf: (user) => accounts.getCurrent(user),
-      isAppSlugHost: async (hostname) => {
-        const found = appHost.appHostOf(hostname);
-        return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
-      },
     }),
   );
   app.route('/', appChatModule.routes);
@@ -505,7 +537,7 @@ export function createApp({
     }),
   );
   app.route('/', createCsvModule({ signedIn }).routes);
-  app.route('/', contextModule.routes);
+  app.route('/', contextRoutes({ context, signedIn, isAdmin: accountsModule.isAdmin }));
   // Entity API callers: the app's builder and/or one of the app's own users.
   // On the entity API the builder's session is read with the app and entity (one round trip).
   const identifiedBuilder = identifyUser(sessionDeps, sessionWithEntity(entities));
