@@ -21,12 +21,16 @@ function Inline({ pieces }: { pieces: InlinePiece[] }) {
   );
 }
 
-/** The assistant's prose with the little markdown models write: paragraphs, lists, bold and code. */
+/** The assistant's prose with the little markdown models write: paragraphs, headings, lists, bold and code. */
 export function RichText({ text }: { text: string }): ReactNode {
   return (
     <div className="space-y-2 text-sm leading-relaxed text-ink [overflow-wrap:anywhere]">
       {parseRichText(text).map((block, i) =>
-        block.kind === 'list' ? (
+        block.kind === 'heading' ? (
+          <h4 key={i} className="pt-1 font-semibold text-ink">
+            <Inline pieces={block.pieces} />
+          </h4>
+        ) : block.kind === 'list' ? (
           block.ordered ? (
             <ol key={i} className="list-decimal space-y-0.5 pl-5">
               {block.items.map((item, k) => (

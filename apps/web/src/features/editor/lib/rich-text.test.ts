@@ -29,6 +29,25 @@ describe('parseRichText', () => {
     });
     expect(blocks[2]).toMatchObject({ ordered: true });
   });
+  it('reads headings of any level and drops rules between sections', () => {
+    const blocks = parseRichText('## What I built\nA **tracker**.\n\n---\n\n### Next steps ###\n- add tags');
+    expect(blocks).toEqual([
+      { kind: 'heading', pieces: [{ kind: 'text', text: 'What I built' }] },
+      {
+        kind: 'paragraph',
+        pieces: [
+          { kind: 'text', text: 'A ' },
+          { kind: 'bold', text: 'tracker' },
+          { kind: 'text', text: '.' },
+        ],
+      },
+      { kind: 'heading', pieces: [{ kind: 'text', text: 'Next steps' }] },
+      { kind: 'list', ordered: false, items: [[{ kind: 'text', text: 'add tags' }]] },
+    ]);
+    expect(parseRichText('#hashtag stays text')).toEqual([
+      { kind: 'paragraph', pieces: [{ kind: 'text', text: '#hashtag stays text' }] },
+    ]);
+  });
   it('leaves unmatched markers as text', () => {
     expect(parseInline('a ** b')).toEqual([{ kind: 'text', text: 'a ** b' }]);
   });

@@ -5,9 +5,15 @@ export interface InlinePiece {
 }
 
 export type RichBlock =
-  { kind: 'paragraph'; pieces: InlinePiece[] } | { kind: 'list'; ordered: boolean; items: InlinePiece[][] };
+  | { kind: 'paragraph'; pieces: InlinePiece[] }
+  | { kind: 'heading'; pieces: InlinePiece[] }
+  | { kind: 'list'; ordered: boolean; items: InlinePiece[][] };
 
 const LIST_ITEM = /^\s*(?:([-*•])|(\d+)[.)])\s+(.*)$/;
+/** `## Title` (any level: chat prose shows them all as one small heading); closing hashes dropped. */
+const HEADING = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/;
+/** A `---` / `***` / `___` rule between sections: it only separates, like a blank line. */
+const RULE = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/;
 
 /** Splits `**bold**` and `` `code` `` out of a line; anything unmatched stays plain text. */
 export function parseInline(text: string): InlinePiece[] {
@@ -25,7 +31,7 @@ export function parseInline(text: string): InlinePiece[] {
 
 /**
  * The small markdown subset assistants write in prose (no HTML is ever produced): paragraphs
- * split by blank lines, bullet and numbered lists, bold and inline code.
+ * split by blank lines, headings, bullet and numbered lists, bold and inline code.
  */
 export function parseRichText(text: string): RichBlock[] {
   const blocks: RichBlock[] = [];
@@ -40,8 +46,16 @@ export function parseRichText(text: string): RichBlock[] {
     list = null;
   };
   for (const line of text.trim().split(/\r?\n/)) {
-    const item = LIST_ITEM.exec(line);
-    if (item) {
+    const heading = HEADING.exec(line);
+    const item = heading ? null : LIST_ITEM.exec(line);
+    if (heading) {
+      flushParagraph();
+      flushList();
+      if (heading[1]) blocks.push({ kind: 'heading', pieces: parseInline(heading[1]) });
+    } else if (RULE.test(line)) {
+      flushParagraph();
+      flushList();
+    } else if (item) {
       flushParagraph();
       const ordered = item[2] !== undefined;
       if (!list || list.ordered !== ordered) {
