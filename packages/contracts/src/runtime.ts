@@ -3,6 +3,7 @@
  * by the server (app hosts, bundle endpoint) and `packages/runtime` (the browser side). Zod-free on
  * purpose: the browser runtime bundles this file alone (its build aliases `@tessera/contracts` here).
  */
+import type { AppChatPublic } from './app-chat';
 import type { AppLook } from './app-style';
 import type { EntitySchema } from './entities';
 
@@ -126,6 +127,8 @@ export interface RuntimeBoot {
   links: { termsOfService: string | null; privacyPolicy: string | null; supportEmail: string | null };
   /** The page's signed token its visit beacon carries (`?t=`): beacons without one count nothing. */
   visitToken: string;
+  /** The app's chat assistant while it is on (what its widget shows), else null: no widget, no request. */
+  chat: AppChatPublic | null;
 }
 
 /** An error inside the app (docs/product/runtime.md#data App error). */

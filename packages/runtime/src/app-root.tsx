@@ -17,6 +17,7 @@ import { SignInPrompt, Spinner } from './login-page';
 import { pageNameOfPath, resolvePage } from './pages';
 import {
   callerHeaders,
+  configureEntities,
   getPreviewToken,
   isSignInNeeded,
   loginUrl,
@@ -107,6 +108,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
     }
     // The builder's drafts (look_changed) are newer than any saved look a bundle carries.
     applyLook(draftLook.current ?? body.look, body.name);
+    configureEntities({ ...body.entities, User: body.userEntity });
     if (!body.moduleUrl) {
       for (const issue of body.issues) {
         const where = issue.file
@@ -184,7 +186,7 @@ export function AppRoot({ boot, bridge }: { boot: RuntimeBoot; bridge: Bridge })
           <PageHost boot={boot} bridge={bridge} bundle={state.bundle} module={state.module} />
         </BrowserRouter>
       )}
-      {state.status === 'ready' && <ChatWidget />}
+      {state.status === 'ready' && boot.chat && <ChatWidget config={boot.chat} />}
       {state.status === 'ready' && <Watermark href={boot.parentOrigin} />}
       <Toaster />
       {isDebugLogOpen && <DebugLog />}

@@ -34,6 +34,9 @@ function upsert<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** The shell's icon (app-shell.ts) until the look names one: empty, asked of no host. */
+const NO_FAVICON = 'data:,';
+
 /** Resolves a `/files/...` address against the page (uploads live on the app's own host). */
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
@@ -43,8 +46,8 @@ export function applyLook(next: AppLook, name: string = appName): void {
   appName = name;
   upsert('style', 'tessera-app-look', {}).textContent = `${FONT_FACES}${themeCss(next.style)}`;
   const favicon = next.style.faviconUrl ?? next.style.logoUrl;
-  if (favicon) upsert('link', 'tessera-favicon', { rel: 'icon', href: absolute(favicon) });
-  else document.getElementById('tessera-favicon')?.remove();
+  // No icon of its own: an empty one, so the browser never asks the host for a /favicon.ico it lacks.
+  upsert('link', 'tessera-favicon', { rel: 'icon', href: favicon ? absolute(favicon) : NO_FAVICON });
   const description = next.texts.shareDescription ?? next.texts.description;
   if (description) upsert('meta', 'tessera-description', { name: 'description', content: description });
   else document.getElementById('tessera-description')?.remove();

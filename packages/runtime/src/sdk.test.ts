@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
+  configureEntities,
   configureSdk,
   createPageUrl,
   entity,
   getAppUserToken,
+  isSignInNeeded,
   me,
   returnUrl,
   RunTool,
   setAppUserToken,
   setPreviewToken,
+  setSignInNeeded,
   UploadFile,
 } from './sdk';
 
@@ -33,6 +36,8 @@ beforeEach(() => {
   calls.length = 0;
   answer = { status: 200, body: [] };
   configureSdk({ appId: 'app 1', basePath: '/app/tasks' });
+  configureEntities({});
+  setSignInNeeded(false);
   setAppUserToken(null);
   setPreviewToken(null);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -88,6 +93,33 @@ describe('entity clients', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('title must be text');
     expect(err.status).toBe(400);
+  });
+
+  it("are not sent for a visitor when only signed-in users may read or write: they fail like the API's 401", async () => {
+    const schema = (read: string, write: string) =>
+      ({ type: 'object', properties: {}, 'x-accessControl': { permissions: { read, write } } }) as never;
+    configureEntities({ Task: schema('creator', 'creator'), Notice: schema('anonymous', 'all') });
+    const err = (await entity('Task')
+      .list()
+      .catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.code, err.message]).toEqual([401, 'UNAUTHORIZED', 'Please sign in to continue']);
+    expect(isSignInNeeded()).toBe(true);
+    setSignInNeeded(false);
+    await entity('Notice').list();
+    await expect(entity('Notice').create({ text: 'hi' })).rejects.toMatchObject({ status: 401 });
+    // An entity the bundle does not name, a signed-in user and the builder's preview ask the API.
+    await entity('Other').list();
+    setAppUserToken('tsa_abc');
+    await entity('Task').list();
+    setAppUserToken(null);
+    setPreviewToken('p.q');
+    await entity('Notice').create({ text: 'hi' });
+    expect(calls.map((c) => `${c.method} ${decodeURIComponent(c.url).split('?')[0]}`)).toEqual([
+      'GET /live_api/apps/app 1/entities/Notice',
+      'GET /live_api/apps/app 1/entities/Other',
+      'GET /live_api/apps/app 1/entities/Task',
+      'POST /live_api/apps/app 1/entities/Notice',
+    ]);
   });
 
   it('User.me is null without a session, and forgets a session the server no longer knows', async () => {

@@ -3,8 +3,9 @@
  * `@/utils` (docs/generated-apps.md). Talks only to the app's own host; the app user's token lives
  * in this origin's localStorage, the preview token in its sessionStorage.
  */
+import { APP_MESSAGES } from '@tessera/contracts';
 import { type AppUser } from '@tessera/contracts/app-users';
-import { ENTITY_LIST_MAX_LIMIT } from '@tessera/contracts/entities';
+import { ENTITY_LIST_MAX_LIMIT, type EntityPermissions, type EntitySchema } from '@tessera/contracts/entities';
 import {
   appLoginPath,
   IMAGE_UPLOAD_TOAST_MS,
@@ -172,29 +173,50 @@ function listQuery(params: { q?: unknown; sort?: string; limit?: number; skip?: 
 
 export type EntityRecord = { id: string; createdAt: string; creatorId: string | null; [field: string]: unknown };
 
+// Who may read and write each entity of the loaded version (its bundle's schemas).
+let permissions = new Map<string, EntityPermissions>();
+/** Called by the runtime with the bundle's schemas, before the app's pages render. */
+export function configureEntities(schemas: Record<string, EntitySchema>): void {
+  permissions = new Map();
+  // The User entity's schema may carry no rules of its own: its calls then go to the API as they are.
+  for (const [name, schema] of Object.entries(schemas)) {
+    const rules = (schema as Partial<EntitySchema>)['x-accessControl']?.permissions;
+    if (rules) permissions.set(name, rules);
+  }
+}
+
+/**
+ * A visitor's call (no app user, not the builder's preview) that the entity API would refuse for
+ * want of a session is not sent: it fails here as the API's 401 would, and the page asks to sign in.
+ */
+function visitorRefusal(name: string, operation: keyof EntityPermissions): ApiError | null {
+  const level = permissions.get(name)?.[operation];
+  if (level === undefined || level === 'anonymous' || getAppUserToken() || getPreviewToken()) return null;
+  logDebug('info', `${name}: only signed-in users may ${operation} it; not asked`);
+  setSignInNeeded(true);
+  return new ApiError(APP_MESSAGES.unauthorized, 401, 'UNAUTHORIZED');
+}
+
 /** The client of one entity (docs/generated-apps.md "Entity client"). */
 export function entity(name: string) {
+  const call = <T>(operation: keyof EntityPermissions, method: string, rest: string, body?: unknown): Promise<T> => {
+    const refused = visitorRefusal(name, operation);
+    return refused ? Promise.reject(refused) : apiRequest<T>(method, entityPath(name, rest), body);
+  };
   const client = {
     list: (sort?: string, limit?: number, skip?: number) =>
-      apiRequest<EntityRecord[]>('GET', entityPath(name, listQuery({ sort, limit: listLimit(name, limit), skip }))),
+      call<EntityRecord[]>('read', 'GET', listQuery({ sort, limit: listLimit(name, limit), skip })),
     filter: (query: Record<string, unknown>, sort?: string, limit?: number, skip?: number) =>
-      apiRequest<EntityRecord[]>(
-        'GET',
-        entityPath(name, listQuery({ q: query ?? {}, sort, limit: listLimit(name, limit), skip })),
-      ),
-    get: (id: string) => apiRequest<EntityRecord>('GET', entityPath(name, `/${encodeURIComponent(id)}`)),
-    create: (data: Record<string, unknown>) => apiRequest<EntityRecord>('POST', entityPath(name), data),
+      call<EntityRecord[]>('read', 'GET', listQuery({ q: query ?? {}, sort, limit: listLimit(name, limit), skip })),
+    get: (id: string) => call<EntityRecord>('read', 'GET', `/${encodeURIComponent(id)}`),
+    create: (data: Record<string, unknown>) => call<EntityRecord>('write', 'POST', '', data),
     update: (id: string, data: Record<string, unknown>) =>
-      apiRequest<EntityRecord>('PUT', entityPath(name, `/${encodeURIComponent(id)}`), data),
-    delete: (id: string) => apiRequest<unknown>('DELETE', entityPath(name, `/${encodeURIComponent(id)}`)),
+      call<EntityRecord>('write', 'PUT', `/${encodeURIComponent(id)}`, data),
+    delete: (id: string) => call<unknown>('write', 'DELETE', `/${encodeURIComponent(id)}`),
     deleteMany: (query: Record<string, unknown>) =>
-      apiRequest<{ deleted: number }>(
-        'DELETE',
-        entityPath(name, `?q=${encodeURIComponent(JSON.stringify(query ?? {}))}`),
-      ),
-    bulkCreate: (rows: Array<Record<string, unknown>>) =>
-      apiRequest<EntityRecord[]>('POST', entityPath(name, '/bulk'), rows),
-    schema: () => apiRequest<unknown>('GET', entityPath(name, '/schema')),
+      call<{ deleted: number }>('write', 'DELETE', `?q=${encodeURIComponent(JSON.stringify(query ?? {}))}`),
+    bulkCreate: (rows: Array<Record<string, unknown>>) => call<EntityRecord[]>('write', 'POST', '/bulk', rows),
+    schema: () => call<unknown>('read', 'GET', '/schema'),
   };
   if (name !== 'User') return client;
   return { ...client, me, updateMe, login, logout };

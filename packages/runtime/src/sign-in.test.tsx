@@ -37,6 +37,7 @@ const BOOT: RuntimeBoot = {
     supportEmail: 'help@example.com',
   },
   visitToken: 'test.token',
+  chat: null,
 };
 
 beforeEach(() => {

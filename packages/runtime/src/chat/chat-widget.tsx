@@ -1,12 +1,13 @@
 /**
  * The app's chat assistant (docs/product/app-chat.md#screens-and-routes): a bubble in the corner of every
- * page of a generated app whose assistant is active. End users ask; the answer streams in with the
- * sources it used. Styled by the app's theme variables, with neutral fallbacks.
+ * page of a generated app whose assistant is active (the shell's boot data says so; no request
+ * otherwise). End users ask; the answer streams in with the sources it used. Styled by the app's
+ * theme variables, with neutral fallbacks.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { APP_CHAT_MESSAGE_MAX_LENGTH, APP_CHAT_MESSAGES, type AppChatPublic } from '@tessera/contracts/app-chat';
 import { type ToolRunSource } from '@tessera/contracts/tool-runs';
-import { apiRequest, ApiError } from '../sdk';
+import { ApiError } from '../sdk';
 import { Markdown } from '../tool/markdown';
 import { streamEvents } from '../tool/tool-api';
 import { CHAT_WIDGET_CSS } from './chat-styles';
@@ -20,22 +21,6 @@ interface Turn {
   error?: string;
 }
 
-function useChatConfig(): AppChatPublic | null {
-  const [config, setConfig] = useState<AppChatPublic | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A 404 means no active assistant: the widget stays away.
-    apiRequest<AppChatPublic>('GET', '/live_api/chat').then(
-      (c) => live && setConfig(c),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
-}
-
 function installStyles(): void {
   if (document.getElementById('tsr-chat-styles')) return;
   const style = document.createElement('style');
@@ -44,8 +29,8 @@ function installStyles(): void {
   document.head.appendChild(style);
 }
 
-export function ChatWidget() {
-  const config = useChatConfig();
+/** The widget of an app whose assistant is on: the page's boot data carries its settings (null: no widget). */
+export function ChatWidget({ config }: { config: AppChatPublic }) {
   const [isOpen, setIsOpen] = useState(false);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [draft, setDraft] = useState('');
@@ -62,8 +47,6 @@ export function ChatWidget() {
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
   }, [turns]);
-
-  if (!config) return null;
 
   const update = (id: number, change: (turn: Turn) => Turn) =>
     setTurns((all) => all.map((t) => (t.id === id ? change(t) : t)));

@@ -15,6 +15,12 @@ afterAll(() => t.jobRunner.stop());
 
 const activate = (appId: string, token: string | undefined, body: unknown) =>
   t.request('POST', `/api/apps/${appId}/chat/activate`, { token, body });
+/** The assistant as an app page's boot data carries it: its widget shows, and asks, only when set. */
+async function bootChatOf(slug: string): Promise<unknown> {
+  const html = await (await onHost(t, slug, 'GET', `/app/${slug}/`)).text();
+  const boot = /<script type="application\/json" id="tessera-boot">(.*?)<\/script>/s.exec(html)![1]!;
+  return (JSON.parse(boot) as { chat: unknown }).chat;
+}
 
 describe('activation (the App chat panel)', () => {
   it('gives a chatAppId on first activation and keeps it; the widget config follows the status', async () => {
@@ -22,6 +28,7 @@ describe('activation (the App chat panel)', () => {
     const before = await t.request('GET', `/api/apps/${app.appId}/chat/assistant`, { token: app.owner.token });
     expect(before.body).toEqual({ ...CHAT_DEFAULTS, status: 'draft', chatAppId: null });
     expect((await onHost(t, app.slug, 'GET', '/live_api/chat')).status).toBe(404);
+    expect(await bootChatOf(app.slug)).toBeNull();
 
     // Two activations at once (a double click) agree on one chatAppId.
     const [on, again] = await Promise.all([
@@ -37,11 +44,17 @@ describe('activation (the App chat panel)', () => {
       name: 'Shop helper',
       welcomeMessage: 'Ask me about the shop',
     });
+    expect(await bootChatOf(app.slug)).toEqual({
+      chatAppId: on.body.chatAppId,
+      name: 'Shop helper',
+      welcomeMessage: 'Ask me about the shop',
+    });
 
     const off = await activate(app.appId, app.owner.token, { isActive: false });
     expect(off.body).toEqual({ status: 'draft', chatAppId: on.body.chatAppId });
     const closed = await onHost(t, app.slug, 'GET', '/live_api/chat');
     expect(closed.status).toBe(404);
+    expect(await bootChatOf(app.slug)).toBeNull();
     expect(((await closed.json()) as { error: { message: string } }).error.message).toBe(APP_CHAT_MESSAGES.notActive);
     const refused = await ask(t, app.slug, 'Do you deliver?');
     expect(refused.status).toBe(404);

@@ -10,7 +10,7 @@ import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { AppPrincipal } from '../app-users/app-users.service';
+import type { AppPrincipal } from '../app-users';
 import type { AuthVariables } from '../auth/session';
 import { visitorCookie, type HostEnv, type HostRoutes } from '../app-host';
 import type { AppChatService } from './app-chat.service';
@@ -48,7 +48,8 @@ export interface AppChatHostDeps {
 
 /**
  * The assistant on an app's own host (docs/product/app-chat.md#calls), registered through the app
- * host: `GET /live_api/chat` (what the widget shows) and `POST /live_api/chat/messages` (one
+ * host: its settings in the pages' boot data (no widget, no call while it is off), `GET /live_api/chat`
+ * (what the widget shows) and `POST /live_api/chat/messages` (one
  * question, answered as a stream of run events; members only while paid memberships are on).
  */
 export function appChatHostRoutes(deps: AppChatHostDeps): HostRoutes {
@@ -56,6 +57,7 @@ export function appChatHostRoutes(deps: AppChatHostDeps): HostRoutes {
     livePaths: /^\/live_api\/chat(?:\/|$)/,
     membersOnly: ['/live_api/chat/messages'],
     register: (routes) => registerAppChatRoutes(routes, deps),
+    bootOf: async (app) => ({ chat: await deps.appChat.findPublic(app) }),
   };
 }
 

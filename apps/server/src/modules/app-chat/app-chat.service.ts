@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { ModelCatalog } from '../../platform/llm/models';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { AppPrincipal } from '../app-users/app-users.service';
+import type { AppPrincipal } from '../app-users';
 import type { RetrievalService } from '../retrieval';
 import {
   answerRun,
@@ -143,6 +143,14 @@ export function createAppChatService({
     async publicOf(app: HostApp): Promise<AppChatPublic> {
       const chat = await activeChat(app.id);
       return { chatAppId: chat.chatAppId, name: chat.name, welcomeMessage: chat.welcomeMessage };
+    },
+
+    /** What the app's chat widget shows, or null while the assistant is not active (the pages' boot data). */
+    async findPublic(app: HostApp): Promise<AppChatPublic | null> {
+      return this.publicOf(app).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      });
     },
 
     /**

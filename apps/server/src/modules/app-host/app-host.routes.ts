@@ -76,10 +76,12 @@ const RESERVED = /^\/(?:_runtime|_app|runtime|apps|live_api|integrations|files|a
 export function appHostRoutes(deps: AppHostRoutesDeps) {
   const { appHost, assets, storage, rateLimiter, publicUrl } = deps;
   const builderOrigin = new URL(publicUrl).origin;
-  const { shell, toolShell } = createShells(assets, builderOrigin, {
-    secret: deps.authSecret,
-    trustProxy: deps.trustProxy,
-  });
+  const { shell, toolShell } = createShells(
+    assets,
+    builderOrigin,
+    { secret: deps.authSecret, trustProxy: deps.trustProxy },
+    deps.hostRoutes ?? [],
+  );
   const host = new Hono<HostEnv>();
   host.onError(deps.onError);
   // Read once, first: middleware such as bodyLimit replaces the request object later.

@@ -4,7 +4,7 @@ import { signVisitToken } from '../../platform/crypto/visit-token';
 import { clientIp } from '../../platform/http/client-ip';
 import { appShellCsp, toolPageCsp } from '../../platform/http/security-headers';
 import type { HostApp } from './app-host.service';
-import type { HostEnv } from './host-env';
+import type { HostEnv, HostRoutes } from './host-env';
 import type { RuntimeAssetsProvider } from './runtime-assets';
 
 /** Text as HTML: the five characters that could open markup escaped. */
@@ -31,9 +31,11 @@ export function createShells(
   assets: RuntimeAssetsProvider,
   builderOrigin: string,
   visits: { secret: string; trustProxy: boolean },
+  hostRoutes: HostRoutes[],
 ) {
   async function shell(c: Context<HostEnv>, app: HostApp, mode: RuntimeBoot['mode']): Promise<Response> {
     const built = await assets.get();
+    const added = await Promise.all(hostRoutes.map((routes) => routes.bootOf?.(app)));
     const boot: RuntimeBoot = {
       appId: app.id,
       slug: app.slug,
@@ -49,6 +51,8 @@ export function createShells(
         supportEmail: textSetting(app.settings.supportEmail),
       },
       visitToken: signVisitToken(visits.secret, app.id, clientIp(c, visits.trustProxy)),
+      chat: null,
+      ...Object.assign({}, ...added),
     };
     const importMap = JSON.stringify({ imports: built.importMap });
     const html = `<!doctype html>
@@ -57,6 +61,7 @@ export function createShells(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(app.name)}</title>
+<link rel="icon" id="tessera-favicon" href="data:,">
 <script type="importmap">${importMap}</script>
 <link rel="modulepreload" href="${built.runtimeUrl}">
 <script type="application/json" id="tessera-boot">${scriptJson(boot)}</script>

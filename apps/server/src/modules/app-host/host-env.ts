@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { RuntimeBoot } from '@tessera/contracts/runtime';
 import type { HostApp } from './app-host.service';
 
 /** What the app host's router knows of a request: the app its Host names, and whether that is a custom hostname. */
@@ -17,6 +18,11 @@ export interface HostRoutes {
    */
   membersOnly: string[];
   register(routes: Hono<HostEnv>): void;
+  /**
+   * What these routes add to the boot data of the app's pages (the chat assistant: whether its
+   * widget shows), so a page never asks for what the app does not have.
+   */
+  bootOf?: (app: HostApp) => Promise<Partial<Pick<RuntimeBoot, 'chat'>>>;
 }
 
 /** Who may use an app on its host: the rules of the app users' and the memberships' modules. */
