@@ -14,6 +14,8 @@ const SERVER_WORKERS = {
   'csv-import.worker': 'apps/server/src/modules/entities/csv-import.worker.ts',
   'parse.worker': 'apps/server/src/modules/context/parse.worker.ts',
 };
+/** Command-line tools bundled beside main.mjs (`npm run backup` / `npm run restore` run backup.mjs). */
+const SERVER_TOOLS = { backup: 'apps/server/src/platform/backup/cli.ts' };
 const WEB_INDEX = join(root, 'apps/web/dist/index.html');
 const WEB_INPUTS = [
   'apps/web/src',
@@ -56,7 +58,9 @@ export async function buildServer() {
   await build({
     entryPoints: {
       main: join(root, 'apps/server/src/main.ts'),
-      ...Object.fromEntries(Object.entries(SERVER_WORKERS).map(([name, path]) => [name, join(root, path)])),
+      ...Object.fromEntries(
+        Object.entries({ ...SERVER_WORKERS, ...SERVER_TOOLS }).map(([name, path]) => [name, join(root, path)]),
+      ),
     },
     outdir: dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
@@ -79,6 +83,15 @@ export async function buildServer() {
   });
 }
 
+/** Rebuilds the server bundle (and its workers and tools) when its sources are newer than its last build. */
+export async function ensureServerBuilt() {
+  const serverOutputs = [
+    SERVER_BUNDLE,
+    ...Object.keys({ ...SERVER_WORKERS, ...SERVER_TOOLS }).map((name) => join(dirname(SERVER_BUNDLE), `${name}.mjs`)),
+  ];
+  if (serverOutputs.some((output) => isStale(output, SERVER_INPUTS))) await buildServer();
+}
+
 /** Rebuilds the web app and the server when their sources are newer than their last build. */
 export async function ensureBuilt() {
   if (isStale(WEB_INDEX, WEB_INPUTS)) {
@@ -89,11 +102,7 @@ export async function ensureBuilt() {
     );
     buildWeb();
   }
-  const serverOutputs = [
-    SERVER_BUNDLE,
-    ...Object.keys(SERVER_WORKERS).map((name) => join(dirname(SERVER_BUNDLE), `${name}.mjs`)),
-  ];
-  if (serverOutputs.some((output) => isStale(output, SERVER_INPUTS))) await buildServer();
+  await ensureServerBuilt();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

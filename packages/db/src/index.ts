@@ -8,7 +8,7 @@ export {
   type Db,
   type Schema,
 } from './client';
-export { DataDirLockedError } from './pglite-lock';
+export { DataDirLockedError, lockDataDir } from './pglite-lock';
 export { countPendingMigrations } from './migrations-state';
 export {
   authUsers,
