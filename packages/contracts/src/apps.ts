@@ -174,7 +174,13 @@ export const AppSummarySchema = z.object({
   publishedAt: z.string().nullable(),
 });
 export type AppSummary = z.infer<typeof AppSummarySchema>;
-export const AppListResponseSchema = z.object({ apps: z.array(AppSummarySchema) });
+/**
+ * One app of `GET /api/apps`: its summary, and what went wrong in its last chat turn (the turn's own
+ * words: it failed, or its changes were not all applied), null when it went through or there was none.
+ */
+export const AppListItemSchema = AppSummarySchema.extend({ lastTurnError: z.string().nullable() });
+export type AppListItem = z.infer<typeof AppListItemSchema>;
+export const AppListResponseSchema = z.object({ apps: z.array(AppListItemSchema) });
 
 /** Longest description a new app starts from (it becomes the app's first chat message). */
 export const APP_DESCRIPTION_MAX_LENGTH = 4000;

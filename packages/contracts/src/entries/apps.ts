@@ -22,6 +22,7 @@ export {
   RenameFieldRequestSchema,
   AppSummarySchema,
   AppListResponseSchema,
+  AppListItemSchema,
   APP_DESCRIPTION_MAX_LENGTH,
   CreateAppFromDescriptionRequestSchema,
   RenameAppRequestSchema,
@@ -36,6 +37,7 @@ export {
   type SaveAppRequest,
   type SaveAppResponse,
   type AppSummary,
+  type AppListItem,
   type AppSettings,
   type SignupRequiredField,
 } from '../apps';

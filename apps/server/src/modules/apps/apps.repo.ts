@@ -1,6 +1,6 @@
-import { and, desc, eq, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts/entities';
-import { appEntities, appSessions, appSlugs, apps, type Db } from '@tessera/db';
+import { appEntities, appSessions, appSlugs, apps, chatMessages, type Db } from '@tessera/db';
 import { createAppLifecycleRepo } from './app-lifecycle.repo';
 import type { AppRow } from './app-row';
 import { moveRecordField } from '../entities/records.repo';
@@ -64,6 +64,22 @@ export function createAppsRepo(db: Db) {
 
     async listByOwner(ownerUserId: string): Promise<AppRow[]> {
       return db.select().from(apps).where(eq(apps.ownerUserId, ownerUserId)).orderBy(desc(apps.updatedAt));
+    },
+
+    /** The last chat turn's answer of each of these apps that has one: its status and annotations. */
+    async lastAnswersOf(
+      appIds: string[],
+    ): Promise<Array<{ appId: string; status: string; annotations: Array<Record<string, unknown>> }>> {
+      if (!appIds.length) return [];
+      return db
+        .selectDistinctOn([chatMessages.appId], {
+          appId: chatMessages.appId,
+          status: chatMessages.status,
+          annotations: chatMessages.annotations,
+        })
+        .from(chatMessages)
+        .where(and(inArray(chatMessages.appId, appIds), eq(chatMessages.role, 'assistant')))
+        .orderBy(chatMessages.appId, desc(chatMessages.seq));
     },
 
     /**

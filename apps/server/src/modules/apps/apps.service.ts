@@ -5,6 +5,7 @@ import {
   APP_BUILDER_VERSION,
   signupNeedsFieldsMessage,
   signupRequirementsMissing,
+  type AppListItem,
   type AppSettings,
   type AppSummary,
   type GenApp,
@@ -23,6 +24,7 @@ import type { SettingsSecrets } from './settings-secrets';
 import { storedToolKeys } from '../tools/tool-definition';
 import { createAppLifecycle } from './app-lifecycle.service';
 import { schemaWithRenamedField } from './field-rename';
+import { lastTurnErrorOf } from './last-turn';
 import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
 export const APP_NOT_FOUND = 'App not found';
@@ -278,8 +280,11 @@ export function createAppsService({
       return summary(moved);
     },
 
-    async list(user: SessionUser): Promise<AppSummary[]> {
-      return (await appsRepo.listByOwner(user.id)).map(summary);
+    /** The builder's apps, newest first, each with what went wrong in its last chat turn (null: nothing). */
+    async list(user: SessionUser): Promise<AppListItem[]> {
+      const rows = await appsRepo.listByOwner(user.id);
+      const answers = new Map((await appsRepo.lastAnswersOf(rows.map((r) => r.id))).map((a) => [a.appId, a]));
+      return rows.map((row) => ({ ...summary(row), lastTurnError: lastTurnErrorOf(answers.get(row.id)) }));
     },
 
     async get(user: SessionUser, appId: string): Promise<AppDetails> {

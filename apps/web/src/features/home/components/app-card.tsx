@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Copy, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import type { AppSummary } from '@tessera/contracts/apps';
+import { Copy, MoreHorizontal, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import type { AppListItem, AppSummary } from '@tessera/contracts/apps';
 import { Badge, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@tessera/ui';
 import { formatRelativeTime } from '../../../shared/time';
 import { DeleteAppDialog, DuplicateAppDialog, RenameAppDialog } from './app-action-dialogs';
@@ -24,13 +24,15 @@ function tintOf(name: string): string {
   return TINTS[hash % TINTS.length]!;
 }
 
+const LAST_TURN_FAILED = 'Last change failed';
+
 type Action = 'rename' | 'duplicate' | 'delete';
 
 /**
- * One app on /home: opens its editor; says whether it is live (published) or a draft and when it
- * last changed; its menu renames, duplicates or deletes it.
+ * One app on /home: opens its editor; says whether it is live (published) or a draft, when it last
+ * changed, and when its last chat turn failed; its menu renames, duplicates or deletes it.
  */
-export function AppCard({ app }: { app: AppSummary }) {
+export function AppCard({ app }: { app: AppListItem }) {
   const [action, setAction] = useState<Action | null>(null);
   const close = (open: boolean) => {
     if (!open) setAction(null);
@@ -81,6 +83,13 @@ export function AppCard({ app }: { app: AppSummary }) {
           </Link>
         </h3>
         <p className="truncate text-[13px] text-ink-subtle">/{app.slug}</p>
+        {app.lastTurnError !== null && (
+          // The editor's chat says what went wrong; the card only flags it.
+          <Badge tone="danger" className="mt-1">
+            <TriangleAlert aria-hidden />
+            {LAST_TURN_FAILED}
+          </Badge>
+        )}
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-line pt-3 text-[13px] text-ink-subtle">
         <span className="flex items-center gap-1.5">
