@@ -451,6 +451,7 @@ export function createApp({
         freeSlug: apps.freeSlug,
         slugify,
         onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
+        ingestText: (user, appId, text) => context.ingestText(user, appId, text),
       }),
       signedIn,
     }),

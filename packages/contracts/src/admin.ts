@@ -43,6 +43,25 @@ export const AdminUpdateBuilderSchema = z
   .refine((v) => v.plan !== undefined || v.disabled !== undefined, 'Nothing to change');
 export type AdminUpdateBuilder = z.infer<typeof AdminUpdateBuilderSchema>;
 
+/**
+ * `GET|PUT /api/admin/settings`: the install's settings on /admin. `defaultPlan` is the plan every
+ * builder has at least (admins always have everything); until an admin saves one it is DEFAULT_PLAN's.
+ */
+export const InstallSettingsSchema = z.object({
+  defaultPlan: z.enum(PLANS),
+  /** Where defaultPlan comes from: saved on /admin, or the DEFAULT_PLAN variable (lite when unset). */
+  defaultPlanSource: z.enum(['admin', 'environment']),
+  /** Whether Home's gallery offers the starter templates that ship with the product. */
+  showStarterTemplates: z.boolean(),
+  /** Whether a payment provider is configured (without one, no plan can be bought here). */
+  paymentProviders: z.object({ stripe: z.boolean(), gumroad: z.boolean() }),
+});
+export type InstallSettings = z.infer<typeof InstallSettingsSchema>;
+export const UpdateInstallSettingsSchema = z
+  .strictObject({ defaultPlan: z.enum(PLANS).optional(), showStarterTemplates: z.boolean().optional() })
+  .refine((v) => v.defaultPlan !== undefined || v.showStarterTemplates !== undefined, 'Nothing to change');
+export type UpdateInstallSettings = z.infer<typeof UpdateInstallSettingsSchema>;
+
 export const ADMIN_MESSAGES = {
   adminsOnly: 'Only admins can do this',
   notYourself: 'You cannot disable your own account',

@@ -5,6 +5,8 @@ import {
   AdminBuildersQuerySchema,
   AdminBuildersResponseSchema,
   AdminUpdateBuilderSchema,
+  InstallSettingsSchema,
+  UpdateInstallSettingsSchema,
 } from './admin';
 import { defineRoutes, type ApiRoute } from './api-route';
 import {
@@ -114,6 +116,26 @@ export const ADMIN_ROUTES = defineRoutes({
     auth: 'builder',
     body: AdminUpdateBuilderSchema,
     responses: { 200: AdminBuilderSchema },
+    errors: [403],
+  },
+  getSettings: {
+    method: 'get',
+    path: '/api/admin/settings',
+    tag: 'Account',
+    summary: "The install's settings: the builders' default plan, the payment providers (admins only)",
+    auth: 'builder',
+    responses: { 200: InstallSettingsSchema },
+    errors: [403],
+  },
+  updateSettings: {
+    method: 'put',
+    path: '/api/admin/settings',
+    tag: 'Account',
+    summary: "Choose the builders' default plan (admins only)",
+    description: 'Every builder has at least this plan from now on; a paid or hand-given higher plan stays.',
+    auth: 'builder',
+    body: UpdateInstallSettingsSchema,
+    responses: { 200: InstallSettingsSchema },
     errors: [403],
   },
 });

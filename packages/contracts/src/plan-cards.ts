@@ -52,6 +52,25 @@ export function planCardStates(cards: readonly CardLike[], accountPlan: string |
   });
 }
 
+/** Why a card is `disabled`, in plain words (the card shows it under its button). */
+export const PLAN_CARD_REASONS = {
+  noPaymentProvider: 'No payment provider is configured on this install, so this plan cannot be bought here.',
+  liteBlocked: 'Not available on the Lite plan.',
+  /** Shown to admins under the reason: where they give plans without a payment. */
+  adminHint: 'As an admin you can give builders this plan on the Admin page.',
+} as const;
+
+/** The reason of a `disabled` card, or null for a card in any other state. */
+export function planCardDisabledReason(
+  card: CardLike,
+  state: PlanCardState,
+  accountPlan: string | null | undefined,
+): string | null {
+  if (state !== 'disabled') return null;
+  if (accountPlan === 'lite' && card.name === LITE_BLOCKED_PLAN_NAME) return PLAN_CARD_REASONS.liteBlocked;
+  return PLAN_CARD_REASONS.noPaymentProvider;
+}
+
 /** The label of a card's button in a state; the selected card says 'Current plan' (and is disabled). */
 export function planCardButtonLabel(state: PlanCardState, buttonText: string | null): string {
   switch (state) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PLAN_CATALOGUE, PlanCatalogueSchema, type PlanCatalogue } from '@tessera/contracts/plans';
+import { DEFAULT_PLAN_CATALOGUE, PLANS, PlanCatalogueSchema, type PlanCatalogue, type PlanId } from '@tessera/contracts/plans';
 import { fetchPolicyForTests, type FetchPolicy } from './outbound/safe-fetch';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -83,6 +83,7 @@ const EnvSchema = z.object({
     z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   ),
   ADMIN_EMAILS: z.string().default(''),
+  DEFAULT_PLAN: optionalString.pipe(z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }).optional()),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -205,6 +206,8 @@ export interface Config {
 /** The plan catalogue and the payment providers whose variables are set. */
 export interface BillingConfig {
   plans: PlanCatalogue;
+  /** The plan every builder has at least until an admin picks another on /admin (DEFAULT_PLAN, lite by default). */
+  defaultPlan: PlanId;
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   gumroad?: { accessToken: string; pingSecret: string; apiUrl?: string };
   /** Gumroad's and Stripe's API origins for apps' paid memberships (each app owner's own account). */
@@ -367,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundPolicy,
     billing: {
       plans,
+      defaultPlan: e.DEFAULT_PLAN ?? 'lite',
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

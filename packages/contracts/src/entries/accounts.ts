@@ -14,8 +14,12 @@ export {
   AdminBuildersResponseSchema,
   AdminUpdateBuilderSchema,
   ADMIN_MESSAGES,
+  InstallSettingsSchema,
+  UpdateInstallSettingsSchema,
   type AdminBuilder,
   type AdminBuildersResponse,
   type AdminUpdateBuilder,
+  type InstallSettings,
+  type UpdateInstallSettings,
 } from '../admin';
 export { ADMIN_ROUTES } from '../api-routes-billing';

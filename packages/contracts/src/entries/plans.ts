@@ -39,6 +39,8 @@ export {
   MIN_YEARLY_SAVING_PERCENT,
   currentPlanIndex,
   planCardStates,
+  planCardDisabledReason,
+  PLAN_CARD_REASONS,
   planCardButtonLabel,
   yearlySavingPercent,
   yearlySavingLabel,

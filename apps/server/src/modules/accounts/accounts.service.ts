@@ -8,10 +8,23 @@ import type { AccountRow, AccountsRepo } from './accounts.repo';
 interface Deps {
   accountsRepo: AccountsRepo;
   adminEmails: ReadonlySet<string>;
+  /** Raises one account's plan (or every account's) to what it has at least (plan-floor.ts). */
+  syncPlans: (accountId?: string) => Promise<void>;
 }
 
-/** Builder accounts (docs/product/accounts-and-plans.md#data): created idempotently on first sign-in, lite plan by default. */
-export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
+/**
+ * Builder accounts (docs/product/accounts-and-plans.md#data): created idempotently on first sign-in,
+ * on the install's default plan; the install's admins have every plan's features.
+ */
+export function createAccountsService({ accountsRepo, adminEmails, syncPlans }: Deps) {
+  // Once per process, before the first account is read: a changed DEFAULT_PLAN or ADMIN_EMAILS holds at once.
+  let started: Promise<void> | null = null;
+  const ready = () =>
+    (started ??= syncPlans().catch((err: unknown) => {
+      started = null;
+      throw err;
+    }));
+
   function toAccount(row: AccountRow, user: SessionUser): Account {
     return {
       accountId: row.id,
@@ -32,10 +45,13 @@ export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
 
   return {
     async create(user: SessionUser, saleId: string | null): Promise<{ accountId: string }> {
+      await ready();
       const row = await accountsRepo.createIfAbsent(
         { id: randomUUID(), userId: user.id, saleId },
         { verified: user.emailVerified },
       );
+      // A new account gets the default plan; one made admin (now verified) gets everything.
+      await syncPlans(row.id);
       return { accountId: row.id };
     },
 
@@ -43,6 +59,7 @@ export function createAccountsService({ accountsRepo, adminEmails }: Deps) {
     fromRow: toAccount,
 
     async getCurrent(user: SessionUser): Promise<Account> {
+      await ready();
       const row = await accountsRepo.findByUserId(user.id);
       if (!row) throw new AppError('NOT_FOUND', APP_MESSAGES.accountNotFound);
       return toAccount(row, user);

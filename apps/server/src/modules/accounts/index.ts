@@ -5,10 +5,16 @@ import type { SignedIn } from '../../platform/http/signed-in';
 import { createAccountsRepo } from './accounts.repo';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
+import { syncPlans } from './plan-floor.repo';
 
 /** Builds the accounts module: its routes and the accounts service others read plans and admins from. */
 export function createAccountsModule({ db, config }: Platform, { signedIn }: { signedIn: SignedIn }) {
-  const accounts = createAccountsService({ accountsRepo: createAccountsRepo(db), adminEmails: config.adminEmails });
+  const floor = { defaultPlan: config.billing.defaultPlan, adminEmails: config.adminEmails };
+  const accounts = createAccountsService({
+    accountsRepo: createAccountsRepo(db),
+    adminEmails: config.adminEmails,
+    syncPlans: (accountId) => syncPlans(db, floor, accountId),
+  });
   let claimSale: ((user: SessionUser, saleId: string) => Promise<unknown>) | undefined;
   return {
     accounts,
@@ -28,3 +34,4 @@ export function createAccountsModule({ db, config }: Platform, { signedIn }: { s
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
 export type { AccountsService } from './accounts.service';
 export type { AccountRow } from './accounts.repo';
+export { syncPlans, DEFAULT_PLAN_SETTING, PLAN_GIVING_STATUSES, type PlanFloor } from './plan-floor.repo';

@@ -1,5 +1,14 @@
 import { and, asc, eq, gte, ilike, or, sql } from 'drizzle-orm';
-import { accounts, authSessions, authUsers, chatUsage, dataUsage, toolRuns, type Db } from '@tessera/db';
+import {
+  accounts,
+  authSessions,
+  authUsers,
+  chatUsage,
+  dataUsage,
+  installSettings,
+  toolRuns,
+  type Db,
+} from '@tessera/db';
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -56,6 +65,22 @@ export function createAdminRepo(db: Db) {
     async find(accountId: string) {
       const [row] = await select().where(eq(accounts.id, accountId));
       return row ?? null;
+    },
+
+    /** A setting saved on /admin (install_settings), or null when none is. */
+    async findSetting(key: string): Promise<unknown> {
+      const [row] = await db
+        .select({ value: installSettings.value })
+        .from(installSettings)
+        .where(eq(installSettings.key, key));
+      return row?.value ?? null;
+    },
+
+    async saveSetting(key: string, value: unknown): Promise<void> {
+      await db
+        .insert(installSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: installSettings.key, set: { value, updatedAt: new Date() } });
     },
 
     /** Disables or enables the user; disabling ends their sessions at once. */

@@ -27,5 +27,7 @@ export function adminRoutes({
   on(ADMIN_ROUTES.updateBuilder, signedIn, async ({ c, params, body }) =>
     admin.update(c.var.user, params.accountId, await body()),
   );
+  on(ADMIN_ROUTES.getSettings, signedIn, async ({ c }) => admin.settings(c.var.user));
+  on(ADMIN_ROUTES.updateSettings, signedIn, async ({ c, body }) => admin.updateSettings(c.var.user, await body()));
   return app;
 }

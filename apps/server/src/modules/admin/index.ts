@@ -3,6 +3,7 @@ import type { PlanId } from '@tessera/contracts/plans';
 import type { SignedIn } from '../../platform/http/signed-in';
 import type { Platform } from '../../platform/platform';
 import type { AccountsService } from '../accounts';
+import { syncPlans } from '../accounts';
 import { createAdminRepo } from './admin.repo';
 import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
@@ -21,6 +22,9 @@ export function createAdminModule({ db, config }: Platform, { signedIn, accounts
     accounts,
     setPlanByHand,
     adminEmails: config.adminEmails,
+    environmentDefaultPlan: config.billing.defaultPlan,
+    paymentProviders: { stripe: Boolean(config.billing.stripe), gumroad: Boolean(config.billing.gumroad) },
+    syncAllPlans: () => syncPlans(db, { defaultPlan: config.billing.defaultPlan, adminEmails: config.adminEmails }),
   });
   return { routes: adminRoutes({ admin, signedIn }) };
 }

@@ -28,7 +28,7 @@ export function createBilling({
 }) {
   const { stripe, gumroad } = config.billing;
   return createBillingService({
-    billingRepo: createBillingRepo(db),
+    billingRepo: createBillingRepo(db, { defaultPlan: config.billing.defaultPlan, adminEmails: config.adminEmails }),
     accounts,
     plans,
     publicUrl: config.publicUrl,

@@ -1,13 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { PLANS, type PlanId } from '@tessera/contracts/plans';
 import { accounts, authUsers, billingEvents, billingSubscriptions, type Db } from '@tessera/db';
+import { PLAN_GIVING_STATUSES, syncPlans, type PlanFloor } from '../accounts';
 import type { SubscriptionChange } from './payment-provider';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
-/** A subscription that still gives its plan: paid, cancelled until its period ends, or a payment late. */
-const GIVES_PLAN = new Set(['active', 'cancelled', 'past_due']);
+const GIVES_PLAN = new Set(PLAN_GIVING_STATUSES);
 const tierIndex = (plan: string | null) => PLANS.indexOf((plan ?? 'lite') as PlanId);
 
 /**
@@ -27,7 +27,8 @@ export function planFromSubscriptions(subs: SubscriptionRow[]) {
   };
 }
 
-export function createBillingRepo(db: Db) {
+/** `floor`: what every account has at least (the default plan; everything for admins). */
+export function createBillingRepo(db: Db, floor: PlanFloor) {
   /** The account whose owner proved the address: anyone can sign up with a buyer's address unproved. */
   async function accountIdByEmail(tx: Tx, email: string): Promise<string | null> {
     const [row] = await tx
@@ -52,6 +53,7 @@ export function createBillingRepo(db: Db) {
         updatedAt: new Date(),
       })
       .where(eq(accounts.id, accountId));
+    await syncPlans(tx, floor, accountId);
   }
 
   return {

@@ -7,12 +7,14 @@ import {
   apps,
   authUsers,
   contextItems,
+  installSettings,
   templateCategories,
   type Db,
 } from '@tessera/db';
 import type { AppSnapshot } from '@tessera/agent';
 import { copyDataItems, insertCopiedApp } from '../apps/app-lifecycle.repo';
 import type { AppRow } from '../apps/apps.repo';
+import { SHOW_STARTERS_SETTING } from './starters';
 
 /** A template as the library reads it: the app row and the look its end users get. */
 export interface TemplateRow {
@@ -121,6 +123,20 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
         await copyDataItems(tx, copy.id, copy.itemIds);
         return row;
       });
+    },
+
+    /** Whether the starter templates are offered: yes unless an admin turned them off on /admin. */
+    async showStarters(): Promise<boolean> {
+      const [row] = await db
+        .select({ value: installSettings.value })
+        .from(installSettings)
+        .where(eq(installSettings.key, SHOW_STARTERS_SETTING));
+      return row?.value !== false;
+    },
+
+    /** A starter tool's copy gets its definition again once its document is a data item. */
+    async updateDefinition(appId: string, definition: Record<string, unknown>): Promise<void> {
+      await db.update(apps).set({ definition, updatedAt: new Date() }).where(eq(apps.id, appId));
     },
 
     async listCategories(): Promise<string[]> {

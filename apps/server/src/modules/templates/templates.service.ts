@@ -10,6 +10,7 @@ import {
   type TemplateSummary,
   type UseTemplateResponse,
 } from '@tessera/contracts/templates';
+import { APP_BUILDER_VERSION } from '@tessera/contracts/apps';
 import { TOOL_MESSAGES, checkTemplateCategory } from '@tessera/contracts/tools';
 import { AppError } from '../../platform/errors';
 import type { VersionsRepo } from '../versions/versions.repo';
@@ -17,9 +18,11 @@ import type { AppsRepo, AppRow } from '../apps/apps.repo';
 import { isUniqueViolation } from '../apps/apps.repo';
 import { copiedDefinition } from '../apps/app-copy';
 import { appIdOfRequest, withManifestName } from '../apps/app-lifecycle.service';
-import { itemLimitError } from '../context/context.service';
-import type { TemplateRow, TemplatesRepo } from './templates.repo';
+import { itemLimitError } from '../context';
+import type { TemplateCopy, TemplateRow, TemplatesRepo } from './templates.repo';
 import { copiedSettings, firstToolId, hasActiveTool } from './template-copy';
+import { starterSnapshot, starterToolDefinition } from './starter-build';
+import { STARTERS, STARTER_ID_PREFIX, findStarter, type Starter } from './starters';
 
 export interface TemplatesServiceDeps {
   templatesRepo: TemplatesRepo;
@@ -32,11 +35,27 @@ export interface TemplatesServiceDeps {
   slugify: (name: string) => string;
   /** This process's app hosts forget the app's cached settings. */
   onSettingsSaved?: (app: { id: string; slug: string }) => void;
+  /** Adds a pasted-text data item to the builder's app (the data sources' own call, plan limits and all). */
+  ingestText: (
+    user: SessionUser,
+    appId: string,
+    text: { context: string; name: string },
+  ) => Promise<{ contextItemId: string }>;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const isTemplate = (settings: Record<string, unknown>) =>
   settings.isAppTemplate === true || settings.isToolTemplate === true;
+
+const starterSummary = (s: Starter): TemplateSummary => ({
+  templateId: s.id,
+  name: s.name,
+  appType: s.appType,
+  category: s.category,
+  description: s.description,
+  imageUrl: null,
+  isPro: false,
+});
 
 /** What the gallery shows of a template: its name, category, description, image and Pro badge. */
 function summaryOf({ app }: TemplateRow): TemplateSummary {
@@ -93,10 +112,74 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
     toolId: row.kind === 'tool' ? firstToolId(row.definition) : null,
   });
 
+  /** Stores a copy under a free slug; the same key's copy stored first wins a race. */
+  async function store(copy: Omit<TemplateCopy, 'slug'>, user: SessionUser): Promise<UseTemplateResponse> {
+    const slug = await freeSlug(slugify(copy.name));
+    try {
+      return responseOf(await templatesRepo.insertCopy({ ...copy, slug }));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // The same key's first request stored the copy while this one was on its way.
+      const same = await earlierCopy(copy.id, user);
+      if (same) return same;
+      // Another app took the slug a moment ago.
+      const suffixed = `${slug}-${randomBytes(3).toString('hex')}`;
+      return responseOf(await templatesRepo.insertCopy({ ...copy, slug: suffixed }));
+    }
+  }
+
+  /**
+   * A starter's copy (docs/product/templates.md#starter-templates): an app as the built-in builder
+   * makes it from the starter's description (version 1), or a tool (a draft) whose document is
+   * added as the copy's data item through the data sources' own call.
+   */
+  async function useStarter(user: SessionUser, templateId: string, id: string): Promise<UseTemplateResponse> {
+    const starter = findStarter(templateId);
+    if (!starter || !(await templatesRepo.showStarters())) throw new AppError('NOT_FOUND', TEMPLATE_MESSAGES.notFound);
+    const base = {
+      id,
+      ownerUserId: user.id,
+      kind: starter.appType,
+      appBuilderVersion: APP_BUILDER_VERSION,
+      name: starter.name,
+      style: {},
+      texts: {},
+      settings: {},
+      itemIds: new Map<string, string>(),
+    };
+    if (starter.appType === 'generated')
+      return store({ ...base, definition: {}, snapshot: starterSnapshot(starter) }, user);
+    const definition = starterToolDefinition(starter);
+    const copy = await store({ ...base, definition, snapshot: null }, user);
+    const { contextItemId } = await deps.ingestText(user, copy.appId, {
+      context: starter.data.text,
+      name: starter.data.name,
+    });
+    const [tool] = definition.tools as Array<Record<string, unknown>>;
+    await templatesRepo.updateDefinition(copy.appId, {
+      ...definition,
+      tools: [{ ...tool, dataItems: [{ contextItemId }] }],
+    });
+    return copy;
+  }
+
   return {
+    /** The admins' templates, then the starter templates (unless an admin hid them). */
     async list(): Promise<TemplateListResponse> {
-      const [rows, categories] = await Promise.all([templatesRepo.listTemplates(), templatesRepo.listCategories()]);
-      return { templates: rows.map(summaryOf), categories };
+      const [rows, categories, showStarters] = await Promise.all([
+        templatesRepo.listTemplates(),
+        templatesRepo.listCategories(),
+        templatesRepo.showStarters(),
+      ]);
+      if (!showStarters) return { templates: rows.map(summaryOf), categories };
+      const known = new Set(categories.map((c) => c.toLowerCase()));
+      const starterCategories = [...new Set(STARTERS.map((s) => s.category))].filter(
+        (c) => !known.has(c.toLowerCase()),
+      );
+      return {
+        templates: [...rows.map(summaryOf), ...STARTERS.map(starterSummary)],
+        categories: [...categories, ...starterCategories],
+      };
     },
 
     /**
@@ -109,6 +192,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       // A repeated key gives back its copy, even once the template is no longer offered.
       const earlier = await earlierCopy(id, user);
       if (earlier) return earlier;
+      if (templateId.startsWith(STARTER_ID_PREFIX)) return useStarter(user, templateId, id);
       const [template, account] = await Promise.all([getTemplate(templateId), accountOf(user)]);
       const { app } = template;
       if (app.settings.isProTool === true && account.plan === 'lite' && !account.isAdmin)
@@ -131,18 +215,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
         snapshot: published ? withManifestName(published.snapshot, app.name) : null,
         itemIds: idMap,
       };
-      const slug = await freeSlug(slugify(app.name));
-      try {
-        return responseOf(await templatesRepo.insertCopy({ ...copy, slug }));
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        // The same key's first request stored the copy while this one was on its way.
-        const same = await earlierCopy(id, user);
-        if (same) return same;
-        // Another app took the slug a moment ago.
-        const suffixed = `${slug}-${randomBytes(3).toString('hex')}`;
-        return responseOf(await templatesRepo.insertCopy({ ...copy, slug: suffixed }));
-      }
+      return store(copy, user);
     },
 
     async listCategories(user: SessionUser): Promise<{ categories: string[] }> {
