@@ -127,5 +127,7 @@ export type AppHostModule = ReturnType<typeof createAppHostModule>;
 export type { AppHostService, HostApp } from './app-host.service';
 export type { HostAccess, HostEnv, HostRoutes } from './host-env';
 export { visitorCookie } from './visitor-cookie';
+/** Hands a request made in-process to the host's router, as the front door does (the Base44 SDK's integration calls). */
+export { setHostApp } from './host-request';
 export { parseJsonAnswer } from './integrations.service';
 export { appHostRoutes, type AppHostRoutesDeps } from './app-host.routes';

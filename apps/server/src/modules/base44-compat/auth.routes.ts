@@ -14,7 +14,7 @@ import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';
 import type { HostEnv } from '../app-host';
-import type { AppPrincipal, AppUsersService } from '../app-users/app-users.service';
+import type { AppPrincipal, AppUsersService } from '../app-users';
 
 /** The SDK's `resetPassword` body: the token of the mailed reset link and the new password. */
 const ResetPasswordSchema = z.object({ reset_token: z.string().min(1).max(500), new_password: z.string().max(1000) });

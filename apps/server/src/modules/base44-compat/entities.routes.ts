@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import type { HostEnv } from '../app-host';
-import { BULK_MAX_RECORDS, type EntitiesService, type EntityRecord, type Who } from '../entities/entities.service';
+import { BULK_MAX_RECORDS, type EntitiesService, type EntityRecord, type Who } from '../entities';
 import { ourFields, ourQ, ourQuery, ourSort, withBase44Fields } from './fields';
 import { parseUpdateSpec, patchOf } from './update-operators';
 

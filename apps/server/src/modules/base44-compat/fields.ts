@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import type { EntityRecord } from '../entities/entities.service';
+import type { EntityRecord } from '../entities';
 
 /**
  * Base44's names of the system fields and ours (docs/base44-sdk.md). A Base44 name in a query, a

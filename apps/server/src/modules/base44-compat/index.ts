@@ -7,6 +7,7 @@ import { requestHostName } from '../../platform/http/request-host';
 import type { HostApp, HostEnv, HostRoutes } from '../app-host';
 import { base44AuthRoutes, type AuthRoutesDeps } from './auth.routes';
 import { base44EntityRoutes, type EntityRoutesDeps } from './entities.routes';
+import { base44IntegrationRoutes } from './integrations.routes';
 
 export type Base44CompatDeps = Omit<EntityRoutesDeps, 'whoOf'> &
   AuthRoutesDeps & {
@@ -17,17 +18,32 @@ export type Base44CompatDeps = Omit<EntityRoutesDeps, 'whoOf'> &
 /** The SDK's paths name the app; on an app's host only that app's id is served. */
 const SDK_PATHS = '/api/apps/:appId/*';
 
+/**
+ * Base44's `public_settings` of an app: behind paid memberships only signed-in members get in;
+ * with sign-up open anyone may sign in; otherwise the app has no end-user sign-in.
+ */
+export function publicSettingsOf(app: HostApp): string {
+  if (app.settings.isPaidMembershipsEnabled === true) return 'private_with_login';
+  return app.settings.isSignupEnabled === true ? 'public_with_login' : 'public_without_login';
+}
+
 /** The routes to add on every app's host (`appHost.addHostRoutes`): no `/live_api` path is touched. */
 export function createBase44CompatRoutes(deps: Base44CompatDeps): HostRoutes {
   return {
     livePaths: /(?!)/,
     membersOnly: [],
     register(host) {
+      // Before the app-id check below: the SDK names the app at the end of this path.
+      host.get('/api/apps/public/prod/public-settings/by-id/:appId', (c) => {
+        if (c.req.param('appId') !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
+        return c.json({ id: c.var.hostApp.id, public_settings: publicSettingsOf(c.var.hostApp) });
+      });
       host.use(SDK_PATHS, async (c, next) => {
         if (c.req.param('appId') !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
         await next();
       });
       base44AuthRoutes(host, deps);
+      base44IntegrationRoutes(host);
       base44EntityRoutes(host, {
         ...deps,
         whoOf: (c: Context<HostEnv>) => deps.whoOf(c.var.hostApp, c.req.header('authorization'), requestHostName(c)),
