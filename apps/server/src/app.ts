@@ -115,6 +115,7 @@ const STREAMED_UPLOADS = [
   // on an app's own host
   { method: 'POST', path: '/integrations/Core/UploadFile' },
   { method: 'POST', path: '/api/apps/:appId/entities/:name/import' },
+  { method: 'POST', path: '/api/apps/:appId/integration-endpoints/Core/UploadFile' },
 ];
 const API_PREFIXES = ['/api/*', '/live_api/*'];
 
