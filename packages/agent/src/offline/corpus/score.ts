@@ -23,7 +23,7 @@ export function typeOf(key: string, p: PropertySchema, entities: Record<string, 
   if (p.enum) return 'enum';
   if (p.format === 'uri') return 'url';
   if (p.format) return p.format === 'date-time' ? 'datetime' : p.format;
-  if (/(^|_)(phone|mobile|telephone)$/.test(key)) return 'phone';
+  if (/(^|_)(phone|mobile|telephone)(_number|_no)?$/.test(key)) return 'phone';
   return 'text';
 }
 

@@ -4,7 +4,7 @@ import type { EntityPermissions } from '@tessera/contracts/entities';
 import { KNOWN_ENTITIES, type AppKind } from '../catalogue';
 import { appKindOf, entityNameOf, genericNoun, knownFields } from '../describe';
 import { displayFieldOf, splitList, type InferredField } from '../fields';
-import { pascalCase, snakeCase } from '../text';
+import { pascalCase, singularize, snakeCase } from '../text';
 import { CURRENCIES, fieldFromPhrase } from './field-phrase';
 import { mentionedEntities, relationsOf } from './relations';
 import { listedSegments } from './listed';
@@ -47,7 +47,8 @@ export function fieldPieces(list: string): string[] {
       continue;
     }
     const options = [colon[2]!];
-    while (i + 1 < pieces.length && isOption(pieces[i + 1]!)) options.push(pieces[++i]!);
+    // "stage: new/exploring/done, owner": choices written with slashes are all there.
+    while (!colon[2]!.includes('/') && i + 1 < pieces.length && isOption(pieces[i + 1]!)) options.push(pieces[++i]!);
     out.push(`${colon[1]} (${options.join(', ')})`);
   }
   return out;
@@ -72,7 +73,11 @@ function nameOfNoun(noun: string): string | null {
   const words = noun.trim().split(/\s+/);
   // "freelance projects" is a Project, "household chores" a Chore; "time entries" stays a TimeEntry.
   if (words.length > 1 && !VAGUE_HEADS.test(words.at(-1)!)) return entityNameOf(words.at(-1)!);
-  return entityNameOf(noun);
+  const name = entityNameOf(noun);
+  // "order lines" is an OrderLine even when its first word can be read as a verb.
+  if (words.length > 1 && name === entityNameOf(words.at(-1)!) && /^[a-z]+$/i.test(words.at(-2)!))
+    return entityNameOf(pascalCase(words.slice(-2).join(' ')));
+  return name;
 }
 
 /** The plan for a first description. */
@@ -97,14 +102,25 @@ export function understand(text: string): AppPlan {
     return plan;
   };
   const lists: Array<{ name: string; list: string }> = [];
+  const nounOf = new Map<string, string>();
   for (const s of segments) {
     let noun = s.noun;
     // "the things I buy: item, store, …": a vague noun gives way to the first field when that names the thing.
     if (/^(things?|stuff|entries|records?)$/i.test(noun) && /^\s*(item|product|purchase)\b/i.test(s.list))
       noun = s.list.trim().split(/[\s,]+/)[0]!;
     // "a mood journal with date, mood …": the app's own name stands for its main record.
-    const name = isHeadWord(noun) && !listed.segments.includes(s) ? (kind?.entities[0] ?? null) : nameOfNoun(noun);
+    const explicit = listed.segments.includes(s);
+    let name = isHeadWord(noun) && !explicit ? (kind?.entities[0] ?? null) : nameOfNoun(noun);
+    // A noun written as an entity of its own ("Properties - address, …") keeps its name even when
+    // the word alone would not make one.
+    if (!name && explicit && /^[a-z]+$/i.test(noun.trim())) name = pascalCase(singularize(noun.trim()));
+    // "episode guests" beside "guests" is a record of its own: EpisodeGuest, not a second Guest.
+    const words = noun.trim().split(/\s+/);
+    const taken = nounOf.get(name ?? '');
+    if (name && taken && taken !== noun.toLowerCase() && words.length > 1)
+      name = entityNameOf(pascalCase(words.slice(-2).join(' '))) ?? name;
     if (!name) continue;
+    nounOf.set(name, noun.toLowerCase());
     get(name, 'described');
     lists.push({ name, list: s.list });
   }
@@ -148,7 +164,7 @@ export function understand(text: string): AppPlan {
   for (const l of linkPhrases) {
     const child = nameOfNoun(l.noun);
     for (const w of [l.from, l.to]) {
-      const parent = entityNameOf(w);
+      const parent = [nameOfNoun(w), pascalCase(singularize(w))].find((n) => n && names().includes(n));
       if (child && parent && names().includes(parent)) relations.push({ child, parent });
     }
   }

@@ -28,14 +28,42 @@ const PATTERNS: RegExp[] = [
     'i',
   ),
 ];
+// "Then there are shift assignments." — named, with nothing more said about them.
+const THERE_ARE =
+  /^(?:then\s+|and\s+|also\s+)?there (?:are|is) (?:also\s+)?(?:some\s+)?([a-z][a-z-]*(?:\s[a-z][a-z-]*)?s)(?:\s+too)?[.!]?$/i;
 const LINK =
   /^(?:and\s+)?(?:each|every|an?|one) ([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?) (?:is|are) (?:linked|connected|tied|attached) to (.+)$/i;
 const BELONGS =
   /^(?:and\s+)?(?:each|every|an?|one) ([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?) (?:belongs to|is for|is done by|is made by|goes to) (.+)$/i;
 
+// "a directory of local suppliers for our restaurant: supplier name, …": the things the app is a list of.
+const LIST_OF =
+  /^(?:.*?\b)?(?:directory|list|library|database|register|catalogue|catalog|log|sheet|board|collection|inventory|table|tracker|record|overview) of (?:(?:my|our|the|all|local|every)\s+)*((?:[a-z-]+\s+)?[a-z-]+s)(?:\s+(?:for|in|at|of|from)\s+[^:]*)?:\s*(.+)$/i;
+// "members, their plans and bookings", "teachers, classes and the marks linking them".
+const ARTICLE = '(?:(?:the|their|our|my|its)\\s+)?';
+const WORDS = '[a-z][a-z-]*(?:\\s[a-z][a-z-]*)?';
+const ENUMERATION = new RegExp(
+  `^(?:.*?\\b(?:keep|track|manage|store|need|want|have|log|of|with|for|about)\\s+)?${ARTICLE}(${WORDS})` +
+    `((?:,\\s*${ARTICLE}${WORDS})*),?\\s+(?:and|&)\\s+${ARTICLE}(${WORDS})` +
+    '(\\s+(?:linking|connecting|joining|between) (?:them|those|these|the two|both))?$',
+  'i',
+);
+
+/** The plural nouns of a sentence that only names things, or null. */
+function enumerationOf(line: string): { nouns: string[]; linking: boolean } | null {
+  const m = ENUMERATION.exec(line.replace(/[.!]+$/, ''));
+  if (!m) return null;
+  const nouns = [m[1]!, ...m[2]!.split(',').map((p) => p.replace(/^\s*(?:the|their|our|my|its)\s+/i, '').trim()), m[3]!]
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const plural = (n: string) => /(?:[^s']s|people|children|staff)$/i.test(n) && !/(?:ss|us|is)$/i.test(n);
+  if (nouns.length < 2 || !nouns.every(plural) || nouns.some((n) => APP_WORD.test(n))) return null;
+  return { nouns, linking: Boolean(m[4]) };
+}
+
 // The app itself, not a kind of record in it ("issue tracker: …").
 const APP_WORD =
-  /(^|\s)(apps?|applications?|trackers?|systems?|planners?|managers?|organi[sz]ers?|tools?|databases?|crms?|portals?|dashboards?|sites?|websites?|spreadsheets?|sheets?|boards?|hubs?|logs?|journals?|registers?|diary|catalogues?|catalogs?)$/i;
+  /(^|\s)(apps?|trackers?|systems?|planners?|managers?|organi[sz]ers?|tools?|databases?|crms?|portals?|dashboards?|sites?|websites?|spreadsheets?|sheets?|boards?|hubs?|logs?|journals?|registers?|diary|catalogues?|catalogs?)$/i;
 
 // Words that open a sentence about the app, not a noun naming its records.
 const NOT_A_NOUN =
@@ -57,7 +85,10 @@ function linesOf(text: string): string[] {
     } else current += ch;
   }
   out.push(current);
-  return out;
+  // "a member has a name, a plan has a price": one clause per entity.
+  return out.flatMap((line) =>
+    line.split(/,\s*(?:and\s+)?(?=(?:a|an|each|every|the)\s+[a-z-]+(?:\s[a-z-]+)?\s+(?:has|have|needs)\b)/i),
+  );
 }
 
 const targetsOf = (list: string) =>
@@ -78,17 +109,34 @@ export function listedSegments(text: string): { segments: Segment[]; links: Link
       for (const target of targetsOf(link[2]!)) links.push({ noun: link[1]!, from: target, to: target });
       continue;
     }
+    const listOf = LIST_OF.exec(line);
+    if (listOf && listOf[2]!.includes(',')) {
+      segments.push({ noun: listOf[1]!, list: listOf[2]!.replace(/[\s.!]+$/, '') });
+      continue;
+    }
+    const enumeration = enumerationOf(line);
+    if (enumeration) {
+      const { nouns, linking } = enumeration;
+      for (const noun of nouns) segments.push({ noun, list: '' });
+      if (linking) for (const other of nouns.slice(0, -1)) links.push({ noun: nouns.at(-1)!, from: other, to: other });
+      continue;
+    }
+    const named = THERE_ARE.exec(line);
+    if (named && !APP_WORD.test(named[1]!)) {
+      segments.push({ noun: named[1]!, list: '' });
+      continue;
+    }
     const m = PATTERNS.map((p) => p.exec(line)).find(
       (x, i) =>
         x &&
         // "Plans - name, price": a dash or colon line needs a list, and no verb of its own after it.
         (i > 0 ||
-          (x[2]!.includes(',') && !/^\s*(?:[\w'-]+\s+){0,3}?(?:with|have|has|having|which|that)\b/i.test(x[2]!))) &&
+          (x[2]!.includes(',') &&
+            !/^\s*(?:[\w'-]+\s+){0,3}?(?:with|have|has|having|which|that)\b/i.test(x[2]!) &&
+            // "orders — menu items (name, …)": a group of its own, read by the parenthesis reader.
+            !/^[^,(]*\(/.test(x[2]!))) &&
         !NOT_A_NOUN.test(x[1]!.trim()) &&
-        !APP_WORD.test(x[1]!.trim()) &&
-        /[,]|\band\b|\s/.test(x[2]!.trim()) &&
-        // "orders — menu items (name, …)": a group of its own, read by the parenthesis reader.
-        !/^[^,(]*\(/.test(x[2]!),
+        !APP_WORD.test(x[1]!.trim()),
     );
     if (m) segments.push({ noun: m[1]!.trim(), list: m[2]!.replace(/[\s.!]+$/, '') });
     else rest.push(raw);

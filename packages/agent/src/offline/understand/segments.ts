@@ -50,6 +50,15 @@ function sentencesOf(text: string): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The last noun phrase, keeping the word before a vague head: "order lines", not "lines". */
+function withModifier(clause: string): { phrase: string; start: number } | null {
+  const np = lastNounPhrase(clause);
+  if (!np || !/^(lines|items|entries|slips)$/i.test(np.phrase)) return np;
+  const word = /([a-z]+)\s+$/i.exec(clause.slice(0, np.start));
+  if (!word || /^(the|a|an|and|with|of|our|my|their|some|all|for)$/i.test(word[1]!)) return np;
+  return { phrase: `${word[1]} ${np.phrase}`, start: word.index };
+}
+
 /** Top-level "noun (fields)" groups whose contents read as fields, not as a field's choices. */
 function parenthesisSegments(text: string): { segments: Segment[]; rest: string } {
   const segments: Segment[] = [];
@@ -64,7 +73,7 @@ function parenthesisSegments(text: string): { segments: Segment[]; rest: string 
     if (text[i] === ')' && depth > 0 && --depth === 0) {
       const inside = text.slice(open + 1, i);
       const before = text.slice(0, open);
-      const np = lastNounPhrase(before.split(/[:,;.]/).at(-1) ?? before);
+      const np = withModifier(before.split(/[:,;.]/).at(-1) ?? before);
       const head = np?.phrase.split(/\s+/).at(-1) ?? '';
       const plural = (/[^s]s$/i.test(head) && !/(us|is)$/i.test(head)) || /(people|children)$/i.test(head);
       const lead = before
