@@ -1,5 +1,4 @@
-import type { CrawlFn } from '../modules/context/context.jobs';
-import { crawlSite } from '../modules/context/scraper/crawl-site';
+import { crawlSite, type CrawlFn } from '../modules/context';
 
 /** The real crawler with a loopback allowance for test sites (production passes no allowance). */
 export function createTestHarnessCrawler(allowHosts: string[]): CrawlFn {
