@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
 import client from 'prom-client';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { AppError } from '../errors';
@@ -9,6 +8,7 @@ import type { OpsRepo } from '../ops.repo';
 import { httpDuration, httpRequests, metricsRegistry, VERSION } from '../metrics';
 import { PROBES } from './drain';
 import { renderAppError, RETRY_AFTER_SECONDS } from './errors';
+import { routeOf } from './request-log';
 
 /** How long the readiness probe waits for the database before calling it unreachable. */
 const DB_CHECK_TIMEOUT_MS = 2000;
@@ -30,7 +30,7 @@ export function httpMetrics(): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    const labels = { method: c.req.method, route: routePath(c) || 'unmatched', status: String(c.res.status) };
+    const labels = { method: c.req.method, route: routeOf(c), status: String(c.res.status) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, (performance.now() - started) / 1000);
   };

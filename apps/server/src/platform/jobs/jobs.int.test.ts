@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@tessera/test-utils';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { createJobsRepo } from './jobs.repo';
 import { createJobQueue, createJobRunner, PermanentJobError, type JobHandler, type JobRunner } from './runner';
 
@@ -16,10 +16,13 @@ afterAll(async () => {
   for (const r of runners) await r.stop();
 });
 
-function runner(handlers: Record<string, JobHandler>, options: { leaseMs?: number; workerId?: string } = {}) {
+function runner(
+  handlers: Record<string, JobHandler>,
+  options: { leaseMs?: number; workerId?: string; logger?: Logger } = {},
+) {
   const r = createJobRunner({
     jobsRepo,
-    logger,
+    logger: options.logger ?? logger,
     handlers,
     listen: testDb.database.listen,
     pollMs: 50,
@@ -91,6 +94,47 @@ describe('job queue', () => {
     ).toMatchObject({ attempts: 1, lastError: 'bad input' });
     expect(failed.sort()).toEqual(['always', 'bad input']);
     await r.stop();
+  });
+
+  it('logs each job start, retry, failure and finish at its level, never its payload', async () => {
+    const lines: string[] = [];
+    let calls = 0;
+    const r = runner(
+      {
+        'test.logged': {
+          run: async () => {
+            if (++calls === 1) throw new Error('first try fails');
+          },
+        },
+        'test.logged-broken': {
+          run: async () => {
+            throw new PermanentJobError('bad input');
+          },
+        },
+      },
+      { logger: createLogger('info', (l) => lines.push(l)) },
+    );
+    await r.start();
+    const ok = await queue.enqueue('test.logged', { apiKey: 'payload-secret-1', note: 'payload-text-2' });
+    const bad = await queue.enqueue('test.logged-broken', { note: 'payload-text-3' });
+    await until(
+      async () => (await jobsRepo.find(ok))?.status === 'done' && (await jobsRepo.find(bad))?.status === 'failed',
+    );
+    await r.stop();
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const of = (id: string) =>
+      events.filter((e) => e.jobId === id).map((e) => `${e.level} ${e.msg} ${e.kind} ${e.attempt}`);
+    expect(of(ok)).toEqual([
+      'info job started test.logged 1',
+      'warn job failed, will retry test.logged 1',
+      'info job started test.logged 2',
+      'info job done test.logged 2',
+    ]);
+    expect(of(bad)).toEqual(['info job started test.logged-broken 1', 'error job failed test.logged-broken 1']);
+    expect(events.find((e) => e.jobId === bad && e.level === 'error')).toMatchObject({ err: 'bad input' });
+    expect(events.find((e) => e.msg === 'job done')).toHaveProperty('ms');
+    for (const secret of ['payload-secret-1', 'payload-text-2', 'payload-text-3'])
+      expect(lines.join('\n')).not.toContain(secret);
   });
 
   it('dedupes live jobs by key', async () => {

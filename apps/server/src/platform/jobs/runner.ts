@@ -125,27 +125,27 @@ export function createJobRunner(options: JobRunnerOptions) {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     slot.beat = beat;
+    // Never the payload: it may hold what users typed or uploaded.
+    const about = { jobId: job.id, kind: job.kind, attempt: job.attempts };
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    // Attempt 2 and later: a retry after a failure, or a job taken over from a worker that died.
+    logger.info('job started', { ...about, maxAttempts: job.maxAttempts });
     try {
       await handler.run(job.payload, { jobId: job.id, attempt: job.attempts, signal: controller.signal });
+      if (lost) logger.warn('job lease lost: another worker took it over', { ...about, ms: ms() });
       if (killed || lost) return;
       await jobsRepo.complete(job.id, workerId);
+      logger.info('job done', { ...about, ms: ms() });
     } catch (err) {
+      if (lost) logger.warn('job lease lost: another worker took it over', { ...about, ms: ms() });
       if (killed || lost) return;
       const error = err instanceof Error ? err : new Error(String(err));
       const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      logger.warn('job failed', {
-        jobId: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        final,
-        err: describeError(error),
-      });
-      await jobsRepo.fail(
-        job.id,
-        workerId,
-        error.message,
-        final ? null : backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs),
-      );
+      const retryInMs = final ? null : backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs);
+      if (final) logger.error('job failed', { ...about, ms: ms(), err: describeError(error) });
+      else logger.warn('job failed, will retry', { ...about, ms: ms(), retryInMs, err: describeError(error) });
+      await jobsRepo.fail(job.id, workerId, error.message, retryInMs);
       if (final)
         await handler
           .onFailed?.(job.payload, error)
