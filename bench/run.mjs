@@ -14,6 +14,7 @@
 //            --skip-tool-run (a tool run's time to first token at 10k chunks, offline and vs. the model directly; bench/tool-run.mjs)
 //            --skip-analytics (recording a visit, and the analytics page's queries over a year; bench/analytics.mjs)
 //            --skip-preview (a version applied -> shown in the editor's preview, in Chromium; bench/preview.mjs)
+//            --skip-answers (the offline answer model on its question corpus, both halves; bench/answers.mjs)
 //            --context-chunks=N (default 100000)
 //            --rows=N (entity rows, default 100000) --runs=N --duration=S --strict
 //            --import-id                    the CSV import sends an importId, as the web app does
@@ -120,6 +121,7 @@ function parseArgs(argv) {
     else if (key === 'skip-tool-run') opts.skipToolRun = true;
     else if (key === 'skip-analytics') opts.skipAnalytics = true;
     else if (key === 'skip-preview') opts.skipPreview = true;
+    else if (key === 'skip-answers') opts.skipAnswers = true;
     else if (key === 'context-chunks') opts.contextChunks = Number(value);
     else if (key === 'rows') opts.rows = Number(value);
     else if (key === 'strict') opts.strict = true;
@@ -587,6 +589,11 @@ async function main() {
       "analytics: recording a visit, and the page's queries over a year of 10,000 visits a day (bench/analytics.mjs)",
     );
     result.analytics = childBench('analytics', cfg.quick ? ['--samples=5'] : []);
+  }
+
+  if (!cfg.skipAnswers) {
+    log('offline answers: the answer model on its question corpus, tuning and held-out halves (bench/answers.mjs)');
+    result.answers = childBench('answers', ['--json']);
   }
 
   if (!cfg.skipPreview) {

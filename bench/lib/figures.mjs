@@ -21,6 +21,8 @@ function expectedFigures(cfg) {
     if (!cfg.skipImport) paths.push(`csvImport.${b}.wallMs`, `csvImport.${b}.serverCpuMs`, `csvImport.${b}.ratio`);
   }
   if (!cfg.skipAnalytics) paths.push('analytics.recordP50Ms', 'analytics.readP50Ms.90');
+  if (!cfg.skipAnswers)
+    paths.push('answers.heldOut.accuracy', 'answers.heldOut.contradicts', 'answers.tuning.accuracy');
   if (!cfg.skipPreview) paths.push('preview.firstBuildMs', 'preview.changeP50Ms', 'preview.serverCpuMsPerVersion');
   return paths;
 }

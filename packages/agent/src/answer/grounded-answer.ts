@@ -173,7 +173,7 @@ function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Ve
 }
 
 /**
- * The offline answer model's answer (docs/product/tools.md#the-offline-answer-model). A question
+ * The offline answer model's answer (docs/product/tools.md, "The offline answer model"). A question
  * it can read (yes or no, a number, a fact) gets the verdict of the passages (verdict.ts) over the
  * one sentence it stands on, quoted word for word under its source; anything else gets the
  * best-matching sentences quoted. It never writes a fact of its own: when the passages do not

@@ -6,16 +6,19 @@
 
 /** Phrases read as one word before the words are split (both in questions and in passages). */
 export const PHRASES: Array<[RegExp, string]> = [
-  [
-    /\b(?:send|sent|sending|bring|brought|take|took|give|mail|ship)(?:s)? (?:it |them |this |that |items? )?back\b/g,
-    'return',
-  ],
+  [/\b(?:send|sent|sending|bring|brought|take|took|give|mail|ship)(?:s)? (?:[a-z]+ )?back\b/g, 'return'],
   [/\bmoney back\b/g, 'refund'],
+  [/\bnon-?profits?\b/g, 'nonprofit'],
+  [/\b(?:free of charge|at no (?:extra )?(?:cost|charge)|complimentary|no charge)\b/g, 'free'],
+  [/\bproof of purchase\b/g, 'receipt'],
+  [/\b(?:quit|resign|leave the company|am fired|get fired)\b/g, 'employment ends'],
+  [/\b(?:bathing|swim(?:ming)?) (?:suits?|costumes?|shorts)\b/g, 'swimwear'],
   [/\bswap(?:ped|ping|s)?\b/g, 'exchange'],
   [/\bday(?:s)? off\b/g, 'leave'],
   [/\btime off\b/g, 'leave'],
-  [/\bturn(?:s)? (?:itself )?off\b/g, 'shut off'],
-  [/\bshut-off\b/g, 'shut off'],
+  [/\bturn(?:s)? (?:itself )?off\b/g, 'shutoff'],
+  [/\b(?:sign(?:ing)? up|join(?:ing)?|enrol(?:l|ling|ment)?)\b/g, 'member'],
+  [/\b(check|shut|sign|log|pick|set|drop|cut)(?:-|\s)?(in|out|off|up|on)\b/g, '$1$2'],
   [/\bcash(?: it)? out\b/g, 'paid out in cash'],
   [/\broll(?:ed)? over\b/g, 'carry over'],
   [/\b(?:hand(?:ed)?|turn(?:ed)?) in\b/g, 'submit'],
@@ -30,9 +33,10 @@ const SYNONYM_GROUPS: Record<string, string[]> = {
   child: ['children', 'kid', 'kids', 'son', 'daughter', 'toddler', 'baby', 'babies', 'minor'],
   leave: ['vacation', 'vacations', 'pto'],
   earlier: ['older', 'previous'],
+  different: ['another', 'else'],
   purchase: ['buy', 'bought', 'purchased'],
   automatic: ['auto', 'automatically'],
-  phone: ['telephone', 'call', 'calling', 'ring'],
+  phone: ['telephone', 'call', 'calling', 'ring', 'mobile', 'cellphone', 'smartphone'],
   refund: ['reimburse', 'reimbursement'],
   email: ['mail'],
   item: (
@@ -43,13 +47,29 @@ const SYNONYM_GROUPS: Record<string, string[]> = {
   allow: ['allowed', 'permitted', 'permit', 'welcome', 'ok', 'okay'],
   unauthorised: ['unauthorized'],
   colour: ['color', 'colors', 'colours'],
-  cancel: ['cancellation', 'cancelation', 'canceled', 'cancelled'],
-  ship: ['delivery', 'deliveries', 'deliver', 'delivered', 'shipment'],
   collaborate: ['collaboration', 'collaborating'],
   weigh: ['weight', 'weighs'],
+  annual: ['annually', 'yearly', 'year-long'],
+  open: ['close', 'closes', 'closing', 'opens', 'opening'],
   freeze: ['frozen', 'froze', 'pause', 'suspend'],
   fee: ['fine', 'penalty'],
+  cost: ['price', 'prices', 'priced', 'pricing', 'costs', 'costing'],
+  cancel: ['cancellation', 'cancelation', 'canceled', 'cancelled', 'terminate', 'termination'],
+  employee: ['employees', 'staff', 'worker', 'workers', 'employed'],
+  book: ['booking', 'reserve', 'schedule', 'appointment', 'appointments'],
+  sick: ['ill', 'illness', 'sickness', 'unwell'],
+  parental: ['maternity', 'paternity'],
+  manager: ['boss', 'supervisor'],
+  warranty: ['guarantee', 'guaranteed', 'warrantee'],
+  faulty: ['broken', 'defective', 'defect', 'defects', 'faulty', 'malfunctioning'],
+  repair: ['fix', 'fixed', 'mend', 'repaired'],
+  instructor: ['teacher', 'professor', 'lecturer', 'tutor'],
+  exam: ['test', 'tests', 'examination', 'exams'],
+  assignment: ['homework', 'assignments', 'coursework'],
+  plan: ['subscription', 'tier', 'plans'],
+  train: ['trainer', 'trainers', 'coach'],
   package: ['parcel', 'parcels', 'packages'],
+  ship: ['postage', 'delivery', 'deliveries', 'deliver', 'delivered', 'shipment'],
 };
 
 export const SURFACE_SYNONYMS: Map<string, string> = new Map(
@@ -57,30 +77,36 @@ export const SURFACE_SYNONYMS: Map<string, string> = new Map(
 );
 
 /**
- * Words that reverse the word next to them: the passage "closed on Sundays" answers "open on
- * Sunday?" with no. The word is read as its opposite and the clause as negated.
+ * Words that say no to one thing: "closed on Sundays" answers "open on Sunday?" with no, "waived for
+ * annual members" answers "do annual members pay the fee?" with no. Each is read as that thing's
+ * word, and says no only to a question about it ("Is there a final exam? The final exam is closed
+ * book." is a yes).
  */
 export const OPPOSITES: Record<string, string> = {
   closed: 'open',
-  prohibited: 'allow',
-  forbidden: 'allow',
-  banned: 'allow',
-  excluded: 'include',
   waived: 'pay',
-  forfeited: 'carry',
   individually: 'together',
   alone: 'together',
 };
 
-/** A clause saying no: not, no, never, cannot, n't, non-, none, nor, will be removed, opposite words. */
-export const NEGATION = new RegExp(
-  `\\b(?:not|no|never|cannot|none|nor|non|without exception)\\b|n't\\b|\\bwill be removed\\b|\\b(?:${Object.keys(OPPOSITES).join('|')})\\b`,
-  'i',
-);
+/** A clause saying no to anything asked of it: not, no, never, cannot, n't, non-, prohibited, will be removed. */
+const NEGATION =
+  /\b(?:not|no|never|cannot|none|nor|non|prohibited|forbidden|banned|excluded|forfeited)\b|n't\b|\bwill be removed\b/i;
+
+/** Whether a clause says no to a question asking about these (stemmed) words. */
+export function saysNo(clause: string, asked: Set<string>, stemOf: (w: string) => string): boolean {
+  if (NEGATION.test(clause)) return true;
+  return Object.entries(OPPOSITES).some(
+    ([word, target]) => new RegExp(`\\b${word}\\b`, 'i').test(clause) && asked.has(stemOf(target)),
+  );
+}
+
+/** Whether a question itself asks about the opposite ("Are you closed…?", "Is smoking prohibited?"): its answer turns. */
+export const ASKS_OPPOSITE = /\b(?:closed|prohibited|forbidden|banned|excluded|not allowed|non-refundable)\b/i;
 
 /** A clause that holds only under a condition. */
 export const CONDITION =
-  /\b(?:only|unless|subject to|provided|as long as|if|when|discretion|longer than|more than|under \d+|(?:up to|at least) \d+ \S+ (?:before|after|in advance)|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+  /\b(?:only|unless|subject to|provided (?:that|you|the|it)|as long as|if|when|discretion|longer than|more than|under \d+|(?:up to|at least) \d+ \S+ (?:before|after|in advance)|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
 
 /** Words a question needs no passage to say (verbs of asking, pronouns, fillers). */
 export const GENERIC = new Set(
@@ -88,7 +114,8 @@ export const GENERIC = new Set(
     'get got getting have has take taken go going able allowed also already still really actually ' +
     'there here anything something someone one ever much many long way time whenever want anytime ' +
     'least minimum maximum exactly usually normally possible option otherwise put bring spend worth till ' +
-    'until submit apply applies valid booking reservation number'
+    'until submit apply applies valid number come comes came available needed required ' +
+    'require requires necessary'
   ).split(' '),
 );
 

@@ -13,6 +13,8 @@ export interface NumberAnswer {
   value: string;
   /** Whether it is the kind of number asked for (money for "how much", a duration for "how long"…). */
   fits: boolean;
+  /** Whether the question asks for a kind of number at all. */
+  asks: boolean;
 }
 
 /** The number of a sentence that answers the question: the best-fitting mention, nearest the question's words. */
@@ -20,32 +22,33 @@ export function numberAnswer(q: ReadQuestion, sentence: string): NumberAnswer | 
   const asked = new Set(q.words);
   const text = q.text.toLowerCase();
   const units = UNIT_WORDS.filter((u) => u.asks.test(text));
-  const wantsDuration = /\bhow (?:long|soon)\b|\bhow many (?:minutes?|hours?|days?|weeks?|months?|years?)\b/.test(text);
+  const wantsDuration =
+    /\bhow (?:long|soon|fast|quickly)\b|\bhow much (?:time|leave|vacation|holiday|notice|pto|sick)\b|\bhow many (?:minutes?|hours?|days?|weeks?|months?|years?)\b/.test(
+      text,
+    );
   const countOf = /\bhow many (\w+)/.exec(text)?.[1];
   const countWord = countOf ? contentWords(countOf)[0] : undefined;
+  const asks = units.length > 0 || wantsDuration || countWord !== undefined;
   let best: (NumberAnswer & { score: number }) | undefined;
   for (const m of sentence.matchAll(MENTION)) {
-    if (!/\d/.test(m[0])) continue;
+    const number = m[0].replace(/[,.]+$/, '');
+    if (!/\d/.test(number)) continue;
     const start = m.index;
-    const tail = UNIT_TAIL.exec(sentence.slice(start + m[0].length))?.[1]?.trim() ?? '';
-    const value = `${m[0].trim()}${tail ? ` ${tail.replace(/\s+(?:a|an|each|per)$/i, '')}` : ''}`.trim();
+    const tail = m[0] === number ? (UNIT_TAIL.exec(sentence.slice(start + m[0].length))?.[1]?.trim() ?? '') : '';
+    const value = `${number.trim()}${tail ? ` ${tail.replace(/\s+(?:a|an|each|per)$/i, '')}` : ''}`.trim();
     let fits = false;
     if (units.some((u) => u.unit.test(value) || u.unit.test(`${m[0]}`))) fits = true;
     if (wantsDuration && DURATION.test(value)) fits = true;
     if (countWord && contentWords(tail).includes(countWord)) fits = true;
-    // Nearest the question's words: those in its own part of the sentence (between commas) count most.
-    const partStart = Math.max(
-      sentence.lastIndexOf(',', start),
-      sentence.lastIndexOf(';', start),
-      sentence.lastIndexOf(':', start),
-      0,
-    );
-    const partEnd = sentence.slice(start).search(/[,;]/);
-    const part = contentWords(sentence.slice(partStart, partEnd < 0 ? undefined : start + partEnd));
+    // Nearest the question's words: those in its own part of the sentence (between commas, "and") count most.
+    const before = sentence.slice(0, start);
+    const cut = Math.max(...[...before.matchAll(/[,;:]|\band\b|\bbut\b/g)].map((b) => b.index + b[0].length), 0);
+    const after = sentence.slice(start + m[0].length).search(/[,;]|\band\b|\bbut\b/);
+    const part = contentWords(sentence.slice(cut, after < 0 ? undefined : start + m[0].length + after));
     const around = contentWords(sentence.slice(Math.max(0, start - 40), start + m[0].length + 30));
     const near = 2 * part.filter((w) => asked.has(w)).length + around.filter((w) => asked.has(w)).length / 2;
     const score = (fits ? 10 : 0) + near - start / 1000;
-    if (!best || score > best.score) best = { value, fits, score };
+    if (!best || score > best.score) best = { value, fits, score, asks };
   }
-  return best && { value: best.value, fits: best.fits };
+  return best && { value: best.value, fits: best.fits, asks };
 }

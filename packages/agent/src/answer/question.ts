@@ -23,7 +23,10 @@ export interface ReadQuestion {
 const AUX =
   /^(?:can|could|do|does|did|is|are|was|were|will|would|should|may|might|must|have|has|am|shall|isn't|aren't|don't|doesn't|can't)\b/i;
 const NUMBER_ASK =
-  /^(?:how (?:many|much|long|far|big|tall|high|wide|old|heavy|soon|early|late)|(?:until|at|by) what time|what time|after how many|what(?:'s| is| are)? the (?:minimum|maximum|min|max)\b)/i;
+  /(?:^|\b(?:me|know|say|tell)\s+)(?:how (?:many|much|long|far|big|tall|high|wide|old|heavy|soon|early|late|fast|quickly)|(?:until|at|by) what time|what time|after how many|what(?:'s| is| are)? the (?:minimum|maximum|min|max)\b)/i;
+/** An asking verb inside a clause that starts otherwise: "If I order at 1pm will it ship today". */
+const EMBEDDED_AUX =
+  /\b(?:can|could|do|does|did|is|are|will|would|should|may|must)\s+(?:i|it|we|you|they|he|she|my|the|this|that|there|these|those)\b/i;
 const WH = /^(?:what|what's|whats|which|when|where|who|whose)\b/i;
 const GENERIC_STEMS = new Set(contentWords([...GENERIC].join(' ')));
 
@@ -37,7 +40,9 @@ function askingClause(text: string): string {
     const c = clauses[i]!.replace(/^(?:so|and|but|also|then|hi|hello|hey|please)\s+/i, '');
     if (AUX.test(c) || NUMBER_ASK.test(c) || WH.test(c)) return c;
   }
-  return clauses[0] ?? '';
+  const last = clauses[clauses.length - 1] ?? '';
+  const embedded = EMBEDDED_AUX.exec(last);
+  return embedded ? last.slice(embedded.index) : last;
 }
 
 export function readQuestion(question: string): ReadQuestion {
@@ -54,7 +59,9 @@ export function readQuestion(question: string): ReadQuestion {
           : 'other';
   const all = contentWords(text).filter((w) => !GENERIC_STEMS.has(w));
   const words = [...new Set(all.filter((w) => !/^\d/.test(w)))];
-  const modifier = MODIFIER_START.exec(clause);
+  // A detail starts after the asking words ("Can I return it | with the tags on?").
+  const modifier = MODIFIER_START.exec(clause.slice(1));
+  if (modifier) modifier.index += 1;
   const detail = modifier ? clause.slice(modifier.index) : '';
   // A detail word also said outside the detail is not only a detail.
   const outside = new Set(contentWords(text.replace(detail, ' ')));

@@ -69,7 +69,7 @@ export function verdictOn(question: string, passages: Passage[]): Verdict | unde
   const readings = readPassages(passages);
   q.words = [...new Set(correctTypos(q.words, readings))];
   if (q.kind === 'yes-no') return yesNoVerdict(q, readings);
-  return numberVerdict(q, readings, q.kind === 'wh');
+  return numberVerdict(q, readings);
 }
 
 export type { Verdict, Sentence };

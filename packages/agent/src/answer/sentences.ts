@@ -11,7 +11,10 @@ const STOP_WORDS = new Set(
     'we were what when where which who whom why will with would you your yours about any some also just ' +
     // Words of instructions rather than of a question.
     'answer answers question questions user users customer customers based data information info write tell ' +
-    'give provide using use short reply respond help find know want need like make'
+    'give provide using use short reply respond help find know want need like make ' +
+    // Chat spellings.
+    'whats hows wheres whens u ur pls plz im ive id hi hello hey thanks thank guys dear ' +
+    'thinking wondering planning considering curious quick'
   ).split(' '),
 );
 
@@ -42,10 +45,10 @@ export function normalizeText(text: string): string {
 /** A surface word as the lexicon reads it: its synonym's or its opposite's word. */
 const canonical = (w: string) => SURFACE_SYNONYMS.get(w) ?? OPPOSITES[w] ?? w;
 
-/** A word's stem without a final "e" or "-able", cut to 7 letters ("included" / "include", "refundable" / "refund"). */
+/** A word's stem without a final "e", "-able", "-ship" or "-ly", cut to 7 letters ("included" / "include", "refundable" / "refund", "monthly" / "month"). */
 const root = (w: string) =>
   stem(w)
-    .replace(/(?<=\w{4})(?:able|ible)$/, '')
+    .replace(/(?<=\w{4})(?:able|ible|ship|ly)$/, '')
     .replace(/(?<=\w{3})e$/, '')
     .slice(0, 7);
 

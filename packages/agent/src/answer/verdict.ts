@@ -1,7 +1,9 @@
-import { CONDITION, NEGATION } from './lexicon';
+import { ASKS_OPPOSITE, CONDITION, saysNo } from './lexicon';
 import { numberAnswer } from './numbers';
 import type { ReadQuestion } from './question';
 import { contentWords, type Sentence } from './sentences';
+
+const stemOf = (w: string) => contentWords(w)[0] ?? w;
 
 /**
  * What the passages say to a question: yes or no only where a passage states it (a "no" also from
@@ -114,7 +116,7 @@ function reason(q: ReadQuestion, text: string): Reasoned {
     const main = text.slice(0, except.index);
     const rest = text.slice(except.index + except[0].length).replace(/[.;]\s*$/, '');
     const mainWords = new Set(contentWords(main));
-    const mainNo = NEGATION.test(main);
+    const mainNo = saysNo(main, asked, stemOf);
     if (contentWords(rest).some((w) => asked.has(w) && !mainWords.has(w)))
       return { kind: mainNo ? 'yes' : 'no', byException: true };
     return { kind: mainNo ? 'no' : 'yes', condition: `except ${rest}` };
@@ -127,7 +129,7 @@ function reason(q: ReadQuestion, text: string): Reasoned {
     if (hits >= pickHits) [pick, pickHits] = [c, hits];
   }
   const yes = /^yes\b/i.test(text);
-  const no = /^no\b/i.test(text) || (!yes && NEGATION.test(pick));
+  const no = /^no\b/i.test(text) || (!yes && saysNo(pick, asked, stemOf));
   const found = CONDITION.exec(pick);
   // "(top rack only)": a condition in brackets qualifies the answer without changing it.
   const bracketed = /\(([^)]*)\)/.exec(pick);
@@ -140,7 +142,9 @@ function reason(q: ReadQuestion, text: string): Reasoned {
     return { kind: holds === !no ? 'yes' : 'no' };
   }
   // "Late work loses 10% a day and is not accepted after 3 days": a yes with a limit is a condition.
-  const limiting = clauses.find((c) => c !== pick && NEGATION.test(c) && !contentWords(c).some((w) => asked.has(w)));
+  const limiting = clauses.find(
+    (c) => c !== pick && saysNo(c, asked, stemOf) && !contentWords(c).some((w) => asked.has(w)),
+  );
   if (!no && limiting) return { kind: 'depends', condition: limiting.replace(/[.;]\s*$/, '') };
   return { kind: no ? 'no' : 'yes' };
 }
@@ -156,6 +160,7 @@ export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
   const coreCoverage = 1 - missingCore.reduce((s, w) => s + idf(w), 0) / coreTotal;
   // A "no" stated for the question's subject holds whatever detail the question adds; a "yes"
   // or a condition must speak to every word the question asks about.
+  if (q.words.every((w) => q.detailWords.has(w))) return { kind: 'not-covered' };
   const vocabulary = new Set(readings.flatMap((r) => [...r.own]));
   const stands =
     result.kind === 'no'
@@ -164,20 +169,30 @@ export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
         ? !missingCore.length
         : !match.missing.length;
   if (!stands) return { kind: 'not-covered' };
-  return { kind: result.kind, sentence: match.reading.sentence, condition: result.condition };
+  // "Are you closed on Sundays?" against "closed on Sundays": the passage's no is the question's yes.
+  const turned = ASKS_OPPOSITE.test(q.text) && result.kind !== 'depends';
+  const kind = turned ? (result.kind === 'yes' ? 'no' : 'yes') : result.kind;
+  return { kind, sentence: match.reading.sentence, condition: result.condition };
 }
 
-/** A number question's verdict: the number of the best-matching sentence that fits what is asked. */
-export function numberVerdict(q: ReadQuestion, readings: Reading[], wh: boolean): Verdict {
+/**
+ * A number question's verdict ("How many days…", "What time…"): the number of the best-matching
+ * sentence that is the kind asked for. A "what/which/when" question asking for no kind of number
+ * gets the best-matching sentence as a fact.
+ */
+export function numberVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
   const idf = idfOf(readings);
-  const withNumbers = readings.filter((r) => /\d/.test(r.sentence.text));
-  const match = bestMatch(q, withNumbers, idf, (r) => (numberAnswer(q, r.sentence.text)?.fits ? 0.3 : 0));
   const plain = bestMatch(q, readings, idf);
-  const useNumber = match && match.coverage >= NO_COVERAGE && (!plain || match.coverage + 0.3 >= plain.coverage);
-  if (useNumber) {
-    const found = numberAnswer(q, match.reading.sentence.text);
-    if (found && (found.fits || wh)) return { kind: 'number', sentence: match.reading.sentence, value: found.value };
+  const asksUnit = q.kind === 'number' || numberAnswer(q, '1')?.asks;
+  if (asksUnit) {
+    const withNumbers = readings.filter((r) => /\d/.test(r.sentence.text));
+    const match = bestMatch(q, withNumbers, idf, (r) => (numberAnswer(q, r.sentence.text)?.fits ? 0.3 : 0));
+    const found = match && match.coverage >= NO_COVERAGE && numberAnswer(q, match.reading.sentence.text);
+    if (found && found.fits && (!plain || match.coverage + 0.3 >= plain.coverage))
+      return { kind: 'number', sentence: match.reading.sentence, value: found.value };
+    if (q.kind === 'number') return { kind: 'not-covered' };
   }
-  if (wh && plain && plain.coverage >= NO_COVERAGE) return { kind: 'fact', sentence: plain.reading.sentence };
+  if (plain && plain.coverage >= NO_COVERAGE && !plain.missing.some((w) => !q.detailWords.has(w) && idf(w) > 2))
+    return { kind: 'fact', sentence: plain.reading.sentence };
   return { kind: 'not-covered' };
 }

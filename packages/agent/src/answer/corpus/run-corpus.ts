@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeGroundedAnswer, type GroundedAnswer } from '../grounded-answer';
 
 /**
- * The offline answer corpus (README.md here): 10 documents, each with customer questions and the
+ * The offline answer corpus (../README.md): 10 documents, each with customer questions and the
  * answer its text gives. Split once into a tuning half and a held-out half by a fixed seed.
  */
 export type ExpectedKind = 'yes' | 'no' | 'number' | 'condition' | 'not-covered';
@@ -59,6 +59,8 @@ export type Grade = 'correct' | 'wrong' | 'contradicts' | 'unsupported';
 const hasNumber = (text: string, n: string) =>
   new RegExp(`(?:^|[^\\d.])${n.replace(/[.$]/g, '\\$&')}(?![\\d]|\\.\\d)`).test(text);
 
+const numbersIn = (text: string) => text.match(/\d[\d,.]*/g)?.length ?? 0;
+
 /**
  * Grades the whole answer (text and verdict) against the document. correct: the answer the
  * document gives. contradicts: yes for no (or no for yes), or another number. unsupported: a yes,
@@ -75,6 +77,9 @@ export function grade(question: CorpusQuestion, answer: GroundedAnswer): Grade {
     return verdict === 'yes' || verdict === 'no' ? 'contradicts' : 'wrong';
   }
   if (question.kind === 'number') {
+    // A fact answers a number question when the sentence it quotes gives that number and no other.
+    const quoted = answer.quotes[0]?.text ?? '';
+    if (verdict === 'fact') return hasNumber(quoted, question.expect!) && numbersIn(quoted) === 1 ? 'correct' : 'wrong';
     if (verdict !== 'number') return 'wrong';
     return hasNumber(lead, question.expect!) ? 'correct' : 'contradicts';
   }
