@@ -1,6 +1,6 @@
 // Data sources of an app: their routes, their ingest/scrape/connector jobs, and the parsers the app
 // host's Core integrations reuse on one uploaded document.
-import type { PlanId, PlanLimits } from '@tessera/contracts/plans';
+import type { PlanLimits } from '@tessera/contracts/plans';
 import { EXTRACT_MAX_BYTES } from '@tessera/contracts/runtime';
 import type { SessionUser } from '@tessera/contracts/auth';
 import type { SignedIn } from '../../platform/http/signed-in';
@@ -19,7 +19,7 @@ export interface ContextModuleDeps {
   signedIn: SignedIn;
   retrieval: RetrievalService;
   /** The plan catalogue's limits (the billing module's). */
-  limitsOf: (plan: PlanId) => PlanLimits;
+  limitsOf: (plan: string) => PlanLimits;
   /** Whether the builder is an admin (the accounts module's): the connectors are theirs only. */
   isAdmin: (user: SessionUser) => Promise<boolean>;
   /** Notion / Google Drive clients with credentials. */
