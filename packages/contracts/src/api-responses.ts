@@ -130,6 +130,7 @@ export const PreviewUrlResponseSchema = z.object({
   url: z.string(),
   versionId: z.string(),
   expiresAt: z.string(),
+  builderOrigin: z.string(),
 }) satisfies z.ZodType<PreviewUrlResponse>;
 export const FileUrlResponseSchema = z.object({ file_url: z.string() });
 export const SearchResponseSchema = z.object({ chunks: z.array(RetrievedChunkSchema) });

@@ -7,6 +7,8 @@ export interface PreviewUrlResponse {
   url: string;
   versionId: string;
   expiresAt: string;
+  /** The one origin the app host lets frame its preview (`PUBLIC_URL`'s): an editor opened elsewhere can't. */
+  builderOrigin: string;
 }
 
 /** `POST /integrations/Core/InvokeLLM` on an app host (docs/generated-apps.md): text, or JSON matching a schema. */

@@ -231,7 +231,12 @@ export function createAppHostService({
       const expiresAt = Math.floor(clock() / 1000) + PREVIEW_TOKEN_TTL_S;
       const token = signPreviewToken({ appId: app.id, versionId: version.id, expiresAt, sessionId }, secret);
       const url = `${appOrigin(app.slug)}/app/${app.slug}/#${PREVIEW_TOKEN_FRAGMENT}=${token}`;
-      return { url, versionId: version.id, expiresAt: new Date(expiresAt * 1000).toISOString() };
+      return {
+        url,
+        versionId: version.id,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        builderOrigin: builderUrl.origin,
+      };
     },
 
     /**

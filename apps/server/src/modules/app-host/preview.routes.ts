@@ -3,7 +3,7 @@ import type { SessionUser } from '@tessera/contracts/auth';
 import { PreviewUrlRequestSchema } from '@tessera/contracts/runtime';
 import { readJson } from '../../platform/http/validate';
 import type { FileStorage } from '../../platform/storage/file-storage';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AppHostService } from './app-host.service';
 import { storeImageUpload } from './uploads';
 
@@ -17,7 +17,7 @@ export interface PreviewRoutesDeps {
 
 /**
  * The builder's side of the app hosts: `POST /api/apps/{appId}/preview-url` {versionId?} -> { url,
- * versionId, expiresAt }, and `POST /api/apps/{appId}/files` (an image for the Database grid) ->
+ * versionId, expiresAt, builderOrigin }, and `POST /api/apps/{appId}/files` (an image for the Database grid) ->
  * { file_url }. The app's owner only.
  */
 export function previewRoutes({ appHost, storage, signedIn, ownedApp }: PreviewRoutesDeps) {

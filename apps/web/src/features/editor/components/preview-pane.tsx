@@ -172,6 +172,10 @@ export function PreviewPane({
   }
 
   const size = VIEWPORTS[viewport];
+  // The app host lets only PUBLIC_URL's origin frame it: an editor opened at another address (127.0.0.1
+  // for localhost) would show a frame the browser refuses, so it says where the preview works instead.
+  const builderOrigin = preview.data?.builderOrigin;
+  const isElsewhere = Boolean(builderOrigin && builderOrigin !== window.location.origin);
   let body: ReactNode;
   if (!versionId) {
     body = isLoadingVersions ? (
@@ -195,6 +199,19 @@ export function PreviewPane({
         action={
           <Button variant="secondary" onClick={handleRefresh}>
             Try again
+          </Button>
+        }
+      />
+    );
+  } else if (isElsewhere) {
+    body = (
+      <EmptyState
+        icon={<TriangleAlert />}
+        title="The preview opens only at this install's own address"
+        text={`This editor is open at ${window.location.host}, but the app's host accepts previews only inside ${builderOrigin}. Open the editor there (you may need to sign in again).`}
+        action={
+          <Button asChild variant="secondary">
+            <a href={`${builderOrigin}${window.location.pathname}${window.location.search}`}>Open at {builderOrigin}</a>
           </Button>
         }
       />
