@@ -26,7 +26,11 @@ export function buildNewApp(
 ): { text: string; summary: string } {
   const plan = understand(description);
   const schemas = plan.entities.map((e) => {
-    const schema = schemaOf(e.name, e.fields);
+    const schema = schemaOf(
+      e.name,
+      e.fields,
+      !plan.added.includes(`${e.name}.${e.fields[0]?.key}`) || e.source === 'template',
+    );
     schema['x-accessControl'] = { permissions: e.permissions };
     return schema;
   });

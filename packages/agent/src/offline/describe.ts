@@ -328,8 +328,15 @@ export function knownFields(name: string, allNames: string[]): InferredField[] {
   );
 }
 
-/** Turns planned fields into an entity schema: required display field, booleans default false. */
-export function schemaOf(name: string, fields: InferredField[]): EntitySchema & { name: string } {
+/**
+ * Turns planned fields into an entity schema, booleans default false. Without a required field, the
+ * display field becomes required unless `requireDisplay` is false (a title the user did not ask for).
+ */
+export function schemaOf(
+  name: string,
+  fields: InferredField[],
+  requireDisplay = true,
+): EntitySchema & { name: string } {
   const properties: Record<string, PropertySchema> = {};
   const required: string[] = [];
   for (const f of fields) {
@@ -344,7 +351,7 @@ export function schemaOf(name: string, fields: InferredField[]): EntitySchema & 
     properties,
     'x-accessControl': { permissions: { ...DEFAULT_PERMISSIONS } },
   };
-  if (required.length === 0) {
+  if (required.length === 0 && requireDisplay) {
     const display = displayFieldOf(schema);
     if (display && properties[display]?.type === 'string' && !properties[display]?.format) required.push(display);
   }

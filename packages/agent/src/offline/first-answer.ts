@@ -8,6 +8,14 @@ import type { AppPlan } from './understand';
 /** The prose after the actions of a first turn. */
 export function firstAnswer(model: AppModel, plan: AppPlan, seeded: Record<string, number>): string {
   const lines = [`**${model.name}** is ready. Here's what I understood:`, ''];
+  // Nothing written out: say so rather than pass a guess off as understanding.
+  if (plan.entities.every((e) => e.source === 'template'))
+    lines.splice(
+      1,
+      0,
+      '',
+      `I'm not sure I understood which records you want to keep, so this is a starting point from the usual ${listJoin(plan.entities.map((e) => humanize(pluralize(e.name))))} of such an app. Name them with their fields to get exactly yours, e.g. "members (name, email) and check-ins (member, date)".`,
+    );
   for (const e of model.entities) {
     const required = new Set(e.schema.required ?? []);
     const fields = Object.entries(e.schema.properties).map(

@@ -552,6 +552,21 @@ describe('fields with choices and links in words', () => {
     expect(mood.entities.Recipe!.properties.mood!.enum).toEqual(['great', 'ok', 'bad']);
   });
 
+  it('keeps the choices given after the entity verbatim, even for a field the catalogue knows', async () => {
+    const clinic = await runTurn(EMPTY_SNAPSHOT, 'patients (name, phone) and appointments (date, patient)');
+    for (const request of [
+      'add a status to appointments: booked, done, cancelled',
+      'add a status field to appointments with options booked, done and cancelled',
+    ]) {
+      const { entities } = await change(clinic.snapshot, request);
+      expect(entities.Appointment!.properties.status, request).toEqual({
+        type: 'string',
+        enum: ['booked', 'done', 'cancelled'],
+        default: 'booked',
+      });
+    }
+  });
+
   it('"linked to recipes" in a new entity is a reference', async () => {
     const recipes = await runTurn(EMPTY_SNAPSHOT, 'a recipe book');
     const { entities, files } = await change(

@@ -24,6 +24,20 @@ export function handleAddField(state: TurnState, clause: string, _lower: string)
     /\badd\s+(?:a\s+|an\s+)?([a-z][a-z ]*?)\s+(?:field|column|property)\s*(?:with\s+(?:the\s+)?(?:values|options|choices)?\s*:?\s*|\(|:\s*)(.+?)\)?(?:\s+(?:to|on|for|in)\s+(?:the\s+|my\s+|all\s+)?([a-z][a-z ]*))?$/i.exec(
       clause,
     );
+  // "add a status to appointments: booked, done, cancelled" / "… to appointments with options a, b and c".
+  const after =
+    /\badd\s+(?:a\s+|an\s+)?([a-z][a-z ]*?)(?:\s+(?:field|column|property))?\s+(?:to|on|for)\s+(?:the\s+|my\s+|all\s+)?([a-z][a-z ]*?)\s*(?::|\(|\s+with\s+(?:the\s+)?(?:values|options|choices)\s*:?)\s*(.+?)\)?$/i.exec(
+      clause,
+    );
+  if (after && splitList(after[3]!).length >= 2) {
+    const entity = findEntity(model, after[2]!);
+    if (entity)
+      return handleAddField(
+        state,
+        `add ${after[1]} (${splitList(after[3]!).join(', ')}) to ${humanize(pluralize(entity.name))}`,
+        '',
+      );
+  }
   if (choices && splitList(choices[2]!).length >= 2) {
     const entity = choices[3] ? findEntity(model, choices[3]) : defaultEntity(model);
     if (entity)

@@ -4,7 +4,7 @@
 import type { EntityPermissions } from '@tessera/contracts/entities';
 
 const PEOPLE =
-  /^(Member|Person|Student|Client|Customer|Contact|Guest|Player|Volunteer|Tenant|Owner|Driver|Adopter|Runner|Flatmate|Speaker|Employee|Patient|Child|Subscriber|Attendee|Author|Teacher|Coach|Instructor|Friend|Visitor|User|Applicant|Candidate|Donor|Parent|Vendor|Supplier|NewHire|Hire|Staff|Lead|Artist|Host)$/;
+  /^(Member|Person|Student|Client|Customer|Contact|Guest|Player|Volunteer|Tenant|Owner|Driver|Adopter|Runner|Flatmate|Speaker|Employee|Patient|Child|Subscriber|Attendee|Author|Teacher|Coach|Instructor|Friend|Visitor|User|Applicant|Candidate|Donor|Parent|Vendor|Supplier|NewHire|Hire|Staff|Lead|Artist|Host|Doctor|Dentist|Therapist|Nurse|Trainer|Stylist|Cleaner|Musician|Singer|Mentor|Mentee|Gardener|Neighbour|Neighbor|Hirer|Pupil|Learner|Translator|Judge|Scout|Swimmer|Contributor|Participant|Reviewer|Tutor|Worker|Inspector|Photographer|Freelancer|Landlord|Agent|Swapper|Borrower|Athlete)$/;
 const PERSONAL_FIELDS = /(^|_)(email|phone|mobile|address|birthday|date_of_birth|dob|salary|allergies|diagnosis)(_|$)/;
 const SHARED_WORDS =
   /\b(shared|share|everyone|whole team|all (?:the )?(?:students|members|staff|users|employees)|readable by|visible to|public|our (?:club|team|office|school|group|community|studio|library|band|class)|club|community|neighbou?rhood|makerspace|office library|catalogue|catalog)\b/i;

@@ -215,7 +215,9 @@ function ensureTitle(plan: EntityPlan, added: string[]): void {
     return;
   }
   const key = isPersonEntity(plan.name) ? 'name' : 'title';
-  plan.fields.unshift({ key, schema: { type: 'string' }, required: true });
+  // Only the app kind's own template makes its title required: a title added beside fields the user
+  // wrote is there for lists to name the record, not a field the user asked for.
+  plan.fields.unshift({ key, schema: { type: 'string' }, required: plan.source === 'template' });
   added.push(`${plan.name}.${key}`);
 }
 
