@@ -342,6 +342,7 @@ export function createApp({
   // Apps written against Base44's SDK (docs/base44-sdk.md): its calls on the app's host, the same services and rules.
   appHostModule.addHostRoutes(
     createBase44CompatRoutes({
+      db,
       entities,
       appUsers,
       trustProxy: config.trustProxy,

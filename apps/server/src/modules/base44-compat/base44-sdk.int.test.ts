@@ -164,7 +164,7 @@ describe('@base44/sdk against the app host', () => {
     expect(await statusOf(Task.filter({ created_by: email }))).toBe(400);
   });
 
-  it('entities: bulkCreate, bulkUpdate, updateMany, count, upsert, deleteMany, importEntities', async () => {
+  it('entities: bulkCreate, bulkUpdate, updateMany, count, upsert, importEntities, aggregate, deleteMany', async () => {
     const Task = sdk((await endUser()).token).entities.Task;
     await Task.deleteMany({});
     const made = await Task.bulkCreate([
@@ -203,6 +203,34 @@ describe('@base44/sdk against the app host', () => {
     expect(upserted.records.map((r: { title: string }) => r.title)).toEqual(['updated', 'new']);
     expect(await Task.count()).toBe(3);
     expect(await statusOf(Task.upsert([{ title: 'no key' }], { key: 'sku' }))).toBe(400);
+
+    // Rows now: updated (11, sku S1), w (12, no sku), new (5, S9).
+    const totals = await Task.aggregate({ sum: 'points', avg: 'points', min: 'points', max: 'points' });
+    expect(totals.truncated).toBe(false);
+    expect(totals.rows).toHaveLength(1);
+    expect(totals.rows[0]).toMatchObject({ count: 3, sum_points: 28, min_points: 5, max_points: 12 });
+    expect(totals.rows[0].avg_points).toBeCloseTo(28 / 3);
+    const bySku = await Task.aggregate({
+      query: { points: { $gte: 6 } },
+      groupBy: 'sku',
+      sum: 'points',
+      sort: '-sum_points',
+      limit: 1,
+    });
+    expect(bySku).toEqual({ rows: [{ sku: null, count: 1, sum_points: 12 }], truncated: true });
+    const groups = await Task.aggregate({ groupBy: 'sku', countDistinct: 'title', sort: 'sku' });
+    expect(groups.rows).toEqual([
+      { sku: 'S1', count: 1, count_distinct_title: 1 },
+      { sku: 'S9', count: 1, count_distinct_title: 1 },
+      { sku: null, count: 1, count_distinct_title: 1 },
+    ]);
+    expect((await Task.aggregate({ groupBy: 'sku', having: { count: { $gt: 1 } } })).rows).toEqual([]);
+    const perDay = await Task.aggregate({ dateBucket: { field: 'created_date', unit: 'day' }, limit: 1 });
+    expect(perDay.rows[0]).toEqual({ created_date: new Date().toISOString().slice(0, 10), count: 3 });
+    expect(await statusOf(Task.aggregate({ groupBy: 'nope' }))).toBe(400);
+    expect(await statusOf(Task.aggregate({ sort: '-sum_points' }))).toBe(400);
+    expect(await statusOf(Task.aggregate({ having: { count: { $regex: 'x' } } }))).toBe(400);
+    expect(await statusOf(Task.aggregate({ limit: 5000 }))).toBe(400);
 
     const csv = new File(['title,points\nimported,7\nsecond,8\n'], 'tasks.csv', { type: 'text/csv' });
     const imported = await Task.importEntities(csv);

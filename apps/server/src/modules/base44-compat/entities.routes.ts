@@ -5,6 +5,7 @@ import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import type { HostEnv } from '../app-host';
 import { BULK_MAX_RECORDS, type EntitiesService, type EntityRecord, type Who } from '../entities';
+import type { AggregateService } from './aggregate.service';
 import { ourFields, ourQ, ourQuery, ourSort, withBase44Fields } from './fields';
 import { parseUpdateSpec, patchOf } from './update-operators';
 
@@ -19,6 +20,8 @@ export interface EntityRoutesDeps {
   whoOf: (c: Context<HostEnv>) => Promise<Who>;
   /** The e-mail of one of the app's users (Base44's `created_by`). */
   emailOf: (appId: string, userId: string) => Promise<string | null>;
+  /** `aggregate`'s grouped reads, under the entity service's read rules. */
+  aggregates: AggregateService;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -124,6 +127,10 @@ export function base44EntityRoutes(host: Hono<HostEnv>, deps: EntityRoutesDeps):
     }
     return c.json({ success: true, updated, has_more: found.length > UPDATE_MANY_MAX });
   });
+
+  host.post(`${base}/aggregate`, async (c) =>
+    c.json(await deps.aggregates.aggregate(...(await target(c)), await readAnyJson(c))),
+  );
 
   host.post(`${base}/upsert`, async (c) => {
     const who = await target(c);

@@ -5,13 +5,17 @@ import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { AppError } from '../../platform/errors';
 import { requestHostName } from '../../platform/http/request-host';
 import type { HostApp, HostEnv, HostRoutes } from '../app-host';
+import type { Db } from '@tessera/db';
+import { createAggregateService } from './aggregate.service';
 import { base44AuthRoutes, type AuthRoutesDeps } from './auth.routes';
 import { base44EntityRoutes, type EntityRoutesDeps } from './entities.routes';
 import { base44IntegrationRoutes } from './integrations.routes';
 
-export type Base44CompatDeps = Omit<EntityRoutesDeps, 'whoOf'> &
+export type Base44CompatDeps = Omit<EntityRoutesDeps, 'whoOf' | 'aggregates'> &
   AuthRoutesDeps & {
     /** Who calls the app of this host with this `Authorization` (an end user or no one); refuses those its memberships keep out. */
+    /** The database `aggregate` reads (entity_records). */
+    db: Db;
     whoOf: (app: HostApp, authorization: string | undefined, host: string) => ReturnType<EntityRoutesDeps['whoOf']>;
   };
 
@@ -46,6 +50,7 @@ export function createBase44CompatRoutes(deps: Base44CompatDeps): HostRoutes {
       base44IntegrationRoutes(host);
       base44EntityRoutes(host, {
         ...deps,
+        aggregates: createAggregateService({ db: deps.db, entities: deps.entities }),
         whoOf: (c: Context<HostEnv>) => deps.whoOf(c.var.hostApp, c.req.header('authorization'), requestHostName(c)),
       });
     },

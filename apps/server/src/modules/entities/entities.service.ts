@@ -279,6 +279,17 @@ export function createEntitiesService({
       return (await recordsRepo.count(scope, parseFilter(q, fieldsOf(schema)), EXACT_COUNT_CAP)).value;
     },
 
+    /**
+     * The rows of `q` the caller may read, as a scope and a filter, with the schema's fields: for a
+     * read this service has no method for (base44-compat's `aggregate`), under the same rules.
+     */
+    async readable(who: Who, appId: string, entity: string, q: string | undefined) {
+      const { schema, caller } = await entityOf(appId, entity, who);
+      const scope = scopeFor(schema, 'read', caller, appId, entity);
+      const fields = fieldsOf(schema);
+      return { scope, where: parseFilter(q, fields), fields };
+    },
+
     async get(who: Who, appId: string, entity: string, id: string): Promise<EntityRecord> {
       const { schema, caller } = await entityOf(appId, entity, who);
       const row = await recordsRepo.findById(scopeFor(schema, 'read', caller, appId, entity), id);
