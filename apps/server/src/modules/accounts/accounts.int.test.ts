@@ -19,7 +19,7 @@ describe('account/create and account/current', () => {
     }
   });
 
-  it('make the first account of a fresh install admin, lite builder, with exactly the spec fields', async () => {
+  it('make the first account of a fresh install admin (with every plan), then builders lite, with exactly the spec fields', async () => {
     const first = await t.signUpVerified();
     const res = await t.request('GET', '/api/live_api/account/current', { token: first.token });
     expect(res.status).toBe(200);
@@ -27,20 +27,20 @@ describe('account/create and account/current', () => {
     expect(AccountSchema.parse(res.body)).toEqual({
       accountId: first.accountId,
       accountType: 'builder',
-      plan: 'lite',
+      plan: 'moon',
       hasPaidAppPackage: false,
       subscriptionId: null,
       planSubscriptionStatus: null,
       planSubscriptionCancelledAt: null,
       appId: null,
       appHeader: null,
-      hasBusinessInfo: false,
+      hasBusinessInfo: true,
       isAdmin: true,
     });
 
     const second = await t.signUpVerified();
     const current = await t.request('GET', '/api/live_api/account/current', { token: second.token });
-    expect(current.body.isAdmin).toBe(false);
+    expect(current.body).toMatchObject({ isAdmin: false, plan: 'lite', hasBusinessInfo: false });
   });
 
   it('is idempotent, also under concurrent calls', async () => {

@@ -8,6 +8,8 @@ import { billingTestApp, PING_SECRET } from '../../testing/billing-apps';
 import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from './billing.routes';
 
 const { t, stripe, gumroad } = await billingTestApp();
+// The install's first verified account is its admin, who has every plan: the builders below are not.
+await t.signUpVerified();
 afterAll(async () => {
   await stripe.close();
   await gumroad.close();

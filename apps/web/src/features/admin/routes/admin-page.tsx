@@ -8,6 +8,7 @@ import { planLabel, useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';
 import { useDocumentTitle } from '../../../shared/hooks';
 import { ADMIN_BUILDERS_QUERY_KEY, updateBuilder, useAdminBuilders } from '../api/admin';
+import { InstallSettingsCard } from '../components/install-settings-card';
 
 const GB = 1024 ** 3;
 const volume = (bytes: number) => (bytes >= GB ? `${Number((bytes / GB).toFixed(1))} GB` : formatFileSize(bytes));
@@ -178,6 +179,7 @@ export function AdminPage() {
           </Button>
         </div>
       )}
+      <InstallSettingsCard />
     </div>
   );
 }

@@ -1,5 +1,12 @@
 import { Check } from 'lucide-react';
-import { planCardButtonLabel, type PlanCard, type PlanCardState } from '@tessera/contracts/plans';
+import { Link } from 'react-router';
+import {
+  PLAN_CARD_REASONS,
+  planCardButtonLabel,
+  planCardDisabledReason,
+  type PlanCard,
+  type PlanCardState,
+} from '@tessera/contracts/plans';
 import { Badge, Button, cn } from '@tessera/ui';
 import { planFeatures, priceView, type BillingInterval } from '../lib/plan-view';
 
@@ -8,16 +15,30 @@ export interface PlanCardViewProps {
   state: PlanCardState;
   interval: BillingInterval;
   pending: string | null;
+  /** The account's plan (why a card is disabled depends on it); null for a visitor. */
+  accountPlan: string | null;
+  /** Admins are shown where they give plans without a payment (/admin). */
+  isAdmin: boolean;
   onBuy: (card: PlanCard, via: 'stripe' | 'gumroad') => void;
   onDowngrade: () => void;
 }
 
 /** One plan: name, price for the interval, what it gives, and its button in the card's state. */
-export function PlanCardView({ card, state, interval, pending, onBuy, onDowngrade }: PlanCardViewProps) {
+export function PlanCardView({
+  card,
+  state,
+  interval,
+  pending,
+  accountPlan,
+  isAdmin,
+  onBuy,
+  onDowngrade,
+}: PlanCardViewProps) {
   const price = priceView(card, interval);
   const selected = state === 'selected';
   const buyable = state === 'upgrade' || state === 'none';
   const primaryVia = card.checkout.stripe ? 'stripe' : 'gumroad';
+  const reason = planCardDisabledReason(card, state, accountPlan);
   return (
     <li
       aria-current={selected ? 'true' : undefined}
@@ -63,6 +84,7 @@ export function PlanCardView({ card, state, interval, pending, onBuy, onDowngrad
         >
           {planCardButtonLabel(state, card.buttonText)}
         </Button>
+        {reason && <PlanCardReason reason={reason} isAdmin={isAdmin} />}
         {buyable && card.checkout.stripe && card.checkout.gumroad && (
           <Button
             fullWidth
@@ -76,5 +98,22 @@ export function PlanCardView({ card, state, interval, pending, onBuy, onDowngrad
         )}
       </div>
     </li>
+  );
+}
+
+/** Why a card cannot be chosen, in plain words; admins also get the way to give the plan by hand. */
+export function PlanCardReason({ reason, isAdmin }: { reason: string; isAdmin: boolean }) {
+  return (
+    <p className="text-[13px] leading-snug text-ink-muted" data-testid="plan-card-reason">
+      {reason}
+      {isAdmin && reason === PLAN_CARD_REASONS.noPaymentProvider && (
+        <>
+          {' '}
+          <Link to="/admin#plans" className="font-medium text-brand-700 underline underline-offset-2">
+            {PLAN_CARD_REASONS.adminHint}
+          </Link>
+        </>
+      )}
+    </p>
   );
 }

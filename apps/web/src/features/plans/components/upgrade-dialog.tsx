@@ -46,7 +46,7 @@ export function UpgradeDialog({ open, reason, message, onClose }: UpgradeDialogP
             ))}
           </div>
         ) : (
-          <PlanPicker cards={cards} accountPlan={accountPlan} />
+          <PlanPicker cards={cards} accountPlan={accountPlan} isAdmin={account.data?.isAdmin ?? false} />
         )}
       </DialogContent>
     </Dialog>

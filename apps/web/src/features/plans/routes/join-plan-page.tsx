@@ -40,7 +40,11 @@ export function JoinPlanPage() {
             ))}
           </div>
         ) : (
-          <PlanPicker cards={plans.data.plans} accountPlan={user ? (account.data?.plan ?? null) : null} />
+          <PlanPicker
+            cards={plans.data.plans}
+            accountPlan={user ? (account.data?.plan ?? null) : null}
+            isAdmin={Boolean(user && account.data?.isAdmin)}
+          />
         )}
       </main>
     </div>
