@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { EntitySchema } from '@tessera/contracts/entities';
-import { createCsvBatcher, createUuidV7, uuidFrom, type CsvBatchOptions, type CsvRow } from './csv-batches';
+import { createCsvBatcher, rowUuid, uuidFrom, type CsvBatchOptions, type CsvRow } from './csv-batches';
 
 const schema: EntitySchema = {
   type: 'object',
@@ -17,6 +18,7 @@ const options = (more: Partial<CsvBatchOptions> = {}): CsvBatchOptions => ({
   schema,
   mappings: null,
   idKey: null,
+  contentKey: 'app\nProduct\nowner\n',
   batchRows: 2,
   maxRows: 100,
   errorsKept: 20,
@@ -63,16 +65,29 @@ describe('createCsvBatcher', () => {
   });
 });
 
-describe('createUuidV7', () => {
-  it('makes version 7 UUIDs that sort in the order they were made, also within one millisecond', () => {
-    let ms = 1_700_000_000_000;
-    const next = createUuidV7(() => ms);
-    const ids = Array.from({ length: 5000 }, (_, i) => {
-      if (i === 4500) ms += 1;
-      return next();
-    });
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect([...ids].sort()).toEqual(ids);
-    expect(new Set(ids).size).toBe(ids.length);
+describe('ids without an importId', () => {
+  const keyHash = createHash('sha256').update('app\nProduct\nowner\n').digest('hex');
+
+  it('come from the target, the row number and the row, so the same file sent again makes the same ids', () => {
+    const ids = () => {
+      const batcher = createCsvBatcher(options({ batchRows: 10 }));
+      batcher.add({ name: 'Lamp', price: '2' }, 2);
+      batcher.add({ name: 'Desk' }, 3);
+      return (JSON.parse(batcher.finish().batch!.json) as Array<{ id: string }>).map((r) => r.id);
+    };
+    expect(ids()).toEqual([rowUuid(keyHash, 1, '{"name":"Lamp","price":2}'), rowUuid(keyHash, 2, '{"name":"Desk"}')]);
+    expect(ids()).toEqual(ids());
+    const other = createCsvBatcher(options({ batchRows: 10, contentKey: 'app\nProduct\nsomeone-else\n' }));
+    other.add({ name: 'Lamp', price: '2' }, 2);
+    expect(JSON.parse(other.finish().batch!.json)[0].id).not.toBe(ids()[0]);
+  });
+
+  it('are UUID-shaped, differ for another row at the same place, and sort in file order', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => rowUuid(keyHash, i + 1, `{"n":${5000 - i}}`));
+    for (const id of rows) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...rows].sort()).toEqual(rows);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect(rowUuid(keyHash, 7, '{"n":1}')).not.toBe(rowUuid(keyHash, 7, '{"n":2}'));
+    expect(rowUuid(keyHash, 999_999, '{}') > rowUuid(keyHash, 65_536, '{}')).toBe(true);
   });
 });

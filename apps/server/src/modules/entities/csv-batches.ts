@@ -1,4 +1,4 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   basicCsvMapping,
   coerceRecord,
@@ -14,8 +14,14 @@ export interface CsvBatchOptions {
   schema: EntitySchema;
   /** null: headers match fields by name (basicCsvMapping), decided on the first row. */
   mappings: CsvMapping[] | null;
-  /** Deterministic ids `uuidFrom(idKey + row number)` for an idempotent import; null: new time-ordered ids. */
+  /** Ids `uuidFrom(idKey + row number)` when the import has an importId (or Idempotency-Key): a retry finds its rows. */
   idKey: string | null;
+  /**
+   * Without idKey: ids `rowUuid(contentKey, row number, record)` (contentKey names the app, entity and
+   * caller), so the same file sent again, as a client retrying after a broken connection would, finds
+   * the rows it wrote instead of adding them twice; another file's different rows never meet them.
+   */
+  contentKey: string;
   batchRows: number;
   maxRows: number;
   /** How many row errors are reported at most (the rest are only counted). */
@@ -48,37 +54,17 @@ export function uuidFrom(key: string): string {
 }
 
 /**
- * A generator of time-ordered UUIDs (version 7: 48 bits of milliseconds, a 12-bit counter within
- * the millisecond, 62 random bits). An import's ids then go to the right edge of the primary key's
- * btree instead of a random leaf each: ~0.25 s less per 100k rows on PGlite (docs/decisions/0007).
+ * A UUID-shaped id (version 8, custom) from a key, a row number and the row's content: the key's
+ * hash, then the row number, then the content's hash. One import's ids sort in file order, so its
+ * inserts go to one edge of the primary key's btree instead of a random leaf each (docs/decisions/0007).
  */
-export function createUuidV7(now: () => number = Date.now): () => string {
-  let lastMs = 0;
-  let counter = 0;
-  const pool = Buffer.alloc(8192);
-  let offset = pool.length;
-  return () => {
-    let ms = now();
-    if (ms > lastMs) counter = 0;
-    else {
-      ms = lastMs;
-      if (++counter > 0xfff) {
-        ms = ++lastMs;
-        counter = 0;
-      }
-    }
-    lastMs = ms;
-    if (offset + 8 > pool.length) {
-      randomFillSync(pool);
-      offset = 0;
-    }
-    const random = pool.toString('hex', offset, offset + 8);
-    offset += 8;
-    const time = ms.toString(16).padStart(12, '0');
-    const variant = (8 | (Number.parseInt(random[0]!, 16) & 3)).toString(16);
-    return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter.toString(16).padStart(3, '0')}-${variant}${random.slice(1, 4)}-${random.slice(4, 16)}`;
-  };
+export function rowUuid(keyHash: string, row: number, content: string): string {
+  const r = row.toString(16).padStart(6, '0');
+  const c = createHash('sha256').update(content).digest('hex');
+  return `${keyHash.slice(0, 8)}-${keyHash.slice(8, 12)}-8${r.slice(0, 3)}-8${r.slice(3, 6)}-${c.slice(0, 12)}`;
 }
+
+const keyHashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
  * Converts CSV rows (docs/product/database.md#rules-and-messages conversions, then the entity's own validation) into batches of
@@ -87,13 +73,13 @@ export function createUuidV7(now: () => number = Date.now): () => string {
  */
 export function createCsvBatcher(options: CsvBatchOptions) {
   const { entity, schema, idKey, batchRows, maxRows, errorsKept } = options;
+  const contentKeyHash = keyHashOf(options.contentKey);
   let mappings = options.mappings;
   let total = 0;
   let failed = 0;
   let kept = 0;
   let errors: CsvProgress['errors'] = [];
   let parts: string[] = [];
-  const newId = createUuidV7();
   const fail = (line: number, message: string) => {
     failed++;
     if (kept < errorsKept) {
@@ -137,9 +123,10 @@ export function createCsvBatcher(options: CsvBatchOptions) {
         fail(line, record.error);
         return null;
       }
+      const data = JSON.stringify(record.value);
       // Ids are hex and dashes: no escaping needed.
-      const id = idKey === null ? newId() : uuidFrom(`${idKey}${total}`);
-      parts.push(`{"id":"${id}","data":${JSON.stringify(record.value)}}`);
+      const id = idKey === null ? rowUuid(contentKeyHash, total, data) : uuidFrom(`${idKey}${total}`);
+      parts.push(`{"id":"${id}","data":${data}}`);
       return parts.length >= batchRows ? cut() : null;
     },
     /** The last, partial batch (null when there is none) and the final counters. */

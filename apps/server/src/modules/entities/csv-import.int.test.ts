@@ -287,7 +287,7 @@ describe('CSV import', () => {
     expect(all.map((r) => r.id)).toEqual(expect.arrayContaining(afterCut.map((r) => r.id)));
   });
 
-  it('writes an import batch only while its app exists, and skips existing ids only when they may exist', async () => {
+  it('writes an import batch only while its app exists, and skips the ids already there', async () => {
     const repo = createRecordsRepo(t.db);
     const app = { appId: created.appId, entity: 'Product', creatorId: builder.userId };
     const one = JSON.stringify([{ id: 'orphan-1', data: { name: 'Orphan' } }]);
@@ -295,14 +295,66 @@ describe('CSV import', () => {
       { id: 'orphan-1', data: { name: 'Orphan' } },
       { id: 'orphan-2', data: { name: 'Orphan' } },
     ]);
-    expect(await repo.importBatch({ ...app, appId: 'no-such-app' }, one, { mayExist: false })).toBe(false);
-    expect(await repo.importBatch(app, one, { mayExist: true })).toBe(true);
+    expect(await repo.importBatch({ ...app, appId: 'no-such-app' }, one)).toBe(false);
+    expect(await repo.importBatch(app, one)).toBe(true);
     // The plain insert meets orphan-1, so the batch is written again skipping it: orphan-2 only.
-    expect(await repo.importBatch(app, two, { mayExist: true })).toBe(true);
+    expect(await repo.importBatch(app, two)).toBe(true);
     expect((await rows({ name: 'Orphan' })).map((r) => r.id).sort()).toEqual(['orphan-1', 'orphan-2']);
-    // Fresh ids cannot be there: an existing one is an error, not silently skipped.
-    await expect(repo.importBatch(app, one, { mayExist: false })).rejects.toThrow();
-    expect(await rows({ name: 'Orphan' })).toHaveLength(2);
+  });
+
+  it('does not duplicate rows when the same file is sent again without an importId (a client retrying)', async () => {
+    const csv = 'name,price\nResent A,1\nResent B,2\nResent A,1\n';
+    expect((await upload(csv)).body).toMatchObject({ total: 3, imported: 3 });
+    expect((await upload(csv)).body).toMatchObject({ total: 3, imported: 3 });
+    // The third row repeats the first at another place in the file: both are kept, once each.
+    expect((await rows({ name: { $regex: '^Resent ' } })).map((r) => r.name).sort()).toEqual([
+      'Resent A',
+      'Resent A',
+      'Resent B',
+    ]);
+    // Another file with other rows is not taken for a retry.
+    await upload('name,price\nResent A,1\nResent C,3\n');
+    expect((await rows({ name: { $regex: '^Resent ' } })).map((r) => r.name).sort()).toEqual([
+      'Resent A',
+      'Resent A',
+      'Resent B',
+      'Resent C',
+    ]);
+  });
+
+  it('keeps the rows of an upload cut off without an importId, and the same file sent again completes it', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `Keyless ${i},${i}`);
+    const bytes = new TextEncoder().encode(`name,price\n${lines.join('\n')}\n`);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, i) =>
+      bytes.subarray(i * 4096, i * 4096 + 4096),
+    );
+    const cut = await uploadChunks(chunks.slice(0, Math.floor(chunks.length * 0.8)), { breakOff: true });
+    expect(cut.at(-1)).toMatchObject({ type: 'error', message: 'The upload broke off before the end of the file' });
+    expect((await allRows({ name: { $regex: '^Keyless ' } })).length).toBeGreaterThan(0);
+    const retried = await uploadChunks(chunks);
+    expect(retried.at(-1)).toMatchObject({ type: 'done', total: 3000, imported: 3000, failed: 0 });
+    const all = await allRows({ name: { $regex: '^Keyless ' } });
+    expect(all).toHaveLength(3000);
+    expect(new Set(all.map((r) => r.name)).size).toBe(3000);
+  });
+
+  it('takes the Idempotency-Key header as the importId, and refuses one that differs from the importId', async () => {
+    const csv = 'name,price\nKeyed,1\n';
+    expect((await upload(csv, {}, { 'idempotency-key': 'key-1' })).body.imported).toBe(1);
+    expect((await upload(csv, { importId: 'key-1' })).body.imported).toBe(1);
+    expect(await rows({ name: 'Keyed' })).toHaveLength(1);
+    // A new key is a new import: the same rows again, on purpose.
+    expect((await upload(csv, {}, { 'idempotency-key': 'key-2' })).body.imported).toBe(1);
+    expect(await rows({ name: 'Keyed' })).toHaveLength(2);
+    const differ = await upload(csv, { importId: 'key-3' }, { 'idempotency-key': 'key-4' });
+    expect(differ.status).toBe(400);
+    expect(differ.body.error.message).toBe(
+      'importId and the Idempotency-Key header differ: send one of them, or the same value in both',
+    );
+    const bad = await upload(csv, {}, { 'idempotency-key': 'has spaces' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Idempotency-Key must be 1 to 64 letters, digits, - or _');
+    expect(await rows({ name: 'Keyed' })).toHaveLength(2);
   });
 
   it('is authorised like creating records', async () => {

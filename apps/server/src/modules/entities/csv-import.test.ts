@@ -16,6 +16,7 @@ const data = (more: Partial<CsvWorkerData> = {}): CsvWorkerData => ({
   schema,
   mappings: null,
   idKey: null,
+  contentKey: 'app\nProduct\nowner\n',
   batchRows: 100,
   maxRows: 1_000_000,
   errorsKept: 20,

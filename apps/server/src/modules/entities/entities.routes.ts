@@ -72,7 +72,8 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
   app.post(base, async (c) => c.json(await entities.create(...target(c), await readAnyJson(c))));
   app.delete(base, async (c) => c.json(await entities.deleteMany(...target(c), c.req.query('q'))));
   /**
-   * Multipart CSV (`mapping` and `importId` fields go before the file). With
+   * Multipart CSV (`mapping` and `importId` fields go before the file; `Idempotency-Key` may name the
+   * import instead of `importId`). With
    * `Accept: application/x-ndjson` the answer streams one progress line per written batch, then a
    * `done` (or `error`) line; otherwise it is the summary as JSON. The app, the entity and the
    * caller's right to create records are checked before a byte of the upload is read.
@@ -83,7 +84,12 @@ export function entitiesRoutes({ entities, logger }: { entities: EntitiesService
       maxBytes: CSV_IMPORT_MAX_BYTES,
       tooLargeMessage: `The CSV file is too big (max ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
     });
-    const input = { csv: upload.stream, mapping: upload.fields.mapping, importId: upload.fields.importId };
+    const input = {
+      csv: upload.stream,
+      mapping: upload.fields.mapping,
+      importId: upload.fields.importId,
+      idempotencyKey: c.req.header('idempotency-key'),
+    };
     if (!c.req.header('accept')?.includes('application/x-ndjson'))
       return c.json(await entities.importCsv(...target(c), input));
     const args = target(c);

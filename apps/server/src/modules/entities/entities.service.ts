@@ -53,8 +53,26 @@ export interface CsvImportInput {
   csv: Readable;
   /** JSON list of CsvMapping; without it headers match fields by name, case-insensitively. */
   mapping?: string;
-  /** Makes a retried import idempotent: row N of an import always gets the same record id. */
+  /** Names the import: row N of an import always gets the same record id, so a retry adds nothing twice. */
   importId?: string;
+  /** The `Idempotency-Key` header: the importId of a client that sends it there. */
+  idempotencyKey?: string;
+}
+
+/** The import's own id: the importId field, else the Idempotency-Key header (both: the same value). */
+function importIdOf({ importId, idempotencyKey }: CsvImportInput): string | undefined {
+  if (importId !== undefined && idempotencyKey !== undefined && importId !== idempotencyKey)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'importId and the Idempotency-Key header differ: send one of them, or the same value in both',
+    );
+  const id = importId ?? idempotencyKey;
+  if (id !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(id))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${importId === undefined ? 'Idempotency-Key' : 'importId'} must be 1 to 64 letters, digits, - or _`,
+    );
+  return id;
 }
 
 export type EntityRecord = Record<string, unknown> & {
@@ -356,8 +374,8 @@ export function createEntitiesService({
     /**
      * Imports a CSV stream in batches (docs/product/database.md#rules-and-messages conversions, then the entity's own validation).
      * Bad rows are skipped and counted; rows written stay written if the upload breaks off, and a
-     * retry with the same importId does not duplicate them. Parsing, conversions and validation
-     * run in a worker thread (csv-import.ts) while this thread writes the batches it hands back.
+     * retry (same importId, or the same file sent again without one) does not duplicate them.
+     * Parsing, conversions and validation run in a worker thread (csv-import.ts) while this thread writes the batches it hands back.
      */
     async importCsv(
       who: Who,
@@ -369,9 +387,7 @@ export function createEntitiesService({
       const { schema, caller } = await entityOf(appId, entity, who);
       scopeFor(schema, 'create', caller, appId, entity);
       const mappings = input.mapping === undefined ? null : parseMappings(input.mapping, schema);
-      if (input.importId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(input.importId)) {
-        throw new AppError('VALIDATION_FAILED', 'importId must be 1 to 64 letters, digits, - or _');
-      }
+      const importId = importIdOf(input);
       const summary: CsvImportSummary = { total: 0, imported: 0, failed: 0, errors: [] };
       const note = (progress: CsvProgress) => {
         summary.total = progress.total;
@@ -379,14 +395,14 @@ export function createEntitiesService({
         summary.errors.push(...progress.errors);
       };
       const target = { appId, entity, creatorId: creatorOf(caller) };
-      // Deterministic ids may already be there (a retried import): only then is a conflict possible.
-      const mayExist = input.importId !== undefined;
+      // Ids are deterministic (csv-batches.ts), with or without an importId: a retry meets its rows.
       const concurrency = recordsRepo.importConcurrency;
       const parsed = startCsvWorker(input.csv, {
         entity,
         schema,
         mappings,
-        idKey: input.importId === undefined ? null : `${appId}\n${entity}\n${input.importId}\n`,
+        idKey: importId === undefined ? null : `${appId}\n${entity}\n${importId}\n`,
+        contentKey: `${appId}\n${entity}\n${target.creatorId ?? ''}\n`,
         batchRows: IMPORT_BATCH_ROWS,
         maxRows: IMPORT_MAX_ROWS,
         errorsKept: IMPORT_ERRORS_KEPT,
@@ -405,7 +421,7 @@ export function createEntitiesService({
           if (event.type === 'done') break;
           while (inFlight.length >= concurrency) await inFlight.shift();
           if (writeError) throw writeError;
-          const write = recordsRepo.importBatch(target, event.json, { mayExist }).then((isWritten) => {
+          const write = recordsRepo.importBatch(target, event.json).then((isWritten) => {
             if (!isWritten) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
           });
           const rows = event.rows;

@@ -176,7 +176,7 @@ export function createRecordsRepo(db: Db) {
      * parameter instead of five per row, so the batch costs one bind. Resolves false, writing
      * nothing, when the app no longer exists.
      *
-     * `mayExist`: the ids are deterministic, and a retried import re-sends rows it wrote. The batch
+     * The ids are deterministic (csv-batches.ts), and a retried import re-sends rows it wrote. The batch
      * is still tried as a plain INSERT first (`ON CONFLICT` costs every row a speculative
      * insertion, ~0.4 s per 100k rows on PGlite), and only when one of its ids is there is it
      * written again with `ON CONFLICT (id) DO NOTHING`; a batch is all or nothing, so a retry pays
@@ -192,7 +192,6 @@ export function createRecordsRepo(db: Db) {
     async importBatch(
       scope: { appId: string; entity: string; creatorId: string | null },
       json: string,
-      { mayExist }: { mayExist: boolean },
     ): Promise<boolean> {
       const write = async (ignoreExisting: boolean): Promise<boolean> => {
         const insert = sql`
@@ -222,7 +221,7 @@ export function createRecordsRepo(db: Db) {
       try {
         return await write(false);
       } catch (err) {
-        if (mayExist && sqlStateOf(err) === UNIQUE_VIOLATION) return write(true);
+        if (sqlStateOf(err) === UNIQUE_VIOLATION) return write(true);
         throw err;
       }
     },
