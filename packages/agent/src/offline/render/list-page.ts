@@ -42,9 +42,14 @@ export function renderListPage(model: AppModel, entity: string): string {
   const searchable = ctx.fields
     .filter((f) => ['text', 'longtext', 'email', 'url', 'select', 'tags'].includes(f.kind))
     .map((f) => access(one, f.key));
-  const meta = ctx.fields
-    .filter((f) => f.key !== ctx.display && f !== leading && !['longtext', 'image', 'json'].includes(f.kind))
-    .slice(0, 4);
+  // Linked records first: a list of appointments names the patient and the doctor before anything else.
+  const shown = ctx.fields.filter(
+    (f) => f.key !== ctx.display && f !== leading && !['longtext', 'image', 'json'].includes(f.kind),
+  );
+  const meta = [...shown.filter((f) => f.kind === 'relation'), ...shown.filter((f) => f.kind !== 'relation')].slice(
+    0,
+    4,
+  );
   const relations = distinctTargets(ctx);
   const dateField = ctx.fields.find((f) => f.kind === 'date' || f.kind === 'datetime');
   const sorts = [

@@ -109,6 +109,15 @@ export function listedSegments(text: string): { segments: Segment[]; links: Link
       for (const target of targetsOf(link[2]!)) links.push({ noun: link[1]!, from: target, to: target });
       continue;
     }
+    // "projects -> milestones -> tasks": each one belongs to the one before it.
+    const chain = line.replace(/^[^:]*:\s*/, '').split(/\s*(?:->|→|=>|>)\s*/);
+    if (chain.length > 1 && chain.every((n) => /^[a-z][a-z-]*(?:\s[a-z][a-z-]*)?s$/i.test(n))) {
+      chain.forEach((noun, i) => {
+        segments.push({ noun, list: '' });
+        if (i > 0) links.push({ noun, from: chain[i - 1]!, to: chain[i - 1]! });
+      });
+      continue;
+    }
     const listOf = LIST_OF.exec(line);
     if (listOf && listOf[2]!.includes(',')) {
       segments.push({ noun: listOf[1]!, list: listOf[2]!.replace(/[\s.!]+$/, '') });

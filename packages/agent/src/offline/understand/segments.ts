@@ -125,7 +125,7 @@ export function segmentsOf(description: string): { segments: Segment[]; links: L
         sentence,
       );
     if (link) {
-      const noun = lastNounPhrase(link[1]!.split(/[:;]/).at(-1)!)?.phrase;
+      const noun = withModifier(link[1]!.split(/[:;]/).at(-1)!)?.phrase;
       if (noun) {
         links.push({ noun, from: link[2]!, to: link[3]! });
         segments.push({ noun, list: link[4] ?? '' });
