@@ -51,6 +51,11 @@ describe('starter templates', () => {
     expect((await useTemplate(starter.id, key)).body.appId).toBe(res.body.appId);
     const entities = rowsOf(await t.db.execute(sql`SELECT name FROM app_entities WHERE app_id = ${res.body.appId}`));
     expect(entities.map((e) => e.name).sort()).toEqual(['Appointment', 'Doctor']);
+    // It starts with the builder's sample records, so its pages are not empty.
+    const doctors = rowsOf(
+      await t.db.execute(sql`SELECT data FROM entity_records WHERE app_id = ${res.body.appId} AND entity = 'Doctor'`),
+    );
+    expect(doctors.length).toBeGreaterThan(0);
     const versions = await t.request('GET', `/api/apps/${res.body.appId}/versions`, { token: builder.token });
     expect(versions.body.versions).toHaveLength(1);
     const files = rowsOf(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateSnapshot } from '@tessera/agent';
 import { ToolAppPartsSchema } from '@tessera/contracts/tools';
-import { starterSnapshot, starterToolDefinition } from './starter-build';
+import { buildStarterApp, starterToolDefinition } from './starter-build';
 import { STARTERS, STARTER_ID_PREFIX } from './starters';
 
 describe('starter templates', () => {
@@ -12,10 +12,11 @@ describe('starter templates', () => {
   });
 
   it.each(STARTERS.filter((s) => s.appType === 'generated').map((s) => [s.id, s] as const))(
-    '%s: the built-in builder makes a valid app with entities, under the starter name',
+    '%s: the built-in builder makes a valid app with entities and sample records, under the starter name',
     async (_id, starter) => {
       if (starter.appType !== 'generated') return;
-      const snapshot = starterSnapshot(starter);
+      const { snapshot, records } = buildStarterApp(starter);
+      expect(records.length).toBeGreaterThan(0);
       expect(Object.keys(snapshot.entities).length).toBeGreaterThanOrEqual(1);
       expect(JSON.parse(snapshot.files['app.json']!).name).toBe(starter.name);
       const errors = (await validateSnapshot(snapshot)).filter((i) => i.severity === 'error');

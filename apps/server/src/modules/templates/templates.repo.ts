@@ -7,6 +7,7 @@ import {
   apps,
   authUsers,
   contextItems,
+  entityRecords,
   installSettings,
   templateCategories,
   type Db,
@@ -40,6 +41,8 @@ export interface TemplateCopy {
   snapshot: AppSnapshot | null;
   /** Template data item id -> the copy's item id. */
   itemIds: Map<string, string>;
+  /** Sample records a starter app begins with (a template's own records are never copied). */
+  records?: Array<{ entity: string; data: Record<string, unknown> }>;
 }
 
 /** Template flags are set by an admin (docs/product/templates.md#roles-and-permissions). */
@@ -120,6 +123,10 @@ export function createTemplatesRepo(db: Db, adminEmails: ReadonlySet<string>) {
             })),
           );
         await tx.insert(appLooks).values({ appId: copy.id, texts: copy.texts });
+        if (copy.records?.length)
+          await tx
+            .insert(entityRecords)
+            .values(copy.records.map((r) => ({ id: randomUUID(), appId: copy.id, entity: r.entity, data: r.data })));
         await copyDataItems(tx, copy.id, copy.itemIds);
         return row;
       });

@@ -21,7 +21,7 @@ import { appIdOfRequest, withManifestName } from '../apps/app-lifecycle.service'
 import { itemLimitError } from '../context';
 import type { TemplateCopy, TemplateRow, TemplatesRepo } from './templates.repo';
 import { copiedSettings, firstToolId, hasActiveTool } from './template-copy';
-import { starterSnapshot, starterToolDefinition } from './starter-build';
+import { buildStarterApp, starterToolDefinition } from './starter-build';
 import { STARTERS, STARTER_ID_PREFIX, findStarter, type Starter } from './starters';
 
 export interface TemplatesServiceDeps {
@@ -147,8 +147,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps) {
       settings: {},
       itemIds: new Map<string, string>(),
     };
-    if (starter.appType === 'generated')
-      return store({ ...base, definition: {}, snapshot: starterSnapshot(starter) }, user);
+    if (starter.appType === 'generated') return store({ ...base, definition: {}, ...buildStarterApp(starter) }, user);
     const definition = starterToolDefinition(starter);
     const copy = await store({ ...base, definition, snapshot: null }, user);
     const { contextItemId } = await deps.ingestText(user, copy.appId, {

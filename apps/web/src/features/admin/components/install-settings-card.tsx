@@ -86,7 +86,7 @@ export function InstallSettingsCard() {
             <p className="text-[13px] leading-snug text-ink-subtle" data-testid="payment-providers">
               {stripe || gumroad
                 ? `Builders buy plans with ${[stripe && 'Stripe', gumroad && 'Gumroad'].filter(Boolean).join(' and ')}.`
-                : 'No payment provider is configured, so builders cannot buy plans here: choose their default plan above, or give one to a builder below. Setting up Stripe or Gumroad is described in the README.'}
+                : 'No payment provider is configured, so builders cannot buy plans here: choose their default plan above, or give one to a builder in the list above. Setting up Stripe or Gumroad is described in the README.'}
             </p>
             <div className="flex items-start justify-between gap-6 border-t border-line pt-5">
               <div>
