@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CreateAccountRequestSchema } from '@tessera/contracts/accounts';
 import { type SessionUser } from '@tessera/contracts/auth';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import { readJson } from '../../platform/http/validate';
 import type { AccountsService } from './accounts.service';
 

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { ADMIN_ROUTES, AdminBuildersQuerySchema } from '@tessera/contracts/accounts';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import { routesOn } from '../../platform/http/route';
 import { AppError } from '../../platform/errors';
 import type { AdminService } from './admin.service';

@@ -3,7 +3,7 @@ import { ANALYTICS_ROUTES, type AnalyticsRange } from '@tessera/contracts/analyt
 import { isValidVisitToken } from '../../platform/crypto/visit-token';
 import { clientIp } from '../../platform/http/client-ip';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AnalyticsService } from './analytics.service';
 
 /** `GET /api/apps/{id}/analytics?days=`: the app's owner only (docs/product/analytics.md#calls). */

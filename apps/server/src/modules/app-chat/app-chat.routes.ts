@@ -11,7 +11,7 @@ import { requestHostName } from '../../platform/http/request-host';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { AppPrincipal } from '../app-users';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import { visitorCookie, type HostEnv, type HostRoutes } from '../app-host';
 import type { AppChatService } from './app-chat.service';
 

@@ -7,7 +7,7 @@ import {
 } from '@tessera/contracts/app-export';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AppExportService } from './app-export.service';
 
 /** The import route streams its upload under its own limit (app.ts lists it among the streamed uploads). */

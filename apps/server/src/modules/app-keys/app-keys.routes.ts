@@ -3,7 +3,7 @@ import { APP_KEY_HEADER, EXPORT_MESSAGES as M, EXPORT_ROUTES, type AppKeyKind } 
 import { AppError } from '../../platform/errors';
 import { routesOn } from '../../platform/http/route';
 import type { CallerVariables } from '../app-users/app-users.routes';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AppKeysService } from './app-keys.service';
 
 /** Set for a request with a valid app key: which key, and whether it is a site or a server key. */

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
-import type { AuthLimits } from '../auth/auth-limits';
+import type { AuthLimits } from '../auth';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo';
 
 const CODE_SHAPE = new RegExp(`^\\d{${APP_CODE_LENGTH}}$`);

@@ -6,7 +6,7 @@ import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-uti
 import { signUpAppUser } from '../../testing/app-users';
 import { createTestApp } from '../../testing/harness';
 import { buildGenApp } from '../../testing/factories';
-import { AUTH_IP_LIMITS } from '../auth/auth-limits';
+import { AUTH_IP_LIMITS } from '../auth';
 
 // Behind a trusted proxy the client address comes from X-Forwarded-For: each test picks its own.
 const t = await createTestApp({ TRUST_PROXY: 'true' });

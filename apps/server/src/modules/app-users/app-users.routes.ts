@@ -12,7 +12,7 @@ import {
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AppPrincipal, AppUsersService } from './app-users.service';
 
 export type CallerVariables = Partial<AuthVariables> & { appUser?: AppPrincipal | null };

@@ -16,7 +16,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
 import type { AppsRepo } from '../apps/apps.repo';
 import { APP_NOT_FOUND } from '../apps/apps.service';
-import type { AuthLimits } from '../auth/auth-limits';
+import type { AuthLimits } from '../auth';
 import { createAppUserConfirmation, hasLiveCode, isCodeShaped } from './app-user-confirmation';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo';
 

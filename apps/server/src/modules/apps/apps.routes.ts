@@ -8,7 +8,7 @@ import {
   SaveAppSettingsRequestSchema,
 } from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { AppsService } from './apps.service';
 
 export function appsRoutes({

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CheckoutRequestSchema, GumroadClaimRequestSchema } from '@tessera/contracts/plans';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import { readJson } from '../../platform/http/validate';
 import type { BillingService } from './billing.service';
 

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { SaveAppStyleRequestSchema, SaveAppTextsRequestSchema } from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { BrandingService } from './branding.service';
 
 /** `GET /api/apps/{id}/look`, `POST /api/apps/{id}/style` and `POST /api/apps/{id}/texts`: the app's owner only. */

@@ -4,7 +4,7 @@ import { type SessionUser } from '@tessera/contracts/auth';
 import { ChatRequestSchema, RestoreVersionRequestSchema, ValidateRepairRequestSchema } from '@tessera/contracts/chat';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { TurnChunk } from './chat-turn';
 import type { ChatService } from './chat.service';
 

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CODE_ROUTES } from '@tessera/contracts/code';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { CodeFilesService } from './code-files.service';
 
 /** The code editor's calls (docs/product/editor-and-chat.md#calls). */

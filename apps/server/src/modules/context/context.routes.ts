@@ -15,7 +15,7 @@ import { readMultipartFile } from '../../platform/http/multipart';
 import { createEventQueue, sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
 import type { SessionUser } from '@tessera/contracts/auth';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { ContextService } from './context.service';
 import { requireConnectorAccess } from './connectors';
 

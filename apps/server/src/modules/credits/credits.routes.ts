@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CREDIT_ROUTES } from '@tessera/contracts/credits';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { CreditsService } from './credits.service';
 
 type Vars = { Variables: AuthVariables };

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { GenerateMappingRequestSchema } from '@tessera/contracts/entities';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { CsvService } from './csv.service';
 
 export function csvRoutes({

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { DOMAIN_ROUTES } from '@tessera/contracts/domains';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { DomainsService } from './domains.service';
 
 /** Custom domains of an app (owner only) and the TLS proxy's `ask` (docs/product/custom-domains.md#calls). */

@@ -5,7 +5,7 @@ import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import { describeError, type Logger } from '../../platform/logger';
 import type { CallerVariables } from '../app-users/app-users.routes';
-import type { SessionLookup } from '../auth/session';
+import type { SessionLookup } from '../auth';
 import type { EntitiesService, EntityRead } from './entities.service';
 
 /** The callers (app.ts) and, once the builder's session was read with them, the app and entity. */

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, apps, authSessions, authUsers, publishedEntities, type Db } from '@tessera/db';
-import { hashSessionToken } from '../auth/hashed-session-tokens';
-import { liveSessionOf, sessionColumns, type SessionRow } from '../auth/sessions.repo';
+import { hashSessionToken, liveSessionOf, sessionColumns, type SessionRow } from '../auth';
 
 /** What the entity API needs to know about one entity of one app. */
 export interface EntitySchemas {

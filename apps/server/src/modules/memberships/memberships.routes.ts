@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
 import type { CallerVariables } from '../app-users/app-users.routes';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { MembershipsService } from './memberships.service';
 
 export const MEMBERSHIP_PING_PATH = '/api/memberships/:appId/gumroad/ping';

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { TEMPLATE_ROUTES } from '@tessera/contracts/templates';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { TemplatesService } from './templates.service';
 
 /** The template library's routes (docs/product/templates.md#calls). */

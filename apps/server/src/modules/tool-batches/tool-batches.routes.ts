@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { sseResponse } from '../../platform/http/sse';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { ToolApiService } from '../tool-api';
 import type { ToolBatchesService } from './tool-batches.service';
 

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { TOOL_ROUTES } from '@tessera/contracts/tools';
 import { routesOn } from '../../platform/http/route';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { ClaimService } from './claim.service';
 import type { MagicCreateService } from './magic-create.service';
 import type { ToolsService } from './tools.service';

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { PublishRequestSchema, RenameFieldRequestSchema, SaveEntityRequestSchema } from '@tessera/contracts/apps';
 import { readJson } from '../../platform/http/validate';
-import type { AuthVariables } from '../auth/session';
+import type { AuthVariables } from '../auth';
 import type { SchemaEdits } from './schema-edits.service';
 import type { VersionsService } from './versions.service';
 
