@@ -44,7 +44,7 @@ const SYNONYM_GROUPS: Record<string, string[]> = {
     'jeans pants trousers coat coats sweater sweaters jumper hoodie boots skirt clothes clothing'
   ).split(' '),
   wifi: ['internet', 'wireless'],
-  allow: ['allowed', 'permitted', 'permit', 'welcome', 'ok', 'okay'],
+  allow: ['allowed', 'permitted', 'permit', 'welcome', 'ok', 'okay', 'prohibited', 'forbidden', 'banned'],
   unauthorised: ['unauthorized'],
   colour: ['color', 'colors', 'colours'],
   collaborate: ['collaboration', 'collaborating'],
@@ -52,7 +52,9 @@ const SYNONYM_GROUPS: Record<string, string[]> = {
   annual: ['annually', 'yearly', 'year-long'],
   open: ['close', 'closes', 'closing', 'opens', 'opening'],
   freeze: ['frozen', 'froze', 'pause', 'suspend'],
-  fee: ['fine', 'penalty'],
+  fee: ['fine', 'penalty', 'charge', 'charged', 'charges', 'surcharge'],
+  food: ['meal', 'meals', 'lunch', 'lunches'],
+  old: ['age', 'aged', 'ages', 'olds'],
   cost: ['price', 'prices', 'priced', 'pricing', 'costs', 'costing'],
   cancel: ['cancellation', 'cancelation', 'canceled', 'cancelled', 'terminate', 'termination'],
   employee: ['employees', 'staff', 'worker', 'workers', 'employed'],
@@ -86,7 +88,6 @@ export const OPPOSITES: Record<string, string> = {
   closed: 'open',
   waived: 'pay',
   individually: 'together',
-  alone: 'together',
 };
 
 /** A clause saying no to anything asked of it: not, no, never, cannot, n't, non-, prohibited, will be removed. */
@@ -106,16 +107,18 @@ export const ASKS_OPPOSITE = /\b(?:closed|prohibited|forbidden|banned|excluded|n
 
 /** A clause that holds only under a condition. */
 export const CONDITION =
-  /\b(?:only|unless|subject to|provided (?:that|you|the|it)|as long as|if|when|discretion|longer than|more than|under \d+|(?:up to|at least) \d+ \S+ (?:before|after|in advance)|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+  /\b(?:(?:aged|ages?|from) \d+ (?:months?|years?) to \d+|\d+ or (?:older|over|more)|with (?:prior |written )?(?:approval|permission|consent)|only|unless|subject to|provided (?:that|you|the|it)|as long as|if|when|discretion|longer than|more than|under \d+|at least \d+|up to \d+ \S+ (?:before|after|in advance)|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
 
 /** Words a question needs no passage to say (verbs of asking, pronouns, fillers). */
 export const GENERIC = new Set(
   (
-    'get got getting have has take taken go going able allowed also already still really actually ' +
+    'get got getting have has take taken go going able also already still really actually ' +
     'there here anything something someone one ever much many long way time whenever want anytime ' +
     'least minimum maximum exactly usually normally possible option otherwise put bring spend worth till ' +
     'until submit apply applies valid number come comes came available needed required ' +
-    'require requires necessary'
+    'require requires necessary ' +
+    // Where the customer is: "deliver to my house" asks whether they deliver.
+    'house home place door doorstep apartment flat'
   ).split(' '),
 );
 

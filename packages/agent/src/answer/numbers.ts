@@ -4,7 +4,7 @@ import { contentWords } from './sentences';
 
 /** A number as a passage writes it: money, a range ("3 to 7"), a phone number, a time, a share. */
 const MENTION =
-  /(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|am\b|pm\b))?(?:\s?(?:-|–|to|and)\s?(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|am\b|pm\b))?)?/gi;
+  /(?:[$€£]\s?)?\d[\d,]*(?:[.:]\d+)?(?:\s?(?:%|am\b|pm\b))?(?:\s?(?:-|–|to|and)\s?(?:[$€£]\s?)?\d[\d,]*(?:[.:]\d+)?(?:\s?(?:%|am\b|pm\b))?)?/gi;
 /** Words after a number that belong to it ("30 days", "3 to 7 business days", "$39 per month"). */
 const UNIT_TAIL =
   /^\s*((?:(?:business|working|calendar|consecutive|paid|sick|fully|per|a|an|each|years?|old|cm|mm|kg|g|lbs?|watts?|v|litres?|liters?|cups?|hours?|minutes?|days?|weeks?|months?|users?|projects?|students?|lectures?|nights?|euros?|dollars?|tall|wide|deep|month|week|day|year|night|user)\b\s*){0,3})/i;
@@ -18,7 +18,11 @@ export interface NumberAnswer {
 }
 
 /** The number of a sentence that answers the question: the best-fitting mention, nearest the question's words. */
-export function numberAnswer(q: ReadQuestion, sentence: string): NumberAnswer | undefined {
+export function numberAnswer(
+  q: ReadQuestion,
+  sentence: string,
+  idf: (word: string) => number = () => 1,
+): NumberAnswer | undefined {
   const asked = new Set(q.words);
   const text = q.text.toLowerCase();
   const units = UNIT_WORDS.filter((u) => u.asks.test(text));
@@ -46,7 +50,8 @@ export function numberAnswer(q: ReadQuestion, sentence: string): NumberAnswer | 
     const after = sentence.slice(start + m[0].length).search(/[,;]|\band\b|\bbut\b/);
     const part = contentWords(sentence.slice(cut, after < 0 ? undefined : start + m[0].length + after));
     const around = contentWords(sentence.slice(Math.max(0, start - 40), start + m[0].length + 30));
-    const near = 2 * part.filter((w) => asked.has(w)).length + around.filter((w) => asked.has(w)).length / 2;
+    const weigh = (words: string[]) => words.filter((w) => asked.has(w)).reduce((sum, w) => sum + idf(w), 0);
+    const near = 2 * weigh(part) + weigh(around) / 2;
     const score = (fits ? 10 : 0) + near - start / 1000;
     if (!best || score > best.score) best = { value, fits, score, asks };
   }

@@ -54,7 +54,7 @@ export function readQuestion(question: string): ReadQuestion {
       ? 'yes-no'
       : WH.test(clause)
         ? 'wh'
-        : text.endsWith('?')
+        : text.endsWith('?') && text.split(/\s+/).length >= 4
           ? 'yes-no'
           : 'other';
   const all = contentWords(text).filter((w) => !GENERIC_STEMS.has(w));

@@ -9,6 +9,8 @@ const STOP_WORDS = new Set(
     'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'me my no not of on or our please so than that the their them then there these they this those to us was ' +
     'we were what when where which who whom why will with would you your yours about any some also just ' +
+    'should shall may might must am he she his her him hers itself myself yourself ourselves themselves ' +
+    'whether all each every both very too ' +
     // Words of instructions rather than of a question.
     'answer answers question questions user users customer customers based data information info write tell ' +
     'give provide using use short reply respond help find know want need like make ' +
@@ -25,7 +27,8 @@ const undouble = (w: string) => (/([bdgmnprt])\1$/.test(w) ? w.slice(0, -1) : w)
 export function stem(word: string): string {
   if (word.length > 4 && /ie[sd]$/.test(word)) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(?:s|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us'))
+    return word.length > 6 && word.endsWith('ings') ? undouble(word.slice(0, -4)) : word.slice(0, -1);
   if (word.length > 5 && word.endsWith('ing')) return undouble(word.slice(0, -3));
   if (word.length > 4 && word.endsWith('ed')) return undouble(word.slice(0, -2));
   return word;
@@ -45,10 +48,10 @@ export function normalizeText(text: string): string {
 /** A surface word as the lexicon reads it: its synonym's or its opposite's word. */
 const canonical = (w: string) => SURFACE_SYNONYMS.get(w) ?? OPPOSITES[w] ?? w;
 
-/** A word's stem without a final "e", "-able", "-ship" or "-ly", cut to 7 letters ("included" / "include", "refundable" / "refund", "monthly" / "month"). */
+/** A word's stem without a final "e", "-able", "-ship", "-ly" or "-er", cut to 7 letters ("included" / "include", "refundable" / "refund", "monthly" / "month"). */
 const root = (w: string) =>
   stem(w)
-    .replace(/(?<=\w{4})(?:able|ible|ship|ly)$/, '')
+    .replace(/(?<=\w{4})(?:able|ible|ship|ly|er)$/, '')
     .replace(/(?<=\w{3})e$/, '')
     .slice(0, 7);
 

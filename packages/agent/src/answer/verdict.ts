@@ -35,6 +35,9 @@ interface Match {
 /** Share of the core question's weight a "no" or a number must cover; a "yes" must cover all of it. */
 const NO_COVERAGE = 0.55;
 
+const NUMBER_LIMIT =
+  /\b(?:at least|under|over|more than|longer than|up to|aged|ages?) \d|\b\d+ (?:\w+ )?or (?:older|over|more)\b|\b\d+ (?:\w+ )?to \d+/i;
+
 const OPPOSITE_WORDS: Record<string, string> = { before: 'after', after: 'before', over: 'under', under: 'over' };
 
 export function idfOf(readings: Reading[]): (word: string) => number {
@@ -87,14 +90,40 @@ interface Reasoned {
   byException?: boolean;
 }
 
+/** Hours in a unit of time; 1 for a unit that is not one (a count, an age in years is its own unit). */
+const HOURS: Record<string, number> = { hour: 1, day: 24, week: 168, month: 730, year: 8760 };
+const unitOf = (word: string | undefined) => (word ?? '').toLowerCase().replace(/s$/, '');
+
+/** A number the question states, in the unit of the condition's number; undefined when they cannot be compared. */
+function askedNumber(q: ReadQuestion, unit: string): number | undefined {
+  const stated = /(\d+(?:\.\d+)?)\s*-?\s*([a-z]+)?/i.exec(q.text.replace(/\b\d+(?:am|pm)\b/gi, ''));
+  if (!stated) return undefined;
+  const n = Number(stated[1]);
+  const [from, to] = [unitOf(stated[2]), unitOf(unit)];
+  if (HOURS[from] && HOURS[to]) return (n * HOURS[from]!) / HOURS[to]!;
+  if (HOURS[from] || HOURS[to])
+    return from === to || !from || !HOURS[from] ? (HOURS[to] && from ? undefined : n) : undefined;
+  return n;
+}
+
 /** Whether the question meets, breaks or leaves open a condition clause. */
 function conditionHolds(q: ReadQuestion, condition: string): boolean | undefined {
-  const limit = /\b(at least|under|over|longer than|more than|up to)\s+(\d+(?:\.\d+)?)/i.exec(condition);
-  if (limit && q.numbers.length) {
-    if (q.text.toLowerCase().includes(`${limit[1]!.toLowerCase()} ${limit[2]}`)) return true;
-    const n = Number(limit[2]);
-    const m = q.numbers[0]!;
-    const op = limit[1]!.toLowerCase();
+  // "aged 6 months to 5 years" against "my 4 year old".
+  const range = /(\d+(?:\.\d+)?)\s+(\w+)\s+to\s+(\d+(?:\.\d+)?)\s*(\w+)?/i.exec(condition);
+  if (range && q.numbers.length) {
+    const m = askedNumber(q, range[4] ?? range[2]!);
+    if (m === undefined) return undefined;
+    const low = Number(range[1]) / (/^months?$/i.test(range[2]!) && /^years?$/i.test(range[4] ?? '') ? 12 : 1);
+    return m >= low && m <= Number(range[3]);
+  }
+  const orMore = /(\d+(?:\.\d+)?)\s*(\w+)?\s+or (?:older|over|more)/i.exec(condition);
+  const limit = /\b(at least|under|over|longer than|more than|up to)\s+(\d+(?:\.\d+)?)\s*(\w+)?/i.exec(condition);
+  if ((limit || orMore) && q.numbers.length) {
+    if (limit && q.text.toLowerCase().includes(`${limit[1]!.toLowerCase()} ${limit[2]}`)) return true;
+    const op = limit ? limit[1]!.toLowerCase() : 'at least';
+    const n = Number(limit ? limit[2] : orMore![1]);
+    const m = askedNumber(q, (limit ? limit[3] : orMore![2]) ?? '');
+    if (m === undefined) return undefined;
     return op === 'at least' ? m >= n : op === 'under' || op === 'up to' ? m < n : m > n;
   }
   const words = contentWords(condition.replace(CONDITION, ' '));
@@ -152,7 +181,9 @@ function reason(q: ReadQuestion, text: string): Reasoned {
 /** A yes/no question's verdict, or not covered when no sentence states an answer to all it asks. */
 export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
   const idf = idfOf(readings);
-  const match = bestMatch(q, readings, idf);
+  // A question stating a number ("I'm 19, can I…") is about a sentence that sets a limit on one.
+  const limited = (r: Reading) => (q.numbers.length && NUMBER_LIMIT.test(r.sentence.text) ? 0.2 : 0);
+  const match = bestMatch(q, readings, idf, limited);
   if (!match) return { kind: 'not-covered' };
   const result = reason(q, match.reading.sentence.text);
   const missingCore = match.missing.filter((w) => !q.detailWords.has(w));
@@ -187,7 +218,7 @@ export function numberVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
   if (asksUnit) {
     const withNumbers = readings.filter((r) => /\d/.test(r.sentence.text));
     const match = bestMatch(q, withNumbers, idf, (r) => (numberAnswer(q, r.sentence.text)?.fits ? 0.3 : 0));
-    const found = match && match.coverage >= NO_COVERAGE && numberAnswer(q, match.reading.sentence.text);
+    const found = match && match.coverage >= NO_COVERAGE && numberAnswer(q, match.reading.sentence.text, idf);
     if (found && found.fits && (!plain || match.coverage + 0.3 >= plain.coverage))
       return { kind: 'number', sentence: match.reading.sentence, value: found.value };
     if (q.kind === 'number') return { kind: 'not-covered' };
