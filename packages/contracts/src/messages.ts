@@ -129,6 +129,7 @@ export const APP_MESSAGES = {
   unauthorized: 'Please sign in to continue',
   forbidden: 'You do not have access to this resource',
   notFound: 'Not found',
+  appNotFound: 'App not found',
   routeNotFound: 'This API route does not exist',
   internal: 'Something went wrong on our side, please try again',
   queryTimeout: 'This request took too long and was stopped. Try a narrower search or a smaller page.',

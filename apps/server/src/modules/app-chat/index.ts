@@ -5,7 +5,7 @@ import type { PlanCatalogueLimits } from '@tessera/contracts/plans';
 import type { SignedIn } from '../../platform/http/signed-in';
 import type { Platform } from '../../platform/platform';
 import type { AppHostModule } from '../app-host';
-import type { AppPrincipal } from '../app-users/app-users.service';
+import type { AppPrincipal } from '../app-users';
 import type { EntitiesService } from '../entities/entities.service';
 import type { RetrievalService } from '../retrieval';
 import type { ToolRunsRepo } from '../tool-runs';

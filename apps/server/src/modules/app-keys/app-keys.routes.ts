@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { APP_KEY_HEADER, EXPORT_MESSAGES as M, EXPORT_ROUTES, type AppKeyKind } from '@tessera/contracts/app-export';
 import { AppError } from '../../platform/errors';
 import { routesOn } from '../../platform/http/route';
-import type { CallerVariables } from '../app-users/app-users.routes';
+import type { CallerVariables } from '../app-users';
 import type { AuthVariables } from '../auth';
 import type { AppKeysService } from './app-keys.service';
 

@@ -10,12 +10,11 @@ import {
   type AppUserRole,
 } from '@tessera/contracts/app-users';
 import { isStrongPassword, isValidEmail, type SessionUser } from '@tessera/contracts/auth';
-import { coerceRecord, USER_ENTITY } from '@tessera/contracts/entities';
+import { coerceRecord, USER_ENTITY, type EntitySchema } from '@tessera/contracts/entities';
+import type { apps } from '@tessera/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailTemplates } from '../../platform/mail/templates';
-import type { AppsRepo } from '../apps/apps.repo';
-import { APP_NOT_FOUND } from '../apps/apps.service';
 import type { AuthLimits } from '../auth';
 import { createAppUserConfirmation, hasLiveCode, isCodeShaped } from './app-user-confirmation';
 import type { AppUserRow, AppUsersRepo } from './app-users.repo';
@@ -81,9 +80,15 @@ export function addressOf(row: AppUserRow | null): { email: string; isConfirmed:
  * End users of generated apps (docs/product/runtime.md#screens-and-routes Users API): their own accounts per app, scrypt
  * password hashes, revocable sessions stored as token hashes, and login throttling like builders'.
  */
+/** The apps' rows and schemas app users read (the apps module's repo). */
+export interface AppsLookup {
+  findById(appId: string): Promise<typeof apps.$inferSelect | null>;
+  findEntity(appId: string, name: string): Promise<EntitySchema | null>;
+}
+
 export interface AppUsersDeps {
   appUsersRepo: AppUsersRepo;
-  appsRepo: AppsRepo;
+  appsRepo: AppsLookup;
   limits: AuthLimits;
   mailer: Mailer;
   /** Signs password links. */
@@ -97,7 +102,7 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
 
   async function appOf(appId: string) {
     const app = await appsRepo.findById(appId);
-    if (!app) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+    if (!app) throw new AppError('NOT_FOUND', APP_MESSAGES.appNotFound);
     return app;
   }
 

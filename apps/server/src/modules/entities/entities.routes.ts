@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/http/multipart';
 import { readAnyJson } from '../../platform/http/validate';
 import { describeError, type Logger } from '../../platform/logger';
-import type { CallerVariables } from '../app-users/app-users.routes';
+import type { CallerVariables } from '../app-users';
 import type { SessionLookup } from '../auth';
 import type { EntitiesService, EntityRead } from './entities.service';
 

@@ -11,8 +11,7 @@ import {
   type EntitySchema,
 } from '@tessera/contracts/entities';
 import { AppError } from '../../platform/errors';
-import type { AppPrincipal } from '../app-users/app-users.service';
-import { APP_NOT_FOUND } from '../apps/apps.service';
+import type { AppPrincipal } from '../app-users';
 import { decideAccess, type Caller, type Operation } from './access';
 import type { CsvProgress } from './csv-batches';
 import { startCsvWorker } from './csv-import';
@@ -193,7 +192,7 @@ export function createEntitiesService({
     const { read } = who;
     const found =
       read?.appId === appId && read.entity === entity ? read.schemas : await schemasRepo.find(appId, entity);
-    if (!found) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+    if (!found) throw new AppError('NOT_FOUND', APP_MESSAGES.appNotFound);
     const caller = callerOf(who, found.ownerUserId, appId);
     const schema = caller.kind === 'owner' || !found.isPublished ? found.latest : found.published;
     if (!schema) throw new AppError('NOT_FOUND', `This app has no entity named "${entity}"`);
@@ -422,7 +421,7 @@ export function createEntitiesService({
           while (inFlight.length >= concurrency) await inFlight.shift();
           if (writeError) throw writeError;
           const write = recordsRepo.importBatch(target, event.json).then((isWritten) => {
-            if (!isWritten) throw new AppError('NOT_FOUND', APP_NOT_FOUND);
+            if (!isWritten) throw new AppError('NOT_FOUND', APP_MESSAGES.appNotFound);
           });
           const rows = event.rows;
           acknowledged = acknowledged.then(() =>

@@ -10,7 +10,7 @@ import {
 } from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
 import { readJson } from '../../platform/http/validate';
-import type { CallerVariables } from '../app-users/app-users.routes';
+import type { CallerVariables } from '../app-users';
 import type { AuthVariables } from '../auth';
 import type { MembershipsService } from './memberships.service';
 
