@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES } from '@tessera/contracts';
 import { openDatabase } from '@tessera/db';
-import { createSortIndexes, sortIndexName } from '../modules/entities/sort-indexes.repo';
+import { createSortIndexes, sortIndexName } from '../modules/entities';
 import { createTestApp } from '../testing/harness';
 
 /**

@@ -1,7 +1,7 @@
 import { APP_CHAT_HIDDEN_ENTITY } from '@tessera/contracts/app-chat';
 import { type RetrievedChunk } from '@tessera/contracts/context';
 import { AppError } from '../../platform/errors';
-import type { EntitiesService, EntityRecord, Who } from '../entities/entities.service';
+import type { EntitiesService, EntityRecord, Who } from '../entities';
 
 /** Records read per entity to choose from, and kept per entity for the answer. */
 const RECORDS_READ = 200;

@@ -6,7 +6,7 @@ import type { SignedIn } from '../../platform/http/signed-in';
 import type { Platform } from '../../platform/platform';
 import type { AppHostModule } from '../app-host';
 import type { AppPrincipal } from '../app-users';
-import type { EntitiesService } from '../entities/entities.service';
+import type { EntitiesService } from '../entities';
 import type { RetrievalService } from '../retrieval';
 import type { ToolRunsRepo } from '../tool-runs';
 import { createAppChatRepo } from './app-chat.repo';

@@ -4,7 +4,7 @@ import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
 import type { AppKeysService } from '../app-keys/app-keys.service';
 import type { CodeFilesService } from '../code-files';
-import type { EntitiesService } from '../entities/entities.service';
+import type { EntitiesService } from '../entities';
 import { projectFiles } from './project-files';
 import { readProjectZip, zipProject } from './project-zip';
 

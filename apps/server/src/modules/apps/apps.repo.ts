@@ -3,7 +3,7 @@ import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, appSessions, appSlugs, apps, chatMessages, type Db } from '@tessera/db';
 import { createAppLifecycleRepo } from './app-lifecycle.repo';
 import type { AppRow } from './app-row';
-import { moveRecordField } from '../entities/records.repo';
+import { moveRecordField } from '../entities';
 
 export type { AppRow };
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import type { EntitiesService, Who } from '../entities/entities.service';
+import type { EntitiesService, Who } from '../entities';
 import { createAggregateRepo } from './aggregate.repo';
 import { ourQuery } from './fields';
 import type { Db } from '@tessera/db';

@@ -3,7 +3,7 @@ import type { UnconvertibleValue } from '@tessera/contracts/apps';
 import type { EntitySchema } from '@tessera/contracts/entities';
 import { appEntities, apps, appVersions, entityRecords, publishedEntities, type Db } from '@tessera/db';
 import { convertStoredValue, planPublish, type EntityMigration, type PublishPlan } from './publish-plan';
-import { moveRecordField } from '../entities/records.repo';
+import { moveRecordField } from '../entities';
 import { publishLook } from '../branding';
 
 /** Records rewritten per statement when values change type. */
