@@ -2,7 +2,7 @@ import { EXPORT_MESSAGES as M, type ExportDataMode, type ImportProjectResponse }
 import { parseAppStyle, parseAppTexts, type AppTexts } from '@tessera/contracts/apps';
 import { type SessionUser } from '@tessera/contracts/auth';
 import { AppError } from '../../platform/errors';
-import type { AppKeysService } from '../app-keys/app-keys.service';
+import type { AppKeysService } from '../app-keys';
 import type { CodeFilesService } from '../code-files';
 import type { EntitiesService } from '../entities';
 import { projectFiles } from './project-files';
