@@ -21,13 +21,13 @@ import { AppError } from '../../platform/errors';
 import type { AppSnapshot } from '@tessera/agent';
 import type { VersionsRepo } from '../versions/versions.repo';
 import type { SettingsSecrets } from './settings-secrets';
-import { storedToolKeys } from '../tools/tool-definition';
+import { storedToolKeys } from '../tools';
 import { createAppLifecycle } from './app-lifecycle.service';
 import { schemaWithRenamedField } from './field-rename';
 import { lastTurnErrorOf } from './last-turn';
 import { isUniqueViolation, SlugTakenError, type AppRow, type AppsRepo } from './apps.repo';
 
-export const APP_NOT_FOUND = 'App not found';
+export const APP_NOT_FOUND = APP_MESSAGES.appNotFound;
 
 /** The refusal of an address another app has, or once had (addresses are never handed on). */
 const slugTaken = (slug: string) =>
