@@ -10,7 +10,7 @@ import { PLANS, type PlanId } from '@tessera/contracts/plans';
 import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts';
 import { DEFAULT_PLAN_SETTING } from '../accounts';
-import { SHOW_STARTERS_SETTING } from '../templates/starters';
+import { SHOW_STARTERS_SETTING } from '../templates';
 import { ADMIN_PAGE_SIZE, type AdminBuilderRow, type AdminRepo } from './admin.repo';
 
 interface Deps {
