@@ -12,6 +12,7 @@ import {
 import type { AppSnapshot } from '@tessera/agent';
 import { AppError } from '../../platform/errors';
 import { hostNameOf } from '../../platform/http/request-host';
+import { appOriginOf } from './app-origin';
 import type { Bundler, BundleOutput } from './bundler';
 import { signPreviewToken, verifyPreviewToken, type PreviewGrant } from './preview-token';
 
@@ -107,6 +108,7 @@ export function createAppHostService({
 }: AppHostServiceDeps) {
   const builderUrl = new URL(publicUrl);
   const suffix = `.${appsDomain.toLowerCase()}`;
+  const appOrigin = appOriginOf({ publicUrl, appsDomain });
   const slugCache = new Map<string, { app: HostApp | null; at: number }>();
   const SLUG_CACHE_MS = 3000;
   // Subscribed on the first app-host request: processes that serve no app host never listen.
@@ -144,11 +146,6 @@ export function createAppHostService({
     if (slugCache.size > 1000) slugCache.clear();
     slugCache.set(slug, { app: found, at: clock() });
     return found;
-  }
-
-  /** The origin of an app's host: the builder's scheme and port on `{slug}.{APPS_DOMAIN}`. */
-  function appOrigin(slug: string): string {
-    return `${builderUrl.protocol}//${slug}.${appsDomain}${builderUrl.port ? `:${builderUrl.port}` : ''}`;
   }
 
   function toBundle(

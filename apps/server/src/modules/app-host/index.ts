@@ -126,6 +126,7 @@ export function createAppHostModule(platform: Platform, deps: AppHostModuleDeps)
 export type AppHostModule = ReturnType<typeof createAppHostModule>;
 export type { AppHostService, HostApp } from './app-host.service';
 export type { HostAccess, HostEnv, HostRoutes } from './host-env';
+export { appOriginOf } from './app-origin';
 export { visitorCookie } from './visitor-cookie';
 /** Hands a request made in-process to the host's router, as the front door does (the Base44 SDK's integration calls). */
 export { setHostApp } from './host-request';
