@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { APP_MESSAGES } from '@tessera/contracts';
-import { type SessionUser } from '@tessera/contracts/auth';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
-import { EXTRACT_MAX_BYTES, PREVIEW_TOKEN_HEADER } from '@tessera/contracts/runtime';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
@@ -21,85 +19,45 @@ import { refuseWhileDraining } from './platform/http/drain';
 import { httpMetrics, opsRoutes } from './platform/http/ops';
 import { createOpsRepo } from './platform/ops.repo';
 import { createAccountsModule } from './modules/accounts';
+import { createAuthModule } from './modules/auth';
 import { createBilling, plansOf } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createAdminModule } from './modules/admin';
 import { createAppChatModule } from './modules/app-chat';
-import { createAppUsersRepo } from './modules/app-users/app-users.repo';
-import { appUsersRoutes, identifyAppUser } from './modules/app-users/app-users.routes';
-import { addressOf, createAppUsersService } from './modules/app-users/app-users.service';
-import { APP_SETTINGS_CHANNEL, createAppsRepo } from './modules/apps/apps.repo';
+import { createAppsRepo } from './modules/apps/apps.repo';
 import { appsRoutes } from './modules/apps/apps.routes';
-import { templatesRoutes } from './modules/templates/templates.routes';
-import { createTemplatesService } from './modules/templates/templates.service';
-import { createTemplatesRepo } from './modules/templates/templates.repo';
+import { createTemplatesModule } from './modules/templates';
 import { createBrandingModule } from './modules/branding';
 import { createAppsService, slugify } from './modules/apps/apps.service';
 import { createSettingsSecrets } from './modules/apps/settings-secrets';
-import { createClaimRepo } from './modules/tools/claim.repo';
-import { createClaimService } from './modules/tools/claim.service';
-import { createMagicCreateService } from './modules/tools/magic-create.service';
-import { createToolsRepo } from './modules/tools/tools.repo';
-import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolApiModule } from './modules/tool-api';
+import { createToolsModule } from './modules/tools';
 import { createToolBatchesModule } from './modules/tool-batches';
-import { createToolsService } from './modules/tools/tools.service';
 import { createSecretBox } from './platform/crypto/secret-box';
-import { createAuth, type EmailVerifiedListener } from './modules/auth/auth';
-import { createAuthLimits } from './modules/auth/auth-limits';
 import { createCsvModule } from './modules/csv';
-import { createAuthFlowsService } from './modules/auth/auth-flows.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { builderAuthenticator, identifyUser, requireUser, sessionTokenOf } from './modules/auth/session';
-import { CSV_IMPORT_ROUTE, entitiesRoutes, sessionWithEntity } from './modules/entities/entities.routes';
-import { createEntitiesService } from './modules/entities/entities.service';
-import { createEntitySchemasRepo } from './modules/entities/entity-schemas.repo';
-import { createRecordsRepo } from './modules/entities/records.repo';
-import { createSessionsRepo } from './modules/auth/sessions.repo';
-import { createUsersRepo } from './modules/auth/users.repo';
 import { createDevModule } from './modules/dev';
-import { createContextJobs, type CrawlFn } from './modules/context/context.jobs';
-import { createContextRepo } from './modules/context/context.repo';
-import { contextRoutes } from './modules/context/context.routes';
-import { createContextService } from './modules/context/context.service';
-import { crawlSite } from './modules/context/scraper/crawl-site';
-import { connectorsFrom, type Connectors } from './modules/context/connectors';
+import { connectorsFrom, createContextModule, type Connectors, type CrawlFn } from './modules/context';
 import { createRetrievalModule, type RetrievalService } from './modules/retrieval';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/runner';
-import { resolveUploadType } from './modules/context/parse';
-import { parsePool } from './modules/context/parse-pool';
-import { createAppHostModule } from './modules/app-host';
+import { appOriginOf, createAppHostModule } from './modules/app-host';
 import { createBase44CompatRoutes } from './modules/base44-compat';
 import { createCreditsModule } from './modules/credits';
 import { createToolRunsModule } from './modules/tool-runs';
-import { analyticsHost, analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createGumroadClient } from './modules/billing/gumroad';
-import { createMembershipStripe } from './modules/memberships/memberships-stripe';
-import { createMembershipsRepo } from './modules/memberships/memberships.repo';
-import { membershipsRoutes, requireMembership } from './modules/memberships/memberships.routes';
-import { createMembershipsService, membershipProductOf } from './modules/memberships/memberships.service';
-import { createAnalyticsRepo } from './modules/analytics/analytics.repo';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
-import { createChatRepo } from './modules/chat/chat.repo';
 import { createCodeFilesModule } from './modules/code-files';
-import { appExportRoutes, IMPORT_ROUTE } from './modules/app-export/app-export.routes';
-import { createAppExportService } from './modules/app-export/app-export.service';
-import { createAppKeysRepo } from './modules/app-keys/app-keys.repo';
-import { appKeyAccess, appKeysRoutes, type AppKeyVariables } from './modules/app-keys/app-keys.routes';
-import { createAppKeysService } from './modules/app-keys/app-keys.service';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { createChatService } from './modules/chat/chat.service';
 import { createPublishRepo } from './modules/versions/publish.repo';
 import { createSchemaEdits } from './modules/versions/schema-edits.service';
 import { createVersionsRepo } from './modules/versions/versions.repo';
 import { versionsRoutes } from './modules/versions/versions.routes';
 import { createVersionsService } from './modules/versions/versions.service';
 import { createOpenApiModule } from './modules/openapi';
-import { createTxtLookup } from './modules/domains/dns-check';
-import { createDomainHosts } from './modules/domains/domain-hosts';
-import { APP_DOMAINS_CHANNEL, createDomainsRepo } from './modules/domains/domains.repo';
-import { domainsRoutes } from './modules/domains/domains.routes';
-import { createDomainsService } from './modules/domains/domains.service';
+import { createDomainsModule } from './modules/domains';
+import { createAnalyticsModule } from './modules/analytics';
+import { createAppExportModule, IMPORT_ROUTE } from './modules/app-export';
+import { createAppKeysModule } from './modules/app-keys';
+import { createAppUsersModule } from './modules/app-users';
+import { createChatModule } from './modules/chat';
+import { createEntitiesModule, CSV_IMPORT_ROUTE } from './modules/entities';
+import { createMembershipsModule } from './modules/memberships';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -160,39 +118,32 @@ export function createApp({
   lifecycle = createLifecycle(),
 }: AppDeps): TesseraApp {
   const platform = createPlatform({ config, database, logger });
-  const { db, rateLimiter, mailer, storage, models, jobsRepo, jobs } = platform;
-  const usersRepo = createUsersRepo(db);
-  const authLimits = createAuthLimits(rateLimiter);
-  const onEmailVerified: EmailVerifiedListener[] = [];
-  const auth = createAuth({ db, config, logger, mailer, limits: authLimits, usersRepo, onEmailVerified });
-  const authFlows = createAuthFlowsService({ auth, usersRepo });
-  const sessionDeps = { auth, sessionsRepo: createSessionsRepo(db), secret: config.authSecret };
-  const signedIn = requireUser(sessionDeps);
-  const authenticate = builderAuthenticator(sessionDeps);
+  const { db, mailer, storage, jobsRepo } = platform;
+  const authModule = createAuthModule(platform);
+  const { signedIn, authenticate } = authModule;
   const { retrieval } = createRetrievalModule(platform);
-  const contextRepo = createContextRepo(db);
-  // Public addresses only; end-to-end tests may allow their loopback site (refused in production).
-  const crawlWeb: CrawlFn = crawl ?? ((options) => crawlSite({ ...options, fetchPolicy: config.outboundPolicy }));
   // The operator's plan catalogue: its limits are the ones every plan gate reads.
   const plans = plansOf(config);
-  const context = createContextService({
-    limitsOf: plans.limitsOf,
-    contextRepo,
-    jobs,
-    retrieval,
-    listen: database.listen,
-    connectors,
-  });
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
+  const contextModule = createContextModule(platform, {
+    signedIn,
+    retrieval,
+    limitsOf: plans.limitsOf,
+    isAdmin: accountsModule.isAdmin,
+    connectors,
+    crawl,
+  });
+  const { context } = contextModule;
   const billing = createBilling({ config, db, accounts, plans });
   if (billing.gumroadEnabled) {
     accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
-    onEmailVerified.push((user) => billing.claimSalesOfVerified(user));
+    authModule.onEmailVerified((user) => billing.claimSalesOfVerified(user));
   }
+  // Where each app's own host is (docs/decisions/0006-app-hosts.md): links and tool URLs point there.
+  const appOrigin = appOriginOf(config);
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
-  const appUsersRepo = createAppUsersRepo(db);
   const brandingModule = createBrandingModule(platform, {
     signedIn,
     getOwned: (user, appId) => apps.getOwned(user, appId),
@@ -204,7 +155,7 @@ export function createApp({
   const apps = createAppsService({
     appsRepo,
     versionsRepo,
-    appUrlOf: (slug) => `${appHost.appOrigin(slug)}/app/${slug}/`,
+    appUrlOf: (slug) => `${appOrigin(slug)}/app/${slug}/`,
     accountOf: (user) => accounts.getCurrent(user),
     customDomainsOf: (slug) => appHost.customHostnamesOf(slug),
     // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
@@ -216,85 +167,38 @@ export function createApp({
       checkSettings: (user, row, settings) => tools.checkSettings(user, row, settings),
     },
   });
-  const tools = createToolsService({
-    toolsRepo: createToolsRepo(db),
+  const toolsModule = createToolsModule(platform, {
+    signedIn,
     getOwned: (user, appId) => apps.getOwned(user, appId),
     accountOf: (user) => accounts.getCurrent(user),
-    toolUrlOf: (slug, path) => `${appHost.appOrigin(slug)}/tool/${encodeURIComponent(path)}`,
-    publicUrl: config.publicUrl,
-    secret: config.authSecret,
     limitsOf: plans.limitsOf,
-  });
-  const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
-  const chatRepo = createChatRepo(db, rateLimiter);
-  const chat = createChatService({
-    chatLimitsOf: plans.limitsOf,
-    chatRepo,
-    versionsRepo,
-    versions,
-    apps,
-    accounts,
-    models,
-    logger,
-    listen: (channel, onPayload, onResync) => database.listen(channel, onPayload, onResync),
-    lifecycle,
-    isOnlyProcess: database.kind === 'pglite',
-  });
-  const entities = createEntitiesService({
-    schemasRepo: createEntitySchemasRepo(db),
-    recordsRepo: createRecordsRepo(db),
-  });
-  const appUsers = createAppUsersService({
-    appUsersRepo,
-    appsRepo,
-    limits: authLimits,
-    mailer,
-    secret: config.authSecret,
-    appOrigin: (slug) => appHost.appOrigin(slug),
-  });
-  // Paid memberships of apps' end users (docs/product/memberships.md), with each owner's own Gumroad or Stripe account.
-  const membershipsRepo = createMembershipsRepo(db);
-  const memberships = createMembershipsService({
-    repo: membershipsRepo,
     findApp: (appId) => appsRepo.findById(appId),
-    getOwned: (user, appId) => apps.getOwned(user, appId),
-    saveSettings: (user, appId, settings) => apps.saveSettings(user, appId, settings),
-    shownSettings: settingsSecrets.toShown,
-    gumroadTokenOf: (row) => settingsSecrets.tokenOf(row.id, row.settings),
-    gumroad: (accessToken) =>
-      createGumroadClient({ accessToken, apiUrl: config.billing.apiUrls.gumroad, policy: config.outboundPolicy }),
-    stripeKeyOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeSecretKey'),
-    stripeWebhookSecretOf: (row) => settingsSecrets.tokenOf(row.id, row.settings, 'stripeWebhookSecret'),
-    stripe: (secretKey) => createMembershipStripe({ secretKey, apiUrl: config.billing.apiUrls.stripe }),
-    lookOf: (appId) => appHostModule.findLook(appId, 'published'),
-    appUserEmailOf: async (appId, appUserId) => addressOf(await appUsersRepo.findById(appId, appUserId)),
-    publicUrl: config.publicUrl,
-    secret: config.authSecret,
+    withoutSecrets: settingsSecrets.withoutSecrets,
+    appOrigin,
+    forgetApp: (slug) => appHost.forgetApp(slug),
   });
+  const { tools } = toolsModule;
+  const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
+  const entitiesModule = createEntitiesModule(platform);
+  const { entities } = entitiesModule;
+  const appUsersModule = createAppUsersModule(platform, {
+    appsRepo,
+    limits: authModule.limits,
+    appOrigin,
+  });
+  const { appUsers } = appUsersModule;
   // Verified custom domains (docs/product/custom-domains.md#serving), known to the Host checks below.
-  const domainsRepo = createDomainsRepo(db);
-  const domainHosts = createDomainHosts({
-    load: () => domainsRepo.listVerifiedHosts(),
-    watch: (onChange) =>
-      Promise.all([database.listen(APP_DOMAINS_CHANNEL, onChange), database.listen(APP_SETTINGS_CHANNEL, onChange)]),
-  });
+  const domainsModule = createDomainsModule(platform, { dnsTimeoutMs });
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md).
   const appHostModule = createAppHostModule(platform, {
     versions: versionsRepo,
     looks: brandingModule.repo,
-    builderSessionIdOf: async (authorization) => {
-      const token = authorization ? sessionTokenOf(authorization, config.authSecret) : null;
-      return token ? ((await sessionDeps.sessionsRepo.findLiveByToken(token))?.sessionId ?? null) : null;
-    },
-    customDomains: domainHosts,
+    builderSessionIdOf: authModule.builderSessionIdOf,
+    customDomains: domainsModule.hosts,
     integrations: {
       retrieval,
-      appUserOfEmail: async (appId, email) => addressOf(await appUsersRepo.findByEmail(appId, email)),
-      // The data sources' parsers, in their worker pool (time and memory limits), on one uploaded document.
-      readDocument: async (bytes, filename, mimeType) => {
-        const type = resolveUploadType(bytes, filename, mimeType);
-        return (await parsePool.parseDocument(type, bytes, { maxInflatedBytes: 4 * EXTRACT_MAX_BYTES })).text;
-      },
+      appUserOfEmail: appUsersModule.addressOfEmail,
+      readDocument: contextModule.readDocument,
       appFilesOf: async (appId) => {
         const version =
           (await versionsRepo.findPublishedVersion(appId)) ?? (await versionsRepo.findLatestVersion(appId));
@@ -303,29 +207,31 @@ export function createApp({
     },
   });
   const { appHost } = appHostModule;
-  appHostModule.useAccess({
-    // A user without the membership the app asks for is not one of its users here (uploads, model calls).
-    isAppUser: async (appId, authorization, host) => {
-      const principal = await appUsers.principalOf(appId, authorization, host);
-      return Boolean(principal && (await memberships.allows(appId, { appUserId: principal.userId })));
-    },
-    paywallOf: async (app, authorization, host) => {
-      // Without memberships every caller may: no query at all (tool runs ask on every run).
-      if (!membershipProductOf(app.settings)) return null;
-      const principal = await appUsers.principalOf(app.id, authorization, host);
-      if (await memberships.allows(app.id, { appUserId: principal?.userId ?? null })) return null;
-      return principal ? 'paywall' : 'login';
-    },
-    isMembersOnly: (hostApp) => membershipProductOf(hostApp.settings) !== null,
+  // Paid memberships of apps' end users (docs/product/memberships.md): who may use an app on its host, too.
+  const membershipsModule = createMembershipsModule(platform, {
+    signedIn,
+    findApp: (appId) => appsRepo.findById(appId),
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    saveSettings: (user, appId, settings) => apps.saveSettings(user, appId, settings),
+    settingsSecrets,
+    appUsers: appUsersModule,
+    appHost: appHostModule,
   });
-  const appUserOf = async (appId: string, authorization: string | undefined, host: string) =>
-    (await appUsers.principalOf(appId, authorization, host))?.userId ?? null;
+  const { memberships } = membershipsModule;
+  // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
+  const analyticsModule = createAnalyticsModule(platform, {
+    signedIn,
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    revenueSince: membershipsModule.revenueSince,
+    appHost,
+  });
+  const { analytics } = analyticsModule;
   // The one run engine: tool pages, batch runs and the tool API (docs/product/tools.md#states-and-transitions).
   const { toolRuns, repo: runsRepo } = createToolRunsModule(platform, {
     retrieval,
     limitsOf: plans.limitsOf,
     appHost: appHostModule,
-    appUserOf,
+    appUserOf: appUsersModule.appUserOf,
   });
   // The chat assistant of generated apps (docs/product/app-chat.md): the tool run engine, the entity API's access rules.
   const appChatModule = createAppChatModule(platform, {
@@ -354,15 +260,12 @@ export function createApp({
           throw new AppError('FORBIDDEN', MEMBERSHIP_MESSAGES.membershipRequired, { reason: 'membership' });
         return { appUser };
       },
-      emailOf: async (appId, userId) => addressOf(await appUsersRepo.findById(appId, userId))?.email ?? null,
-      statusOf: async (appId, userId) => {
-        const row = await appUsersRepo.findById(appId, userId);
-        return { isVerified: Boolean(row?.emailConfirmedAt), disabled: Boolean(row?.disabled) };
-      },
+      emailOf: async (appId, userId) => (await appUsersModule.addressOf(appId, userId))?.email ?? null,
+      statusOf: appUsersModule.statusOf,
       onActive: (appId, appUserId) => analytics.recordActive(appId, appUserId),
     }),
   );
-  const requireTool = (user: SessionUser, appId: string, toolId: string) => tools.get(user, appId, toolId);
+  const { requireTool } = toolsModule;
   const { api } = createToolApiModule(platform, { toolRuns, requireTool });
   const toolBatchesModule = createToolBatchesModule(platform, { signedIn, toolRuns, api, requireTool });
   // PGlite has one connection: one job at a time keeps web requests responsive there.
@@ -371,7 +274,7 @@ export function createApp({
     logger,
     listen: database.listen,
     handlers: {
-      ...createContextJobs({ contextRepo, retrieval, logger, crawl: crawlWeb, connectors, limitsOf: plans.limitsOf }),
+      ...contextModule.jobs,
       // Batch runs over a CSV (docs/product/tools.md#batch-runs).
       ...toolBatchesModule.jobs,
     },
@@ -394,10 +297,7 @@ export function createApp({
     metricsToken: config.metrics.token,
   };
   app.route('/', opsRoutes(opsDeps));
-  app.use(async (_c, next) => {
-    await domainHosts.refresh();
-    await next();
-  });
+  app.use(domainsModule.refreshHosts);
   // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
   app.use(
     securityHeaders({
@@ -409,32 +309,13 @@ export function createApp({
   // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
   app.use(refuseUnstorableAddress());
   app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
-  // Visits of published apps (docs/product/analytics.md): the runtime's beacon on the app's own host.
-  const analytics = createAnalyticsService({
-    repo: createAnalyticsRepo(db),
-    getOwned: (user, appId) => apps.getOwned(user, appId),
-    secret: config.authSecret,
-    logger,
-    // Paid memberships' payments less refunds per day, in their currency (docs/product/memberships.md#data).
-    revenueSince: (appId, from) => membershipsRepo.revenueSince(appId, new Date(`${from}T00:00:00Z`)),
-  });
-  app.use(
-    analyticsHost({
-      analytics,
-      hostAppIdOf: async (host) => {
-        const found = appHost.appHostOf(host);
-        return found ? ((await appHost.appOfSlug(found.slug))?.id ?? null) : null;
-      },
-      trustProxy: config.trustProxy,
-      secret: config.authSecret,
-    }),
-  );
+  app.use(analyticsModule.beacon);
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostModule.frontDoor());
 
   app.route('/', createDevModule(platform).routes);
   app.route('/', createOpenApiModule(platform).routes);
-  app.route('/', authRoutes({ auth, authFlows, config, signedIn }));
+  app.route('/', authModule.routes);
   app.route('/', accountsModule.routes);
   app.route('/', billingRoutes({ billing, signedIn }));
   const setPlanByHand = billing.setPlanByHand;
@@ -442,65 +323,34 @@ export function createApp({
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route(
     '/',
-    templatesRoutes({
-      templates: createTemplatesService({
-        templatesRepo: createTemplatesRepo(db, config.adminEmails),
-        appsRepo,
-        versionsRepo,
-        accountOf: (user) => accounts.getCurrent(user),
-        limitsOf: plans.limitsOf,
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-        freeSlug: apps.freeSlug,
-        slugify,
-        onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
-        ingestText: (user, appId, text) => context.ingestText(user, appId, text),
-      }),
+    createTemplatesModule(platform, {
       signedIn,
-    }),
+      appsRepo,
+      versionsRepo,
+      accountOf: (user) => accounts.getCurrent(user),
+      limitsOf: plans.limitsOf,
+      getOwned: (user, appId) => apps.getOwned(user, appId),
+      freeSlug: apps.freeSlug,
+      slugify,
+      onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
+      ingestText: (user, appId, text) => context.ingestText(user, appId, text),
+    }).routes,
   );
-  app.route(
-    '/',
-    toolsRoutes({
-      tools,
-      magic: createMagicCreateService({
-        models,
-        rateLimiter,
-        accountOf: (user) => accounts.getCurrent(user),
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-      }),
-      claims: createClaimService({
-        claimRepo: createClaimRepo(db),
-        findApp: (appId) => appsRepo.findById(appId),
-        withoutSecrets: settingsSecrets.withoutSecrets,
-        onClaimed: (claimed) => appHost.forgetApp(claimed.slug),
-        notifyChannel: APP_SETTINGS_CHANNEL,
-        secret: config.authSecret,
-      }),
-      signedIn,
-    }),
-  );
+  app.route('/', toolsModule.routes);
   app.route('/', brandingModule.routes);
-  app.route('/', analyticsRoutes({ analytics, signedIn }));
+  app.route('/', analyticsModule.routes);
   app.route('/', createCreditsModule(platform, { signedIn, getOwned: apps.getOwned }).routes);
   app.route('/', toolBatchesModule.routes);
   app.route(
     '/',
-    domainsRoutes({
-      domains: createDomainsService({
-        repo: domainsRepo,
-        getOwned: (user, appId) => apps.getOwned(user, appId),
-        accountOf: (user) => accounts.getCurrent(user),
-        lookupTxt: createTxtLookup({ servers: config.dnsServers, timeoutMs: dnsTimeoutMs }),
-        reserved: { builderHost: new URL(config.publicUrl).hostname, appsDomain: config.appsDomain },
-        operatorHostnames: config.appHostnames,
-        appHostOf: (slug) => `${slug}.${config.appsDomain}`,
-        isAppSlugHost: async (hostname) => {
-          const found = appHost.appHostOf(hostname);
-          return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
-        },
-        onChanged: () => domainHosts.invalidate(),
-      }),
+    domainsModule.routes({
       signedIn,
+      getOwned: (user, appId) => apps.getOwned(user, appId),
+      accountOf: (user) => accounts.getCurrent(user),
+      isAppSlugHost: async (hostname) => {
+        const found = appHost.appHostOf(hostname);
+        return Boolean(found && !found.isCustom && (await appHost.appOfSlug(found.slug)));
+      },
     }),
   );
   app.route('/', appChatModule.routes);
@@ -509,62 +359,56 @@ export function createApp({
     '/',
     versionsRoutes({ versions, schemaEdits: createSchemaEdits({ apps, versions, versionsRepo }), signedIn }),
   );
-  app.route('/', chatRoutes({ chat, signedIn, authenticate }));
+  const chatModule = createChatModule(platform, {
+    signedIn,
+    authenticate,
+    chatLimitsOf: plans.limitsOf,
+    versionsRepo,
+    versions,
+    apps,
+    accounts,
+    lifecycle,
+  });
+  app.route('/', chatModule.routes);
   const { codeFiles, routes: codeFilesRoutes } = createCodeFilesModule({
     signedIn,
     apps,
     accounts,
     versions,
     versionsRepo,
-    lastMessageIdOf: async (appId) => (await chatRepo.listLast(appId, 1))[0]?.id ?? null,
+    lastMessageIdOf: chatModule.lastMessageIdOf,
   });
   app.route('/', codeFilesRoutes);
   // Export, import and app keys (docs/product/export.md): the code editor's rule decides who may.
-  const appKeys = createAppKeysService({
-    repo: createAppKeysRepo(db),
-    checkApp: (user, appId) => codeFiles.editable(user, appId),
-  });
-  app.route('/', appKeysRoutes({ appKeys, signedIn }));
+  const appKeysModule = createAppKeysModule(platform, { signedIn, checkApp: codeFiles.editable });
+  app.route('/', appKeysModule.routes);
   app.route(
     '/',
-    appExportRoutes({
-      appExport: createAppExportService({
-        codeFiles,
-        appKeys,
-        entities,
-        textsOf: (appId) => brandingModule.repo.getTexts(appId),
-        appUrlOf: (slug) => `${appHost.appOrigin(slug)}/app/${slug}/`,
-        publicUrl: config.publicUrl,
-      }),
+    createAppExportModule(platform, {
       signedIn,
-    }),
+      codeFiles,
+      appKeys: appKeysModule.appKeys,
+      entities,
+      textsOf: (appId) => brandingModule.repo.getTexts(appId),
+      appUrlOf: (slug) => `${appOrigin(slug)}/app/${slug}/`,
+    }).routes,
   );
   app.route('/', createCsvModule({ signedIn }).routes);
-  app.route('/', contextRoutes({ context, signedIn, isAdmin: accountsModule.isAdmin }));
-  // Entity API callers: the app's builder and/or one of the app's own users.
-  // On the entity API the builder's session is read with the app and entity (one round trip).
-  const identifiedBuilder = identifyUser(sessionDeps, sessionWithEntity(entities));
-  const identifiedAppUser = identifyAppUser(appUsers, analytics.recordActive);
-  const identified: MiddlewareHandler<{ Variables: AppKeyVariables }> = async (c, next) => {
-    // A request with an app key is that key and nothing else (appKeyAccess, mounted before).
-    if (c.var.appKeyId) return next();
-    // On an app host only the app's own users exist: a builder token there counts for nothing; the
-    // builder's signed preview acts as the owner on that app's entities only (decisions/0006).
-    if (appHost.slugOfHost(c.req.header('host'))) {
-      const owner = await appHost.previewOwnerOf(c.req.param('appId'), c.req.header(PREVIEW_TOKEN_HEADER), c.req.path);
-      if (owner) c.set('user', owner);
-      return identifiedAppUser(c, next);
-    }
-    await identifiedBuilder(c, async () => {
-      await identifiedAppUser(c, next);
-    });
-  };
-  app.use('/live_api/apps/:appId/*', appKeyAccess(appKeys, identifiedAppUser));
-  app.use('/live_api/apps/:appId/*', identified);
-  app.use('/live_api/apps/:appId/entities/*', requireMembership(memberships));
-  app.route('/', membershipsRoutes({ memberships, signedIn }));
-  app.route('/', appUsersRoutes({ appUsers, trustProxy: config.trustProxy, onActive: analytics.recordActive }));
-  app.route('/', entitiesRoutes({ entities, logger }));
+  app.route('/', contextModule.routes);
+  app.route(
+    '/',
+    appUsersModule.entityApiCallers({
+      onActive: analytics.recordActive,
+      // On the entity API the builder's session is read with the app and entity (one round trip).
+      identifyBuilder: authModule.identifyBuilder(entitiesModule.sessionWithEntity),
+      slugOfHost: appHost.slugOfHost,
+      previewOwnerOf: appHost.previewOwnerOf,
+      keyAccess: appKeysModule.access,
+    }),
+  );
+  app.route('/', membershipsModule.routes);
+  app.route('/', appUsersModule.routes(analytics.recordActive));
+  app.route('/', entitiesModule.routes);
 
   for (const prefix of API_PREFIXES) {
     app.all(prefix, (c) =>
