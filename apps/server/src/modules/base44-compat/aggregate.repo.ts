@@ -109,6 +109,7 @@ async function runAggregate(
   where: SQL,
   fields: EntityFields,
   spec: Record<string, unknown>,
+  offset = 0,
 ) {
   const { groups, columns, having, sortColumn, isDescending, limit } = compileAggregate(spec, fields);
   const select = sql.join(
@@ -133,7 +134,7 @@ async function runAggregate(
         )}`
       : sql``;
   const result = await db.execute(
-    sql`SELECT ${select} FROM ${entityRecords} WHERE ${condition}${groupBy}${havingSql}${order} LIMIT ${limit + 1}`,
+    sql`SELECT ${select} FROM ${entityRecords} WHERE ${condition}${groupBy}${havingSql}${order} LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return {
@@ -151,7 +152,8 @@ async function runAggregate(
 
 export function createAggregateRepo(db: Db) {
   return {
-    aggregate: (scope: RecordScope, where: SQL, fields: EntityFields, spec: Record<string, unknown>) =>
-      runAggregate(db, scope, where, fields, spec),
+    /** `offset` skips groups (the SDK's distinct values page on). */
+    aggregate: (scope: RecordScope, where: SQL, fields: EntityFields, spec: Record<string, unknown>, offset = 0) =>
+      runAggregate(db, scope, where, fields, spec, offset),
   };
 }

@@ -20,6 +20,22 @@ export function createAggregateService({ db, entities }: { db: Db; entities: Ent
       );
       return repo.aggregate(scope, where, fields, body);
     },
+
+    /** One page of the distinct values of `field` among the rows of `q` the caller may read, in order (`v2/list` with `distinct`). */
+    async distinct(
+      who: Who,
+      appId: string,
+      entity: string,
+      q: string | undefined,
+      field: string,
+      limit: number,
+      skip: number,
+    ) {
+      const { scope, where, fields } = await entities.readable(who, appId, entity, q);
+      const spec = { groupBy: field, count: false, sort: field, limit };
+      const { rows, truncated } = await repo.aggregate(scope, where, fields, spec, skip);
+      return { values: rows.map((row) => row[field]), hasMore: truncated };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { readAnyJson } from '../../platform/http/validate';
 import type { HostEnv } from '../app-host';
 import { BULK_MAX_RECORDS, type EntitiesService, type EntityRecord, type Who } from '../entities';
 import type { AggregateService } from './aggregate.service';
-import { ourFields, ourQ, ourQuery, ourSort, withBase44Fields } from './fields';
+import { ourFields, ourName, ourQ, ourQuery, ourSort, withBase44Fields } from './fields';
 import { parseUpdateSpec, patchOf } from './update-operators';
 
 /** The largest CSV `importEntities` takes here (the JSON body limit does not apply to it: see README). */
@@ -58,10 +58,18 @@ export function base44EntityRoutes(host: Hono<HostEnv>, deps: EntityRoutesDeps):
   );
 
   host.get(`${base}/v2/list`, async (c) => {
-    if (c.req.query('distinct') !== undefined)
-      throw new AppError('VALIDATION_FAILED', 'distinct is not supported by this server yet; list the field instead');
     const limit = Math.min(Number(c.req.query('limit') ?? 100) || 100, ENTITY_LIST_MAX_LIMIT - 1);
     const skip = skipOf(c.req.query('cursor'));
+    const distinct = c.req.query('distinct');
+    if (distinct !== undefined) {
+      const q = ourQ(c.req.query('q'));
+      const page = await deps.aggregates.distinct(...(await target(c)), q, ourName(distinct), limit, skip);
+      return c.json({
+        items: page.values,
+        next_cursor: page.hasMore ? cursorOf(skip + limit) : null,
+        has_more: page.hasMore,
+      });
+    }
     const records = await entities.list(...(await target(c)), {
       q: ourQ(c.req.query('q')),
       sort: ourSort(c.req.query('sort')),
