@@ -63,7 +63,7 @@ export function run(command: string, args: string[], env: Record<string, string 
       fail(
         new BackupError(
           err.code === 'ENOENT'
-            ? `${command} was not found: install it (it is on the PATH of most Linux and macOS machines)`
+            ? `${command} was not found on the PATH: install ${command === 'tar' ? 'tar' : "the PostgreSQL client tools (postgresql-client), of the server's major version or newer"}`
             : err.message,
         ),
       ),
