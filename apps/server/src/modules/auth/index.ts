@@ -1,5 +1,5 @@
 // The builders' accounts: sign-up, sign-in (password, magic link, Google), sessions, and the guards
-// other modules put on their routes (docs/product/accounts.md).
+// other modules put on their routes (docs/product/accounts-and-plans.md).
 import type { Context } from 'hono';
 import type { SessionUser } from '@tessera/contracts/auth';
 import type { Platform } from '../../platform/platform';
