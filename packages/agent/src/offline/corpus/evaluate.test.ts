@@ -41,10 +41,12 @@ describe('the evaluation corpus', () => {
     const tuning = figuresOf(await evaluateCorpus(EVAL_CORPUS.filter((c) => c.half === 'tuning')));
     const heldOut = figuresOf(await evaluateCorpus(EVAL_CORPUS.filter((c) => c.half === 'held-out')));
     console.log(JSON.stringify({ tuning, heldOut }));
+    // The bar: held-out entity recall >= 95 %, field recall >= 90 %, the tuning half within 5 points.
     expect(heldOut.failedTurns).toBe(0);
-    expect(heldOut.entityRecall).toBeGreaterThanOrEqual(93);
+    expect(heldOut.entityRecall).toBeGreaterThanOrEqual(95);
     expect(heldOut.fieldRecall).toBeGreaterThanOrEqual(90);
-    expect(heldOut.wrongApps).toBeLessThanOrEqual(5);
+    // The aim is 0 wrong apps; 2 held-out descriptions (hand-written) are still built wrong.
+    expect(heldOut.wrongApps).toBeLessThanOrEqual(2);
     expect(Math.abs(tuning.entityRecall - heldOut.entityRecall)).toBeLessThanOrEqual(5);
     expect(Math.abs(tuning.fieldRecall - heldOut.fieldRecall)).toBeLessThanOrEqual(5);
     expect(heldOut.medianMs).toBeLessThan(1000);

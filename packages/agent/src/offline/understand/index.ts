@@ -91,7 +91,10 @@ export function understand(text: string): AppPlan {
     ),
   );
   const found = segmentsOf(listed.rest);
-  const segments = [...listed.segments, ...found.segments];
+  // Entities in the order the description names them, whichever reader found them.
+  const at = (s: { noun: string; list: string }) =>
+    text.toLowerCase().indexOf((s.list.trim().slice(0, 24) || s.noun).toLowerCase()) >>> 0;
+  const segments = [...listed.segments, ...found.segments].sort((a, b) => at(a) - at(b));
   const linkPhrases = [...listed.links, ...found.links];
   const plans: EntityPlan[] = [];
   const leftOut: string[] = [];

@@ -69,6 +69,45 @@ const APP_WORD =
 const NOT_A_NOUN =
   /^(need|want|ned|quick one|hi|hello|hey|note|ps|thanks|please|pls|it|this|that|we|i|the app|app|also|so|and|then)$/i;
 
+// "runs that execute a protocol on a date with an operator": a plural noun, what it does, its fields.
+const RELATIVE =
+  /^(?:and\s+)?(?:the\s+)?([a-z][a-z-]*s)\s+(?:that|which|who|used|made|held|done|given|taken|sent|bought|sold|booked|logged|for|in|of|at)\b(.*?)\bwith\s+(?:an?\s+|the\s+)?(.+)$/i;
+const WHEN_WHERE = /^(date|day|time|place|location|room|venue|price|amount)$/i;
+
+/** Clauses of a line at depth 0 of parentheses, split at commas. */
+function clausesOf(line: string): string[] {
+  const out = [''];
+  let depth = 0;
+  for (const ch of line) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) out.push('');
+    else out[out.length - 1] += ch;
+  }
+  return out;
+}
+
+/** Relative clauses of a line, read as entities; the clauses left over. */
+function relativeClauses(line: string, segments: Segment[], links: LinkPhrase[]): string {
+  const left: string[] = [];
+  const before = segments.length;
+  // "members (name, email) and meetings for a book with …": a group ends a clause too.
+  for (const clause of clausesOf(line.replace(/\)\s+and\s+/g, '), and '))) {
+    const m = RELATIVE.exec(clause.trim());
+    if (!m || APP_WORD.test(m[1]!) || m[1]!.length < 4) {
+      left.push(clause);
+      continue;
+    }
+    const fields = [m[3]!.replace(/[.!]+$/, '')];
+    for (const ref of m[2]!.matchAll(/\b(?:an?|the|each|every|one|its|their)\s+([a-z]+)/gi)) {
+      if (WHEN_WHERE.test(ref[1]!)) fields.unshift(ref[1]!);
+      else links.push({ noun: m[1]!, from: ref[1]!, to: ref[1]! });
+    }
+    segments.push({ noun: m[1]!, list: fields.join(', ') });
+  }
+  return segments.length === before ? line : left.join(',');
+}
+
 /** Lines and sentences at depth 0 of parentheses. */
 function linesOf(text: string): string[] {
   const out: string[] = [];
@@ -102,7 +141,8 @@ export function listedSegments(text: string): { segments: Segment[]; links: Link
   const segments: Segment[] = [];
   const links: LinkPhrase[] = [];
   const rest: string[] = [];
-  for (const raw of linesOf(text)) {
+  for (const whole of linesOf(text)) {
+    const raw = relativeClauses(whole, segments, links);
     const line = raw.trim();
     const link = LINK.exec(line) ?? BELONGS.exec(line);
     if (link) {
