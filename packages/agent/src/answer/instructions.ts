@@ -34,7 +34,7 @@ const ONE_SENTENCE = /\b(?:one|single|1)\s+sentence\b|\bbrief(?:ly)?\b|\bshort\b
 const BULLETS = /\bbullet(?:s|ed)?\b|\bas a list\b|\blist format\b/i;
 /** What the model does anyway: answer the request from the data, and say so when the data does not. */
 const FRAMING =
-  /^(?:you are|you're|act as|as an?|use (?:only )?the|only use|based on|using|according to|look up|check)\b|^(?:please )?(?:answer|reply to|respond to|help|assist)(?: to)? (?:the |a |an |their |this |each |every |any |our )?(?:customer|user|visitor|client|question|request|people|shopper|guest|patient|member|student|employee|caller|buyer)s?(?:'s?)?\b|\b(?:don'?t|do not|never) (?:make|invent|guess|speculate)|\bif (?:you don'?t know|the (?:data|policy|document|faq)s? (?:doesn'?t|does not))|\bsay (?:so|you don'?t know)\b|\bonly (?:from|use|answer)\b/i;
+  /^(?:you are|you're|act as|as an?|use (?:only )?the|only use|based on|using|according to|look up|check)\b|^(?:please )?(?:answer|reply to|respond to|help|assist)(?: to)? (?:the |a |an |their |this |each |every |any |our )?(?:customer|user|visitor|client|question|request|people|shopper|guest|patient|member|student|employee|caller|buyer)s?(?:'s?)?\b|\b(?:don'?t|do not|never) (?:make|invent|guess|speculate)|\bif (?:you don'?t know|the (?:data|policy|document|faq)s? (?:doesn'?t|does not))|\bsay (?:so|you don'?t know)\b|\bonly (?:from|use|answer)\b|^(?:please )?be (?:helpful|accurate|honest|clear|precise|nice|kind|factual)\b|\b(?:cite|quote)\b|\bname the source/i;
 
 function sentencesOf(instructions: string): string[] {
   return instructions

@@ -25,12 +25,20 @@ export function numberAnswer(
 ): NumberAnswer | undefined {
   const asked = new Set(q.words);
   const text = q.text.toLowerCase();
-  const units = UNIT_WORDS.filter((u) => u.asks.test(text));
+  const quantity =
+    /\bhow much (?!(?:is|are|was|does|do|did|will|would|should|can|could|for|to|it|money|cost)\b)\w+/.test(text);
+  const units = UNIT_WORDS.filter((u) => u.asks.test(quantity ? text.replace(/\bhow much\b/, '') : text));
   const wantsDuration =
     /\bhow (?:long|soon|fast|quickly)\b|\bhow much (?:time|leave|vacation|holiday|notice|pto|sick)\b|\bhow many (?:minutes?|hours?|days?|weeks?|months?|years?)\b/.test(
       text,
     );
-  const countOf = /\bhow many (\w+)/.exec(text)?.[1];
+  // "How many books", "how much data": the thing counted; "how much is it" asks a price.
+  const NOT_COUNTED =
+    /^(?:is|are|was|does|do|did|will|would|should|can|could|for|to|it|i|you|we|they|of|on|in|money|cost|time)$/;
+  const [, first, second] = /\bhow (?:many|much) (\w+)(?: (\w+))?/.exec(text) ?? [];
+  // The last noun of "how many vacation days": the thing counted.
+  const countOf =
+    first && !NOT_COUNTED.test(first) ? (second && !NOT_COUNTED.test(second) ? second : first) : undefined;
   const countWord = countOf ? contentWords(countOf)[0] : undefined;
   const asks = units.length > 0 || wantsDuration || countWord !== undefined;
   let best: (NumberAnswer & { score: number }) | undefined;
@@ -39,11 +47,17 @@ export function numberAnswer(
     if (!/\d/.test(number)) continue;
     const start = m.index;
     const tail = m[0] === number ? (UNIT_TAIL.exec(sentence.slice(start + m[0].length))?.[1]?.trim() ?? '') : '';
-    const value = `${number.trim()}${tail ? ` ${tail.replace(/\s+(?:a|an|each|per)$/i, '')}` : ''}`.trim();
+    let value = `${number.trim()}${tail ? ` ${tail.replace(/\s+(?:a|an|each|per)$/i, '')}` : ''}`.trim();
     let fits = false;
     if (units.some((u) => u.unit.test(value) || u.unit.test(`${m[0]}`))) fits = true;
     if (wantsDuration && DURATION.test(value)) fits = true;
-    if (countWord && contentWords(tail).includes(countWord)) fits = true;
+    if (countWord && !fits) {
+      // The counted thing within a few words after the number: "10 books", "10 GB of data".
+      const after = sentence.slice(start + m[0].length).match(/^(?:\s+[A-Za-z'-]+){1,4}/)?.[0] ?? '';
+      const words = after.trim().split(/\s+/);
+      const at = words.findIndex((w) => contentWords(w)[0] === countWord);
+      if (at >= 0) [fits, value] = [true, `${number.trim()} ${words.slice(0, at + 1).join(' ')}`];
+    }
     // Nearest the question's words: those in its own part of the sentence (between commas, "and") count most.
     const before = sentence.slice(0, start);
     const cut = Math.max(...[...before.matchAll(/[,;:]|\band\b|\bbut\b/g)].map((b) => b.index + b[0].length), 0);

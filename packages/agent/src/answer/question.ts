@@ -14,6 +14,8 @@ export interface ReadQuestion {
   words: string[];
   /** Of those, the words of a trailing detail ("with the tags on", "if it's unopened"). */
   detailWords: Set<string>;
+  /** Its generic words ("get", "need"): never required, they only break a tie between sentences. */
+  softWords: string[];
   /** Numbers the question states ("I'm 19", "my 15 year old"), for "at least N" passages. */
   numbers: number[];
   /** The question's own text (the last asking clause's start decides the kind). */
@@ -29,6 +31,8 @@ const EMBEDDED_AUX =
   /\b(?:can|could|do|does|did|is|are|will|would|should|may|must)\s+(?:i|it|we|you|they|he|she|my|the|this|that|there|these|those)\b/i;
 const WH = /^(?:what|what's|whats|which|when|where|who|whose)\b/i;
 const GENERIC_STEMS = new Set(contentWords([...GENERIC].join(' ')));
+/** Generic verbs a passage may still say in its own words ("do I get" / "employees receive"). */
+const SOFT_STEMS = new Set(contentWords('get have take'));
 
 /** The clauses of a question, the last one that asks something first. */
 function askingClause(text: string): string {
@@ -58,7 +62,7 @@ export function readQuestion(question: string): ReadQuestion {
           ? 'yes-no'
           : 'other';
   const all = contentWords(text).filter((w) => !GENERIC_STEMS.has(w));
-  const words = [...new Set(all.filter((w) => !/^\d/.test(w)))];
+  const words = [...new Set(all.filter((w) => !/^\d+(?:[.,]\d+)?$/.test(w)))];
   // A detail starts after the asking words ("Can I return it | with the tags on?").
   const modifier = MODIFIER_START.exec(clause.slice(1));
   if (modifier) modifier.index += 1;
@@ -67,5 +71,6 @@ export function readQuestion(question: string): ReadQuestion {
   const outside = new Set(contentWords(text.replace(detail, ' ')));
   const detailWords = new Set(contentWords(detail).filter((w) => !outside.has(w)));
   const numbers = (text.match(/\b\d+(?:\.\d+)?\b/g) ?? []).map(Number);
-  return { kind, words, detailWords, numbers, text };
+  const softWords = contentWords(text).filter((w) => SOFT_STEMS.has(w));
+  return { kind, words, detailWords, softWords, numbers, text };
 }

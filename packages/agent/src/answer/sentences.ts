@@ -49,9 +49,11 @@ export function normalizeText(text: string): string {
 const canonical = (w: string) => SURFACE_SYNONYMS.get(w) ?? OPPOSITES[w] ?? w;
 
 /** A word's stem without a final "e", "-able", "-ship", "-ly" or "-er", cut to 7 letters ("included" / "include", "refundable" / "refund", "monthly" / "month"). */
+const SUFFIX = /(?<=\w{4})(?:able|ible|ship|ly|er)$/;
 const root = (w: string) =>
   stem(w)
-    .replace(/(?<=\w{4})(?:able|ible|ship|ly|er)$/, '')
+    .replace(SUFFIX, '')
+    .replace(SUFFIX, '')
     .replace(/(?<=\w{3})e$/, '')
     .slice(0, 7);
 

@@ -65,9 +65,10 @@ export function bestMatch(
       else if (reading.implied.has(w)) got += idf(w);
       else missing.push(w);
     const coverage = got / total;
-    // Words it says itself count over words it is only understood under; on a tie the shorter
-    // sentence, which is more about what was asked.
-    const rank = coverage + own / total / 2 + bonus(reading) - reading.own.size / 10_000;
+    // Words it says itself count over words it is only understood under; on a tie the one saying
+    // the question's generic words ("get": "receive"), then the shorter sentence.
+    const soft = q.softWords.filter((w) => reading.own.has(w)).length / 100;
+    const rank = coverage + own / total / 2 + bonus(reading) + soft - reading.own.size / 10_000;
     if (!best || rank > best.rank + 1e-9) best = { reading, coverage, missing, rank };
   }
   return best;
