@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { appSessions, appUsers, type Db } from '@tessera/db';
 
 export type AppUserRow = typeof appUsers.$inferSelect;
@@ -132,6 +132,19 @@ export function createAppUsersRepo(db: Db) {
           .returning();
         await tx.delete(appSessions).where(eq(appSessions.appUserId, id));
         return row ?? null;
+      });
+    },
+
+    /** A new password hash chosen by the signed-in user: their other sessions end, the one of `keepTokenHash` stays. */
+    async changePassword(appId: string, id: string, passwordHash: string, keepTokenHash: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(appUsers)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(and(eq(appUsers.appId, appId), eq(appUsers.id, id)));
+        await tx
+          .delete(appSessions)
+          .where(and(eq(appSessions.appUserId, id), ne(appSessions.tokenHash, keepTokenHash)));
       });
     },
 

@@ -281,6 +281,34 @@ export function createAppUsersService({ appUsersRepo, appsRepo, limits, mailer, 
       return { status: true };
     },
 
+    /**
+     * The signed-in user changes their own password (the Base44 SDK's changePassword): the current
+     * one is checked like a sign-in (same throttling), the new one must be strong; their other
+     * sessions end, the one that asked stays.
+     */
+    async changePassword(
+      principal: AppPrincipal | null,
+      token: string,
+      input: { currentPassword: string; newPassword: string },
+      ip: string,
+    ): Promise<{ status: true }> {
+      const row = principal ? await appUsersRepo.findById(principal.appId, principal.userId) : null;
+      if (!row) throw new AppError('UNAUTHORIZED', APP_MESSAGES.unauthorized);
+      const scope = `app:${row.appId}`;
+      await limits.beforeSignIn(scope, row.email, ip);
+      const checked = await verifyPassword({
+        hash: row.passwordHash ?? (await dummyHash()),
+        password: input.currentPassword,
+      });
+      if (!row.passwordHash || !checked) {
+        await limits.signInFailed(scope, row.email, ip);
+        throw new AppError('VALIDATION_FAILED', 'The current password is not right');
+      }
+      if (!isStrongPassword(input.newPassword)) throw new AppError('WEAK_PASSWORD', MESSAGES.signUp.weakPassword);
+      await appUsersRepo.changePassword(row.appId, row.id, await hashPassword(input.newPassword), hashToken(token));
+      return { status: true };
+    },
+
     async signOut(token: string): Promise<{ status: true }> {
       await appUsersRepo.deleteSession(hashToken(token));
       return { status: true };

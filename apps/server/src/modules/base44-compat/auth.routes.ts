@@ -10,6 +10,7 @@ import {
   type AppUser,
 } from '@tessera/contracts/app-users';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/http/client-ip';
 import { requestHostName } from '../../platform/http/request-host';
 import { readAnyJson, readJson } from '../../platform/http/validate';
@@ -17,6 +18,11 @@ import type { HostEnv } from '../app-host';
 import type { AppPrincipal, AppUsersService } from '../app-users';
 
 /** The SDK's `resetPassword` body: the token of the mailed reset link and the new password. */
+const ChangePasswordSchema = z.object({
+  user_id: z.string().max(100),
+  current_password: z.string().max(1000),
+  new_password: z.string().max(1000),
+});
 const ResetPasswordSchema = z.object({ reset_token: z.string().min(1).max(500), new_password: z.string().max(1000) });
 
 export interface AuthRoutesDeps {
@@ -83,6 +89,19 @@ export function base44AuthRoutes(host: Hono<HostEnv>, deps: AuthRoutesDeps): voi
       requestHostName(c),
     );
     return c.json(await session(appIdOf(c), signedIn));
+  });
+  host.post(`${base}/auth/change-password`, async (c) => {
+    const input = await readJson(c, ChangePasswordSchema);
+    const principal = await principalOf(c);
+    if (principal && principal.userId !== input.user_id)
+      throw new AppError('FORBIDDEN', 'You can only change your own password');
+    const token =
+      c.req
+        .header('authorization')
+        ?.replace(/^bearer\s+/i, '')
+        .trim() ?? '';
+    const changed = { currentPassword: input.current_password, newPassword: input.new_password };
+    return c.json(await appUsers.changePassword(principal, token, changed, ipOf(c)));
   });
   host.post(`${base}/auth/logout`, async (c) =>
     c.json(await appUsers.signOut(c.req.header('authorization')?.replace(/^bearer\s+/i, '') ?? '')),

@@ -83,7 +83,7 @@ const statusOf = (call: Promise<unknown>) =>
   );
 
 describe('@base44/sdk against the app host', () => {
-  it('auth: register, verify-otp, login, me / updateMe, resend-otp, reset password, invite, logout', async () => {
+  it('auth: register, verify-otp, login, me / updateMe, change password, resend-otp, reset password, invite, logout', async () => {
     const { email, token } = await endUser();
     expect(token).toMatch(/^tsa_/);
     const client = sdk(token);
@@ -104,6 +104,29 @@ describe('@base44/sdk against the app host', () => {
     await t.db.update(appUsers).set({ role: 'admin' }).where(eq(appUsers.email, email));
     const invitee = uniqueEmail('invited');
     expect(await usersOf(client).inviteUser(invitee, 'user')).toMatchObject({ email: invitee, role: 'user' });
+
+    // changePassword: the current password checked, this session kept, the new password signs in.
+    const changed = { userId: me.id, currentPassword: STRONG_PASSWORD, newPassword: `${STRONG_PASSWORD}y` };
+    const elsewhere = (await sdk().auth.loginViaEmailPassword(email, STRONG_PASSWORD)).access_token;
+    expect(await client.auth.changePassword(changed)).toEqual({ status: true });
+    expect((await client.auth.me()).email).toBe(email);
+    expect(await statusOf(sdk(elsewhere).auth.me())).toBe(401);
+    const wrong = client.auth.changePassword({ ...changed, currentPassword: 'not-it-at-all-1' });
+    expect(await statusOf(wrong)).toBe(400);
+    expect(
+      await statusOf(
+        client.auth.changePassword({ ...changed, currentPassword: changed.newPassword, newPassword: 'short' }),
+      ),
+    ).toBe(400);
+    expect(await statusOf(client.auth.changePassword({ ...changed, userId: 'someone-else' }))).toBe(403);
+    expect(await statusOf(sdk().auth.changePassword(changed))).toBe(401);
+    expect(
+      await client.auth.changePassword({
+        ...changed,
+        currentPassword: changed.newPassword,
+        newPassword: STRONG_PASSWORD,
+      }),
+    ).toEqual({ status: true });
 
     const anonymous = sdk();
     const login = await anonymous.auth.loginViaEmailPassword(email, STRONG_PASSWORD);
