@@ -51,7 +51,7 @@ const SYNONYM_GROUPS: Record<string, string[]> = {
   collaborate: ['collaboration', 'collaborating'],
   weigh: ['weight', 'weighs'],
   annual: ['annually', 'yearly', 'year-long'],
-  open: ['close', 'closes', 'closing', 'opens', 'opening'],
+  open: ['opens', 'opening'],
   freeze: ['frozen', 'froze', 'pause', 'suspend'],
   fee: ['fine', 'penalty', 'charge', 'charged', 'charges', 'surcharge'],
   food: ['meal', 'meals', 'lunch', 'lunches'],

@@ -171,9 +171,14 @@ function reason(q: ReadQuestion, text: string): Reasoned {
     if (holds === undefined) return { kind: 'depends', condition };
     return { kind: holds === !no ? 'yes' : 'no' };
   }
-  // "Late work loses 10% a day and is not accepted after 3 days": a yes with a limit is a condition.
+  // "Late work loses 10% a day and is not accepted after 3 days" (the same subject, a no about
+  // something not asked): a yes with a limit is a condition.
   const limiting = clauses.find(
-    (c) => c !== pick && saysNo(c, asked, stemOf) && !contentWords(c).some((w) => asked.has(w)),
+    (c) =>
+      c !== pick &&
+      /^(?:are|is|can|cannot|must|will|may|not|never)\b/i.test(c) &&
+      saysNo(c, asked, stemOf) &&
+      !contentWords(c).some((w) => asked.has(w)),
   );
   if (!no && limiting) return { kind: 'depends', condition: limiting.replace(/[.;]\s*$/, '') };
   return { kind: no ? 'no' : 'yes' };
