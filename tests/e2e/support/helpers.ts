@@ -28,6 +28,8 @@ export const E2E_ADMINS = {
   credits: 'credits-admin@e2e.tessera.test',
   endUserConfirm: 'end-user-confirm-admin@e2e.tessera.test',
   chatRepair: 'chat-repair-admin@e2e.tessera.test',
+  quietApps: 'quiet-apps-admin@e2e.tessera.test',
+  lastTurnFailed: 'last-turn-failed-admin@e2e.tessera.test',
 } as const;
 export const E2E_ADMIN_EMAIL = E2E_ADMINS.model;
 /**
