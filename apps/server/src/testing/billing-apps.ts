@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '@tessera/contracts/plans';
 import { startFakeGumroad, startFakeStripe } from '@tessera/test-utils';
 import { createTestApp } from './harness';
-import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from '../modules/billing/billing.routes';
+import { GUMROAD_PING_PATH, STRIPE_WEBHOOK_PATH } from '../modules/billing';
 
 export const PING_SECRET = 'ping-secret-0123456789abcdef';
 

@@ -10,7 +10,7 @@ import type { AppHostModule } from '../app-host';
 import type { AppUsersModule } from '../app-users';
 import type { AppRow } from '../apps/apps.repo';
 import type { SettingsSecrets } from '../apps/settings-secrets';
-import { createGumroadClient } from '../billing/gumroad';
+import { createGumroadClient } from '../billing';
 import { createMembershipStripe } from './memberships-stripe';
 import { createMembershipsRepo } from './memberships.repo';
 import { membershipsRoutes, requireMembership } from './memberships.routes';

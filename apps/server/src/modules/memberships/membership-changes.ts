@@ -1,7 +1,12 @@
 import type Stripe from 'stripe';
 import type { MembershipProduct, MembershipProvider } from '@tessera/contracts/memberships';
-import { subscriberStatus, subscriptionPingTime, type GumroadSale, type GumroadSubscriber } from '../billing/gumroad';
-import { stripeStatus } from '../billing/stripe';
+import {
+  stripeStatus,
+  subscriberStatus,
+  subscriptionPingTime,
+  type GumroadSale,
+  type GumroadSubscriber,
+} from '../billing';
 import type { MembershipStripe } from './memberships-stripe';
 import type { MembershipChange } from './memberships.repo';
 

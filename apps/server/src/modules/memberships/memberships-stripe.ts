@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { MEMBERSHIP_MESSAGES, type MembershipProduct } from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
-import { stripeClient } from '../billing/stripe';
+import { stripeClient } from '../billing';
 
 /** The events a builder's Stripe webhook endpoint sends for paid memberships (docs/product/memberships.md#stripe). */
 export const STRIPE_MEMBERSHIP_EVENTS = [

@@ -14,7 +14,7 @@ import {
 } from '@tessera/contracts/memberships';
 import { AppError } from '../../platform/errors';
 import type { AppRow } from '../apps/apps.repo';
-import { GUMROAD_SUBSCRIPTION_PINGS, type GumroadClient, type GumroadProduct } from '../billing/gumroad';
+import { GUMROAD_SUBSCRIPTION_PINGS, type GumroadClient, type GumroadProduct } from '../billing';
 import {
   gumroadSaleChanges,
   gumroadSubscriberChange,
