@@ -3,6 +3,9 @@ export const TOKEN_REFRESH_INTERVAL_MS = 3_000_000;
 export const ACCOUNT_CREATE_INITIAL_DELAY_MS = 3_000;
 export const ACCOUNT_CREATE_RETRIES = 7;
 export const ACCOUNT_CREATE_RETRY_INTERVAL_MS = 4_000;
+/** Waiting for an account to change after a purchase: one look every 4 s, at most 15 looks. */
+export const ACCOUNT_POLL_INTERVAL_MS = 4_000;
+export const ACCOUNT_POLL_MAX_TRIES = 15;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,5 +1,5 @@
 /** @tessera/contracts/plans: Builder plans: limits, the plan catalogue, plan cards and billing. */
-export { PLANS, DEFAULT_PLAN, type PlanId } from '../constants';
+export { PLANS, DEFAULT_PLAN, ACCOUNT_POLL_INTERVAL_MS, ACCOUNT_POLL_MAX_TRIES, type PlanId } from '../constants';
 export {
   PLAN_LIMITS,
   LITE_MAX_FILE_SIZE_BYTES,

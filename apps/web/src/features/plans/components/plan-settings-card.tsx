@@ -5,6 +5,7 @@ import { Badge, Button, Card, Skeleton, toast, type BadgeTone } from '@tessera/u
 import { ACCOUNT_QUERY_KEY, planLabel, useCurrentAccount } from '../../account';
 import { errorMessage } from '../../../shared/api';
 import { BILLING_SUBSCRIPTION_QUERY_KEY, openPortal, useBillingSubscription } from '../api/plans';
+import { pollAccount } from '../lib/account-poll';
 import { openUpgradeDialog } from '../lib/upgrade-store';
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
@@ -15,9 +16,6 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 };
 
 const PROVIDERS: Record<string, string> = { stripe: 'Card (Stripe)', gumroad: 'Gumroad', admin: 'Set by an admin' };
-
-/** How long settings keeps re-reading the account after a checkout, waiting for the provider's webhook. */
-const CHECKOUT_WAIT_MS = 20_000;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -31,19 +29,17 @@ export function PlanSettingsCard() {
   const billing = useBillingSubscription();
   const [opening, setOpening] = useState(false);
 
-  // Back from Stripe Checkout: the webhook may land a moment later; re-read until the plan moves.
+  // Back from Stripe Checkout: the webhook may land a moment later; re-read until the plan moves (every 4 s, up to 15 times).
   useEffect(() => {
     if (new URLSearchParams(location.search).get('checkout') !== 'success') return;
     navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
-    const started = Date.now();
     const before = account.data?.plan;
-    const timer = setInterval(async () => {
+    return pollAccount(async () => {
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: BILLING_SUBSCRIPTION_QUERY_KEY });
       const now = queryClient.getQueryData<{ plan: string }>(ACCOUNT_QUERY_KEY)?.plan;
-      if ((now && now !== before && now !== 'lite') || Date.now() - started > CHECKOUT_WAIT_MS) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
+      return Boolean(now && now !== before && now !== 'lite');
+    });
   }, [location.search]); // once per return from checkout
 
   async function manage() {
