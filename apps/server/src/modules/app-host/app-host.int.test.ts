@@ -92,6 +92,9 @@ describe('app hosts', () => {
     expect(shell.body).toContain('<script type="importmap">');
     expect(shell.body).toContain(`"appId":"${main.appId}"`);
     expect(shell.body).toContain('"parentOrigin":"http://localhost:3000"');
+    // Nothing the page would ask in vain: no chat assistant here, and an icon so no /favicon.ico.
+    expect(shell.body).toContain('"chat":null');
+    expect(shell.body).toContain('<link rel="icon" id="tessera-favicon" href="data:,">');
     expect(shell.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000;');
     // Google Fonts and the like: remote stylesheets and fonts over https are allowed.
     expect(shell.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline' https:");
