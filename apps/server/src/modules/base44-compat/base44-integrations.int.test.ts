@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createClient } from '@base44/sdk';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import { INTEGRATION_MESSAGES } from '@tessera/contracts/runtime';
 import { TOOL_RUN_MESSAGES } from '@tessera/contracts/tool-runs';
-import { accounts } from '@tessera/db';
+import { accounts, apps } from '@tessera/db';
 import { SIGNUP_CONTACTS, STRONG_PASSWORD, uniqueEmail } from '@tessera/test-utils';
 import { mailedCode } from '../../testing/app-users';
 import { buildGenApp } from '../../testing/factories';
@@ -100,5 +101,32 @@ describe('@base44/sdk integrations and public settings', () => {
     expect(await statusOf(sdk(builder.token).integrations.Core.SendEmail({ to: email, subject: 'x', body: 'x' }))).toBe(
       401,
     );
+  });
+
+  it('paid memberships keep non-members out of entity calls, as on /live_api', async () => {
+    const email = uniqueEmail('sdk');
+    await sdk().auth.register({ email, password: STRONG_PASSWORD });
+    const { access_token: token } = (await sdk().auth.verifyOtp({
+      email,
+      otpCode: await mailedCode(t, email),
+    })) as unknown as { access_token: string };
+    const paid = {
+      isPaidMembershipsEnabled: true,
+      paidMembershipsProduct: { id: 'club', name: 'Club' },
+      paidMembershipsSettings: { paymentProvider: 'gumroad', isSetupCompleted: true },
+    };
+    await t.db
+      .update(apps)
+      .set({ settings: sql`${apps.settings} || ${JSON.stringify(paid)}::jsonb` })
+      .where(eq(apps.id, appId));
+    // The host keeps an app's settings up to 3 s (a save through the API forgets them at once).
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const refused = await sdk(token)
+      .entities.Note!.list()
+      .catch((err: { status: number; message: string }) => err);
+    expect(refused).toMatchObject({ status: 403, message: MEMBERSHIP_MESSAGES.membershipRequired });
+    expect((await sdk().app.getPublicSettings()).public_settings).toBe('private_with_login');
+    // The paywall still knows who is asking.
+    expect((await sdk(token).auth.me()).email).toBe(email);
   });
 });
