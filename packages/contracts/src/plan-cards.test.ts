@@ -5,7 +5,9 @@ import {
   formatAmount,
   formatMoney,
   monthlyEquivalent,
+  PLAN_CARD_REASONS,
   planCardButtonLabel,
+  planCardDisabledReason,
   planCardStates,
   yearlySavingLabel,
   yearlySavingPercent,
@@ -65,6 +67,20 @@ describe('plan card states', () => {
     const noCheckout = cards.map((c) => ({ ...c, checkout: { stripe: false, gumroad: false } }));
     expect(planCardStates(noCheckout, 'lite')).toEqual(['selected', 'disabled', 'disabled', 'disabled', 'disabled']);
     expect(planCardStates(noCheckout, 'moon')[0]).toBe('downgrade');
+  });
+
+  it('a disabled card says why in plain words; other cards give no reason', () => {
+    const noCheckout = cards.map((c) => ({ ...c, checkout: { stripe: false, gumroad: false } }));
+    const states = planCardStates(noCheckout, 'lite');
+    const reasons = noCheckout.map((c, i) => planCardDisabledReason(c, states[i]!, 'lite'));
+    expect(reasons).toEqual([
+      null,
+      PLAN_CARD_REASONS.liteBlocked,
+      PLAN_CARD_REASONS.noPaymentProvider,
+      PLAN_CARD_REASONS.noPaymentProvider,
+      PLAN_CARD_REASONS.noPaymentProvider,
+    ]);
+    expect(planCardDisabledReason(cards[2]!, 'upgrade', 'lite')).toBeNull();
   });
 
   it('labels: the selected card says Current plan', () => {
