@@ -1,27 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { APP_MESSAGES } from '@tessera/contracts';
 import { MEMBERSHIP_MESSAGES } from '@tessera/contracts/memberships';
 import type { Database } from '@tessera/db';
 import type { Config } from './platform/config';
 import { AppError } from './platform/errors';
-import { closeOnUnreadBody, JSON_BODY_MAX_BYTES, requestBodyGuard } from './platform/http/body-limit';
-import { createErrorHandler, renderAppError } from './platform/http/errors';
-import { requestLog } from './platform/http/request-log';
-import { securityHeaders } from './platform/http/security-headers';
-import { spaRoutes } from './platform/http/spa';
-import { refuseUnstorableAddress } from './platform/http/validate';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mail/mailer';
 import { createPlatform } from './platform/platform';
+import { useHttpFallbacks, useHttpFront } from './platform/http/front';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle';
-import { refuseWhileDraining } from './platform/http/drain';
-import { httpMetrics, opsRoutes } from './platform/http/ops';
-import { createOpsRepo } from './platform/ops.repo';
 import { createAccountsModule } from './modules/accounts';
 import { createAuthModule } from './modules/auth';
-import { createBilling, plansOf } from './modules/billing/billing.module';
-import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingModule } from './modules/billing';
 import { createAdminModule } from './modules/admin';
 import { createAppChatModule } from './modules/app-chat';
 import { createAppsRepo } from './modules/apps/apps.repo';
@@ -75,7 +65,6 @@ const STREAMED_UPLOADS = [
   { method: 'POST', path: '/api/apps/:appId/entities/:name/import' },
   { method: 'POST', path: '/api/apps/:appId/integration-endpoints/Core/UploadFile' },
 ];
-const API_PREFIXES = ['/api/*', '/live_api/*'];
 
 export interface AppDeps {
   config: Config;
@@ -122,10 +111,15 @@ export function createApp({
   const authModule = createAuthModule(platform);
   const { signedIn, authenticate } = authModule;
   const { retrieval } = createRetrievalModule(platform);
-  // The operator's plan catalogue: its limits are the ones every plan gate reads.
-  const plans = plansOf(config);
   const accountsModule = createAccountsModule(platform, { signedIn });
   const { accounts } = accountsModule;
+  // The operator's plan catalogue: its limits are the ones every plan gate reads.
+  const billingModule = createBillingModule(platform, {
+    signedIn,
+    accounts: accountsModule,
+    onEmailVerified: authModule.onEmailVerified,
+  });
+  const { plans } = billingModule;
   const contextModule = createContextModule(platform, {
     signedIn,
     retrieval,
@@ -135,50 +129,11 @@ export function createApp({
     crawl,
   });
   const { context } = contextModule;
-  const billing = createBilling({ config, db, accounts, plans });
-  if (billing.gumroadEnabled) {
-    accountsModule.claimSalesWith((user, saleId) => billing.claimGumroadSale(user, saleId));
-    authModule.onEmailVerified((user) => billing.claimSalesOfVerified(user));
-  }
   // Where each app's own host is (docs/decisions/0006-app-hosts.md): links and tool URLs point there.
   const appOrigin = appOriginOf(config);
   const appsRepo = createAppsRepo(db);
   const versionsRepo = createVersionsRepo(db);
-  const brandingModule = createBrandingModule(platform, {
-    signedIn,
-    getOwned: (user, appId) => apps.getOwned(user, appId),
-    updateStyle: (appId, style) => appsRepo.updateStyle(appId, style as Record<string, unknown>),
-    accountOf: (user) => accounts.getCurrent(user),
-  });
-  // `appHost` (below) knows the app hosts; these run only when a request comes in.
-  const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
-  const apps = createAppsService({
-    appsRepo,
-    versionsRepo,
-    appUrlOf: (slug) => `${appOrigin(slug)}/app/${slug}/`,
-    accountOf: (user) => accounts.getCurrent(user),
-    customDomainsOf: (slug) => appHost.customHostnamesOf(slug),
-    // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
-    onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
-    settingsSecrets,
-    deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
-    toolRules: {
-      prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
-      checkSettings: (user, row, settings) => tools.checkSettings(user, row, settings),
-    },
-  });
-  const toolsModule = createToolsModule(platform, {
-    signedIn,
-    getOwned: (user, appId) => apps.getOwned(user, appId),
-    accountOf: (user) => accounts.getCurrent(user),
-    limitsOf: plans.limitsOf,
-    findApp: (appId) => appsRepo.findById(appId),
-    withoutSecrets: settingsSecrets.withoutSecrets,
-    appOrigin,
-    forgetApp: (slug) => appHost.forgetApp(slug),
-  });
-  const { tools } = toolsModule;
-  const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
+  const brandingModule = createBrandingModule(platform);
   const entitiesModule = createEntitiesModule(platform);
   const { entities } = entitiesModule;
   const appUsersModule = createAppUsersModule(platform, {
@@ -207,6 +162,34 @@ export function createApp({
     },
   });
   const { appHost } = appHostModule;
+  const settingsSecrets = createSettingsSecrets(createSecretBox(config.secretsKey));
+  const apps = createAppsService({
+    appsRepo,
+    versionsRepo,
+    appUrlOf: (slug) => `${appOrigin(slug)}/app/${slug}/`,
+    accountOf: (user) => accounts.getCurrent(user),
+    customDomainsOf: appHost.customHostnamesOf,
+    // Other processes hear of it through NOTIFY (APP_SETTINGS_CHANNEL); this one forgets at once.
+    onSettingsSaved: (saved) => appHost.forgetApp(saved.slug),
+    settingsSecrets,
+    deleteFiles: (appId) => storage.deleteFolder(`apps/${appId}`),
+    toolRules: {
+      prepareDefinition: (user, existing, app) => tools.prepareDefinition(user, existing, app),
+      checkSettings: (user, row, settings) => tools.checkSettings(user, row, settings),
+    },
+  });
+  const toolsModule = createToolsModule(platform, {
+    signedIn,
+    getOwned: (user, appId) => apps.getOwned(user, appId),
+    accountOf: (user) => accounts.getCurrent(user),
+    limitsOf: plans.limitsOf,
+    findApp: (appId) => appsRepo.findById(appId),
+    withoutSecrets: settingsSecrets.withoutSecrets,
+    appOrigin,
+    forgetApp: appHost.forgetApp,
+  });
+  const { tools } = toolsModule;
+  const versions = createVersionsService({ versionsRepo, publishRepo: createPublishRepo(db), apps });
   // Paid memberships of apps' end users (docs/product/memberships.md): who may use an app on its host, too.
   const membershipsModule = createMembershipsModule(platform, {
     signedIn,
@@ -283,32 +266,12 @@ export function createApp({
   });
 
   const app = new Hono();
-  app.onError(createErrorHandler(logger));
-  app.use(httpMetrics());
-  app.use(requestLog(logger));
-  app.use(refuseWhileDraining(lifecycle));
-  // Before the probes too: an answer given before the body arrived ends the connection.
-  app.use(closeOnUnreadBody());
-  // Probes answer on any host, before the app hosts and the SPA (platform/http/ops.ts).
-  const opsDeps = {
-    repo: createOpsRepo(database),
+  const ops = useHttpFront(app, platform, {
     lifecycle,
-    countJobs: jobsRepo.countByKindAndStatus,
-    metricsToken: config.metrics.token,
-  };
-  app.route('/', opsRoutes(opsDeps));
-  app.use(domainsModule.refreshHosts);
-  // CSP, nosniff and Referrer-Policy on every response: the builder's, its API's and the app hosts'.
-  app.use(
-    securityHeaders({
-      publicUrl: config.publicUrl,
-      appsDomain: config.appsDomain,
-      isAppHost: (host) => appHost.appHostOf(host) !== null,
-    }),
-  );
-  // Ids, tokens and e-mails in a path or query: a NUL there is a 400 before any route (or app host) sees it.
-  app.use(refuseUnstorableAddress());
-  app.use(requestBodyGuard({ maxBytes: JSON_BODY_MAX_BYTES, streamedUploads: STREAMED_UPLOADS }));
+    beforeHosts: domainsModule.refreshHosts,
+    isAppHost: (host) => appHost.appHostOf(host) !== null,
+    streamedUploads: STREAMED_UPLOADS,
+  });
   app.use(analyticsModule.beacon);
   // Generated apps on their own hosts (docs/decisions/0006-app-hosts.md): such a request never reaches the builder's routes.
   app.use(appHostModule.frontDoor());
@@ -317,8 +280,8 @@ export function createApp({
   app.route('/', createOpenApiModule(platform).routes);
   app.route('/', authModule.routes);
   app.route('/', accountsModule.routes);
-  app.route('/', billingRoutes({ billing, signedIn }));
-  const setPlanByHand = billing.setPlanByHand;
+  app.route('/', billingModule.routes);
+  const { setPlanByHand } = billingModule;
   app.route('/', createAdminModule(platform, { signedIn, accounts, setPlanByHand }).routes);
   app.route('/', appsRoutes({ apps, signedIn }));
   app.route(
@@ -337,7 +300,15 @@ export function createApp({
     }).routes,
   );
   app.route('/', toolsModule.routes);
-  app.route('/', brandingModule.routes);
+  app.route(
+    '/',
+    brandingModule.routes({
+      signedIn,
+      getOwned: apps.getOwned,
+      updateStyle: (appId, style) => appsRepo.updateStyle(appId, style as Record<string, unknown>),
+      accountOf: (user) => accounts.getCurrent(user),
+    }),
+  );
   app.route('/', analyticsModule.routes);
   app.route('/', createCreditsModule(platform, { signedIn, getOwned: apps.getOwned }).routes);
   app.route('/', toolBatchesModule.routes);
@@ -410,15 +381,6 @@ export function createApp({
   app.route('/', appUsersModule.routes(analytics.recordActive));
   app.route('/', entitiesModule.routes);
 
-  for (const prefix of API_PREFIXES) {
-    app.all(prefix, (c) =>
-      renderAppError(
-        c,
-        new AppError('NOT_FOUND', APP_MESSAGES.routeNotFound, { method: c.req.method, path: c.req.path }),
-      ),
-    );
-  }
-  if (webDistDir) app.route('/', spaRoutes(webDistDir));
-  else app.all('*', (c) => c.text('Not found', 404));
-  return { app, mailer, jobRunner, retrieval, ops: opsRoutes(opsDeps, { isPrivatePort: true }) };
+  useHttpFallbacks(app, webDistDir);
+  return { app, mailer, jobRunner, retrieval, ops };
 }

@@ -6,16 +6,20 @@ import { createBrandingRepo } from './branding.repo';
 import { brandingRoutes } from './branding.routes';
 import { createBrandingService, type BrandingServiceDeps } from './branding.service';
 
-export interface BrandingModuleDeps extends Omit<BrandingServiceDeps, 'brandingRepo'> {
+export interface BrandingRoutesDeps extends Omit<BrandingServiceDeps, 'brandingRepo'> {
   signedIn: SignedIn;
 }
 
-/** Builds the branding module: its routes, and its repo's reads of an app's look and texts for the app host and the export. */
-export function createBrandingModule({ db }: Platform, { signedIn, ...deps }: BrandingModuleDeps) {
+/**
+ * Builds the branding module in two steps: its repo's reads of an app's look and texts first (the
+ * app host and the export read them), then `routes()` once the apps exist.
+ */
+export function createBrandingModule({ db }: Platform) {
   const repo = createBrandingRepo(db);
   return {
-    routes: brandingRoutes({ branding: createBrandingService({ brandingRepo: repo, ...deps }), signedIn }),
     repo,
+    routes: ({ signedIn, ...deps }: BrandingRoutesDeps) =>
+      brandingRoutes({ branding: createBrandingService({ brandingRepo: repo, ...deps }), signedIn }),
   };
 }
 
