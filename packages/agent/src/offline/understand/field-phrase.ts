@@ -36,18 +36,20 @@ export const CURRENCIES: Array<[RegExp, string]> = [
   [/\$|\bdollars?\b|\busd\b/i, 'USD'],
 ];
 const MONEY_WORDS = new Set(
-  'price prices cost costs amount fee fees salary budget rent rate total revenue balance income spend spent saved donation payment deposit_amount value'.split(
+  'price prices cost costs amount fee fees salary budget rent rate total revenue balance income spend spent saved donation payment deposit_amount value deposit fare tip wage wages fine'.split(
     ' ',
   ),
 );
 const INTEGER_WORDS = new Set(
-  'pages bedrooms bathrooms servings quantity qty stock capacity year age reps sets seats guests players people count number score rating mileage goals goal times weeks months days minutes floors laps votes likes views copies units streak points visits attendees tickets participants'.split(
+  'pages bedrooms bathrooms servings quantity qty stock capacity year age reps sets seats guests players people count number score rating mileage goals goal times weeks months days minutes floors laps votes likes views copies units streak points visits attendees tickets participants page floor vintage rooms words packets frames parts opens clicks downloads skeins doses bottles boxes bags'.split(
     ' ',
   ),
 );
 // Last words that make a field text whatever comes before: "goal name", "score notes".
 const NAME_WORDS = new Set('name title label description notes note comment comments'.split(' '));
-const NUMBER_EXTRA = new Set('temperature humidity moisture hours weight height distance length'.split(' '));
+const NUMBER_EXTRA = new Set('temperature humidity moisture hours weight height distance length abv'.split(' '));
+// A unit after the name makes it a measurement: "amount ml", "weight kg", "size m2".
+const MEASURE_UNITS = /^(ml|l|cl|litres?|liters?|kg|g|grams?|lbs?|km|m|m2|cm|mm|miles|percent|pct)$/;
 
 /** The field a list item names, or null (with the reason) when it names none. */
 export function fieldFromPhrase(
@@ -178,6 +180,8 @@ function isMoney(key: string): boolean {
 export function typeOfName(key: string): PropertySchema {
   const words = key.split('_');
   const singulars = words.map((w) => singularize(w));
+  if (words.length > 1 && MEASURE_UNITS.test(words.at(-1)!)) return { type: 'number' };
+  if (words.length > 1 && words.at(-1) === 'since') return { type: 'string', format: 'date' };
   if (isMoney(key) && !words.some((w) => ['date', 'day', 'on', 'at', 'link'].includes(w))) return { type: 'number' };
   if (words.includes('per')) return { type: 'integer', minimum: 0 };
   const base = inferSchema(key);
