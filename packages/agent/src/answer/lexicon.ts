@@ -108,7 +108,7 @@ export const ASKS_OPPOSITE = /\b(?:closed|prohibited|forbidden|banned|excluded|n
 
 /** A clause that holds only under a condition. */
 export const CONDITION =
-  /\b(?:(?:aged|ages?|from) \d+ (?:months?|years?) to \d+|\d+ or (?:older|over|more)|with (?:prior |written )?(?:approval|permission|consent)|only|unless|subject to|provided (?:that|you|the|it)|as long as|if|when|discretion|longer than|more than|under \d+|at least \d+|up to \d+ \S+ (?:before|after|in advance)|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+  /\b(?:(?:aged|ages?|from) \d+ (?:months?|years?) to \d+|\d+ or (?:older|over|more)|with (?:prior |written )?(?:approval|permission|consent)|only|unless|subject to|provided (?:that|you|the|it)|as long as|if|when|discretion|longer than|more than|under \d+|at least \d+|up to \d+|from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
 
 /** Words a question needs no passage to say (verbs of asking, pronouns, fillers). */
 export const GENERIC = new Set(

@@ -34,7 +34,12 @@ export function readPassages(passages: Passage[]): Reading[] {
       const words = contentWords(sentence.text);
       const own = new Set(words);
       if (FAQ_REPLY.test(sentence.text)) for (const w of faq) own.add(w);
-      readings.push({ sentence, own, implied: new Set([...topic, ...faq, ...previous, ...ITEM]) });
+      readings.push({
+        sentence,
+        own,
+        implied: new Set([...topic, ...faq, ...ITEM]),
+        before: new Set(previous),
+      });
       previous = words;
     }
   });

@@ -23,6 +23,8 @@ export interface Reading {
   own: Set<string>;
   /** The source's name and, in an FAQ, the question it answers. */
   implied: Set<string>;
+  /** The words of the sentence before it: they count for a no or a condition, never for a yes. */
+  before: Set<string>;
 }
 
 interface Match {
@@ -35,6 +37,7 @@ interface Match {
 /** Share of the core question's weight a "no" or a number must cover; a "yes" must cover all of it. */
 const NO_COVERAGE = 0.55;
 
+const NUMERIC_LIMIT = /^(?:at least|up to|under|longer than|more than)\s+\d/i;
 const NUMBER_LIMIT =
   /\b(?:at least|under|over|more than|longer than|up to|aged|ages?) \d|\b\d+ (?:\w+ )?or (?:older|over|more)\b|\b\d+ (?:\w+ )?to \d+/i;
 
@@ -62,7 +65,7 @@ export function bestMatch(
     const missing: string[] = [];
     for (const w of q.words)
       if (reading.own.has(w)) [got, own] = [got + idf(w), own + idf(w)];
-      else if (reading.implied.has(w)) got += idf(w);
+      else if (reading.implied.has(w) || reading.before.has(w)) got += idf(w);
       else missing.push(w);
     const coverage = got / total;
     // Words it says itself count over words it is only understood under; on a tie the one saying
@@ -139,7 +142,7 @@ function conditionHolds(q: ReadQuestion, condition: string): boolean | undefined
   return undefined;
 }
 
-function reason(q: ReadQuestion, text: string): Reasoned {
+function reason(q: ReadQuestion, text: string, implied: Set<string>): Reasoned {
   const asked = new Set(q.words);
   const except = /,?\s*\b(?:except|excluding|other than|apart from)\b(?:\s+for)?\s*/i.exec(text);
   if (except) {
@@ -160,6 +163,16 @@ function reason(q: ReadQuestion, text: string): Reasoned {
   }
   const yes = /^yes\b/i.test(text);
   const no = /^no\b/i.test(text) || (!yes && saysNo(pick, asked, stemOf));
+  // "Calculators are permitted; phones are not" asked about a phone as a calculator: both hold something asked.
+  const pickWords = new Set(contentWords(pick));
+  const conflicting = clauses.find(
+    (c) =>
+      c !== pick &&
+      /;|\bbut\b/i.test(text) &&
+      saysNo(c, asked, stemOf) !== (no && !yes) &&
+      contentWords(c).some((w) => asked.has(w) && !pickWords.has(w) && !implied.has(w)),
+  );
+  if (conflicting) return { kind: 'depends', condition: conflicting.replace(/[.;]\s*$/, '') };
   const found = CONDITION.exec(pick);
   // "(top rack only)": a condition in brackets qualifies the answer without changing it.
   const bracketed = /\(([^)]*)\)/.exec(pick);
@@ -168,6 +181,9 @@ function reason(q: ReadQuestion, text: string): Reasoned {
   if (found) {
     const condition = pick.slice(found.index).replace(/[.;]\s*$/, '');
     const holds = conditionHolds(q, condition);
+    // A limit ("at least 16", "up to 3 months") nobody asked a number about: the answer, with its limit.
+    if (holds === undefined && !q.numbers.length && NUMERIC_LIMIT.test(condition))
+      return { kind: no ? 'no' : 'yes', condition };
     if (holds === undefined) return { kind: 'depends', condition };
     return { kind: holds === !no ? 'yes' : 'no' };
   }
@@ -191,7 +207,7 @@ export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
   const limited = (r: Reading) => (q.numbers.length && NUMBER_LIMIT.test(r.sentence.text) ? 0.2 : 0);
   const match = bestMatch(q, readings, idf, limited);
   if (!match) return { kind: 'not-covered' };
-  const result = reason(q, match.reading.sentence.text);
+  const result = reason(q, match.reading.sentence.text, match.reading.implied);
   const missingCore = match.missing.filter((w) => !q.detailWords.has(w));
   const coreTotal = q.words.filter((w) => !q.detailWords.has(w)).reduce((s, w) => s + idf(w), 0) || 1;
   const coreCoverage = 1 - missingCore.reduce((s, w) => s + idf(w), 0) / coreTotal;
@@ -206,6 +222,21 @@ export function yesNoVerdict(q: ReadQuestion, readings: Reading[]): Verdict {
         ? !missingCore.length
         : !match.missing.length;
   if (!stands) return { kind: 'not-covered' };
+  const r = match.reading;
+  if (result.kind === 'yes' && !result.condition && !q.words.every((w) => r.own.has(w) || r.implied.has(w)))
+    return { kind: 'not-covered' };
+  // "Can I check in at 1 pm?" against "Check-in is from 3 pm": a number asked and another given, not compared.
+  const text = r.sentence.text;
+  const saysAsked = q.numbers.some((n) => new RegExp(`(?<![\\d.])${n}(?!\\d)`).test(text));
+  if (
+    q.numbers.length &&
+    /\d/.test(text) &&
+    !saysAsked &&
+    !NUMBER_LIMIT.test(text) &&
+    !result.byException &&
+    result.kind !== 'depends'
+  )
+    return { kind: 'depends', sentence: r.sentence };
   // "Are you closed on Sundays?" against "closed on Sundays": the passage's no is the question's yes.
   const turned = ASKS_OPPOSITE.test(q.text) && result.kind !== 'depends';
   const kind = turned ? (result.kind === 'yes' ? 'no' : 'yes') : result.kind;
