@@ -47,7 +47,7 @@ const PNG = Buffer.from(
 );
 
 describe('@base44/sdk integrations and public settings', () => {
-  it('public settings follow the app: no sign-in, then sign-up open', async () => {
+  it('public settings follow the app: no sign-in, then sign-up open; the browser logout page', async () => {
     expect(await sdk().app.getPublicSettings()).toEqual({ id: appId, public_settings: 'public_without_login' });
     const opened = await t.request('POST', `/api/apps/${appId}/settings`, {
       token: builder.token,
@@ -56,6 +56,15 @@ describe('@base44/sdk integrations and public settings', () => {
     expect(opened.status).toBe(200);
     expect((await sdk().app.getPublicSettings()).public_settings).toBe('public_with_login');
     expect(await statusOf(sdk(undefined, 'other').app.getPublicSettings())).toBe(404);
+    // The page a browser's logout() opens: back to a page of this host, never elsewhere.
+    const host = appHost(made.slug as string);
+    const logout = (from: string) =>
+      t.request('GET', `/api/apps/auth/logout?from_url=${encodeURIComponent(from)}`, { headers: { host } });
+    expect((await logout(`http://${host}/app/${made.slug}/orders?x=1`)).headers.get('location')).toBe(
+      `/app/${made.slug}/orders?x=1`,
+    );
+    expect((await logout('https://evil.example/steal')).headers.get('location')).toBe('/');
+    expect((await logout('::nonsense')).status).toBe(302);
   });
 
   it('Core: InvokeLLM answers the bare value, UploadFile, SendEmail, ExtractData by file_url, GenerateImage', async () => {

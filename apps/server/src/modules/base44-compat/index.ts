@@ -42,6 +42,18 @@ export function createBase44CompatRoutes(deps: Base44CompatDeps): HostRoutes {
         if (c.req.param('appId') !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
         return c.json({ id: c.var.hostApp.id, public_settings: publicSettingsOf(c.var.hostApp) });
       });
+      // The SDK's logout() in a browser forgets the token, then opens this page: back to where the
+      // user was when that is on this host, else the app's home.
+      host.get('/api/apps/auth/logout', (c) => {
+        let back = '/';
+        try {
+          const url = new URL(c.req.query('from_url') ?? '/', new URL(c.req.url).origin);
+          if (url.host === c.req.header('host')) back = `${url.pathname}${url.search}${url.hash}`;
+        } catch {
+          // not an address: home
+        }
+        return c.redirect(back, 302);
+      });
       host.use(SDK_PATHS, async (c, next) => {
         if (c.req.param('appId') !== c.var.hostApp.id) throw new AppError('NOT_FOUND', RUNTIME_MESSAGES.otherApp);
         await next();
