@@ -8,6 +8,9 @@ import { isPersonEntity } from './understand/access';
 
 const ORDINALS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
 const MONEY = [12.5, 40, 85, 150, 240, 19.99, 64, 310];
+// Fields that come after a record's start: an end date, a check-out, a return, a due or expiry date.
+const isLater = (key: string) =>
+  /(^|_)(end|ends|ended|until|out|return|returned|due|expiry|expires|finished|closed|close|next)(_|$)/.test(key);
 
 function addDays(today: string, days: number): string {
   const date = new Date(`${today}T00:00:00Z`);
@@ -48,6 +51,8 @@ export function sampleRecords(
   for (let i = 0; i < titles.length; i++) {
     const row: Record<string, unknown> = {};
     const title = titles[i]!;
+    // One day per record, so its date, its time and its start and end agree.
+    const day = ((i * 3) % 21) - 3;
     for (const f of fields) {
       const p = f.schema;
       const last = f.key.split('_').at(-1)!;
@@ -73,10 +78,12 @@ export function sampleRecords(
           break;
         }
         case 'date':
-          row[f.key] = addDays(today, /birth/.test(f.key) ? -9000 - i * 400 : ((i * 3) % 21) - 3);
+          row[f.key] = addDays(today, /birth/.test(f.key) ? -9000 - i * 400 : day + (isLater(f.key) ? 7 : 0));
           break;
         case 'datetime':
-          row[f.key] = `${addDays(today, (i * 2) % 14)}T${String(9 + (i % 8)).padStart(2, '0')}:00:00.000Z`;
+          // The same day as the record's dates; an end, check-out or due time two hours after its start.
+          row[f.key] =
+            `${addDays(today, day)}T${String(9 + (i % 8) + (isLater(f.key) ? 2 : 0)).padStart(2, '0')}:00:00.000Z`;
           break;
         case 'email':
           row[f.key] = `${slug((PEOPLE[i % PEOPLE.length] ?? title).split(' ')[0]!)}@example.com`;
