@@ -118,6 +118,20 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
   await expect(pendingRow.locator('[data-key="estimate"]')).toHaveText('3');
+  // A save the server refuses keeps the draft and says so; saving again works.
+  const refuseOnce = (method: string) =>
+    page.route(
+      `**/live_api/apps/${appId}/entities/Task**`,
+      (route) =>
+        route.request().method() === method
+          ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Try again in a moment' } } })
+          : route.fallback(),
+      { times: 1 },
+    );
+  await refuseOnce('POST');
+  await pendingRow.getByRole('button', { name: 'Save row' }).click();
+  await expect(page.getByText(MESSAGES.database.createRowFailed)).toBeVisible();
+  await expect(pendingRow).toHaveCount(1);
   await pendingRow.getByRole('button', { name: 'Save row' }).click();
   await expect(pendingRow).toHaveCount(0);
   const docsRow = grid.getByRole('row').filter({ hasText: 'Write the docs' });
@@ -173,6 +187,12 @@ test('a builder imports an app and edits its data in the Database panel', async 
   await expect(grid.getByRole('button', { name: 'rank column menu' })).toHaveCount(0);
 
   // Delete one row.
+  await docsRow.hover();
+  await docsRow.getByRole('button', { name: 'Row actions' }).click();
+  await refuseOnce('DELETE');
+  await page.getByRole('menuitem', { name: 'Delete row' }).click();
+  await expect(page.getByText(MESSAGES.database.deleteRowFailed)).toBeVisible();
+  await expect(docsRow).toHaveCount(1);
   await docsRow.hover();
   await docsRow.getByRole('button', { name: 'Row actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete row' }).click();
@@ -246,6 +266,22 @@ test('a builder imports an app and edits its data in the Database panel', async 
   // The view follows the new version once the turn has ended.
   await expect(page.getByText(/fields · Read: Signed-in users · Write: Row creator/)).toBeVisible();
   await page.unroute(`**/api/apps/${appId}/chat`);
+  // A request the server refuses says so, with the server's reason underneath.
+  await page.route(`**/api/apps/${appId}/chat`, (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'The server is down for a moment' } } }),
+  );
+  await page
+    .getByRole('button', { name: /^Admin Only/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Apply with the assistant' }).click();
+  await expect(page.getByText(MESSAGES.database.accessChangeFailed)).toBeVisible();
+  await page.unroute(`**/api/apps/${appId}/chat`);
+  await page
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: /^Database/ })
+    .click();
+  await page.getByRole('navigation', { name: 'Entities' }).getByRole('button', { name: /Task/ }).click();
 
   // Bulk delete of all 13 rows (3 chunks of 5), cancelled after the first chunk.
   await page.getByRole('tab', { name: 'Data' }).click();

@@ -39,6 +39,7 @@ export const MESSAGES = {
     createRowFailed: 'Failed to create row',
     updateRowFailed: 'Failed to update row',
     deleteRowFailed: 'Failed to delete row',
+    accessChangeFailed: 'Failed to request access control change',
     noDataToExport: 'No data to export',
   },
   /** CSV import wizard (docs/product/database.md#errors); `{n}`, `{failed}`, `{total}` are filled in by the wizard. */

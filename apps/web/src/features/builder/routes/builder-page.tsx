@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useMatch, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, PanelLeft, Settings, TriangleAlert, Wrench } from 'lucide-react';
+import { MESSAGES } from '@tessera/contracts';
 import { type EntitySchema } from '@tessera/contracts/entities';
 import { canEditAppSettings } from '@tessera/contracts/plans';
 import { type ToolSummary } from '@tessera/contracts/tools';
@@ -115,12 +116,12 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     );
   }
 
-  function sendToChat(text: string) {
+  function sendToChat(text: string, onRefused?: (reason: string) => void) {
     if (!versions.isOnLatest) {
       versions.promptOlder();
       return false;
     }
-    const sent = chat.send(text);
+    const sent = chat.send(text, onRefused);
     if (sent) layout.showChatIfNarrow();
     return sent;
   }
@@ -137,15 +138,20 @@ function Editor({ app, initialMessages }: { app: AppDetails; initialMessages: Ed
     if (isMobile) openPanel(null);
   }
 
-  /** The Database panel's access change: a chat request, refused while a turn runs; the chat shows it. */
+  /**
+   * The Database panel's access change: a chat request, refused while a turn runs; the chat shows it.
+   * A request the server refuses (or a limit that blocks it) says so with the reason underneath.
+   */
   const accessChat = {
     isChatBusy: chat.isBusy,
     onRequestChange(request: string) {
+      const refused = (reason: string) =>
+        toast.error(MESSAGES.database.accessChangeFailed, { id: 'chat-error', description: reason });
       if (chat.limitFailure) {
-        toast.error(chat.limitFailure.message);
+        refused(chat.limitFailure.message);
         return false;
       }
-      const sent = sendToChat(request);
+      const sent = sendToChat(request, refused);
       if (sent) openPanel(null);
       return sent;
     },

@@ -46,6 +46,8 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
   // A message the preview asked to send: shown in the input, sent only by the builder.
   const [suggestedDraft, setSuggestedDraft] = useState<{ text: string; at: number } | null>(null);
   const [isFollowing, setIsFollowing] = useState(true);
+  // Told when the message just sent was refused before any answer began (the Database panel's access change).
+  const onRefusedRef = useRef<((reason: string) => void) | null>(null);
 
   const chat = useMemo(
     () =>
@@ -71,7 +73,9 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
         }),
         // Pick up the stored copies (the user message's annotation, the answer's time) once the turn ends.
         onFinish: ({ isError }) => {
-          if (!isError) setIsFollowing(true);
+          if (isError) return;
+          onRefusedRef.current = null;
+          setIsFollowing(true);
         },
         onError: (error) => {
           const found = chatFailureOf(error);
@@ -84,7 +88,9 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
           if (last?.role === 'user') {
             chat.messages = chat.messages.slice(0, -1);
             setRestoredDraft({ text: messageText(last), at: Date.now() });
+            if (!found.isNetwork && found.code !== 'CONFLICT') onRefusedRef.current?.(found.message);
           }
+          onRefusedRef.current = null;
           // The turn goes on on the server: follow it there (once the network is back).
           if (found.isNetwork || found.code === 'CONFLICT') setIsFollowing(true);
           // The server ended the turn with an error chunk: the answer is over, not still streaming.
@@ -142,10 +148,12 @@ export function useEditorChat({ appId, initialMessages, model }: UseEditorChatOp
     status === 'submitted' ? 'submitted' : status === 'streaming' || isRunningElsewhere ? 'streaming' : 'ready';
   const isBusy = chatStatus !== 'ready';
 
+  /** Sends `text`; `onRefused` hears why when the server refuses it before any answer begins. */
   const send = useCallback(
-    (text: string) => {
+    (text: string, onRefused?: (reason: string) => void) => {
       const trimmed = text.trim();
       if (!trimmed || isBusy || limitFailure) return false;
+      onRefusedRef.current = onRefused ?? null;
       setFailure(null);
       if (chat.status === 'error') clearError();
       void sendMessage({ text: trimmed });
