@@ -28,16 +28,22 @@ const MAX_PAGES = 24;
 
 /**
  * Everything a page does wrong, as lines: console errors, uncaught errors, failed requests,
- * answers of 400 and above, and requests to a host other than the builder's and the apps'. A
- * request the browser itself cancels (ERR_ABORTED: the journey went to the next page, or the
- * editor's chat stream was closed) is not the app's failure. `appsOnly`: in the editor, only the
- * calls of the preview frame count (the builder's own page is not a generated app's).
+ * answers of 400 and above, and requests to another host: an app's page (`ownHost`) asks only its
+ * own host; the editor only the builder's and the apps' hosts, and there only the calls of the
+ * preview frame count (the builder's own page is not a generated app's). A request the browser
+ * itself cancels (ERR_ABORTED: the journey went to the next page, or the editor's chat stream was
+ * closed) is not the app's failure.
  */
-function watchNoise(page: Page, where: () => string, builderHost: string, appsOnly = false): string[] {
+function watchNoise(
+  page: Page,
+  where: () => string,
+  { builderHost, ownHost }: { builderHost: string; ownHost?: string },
+): string[] {
   const noise: string[] = [];
   const add = (line: string) => noise.push(`${where()}: ${line}`);
   const appsHost = `.apps.localhost:${builderHost.split(':')[1]}`;
-  const counts = (url: string) => !appsOnly || new URL(url).host.endsWith(appsHost);
+  const isAppHost = (host: string) => (ownHost ? host === ownHost : host.endsWith(appsHost));
+  const counts = (url: string) => ownHost !== undefined || isAppHost(new URL(url).host);
   page.on('console', (m) => {
     if (m.type() === 'error') add(`console: ${m.text()}`);
   });
@@ -51,8 +57,8 @@ function watchNoise(page: Page, where: () => string, builderHost: string, appsOn
   });
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (/^https?:$/.test(url.protocol) && url.host !== builderHost && !url.host.endsWith(appsHost))
-      add(`other host: ${r.url()}`);
+    const isAllowed = isAppHost(url.host) || (!ownHost && url.host === builderHost);
+    if (/^https?:$/.test(url.protocol) && !isAllowed) add(`other host: ${r.url()}`);
   });
   return noise;
 }
@@ -115,7 +121,7 @@ test('apps built from descriptions make no noise for their builder, visitors and
   await useSessionOf(context, baseURL!, builder);
   let where = '';
   const builderHost = new URL(baseURL!).host;
-  const noise = watchNoise(page, () => where, builderHost, true);
+  const noise = watchNoise(page, () => where, { builderHost });
   const opened: string[] = [];
 
   for (const description of DESCRIPTIONS) {
@@ -133,6 +139,7 @@ test('apps built from descriptions make no noise for their builder, visitors and
 
     const app = (await (await request.get(`/api/apps/${appId}`, { headers })).json()) as { slug: string };
     const origin = `http://${app.slug}.apps.localhost:${port}`;
+    const ownHost = new URL(origin).host;
     const published = await request.post(`/api/apps/${appId}/publish`, { headers });
     expect(published.status(), await published.text()).toBe(200);
     const settings = await request.post(`/api/apps/${appId}/settings`, {
@@ -145,7 +152,7 @@ test('apps built from descriptions make no noise for their builder, visitors and
 
     // The builder's preview, in a tab of its own: its token stays in the tab for the next loads.
     const previewTab = await context.newPage();
-    const previewNoise = watchNoise(previewTab, () => where, builderHost);
+    const previewNoise = watchNoise(previewTab, () => where, { builderHost, ownHost });
     where = `preview of ${app.slug}`;
     await previewTab.goto(previewUrl);
     await settle(previewTab);
@@ -160,7 +167,7 @@ test('apps built from descriptions make no noise for their builder, visitors and
     for (const role of ['visitor', 'end user'] as const) {
       const own = await browser.newContext();
       const tab = await own.newPage();
-      const tabNoise = watchNoise(tab, () => where, builderHost);
+      const tabNoise = watchNoise(tab, () => where, { builderHost, ownHost });
       where = `${role} of ${app.slug}`;
       if (role === 'end user') await signUpEndUser(tab, request, origin, appId, app.slug);
       opened.push(...(await openEveryPage(tab, origin, app.slug, pages)).map((p) => `${role} ${p}`));
