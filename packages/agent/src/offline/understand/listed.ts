@@ -28,6 +28,9 @@ const PATTERNS: RegExp[] = [
     'i',
   ),
 ];
+// "a booking is a member on a date": the record is the thing it names and the rest of the sentence.
+const IS_A =
+  /^(?:and\s+)?(?:a|an|each|every|one) ([a-z][a-z-]*(?:\s[a-z][a-z-]*)?) (?:is|means) (?:a|an|the|one) ([a-z]+) (?:on|at|for|in|with|from|and) (?:an?\s+|the\s+|its\s+)?(.+)$/i;
 // "Then there are shift assignments." — named, with nothing more said about them.
 const THERE_ARE =
   /^(?:then\s+|and\s+|also\s+)?there (?:are|is) (?:also\s+)?(?:some\s+)?([a-z][a-z-]*(?:\s[a-z][a-z-]*)?s)(?:\s+too)?[.!]?$/i;
@@ -126,7 +129,7 @@ function linesOf(text: string): string[] {
   out.push(current);
   // "a member has a name, a plan has a price": one clause per entity.
   return out.flatMap((line) =>
-    line.split(/,\s*(?:and\s+)?(?=(?:a|an|each|every|the)\s+[a-z-]+(?:\s[a-z-]+)?\s+(?:has|have|needs)\b)/i),
+    line.split(/,\s*(?:and\s+)?(?=(?:a|an|each|every|the)\s+[a-z-]+(?:\s[a-z-]+)?\s+(?:has|have|needs|is)\b)/i),
   );
 }
 
@@ -168,6 +171,11 @@ export function listedSegments(text: string): { segments: Segment[]; links: Link
       const { nouns, linking } = enumeration;
       for (const noun of nouns) segments.push({ noun, list: '' });
       if (linking) for (const other of nouns.slice(0, -1)) links.push({ noun: nouns.at(-1)!, from: other, to: other });
+      continue;
+    }
+    const isA = IS_A.exec(line);
+    if (isA && !APP_WORD.test(isA[1]!)) {
+      segments.push({ noun: isA[1]!, list: `${isA[2]}, ${isA[3]!.replace(/[.!]+$/, '')}` });
       continue;
     }
     const named = THERE_ARE.exec(line);
