@@ -36,7 +36,7 @@ export function initialsOf(title: string): string {
 /** The SVG picture of a sample record, as a `data:image/svg+xml` address (deterministic per title). */
 export function samplePicture(title: string): string {
   const hash = hashOf(title);
-  const [background, hill, sun] = PALETTES[hash % PALETTES.length]!;
+  const [background, hill, sun] = PALETTES[((hash ^ (hash >>> 16)) >>> 0) % PALETTES.length]!;
   const sunX = 60 + ((hash >>> 3) % 280);
   const peak = 110 + ((hash >>> 9) % 40);
   const svg =
