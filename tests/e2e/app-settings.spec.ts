@@ -84,6 +84,7 @@ test('an admin turns sign-up on in App settings after publishing, and the app ho
     await route.continue({ postData: JSON.stringify({ appSettings: { ...body.appSettings, supportEmail: '' } }) });
   });
   await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(APP_MESSAGES.appSettingsSaveFailed, { exact: true })).toBeVisible();
   await expect(page.getByText('Sign-up needs a support e-mail')).toBeVisible();
   expect(
     ((await (await request.get(`/api/apps/${appId}`, { headers })).json()) as { settings: object }).settings,

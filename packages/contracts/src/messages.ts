@@ -182,5 +182,5 @@ export const APP_MESSAGES = {
   signupNeedsFields: 'Sign-up needs {fields}',
   signupFieldRequired: 'Required while sign-up is on',
   appSettingsSaved: 'App settings saved',
-  appSettingsSaveFailed: 'Failed to save app settings, try again later',
+  appSettingsSaveFailed: 'Failed to save app settings',
 } as const;

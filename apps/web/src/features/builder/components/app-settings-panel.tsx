@@ -157,9 +157,11 @@ function SignupSettingsForm({ appId, settings, isPublished, hasCustomDomain }: S
         setWasSubmitted(false);
         toast.success(APP_MESSAGES.appSettingsSaved);
       },
-      // The server's words (a plan limit, "publish first", a field); a dropped connection has its own toast.
+      // Said so, with the server's words underneath (a plan limit, "publish first", a field); a dropped
+      // connection has its own toast.
       onError: (err) => {
-        if (!isApiError(err) || !err.isNetwork) toast.error(errorMessage(err, APP_MESSAGES.appSettingsSaveFailed));
+        if (!isApiError(err) || !err.isNetwork)
+          toast.error(APP_MESSAGES.appSettingsSaveFailed, { description: errorMessage(err) });
       },
     });
   }

@@ -43,7 +43,7 @@ export function PaidMembershipsSection({ appId, settings }: Props) {
       { ...settings, isPaidMembershipsEnabled: checked },
       {
         onSuccess: () => toast.success(APP_MESSAGES.appSettingsSaved),
-        onError: (err) => toast.error(errorMessage(err, APP_MESSAGES.appSettingsSaveFailed)),
+        onError: (err) => toast.error(APP_MESSAGES.appSettingsSaveFailed, { description: errorMessage(err) }),
       },
     );
   }
