@@ -134,6 +134,11 @@ test('a builder edits a page by hand, deletes a component with its imports fixed
   const confirm = page.getByRole('dialog', { name: 'Delete components/LoadingState.jsx?' });
   await expect(confirm.getByRole('list', { name: 'Imports to update' })).toContainText('pages/Home.jsx');
   await shoot(page, 'delete');
+  // A refused delete says so and keeps the dialog open: asking again deletes it.
+  await page.route('**/files/delete', (route) => route.fulfill(failure), { times: 1 });
+  await confirm.getByRole('button', { name: 'Delete file' }).click();
+  await expect(page.getByText(MESSAGES.codeEditor.deleteFailed)).toBeVisible();
+  await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete file' }).click();
   await expect(page.getByText('Deleted LoadingState.jsx')).toBeVisible();
   await expect(files.getByRole('button', { name: 'LoadingState.jsx', exact: true })).toHaveCount(0);
@@ -157,6 +162,10 @@ test('a builder edits a page by hand, deletes a component with its imports fixed
     .getByRole('dialog', { name: 'You are viewing Version 1' })
     .getByRole('button', { name: MESSAGES.chat.stayOnVersion })
     .click();
+  // A restore the server refuses says so and changes nothing; asking again restores.
+  await page.route('**/versions/*/restore', (route) => route.fulfill(failure), { times: 1 });
+  await page.getByRole('button', { name: 'Restore this version' }).click();
+  await expect(page.getByText(MESSAGES.chat.restoreFailed)).toBeVisible();
   await page.getByRole('button', { name: 'Restore this version' }).click();
   await expect(page.getByRole('button', { name: /^Versions, showing Version 7$/ })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 10_000 });
