@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@tessera/contracts';
 import { permissionChangeRequest } from '@tessera/contracts/entities';
+import { RUNTIME_MESSAGES } from '@tessera/contracts/runtime';
 import { expect, test } from './support/fixtures';
 import { createUser, useSessionOf, type TestUser } from './support/helpers';
 
@@ -418,6 +419,12 @@ test('an image cell takes an uploaded picture, served from the app host, and ref
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0a4d40000000049454e44ae426082',
     'hex',
   );
+  // An upload the server fails says so (3 s); choosing the file again uploads it.
+  await page.route(`**/api/apps/${appId}/files`, (route) => route.fulfill({ status: 502, body: 'Bad gateway' }), {
+    times: 1,
+  });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(RUNTIME_MESSAGES.uploadFailed)).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
   const address = dialog.getByLabel('Image address');
   await expect(address).toHaveValue(new RegExp(`^http://${slug}\\.apps\\.localhost:\\d+/files/[0-9a-f-]+\\.png$`));
