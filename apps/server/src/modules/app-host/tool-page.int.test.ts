@@ -10,6 +10,8 @@ import { SIGNUP_CONTACTS } from '@tessera/test-utils';
 import { createTestApp, type RequestOptions } from '../../testing/harness';
 
 const t = await createTestApp();
+// The install's first verified account is its admin, on the top plan: the owner is a builder after it.
+await t.signUpVerified();
 const owner = await t.signUpVerified();
 const other = await t.signUpVerified();
 
