@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
+import { TOOL_MESSAGES } from '@tessera/contracts/tools';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/helpers';
 import { DevOutbox, EditorPage, HomePage, LoginPage, ToolBuilderPage } from './support/pages';
@@ -69,7 +70,18 @@ test('a generated app gets an AI tool from App tools and runs it from its own pa
   await expect(page).toHaveURL(`/build/app/${appId}/tools`);
   await shoot(page, 'empty');
 
-  // New tool: a draft, opened in the tool builder.
+  // New tool: a draft, opened in the tool builder. Refused once by the server: said so, nothing made.
+  await page.route(
+    `**/api/apps/${appId}/tools`,
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Try again in a moment' } } })
+        : route.fallback(),
+    { times: 1 },
+  );
+  await editor.panel.getByRole('button', { name: 'New tool' }).click();
+  await expect(page.getByText(TOOL_MESSAGES.saveToolFailed)).toBeVisible();
+  await expect(page).toHaveURL(`/build/app/${appId}/tools`);
   await editor.panel.getByRole('button', { name: 'New tool' }).click();
   await expect(page).toHaveURL(new RegExp(`/build/app/${appId}/tool/[^/]+$`));
   const builder = new ToolBuilderPage(page);

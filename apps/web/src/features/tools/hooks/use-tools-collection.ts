@@ -33,6 +33,9 @@ export function useToolsCollection(appId: string) {
     toolsApi.update(appId, args.toolId, { title: args.title, path: args.path }),
   );
   const remove = useToolMutation(appId, (toolId: string) => toolsApi.remove(appId, toolId));
+  // A refused create or rename says 'Failed to save tool' with the server's reason underneath.
+  const saveFailed = (error: unknown) =>
+    toast.error(TOOL_MESSAGES.saveToolFailed, { description: errorMessage(error) });
   const failed = (error: unknown) => toast.error(errorMessage(error, TOOL_MESSAGES.saveToolFailed));
 
   return {
@@ -53,7 +56,7 @@ export function useToolsCollection(appId: string) {
       }
       create.mutate(undefined, {
         onSuccess: ({ tool }) => navigate(`/build/app/${appId}/tool/${tool.toolId}`),
-        onError: failed,
+        onError: saveFailed,
       });
     },
     rename(toolId: string, patch: { title?: string; path?: string }, done: string) {
@@ -64,7 +67,7 @@ export function useToolsCollection(appId: string) {
             setAction(null);
             toast.success(done);
           },
-          onError: failed,
+          onError: saveFailed,
         },
       );
     },
