@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PLAN_CATALOGUE, PLANS, PlanCatalogueSchema, type PlanCatalogue, type PlanId } from '@tessera/contracts/plans';
+import {
+  DEFAULT_PLAN_CATALOGUE,
+  PLANS,
+  PlanCatalogueSchema,
+  type PlanCatalogue,
+  type PlanId,
+} from '@tessera/contracts/plans';
 import { fetchPolicyForTests, type FetchPolicy } from './outbound/safe-fetch';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
