@@ -57,37 +57,50 @@ function leadText(lead: Lead, language: Language): string {
   return lead.detail ? `${word} — ${unquoted(lead.detail)}` : word;
 }
 
-/**
- * The answer as markdown in the builder's style: the lead (yes, no, it depends, the number), then
- * each quote under its source; the closing line; then the instructions it could not follow.
- */
-export function composeAnswer(input: {
+/** One question's share of an answer: its lead and quotes, or the "doesn't answer this" message. */
+export interface AnswerPart {
+  /** Shown as the part's heading when one message asks several questions. */
+  question?: string;
   lead?: Lead;
   quotes: ComposedQuote[];
   /** The plain "the data doesn't answer this" message (English, from the contract). */
   notCovered?: string;
-  style: AnswerStyle;
-}): string {
-  const { style } = input;
+}
+
+function partText(part: AnswerPart, style: AnswerStyle, greeting: string): string {
   const words = WORDS[style.language];
-  const greeting = style.tone ? `${words[style.tone]} ` : '';
-  const parts: string[] = [];
-  if (input.notCovered !== undefined) {
-    parts.push(`${greeting}${(style.language !== 'en' && words.notCovered) || input.notCovered}`);
-  } else if (style.oneSentence) {
-    const [first] = input.quotes;
+  if (part.notCovered !== undefined)
+    return `${greeting}${(style.language !== 'en' && words.notCovered) || part.notCovered}`;
+  if (style.oneSentence) {
+    const [first] = part.quotes;
     const quote = first ? `“${unquoted(first.text)}” (${first.sourceName})` : '';
-    const lead = input.lead ? leadText(input.lead, style.language) : '';
-    parts.push(`${greeting}${[lead, quote].filter(Boolean).join(': ')}.`);
-  } else if (style.bullets) {
-    const lines = input.lead ? [`- **${leadText(input.lead, style.language)}**`] : [];
-    for (const q of input.quotes) lines.push(`- “${unquoted(q.text)}” — *${q.sourceName}*`);
-    parts.push(`${greeting}\n\n${lines.join('\n')}`.trim());
-  } else {
-    if (input.lead || greeting)
-      parts.push(`${greeting}${input.lead ? `**${leadText(input.lead, style.language)}.**` : ''}`.trim());
-    for (const q of input.quotes) parts.push(`> ${q.text}\n\n— *${q.sourceName}*`);
+    const lead = part.lead ? leadText(part.lead, style.language) : '';
+    return `${greeting}${[lead, quote].filter(Boolean).join(': ')}.`;
   }
+  if (style.bullets) {
+    const lines = part.lead ? [`- **${leadText(part.lead, style.language)}**`] : [];
+    for (const q of part.quotes) lines.push(`- “${unquoted(q.text)}” — *${q.sourceName}*`);
+    return `${greeting}\n\n${lines.join('\n')}`.trim();
+  }
+  const blocks: string[] = [];
+  if (part.lead || greeting)
+    blocks.push(`${greeting}${part.lead ? `**${leadText(part.lead, style.language)}.**` : ''}`.trim());
+  for (const q of part.quotes) blocks.push(`> ${q.text}\n\n— *${q.sourceName}*`);
+  return blocks.join('\n\n');
+}
+
+/**
+ * The answer as markdown in the builder's style: for each question asked, the lead (yes, no, it
+ * depends, the number) and each quote under its source, or the "doesn't answer this" message; then
+ * the closing line; then the instructions it could not follow.
+ */
+export function composeAnswer(input: { parts: AnswerPart[]; style: AnswerStyle }): string {
+  const { style } = input;
+  const greeting = style.tone ? `${WORDS[style.language][style.tone]} ` : '';
+  const parts = input.parts.map((part, i) => {
+    const text = partText(part, style, i === 0 ? greeting : '');
+    return part.question ? `**${part.question}**\n\n${text}` : text;
+  });
   if (style.closing) parts.push(style.closing);
   if (style.notApplied.length)
     parts.push(`_Not applied by the offline model: ${style.notApplied.map((s) => `“${unquoted(s)}”`).join('; ')}._`);

@@ -167,9 +167,31 @@ function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Ve
   const hasData = input.hasData ?? input.chunks.length > 0;
   const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, []) : undefined;
   const text = hasData
-    ? composeAnswer({ quotes: [], notCovered: TOOL_RUN_MESSAGES.noAnswerInData, style })
+    ? composeAnswer({ parts: [{ quotes: [], notCovered: TOOL_RUN_MESSAGES.noAnswerInData }], style })
     : TOOL_RUN_MESSAGES.noDataItems;
   return { text, quotes: [], sources: [], json, answered: false, verdict, notApplied: style.notApplied };
+}
+
+/** "When do you repair bikes? Do you deliver?": a message made only of questions, one by one. */
+function questionsOf(text: string): string[] {
+  const questions = (text.match(/[^?]+\?+/g) ?? []).map((q) => q.trim()).filter(Boolean);
+  return questions.length > 1 && !text.replace(/[^?]+\?+/g, '').trim() ? questions : [text];
+}
+
+interface Found {
+  lead?: Lead;
+  quotes: Quote[];
+  verdict?: Verdict['kind'];
+}
+
+/** One question's answer from the passages, or why there is none. */
+function findAnswer(input: GroundedAnswerInput, question: string): Found | { verdict?: 'not-covered' } {
+  const asked = { ...input, question };
+  const verdict = input.chunks.length ? verdictOn(question, input.chunks) : undefined;
+  if (verdict?.kind === 'not-covered') return { verdict: 'not-covered' };
+  const quotes = verdict ? [verdictQuote(verdict.sentence, input.chunks)] : searchQuotes(asked);
+  if (!quotes.length) return {};
+  return { lead: verdict && leadOf(verdict), quotes, ...(verdict ? { verdict: verdict.kind } : {}) };
 }
 
 /**
@@ -177,23 +199,31 @@ function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Ve
  * it can read (yes or no, a number, a fact) gets the verdict of the passages (verdict.ts) over the
  * one sentence it stands on, quoted word for word under its source; anything else gets the
  * best-matching sentences quoted. It never writes a fact of its own: when the passages do not
- * answer, it says so. The builder's instructions it can follow shape the text (compose.ts); the
- * others are listed as not applied.
+ * answer, it says so — per question when one message asks several. The builder's instructions it
+ * can follow shape the text (compose.ts); the others are listed as not applied.
  */
 export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer {
   const style = readInstructions(input.instructions, input.question);
-  const verdict = input.chunks.length ? verdictOn(input.question, input.chunks) : undefined;
-  if (verdict?.kind === 'not-covered') return unanswered(input, style, 'not-covered');
-  const quotes = verdict ? [verdictQuote(verdict.sentence, input.chunks)] : searchQuotes(input);
-  if (!quotes.length) return unanswered(input, style);
+  const questions = questionsOf(input.question);
+  const found = questions.map((question) => findAnswer(input, question));
+  const answered = found.filter((f): f is Found => 'quotes' in f);
+  if (!answered.length) return unanswered(input, style, questions.length === 1 ? found[0]!.verdict : undefined);
+  const quotes = answered.flatMap((f) => f.quotes);
   const json = input.responseJsonSchema ? fillJsonSchema(input.responseJsonSchema, quotes) : undefined;
+  const parts = found.map((f, i) => ({
+    ...('quotes' in f
+      ? { lead: f.lead, quotes: f.quotes }
+      : { quotes: [], notCovered: TOOL_RUN_MESSAGES.noAnswerInData }),
+    ...(questions.length > 1 ? { question: questions[i] } : {}),
+  }));
+  const verdict = questions.length === 1 ? answered[0]!.verdict : undefined;
   return {
-    text: composeAnswer({ lead: verdict && leadOf(verdict), quotes, style }),
+    text: composeAnswer({ parts, style }),
     quotes,
     sources: sourcesOf(quotes),
     json,
     answered: true,
-    ...(verdict ? { verdict: verdict.kind } : {}),
+    ...(verdict ? { verdict } : {}),
     notApplied: style.notApplied,
   };
 }

@@ -29,6 +29,14 @@ describe('honest offline answers', () => {
     expect(ask('Can I get a refund on final sale items?').verdict).toBe('no');
   });
 
+  it('answers each question of a message on its own, and says which one the data does not answer', () => {
+    const answer = ask('How many days do I have to return something? Do you ship to Canada?');
+    expect(answer.answered).toBe(true);
+    expect(answer.text).toMatch(/^\*\*How many days do I have to return something\?\*\*\n\n\*\*30 days\.\*\*/);
+    expect(answer.text).toContain(`**Do you ship to Canada?**\n\n${TOOL_RUN_MESSAGES.noAnswerInData}`);
+    expect(answer.sources).toHaveLength(1);
+  });
+
   it('answers a number question with the number of the passage', () => {
     const answer = ask('how many days do i have to return something');
     expect(answer.verdict).toBe('number');
