@@ -172,10 +172,18 @@ function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Ve
   return { text, quotes: [], sources: [], json, answered: false, verdict, notApplied: style.notApplied };
 }
 
-/** "When do you repair bikes? Do you deliver?": a message made only of questions, one by one. */
+/**
+ * The questions a message asks, one by one: "When do you repair bikes? Do you deliver?" is two. A run's
+ * message is its fields' values a line each ("Do you deliver?" and the customer's name): lines that
+ * ask nothing (names, context) are not part of any question. A message with no question is one request.
+ */
 function questionsOf(text: string): string[] {
-  const questions = (text.match(/[^?]+\?+/g) ?? []).map((q) => q.trim()).filter(Boolean);
-  return questions.length > 1 && !text.replace(/[^?]+\?+/g, '').trim() ? questions : [text];
+  const asking = text
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('?'));
+  const questions = asking.flatMap((line) => (line.match(/[^?]+\?+/g) ?? []).map((q) => q.trim()));
+  return questions.length ? questions : [text];
 }
 
 interface Found {

@@ -35,6 +35,8 @@ describe('honest offline answers', () => {
     expect(answer.text).toMatch(/^\*\*How many days do I have to return something\?\*\*\n\n\*\*30 days\.\*\*/);
     expect(answer.text).toContain(`**Do you ship to Canada?**\n\n${TOOL_RUN_MESSAGES.noAnswerInData}`);
     expect(answer.sources).toHaveLength(1);
+    // A run's message is its fields a line each: the customer's name asks nothing.
+    expect(ask('Do you give a full refund?\nAnn Smith').verdict).toBe('yes');
   });
 
   it('answers a number question with the number of the passage', () => {

@@ -91,7 +91,9 @@ describe('batch runs over a CSV', () => {
     expect(res.headers.get('content-disposition')).toContain('questions-results.csv');
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe('Name,Question,Notes,result,status,error');
-    expect(lines[1]).toMatch(/^Ann,Do you deliver\?,"'=HYPERLINK\(""http:\/\/evil""\)","> Yes, we deliver/);
+    // The offline answer: the verdict, then the FAQ's sentence under its source (one quoted cell).
+    expect(lines[1]).toMatch(/^Ann,Do you deliver\?,"'=HYPERLINK\(""http:\/\/evil""\)","\*\*Yes\.\*\*/);
+    expect(lines.join('\n')).toContain('> Yes, we deliver within 10 km');
     expect(lines[1]).toContain(',succeeded,');
     expect(lines.join('\n')).toContain(`"says ""hi"", twice"`);
     expect(lines.join('\n')).toContain(`'+Cid,Who won the football final?,'-2+3,`);
