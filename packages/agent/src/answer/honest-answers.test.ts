@@ -39,6 +39,16 @@ describe('honest offline answers', () => {
     expect(ask('Do you give a full refund?\nAnn Smith').verdict).toBe('yes');
   });
 
+  it('reads "use X instead of Y" as the swap an FAQ answers', () => {
+    const tips = 'Can I swap butter for oil? Yes, use three quarters as much oil as butter in cakes.';
+    const answer = writeGroundedAnswer({
+      question: 'Can I use oil instead of butter?',
+      chunks: [{ contextItemId: 'tips', sourceName: 'Kitchen tips', content: tips }],
+    });
+    expect(answer.verdict).toBe('yes');
+    expect(answer.text).toContain('> Yes, use three quarters as much oil as butter in cakes.');
+  });
+
   it('answers a number question with the number of the passage', () => {
     const answer = ask('how many days do i have to return something');
     expect(answer.verdict).toBe('number');

@@ -14,6 +14,9 @@ export const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:quit|resign|leave the company|am fired|get fired)\b/g, 'employment ends'],
   [/\b(?:bathing|swim(?:ming)?) (?:suits?|costumes?|shorts)\b/g, 'swimwear'],
   [/\bswap(?:ped|ping|s)?\b/g, 'exchange'],
+  // "use oil instead of butter" asks what "swap butter for oil" or "substitute oil for butter" answers.
+  [/\b(?:use|using|used|take|have|get) ([a-z]+(?: [a-z]+)?) instead of\b/g, 'exchange $1 for'],
+  [/\b(?:substitut|replac)(?:e|es|ed|ing)\b/g, 'exchange'],
   [/\bday(?:s)? off\b/g, 'leave'],
   [/\b(?:vacations?|pto|paid time off|holiday allowance)\b/g, 'annual leave'],
   [/\btime off\b/g, 'leave'],
