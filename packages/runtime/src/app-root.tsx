@@ -23,7 +23,6 @@ import {
   loginUrl,
   paywallUrl,
   setPreviewToken,
-  setSignInNeeded,
   subscribeSignInNeeded,
 } from './sdk';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
@@ -210,7 +209,6 @@ function PageHost({
   const pageName = resolvePage(pages, pageNameOfPath(location.pathname, boot.basePath), bundle.mainPage);
   // A page whose data the entity API refused to an anonymous visitor shows a sign-in card instead.
   const signInNeeded = useSyncExternalStore(subscribeSignInNeeded, isSignInNeeded);
-  useEffect(() => setSignInNeeded(false), [location.pathname]);
 
   useEffect(() => {
     logDebug('info', `page ${pageName ?? '(none)'} at ${location.pathname}${location.search}`);

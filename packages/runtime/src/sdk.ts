@@ -90,13 +90,17 @@ export class ApiError extends Error {
   }
 }
 
-// Set when the entity API asked this visitor to sign in (a 401): the runtime then shows a sign-in card.
-let signInNeeded = false;
+// The page (path) whose data the entity API refused to this visitor for want of a session (a 401, or a
+// call not sent for that reason): the runtime shows a sign-in card there. Keyed by the path, so another
+// page forgets it with no reset that could run after the page's own first calls and undo them.
+let signInNeededAt: string | null = null;
 const signInListeners = new Set<() => void>();
-export const isSignInNeeded = () => signInNeeded;
+const currentPath = () => window.location.pathname ?? '';
+export const isSignInNeeded = () => signInNeededAt !== null && signInNeededAt === currentPath();
 export function setSignInNeeded(value: boolean): void {
-  if (signInNeeded === value) return;
-  signInNeeded = value;
+  const next = value ? currentPath() : null;
+  if (signInNeededAt === next) return;
+  signInNeededAt = next;
   signInListeners.forEach((l) => l());
 }
 export function subscribeSignInNeeded(listener: () => void): () => void {
