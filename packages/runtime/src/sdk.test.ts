@@ -104,6 +104,9 @@ describe('entity clients', () => {
       .catch((e: unknown) => e)) as ApiError;
     expect([err.status, err.code, err.message]).toEqual([401, 'UNAUTHORIZED', 'Please sign in to continue']);
     expect(isSignInNeeded()).toBe(true);
+    // The card belongs to the page that was refused: another page forgets it.
+    (window.location as { pathname?: string }).pathname = '/app/tasks/notices/';
+    expect(isSignInNeeded()).toBe(false);
     setSignInNeeded(false);
     await entity('Notice').list();
     await expect(entity('Notice').create({ text: 'hi' })).rejects.toMatchObject({ status: 401 });
