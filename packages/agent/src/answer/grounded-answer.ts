@@ -175,7 +175,7 @@ function unanswered(input: GroundedAnswerInput, style: AnswerStyle, verdict?: Ve
 /**
  * The questions a message asks, one by one: "When do you repair bikes? Do you deliver?" is two. A run's
  * message is its fields' values a line each ("Do you deliver?" and the customer's name): lines that
- * ask nothing (names, context) are not part of any question. A message with no question is one request.
+ * ask nothing are left out. A message with no question is one request.
  */
 function questionsOf(text: string): string[] {
   const asking = text
@@ -212,8 +212,11 @@ function findAnswer(input: GroundedAnswerInput, question: string): Found | { ver
  */
 export function writeGroundedAnswer(input: GroundedAnswerInput): GroundedAnswer {
   const style = readInstructions(input.instructions, input.question);
-  const questions = questionsOf(input.question);
-  const found = questions.map((question) => findAnswer(input, question));
+  // The message as a whole first: its other lines (a product's name) may decide the answer. When that
+  // finds nothing, its questions one by one, without the lines that ask nothing (a customer's name).
+  const whole = findAnswer(input, input.question);
+  const questions = 'quotes' in whole ? [input.question] : questionsOf(input.question);
+  const found = questions.map((question) => (question === input.question ? whole : findAnswer(input, question)));
   const answered = found.filter((f): f is Found => 'quotes' in f);
   if (!answered.length) return unanswered(input, style, questions.length === 1 ? found[0]!.verdict : undefined);
   const quotes = answered.flatMap((f) => f.quotes);

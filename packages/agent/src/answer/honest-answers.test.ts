@@ -35,8 +35,10 @@ describe('honest offline answers', () => {
     expect(answer.text).toMatch(/^\*\*How many days do I have to return something\?\*\*\n\n\*\*30 days\.\*\*/);
     expect(answer.text).toContain(`**Do you ship to Canada?**\n\n${TOOL_RUN_MESSAGES.noAnswerInData}`);
     expect(answer.sources).toHaveLength(1);
-    // A run's message is its fields a line each: the customer's name asks nothing.
+    // A run's message is its fields a line each: the customer's name asks nothing, but a line that
+    // names what is asked about still decides the answer.
     expect(ask('Do you give a full refund?\nAnn Smith').verdict).toBe('yes');
+    expect(ask('Swimsuit\nCan I return it?').verdict).toBe('no');
   });
 
   it('reads "use X instead of Y" as the swap an FAQ answers', () => {
