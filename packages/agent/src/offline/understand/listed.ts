@@ -3,7 +3,7 @@
 // "We also keep plans, with …", "there is dogs, they have …", "also need seeds which have …", and the
 // links said in a sentence of their own ("Every check-in is linked to a member and a plan").
 // Read before the other readers, which get the rest of the text.
-import type { LinkPhrase, Segment } from './segments';
+import { splitOutsideParens, type LinkPhrase, type Segment } from './segments';
 
 const NOUN = "([a-z][a-z'-]*(?:\\s+[a-z][a-z'-]*){0,2}?)";
 const HAVE = '(?:has|have|had|needs?|gets?|should have|must have|contains?|includes?)';
@@ -111,22 +111,12 @@ function relativeClauses(line: string, segments: Segment[], links: LinkPhrase[])
   return segments.length === before ? line : left.join(',');
 }
 
-/** Lines and sentences at depth 0 of parentheses. */
+/** Lines, and sentences at depth 0 of parentheses. */
 function linesOf(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '(') depth++;
-    if (ch === ')') depth = Math.max(0, depth - 1);
-    const ends = ch === '\n' || (depth === 0 && /[.!?;]/.test(ch) && /\s|$/.test(text[i + 1] ?? ''));
-    if (ends) {
-      out.push(current);
-      current = '';
-    } else current += ch;
-  }
-  out.push(current);
+  const out = splitOutsideParens(
+    text,
+    (ch, next, depth) => ch === '\n' || (depth === 0 && /[.!?;]/.test(ch) && /\s|$/.test(next)),
+  );
   // "a member has a name, a plan has a price": one clause per entity.
   return out.flatMap((line) =>
     line.split(/,\s*(?:and\s+)?(?=(?:a|an|each|every|the)\s+[a-z-]+(?:\s[a-z-]+)?\s+(?:has|have|needs|is)\b)/i),

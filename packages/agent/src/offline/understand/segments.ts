@@ -29,8 +29,11 @@ const blank = (text: string, from: number, to: number) => text.slice(0, from) + 
 /** True when the head word of a noun phrase names the app rather than a thing in it. */
 export const isHeadWord = (noun: string) => HEADS.test(noun.trim().split(/\s+/).at(-1) ?? '');
 
-/** Sentences split at depth 0 (a ";" inside parentheses belongs to the list). */
-function sentencesOf(text: string): string[] {
+/**
+ * Splits text where `ends(ch, next, depth)` says a piece ends, tracking the depth of parentheses (the
+ * ending character is dropped); pieces come back untrimmed.
+ */
+export function splitOutsideParens(text: string, ends: (ch: string, next: string, depth: number) => boolean): string[] {
   const out: string[] = [];
   let depth = 0;
   let current = '';
@@ -38,17 +41,24 @@ function sentencesOf(text: string): string[] {
     const ch = text[i]!;
     if (ch === '(') depth++;
     if (ch === ')') depth = Math.max(0, depth - 1);
-    const ends =
-      depth === 0 &&
-      (ch === ';' || ch === '\n' || ((ch === '.' || ch === '!' || ch === '?') && /\s|$/.test(text[i + 1] ?? '')));
-    if (ends) {
+    if (ends(ch, text[i + 1] ?? '', depth)) {
       out.push(current);
       current = '';
     } else current += ch;
   }
   out.push(current);
-  return out.map((s) => s.trim()).filter(Boolean);
+  return out;
 }
+
+/** Sentences split at depth 0 (a ";" inside parentheses belongs to the list). */
+const sentencesOf = (text: string): string[] =>
+  splitOutsideParens(
+    text,
+    (ch, next, depth) =>
+      depth === 0 && (ch === ';' || ch === '\n' || ((ch === '.' || ch === '!' || ch === '?') && /\s|$/.test(next))),
+  )
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The last noun phrase, keeping the word before a vague head: "order lines", not "lines". */
 function withModifier(clause: string): { phrase: string; start: number } | null {
